@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * util.h — small helpers every engine module uses: error messages, growable
+ * strings and string vectors, allocation that cannot return NULL, time.
+ *
+ * Error convention (see doc/DESIGN.md): functions return 0 or a negative
+ * errno and, when the caller passes a struct fsb_err, leave a one-line,
+ * user-facing message in it that says what failed and on what.  The message
+ * never ends with a newline.  Passing err = NULL is always allowed.
+ */
+#ifndef FSB_UTIL_H
+#define FSB_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define FSB_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+struct fsb_err {
+	int code;            /* negative errno of the failure, 0 = none */
+	char msg[1024];      /* one line, no trailing newline */
+};
+
+/* Fill err (if non-NULL) and return code (a negative errno). */
+int fsb_err_set(struct fsb_err *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Prefix an existing message: "ctx: old message".  Returns err->code. */
+int fsb_err_prefix(struct fsb_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void fsb_err_clear(struct fsb_err *err);
+
+/* Allocation: abort with a message on out-of-memory (there is no sane way
+ * to go on, and every caller would otherwise carry dead error paths). */
+void *fsb_xmalloc(size_t n);
+void *fsb_xcalloc(size_t n, size_t size);
+void *fsb_xrealloc(void *p, size_t n);
+char *fsb_xstrdup(const char *s);              /* NULL in, NULL out */
+char *fsb_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable string. */
+struct fsb_buf {
+	char *s;             /* always NUL-terminated once anything was added */
+	size_t len, cap;
+};
+void fsb_buf_add(struct fsb_buf *b, const char *s);
+void fsb_buf_addn(struct fsb_buf *b, const char *s, size_t n);
+void fsb_buf_addf(struct fsb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void fsb_buf_vaddf(struct fsb_buf *b, const char *fmt, va_list ap);
+char *fsb_buf_steal(struct fsb_buf *b);      /* caller frees; b is reset */
+void fsb_buf_free(struct fsb_buf *b);
+
+/* NULL-terminated vector of owned strings. */
+struct fsb_strv {
+	char **v;            /* v[n] == NULL */
+	size_t n, cap;
+};
+void fsb_strv_add(struct fsb_strv *sv, const char *s);          /* copies */
+void fsb_strv_addf(struct fsb_strv *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool fsb_strv_contains(const struct fsb_strv *sv, const char *s);
+/* Split "a,b, c" at commas, trimming blanks; empty items are dropped. */
+void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep);
+char *fsb_strv_join(const struct fsb_strv *sv, const char *sep);  /* caller frees */
+void fsb_strv_free(struct fsb_strv *sv);
+
+/* Parse "512M", "2G", "4096" (bytes; K/M/G/T are powers of 1024, an
+ * optional trailing "iB" or "B" is accepted).  0 or -EINVAL. */
+int fsb_parse_size(const char *s, unsigned long long *bytes);
+/* "1.5 GiB", "512 MiB", "300 KiB", "12 B" into buf. */
+const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len);
+
+/* Quote s for /bin/sh (single quotes, ' escaped); caller frees. */
+char *fsb_shell_quote(const char *s);
+
+double fsb_now(void);                  /* CLOCK_MONOTONIC, seconds */
+/* UTC time as "2026-11-30T03:20:00Z" into buf (>= 21 bytes). */
+const char *fsb_iso_time(char *buf, size_t len);
+
+/* Read a whole small file (sysfs, /proc) into a NUL-terminated buffer with
+ * trailing newlines removed; caller frees.  0 or -errno. */
+int fsb_read_file(const char *path, char **out);
+/* Write s plus "\n" to path (sysfs, /proc/sys).  0 or -errno. */
+int fsb_write_file(const char *path, const char *s);
+
+/* mkdir -p with mode for the missing parts.  0 or -errno. */
+int fsb_mkdir_p(const char *path, unsigned mode);
+/* rm -rf of a directory tree we created ourselves (does not cross mounts). */
+int fsb_rm_rf(const char *path);
+/* Is `name` an executable in $PATH (or an absolute executable path)? */
+bool fsb_have_program(const char *name);
+
+/* sync(), then drop the page cache, dentries and inodes
+ * (/proc/sys/vm/drop_caches = 3).  0, or -errno (-EACCES when not root). */
+int fsb_drop_caches(void);
+
+/* $XDG_*_HOME/fsbench (or the ~/.local/… default), as a new string. */
+char *fsb_xdg_dir(const char *which /* "config", "data", "cache" */);
+
+#endif

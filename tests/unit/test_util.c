@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void test_parse_size(void **state)
+{
+	unsigned long long b;
+
+	(void)state;
+	assert_int_equal(fsb_parse_size("4096", &b), 0);
+	assert_int_equal(b, 4096);
+	assert_int_equal(fsb_parse_size("512M", &b), 0);
+	assert_int_equal(b, 512ULL << 20);
+	assert_int_equal(fsb_parse_size("2G", &b), 0);
+	assert_int_equal(b, 2ULL << 30);
+	assert_int_equal(fsb_parse_size("2GiB", &b), 0);
+	assert_int_equal(b, 2ULL << 30);
+	assert_int_equal(fsb_parse_size("1k", &b), 0);
+	assert_int_equal(b, 1024);
+	assert_int_equal(fsb_parse_size("", &b), -EINVAL);
+	assert_int_equal(fsb_parse_size("G", &b), -EINVAL);
+	assert_int_equal(fsb_parse_size("12X", &b), -EINVAL);
+	assert_int_equal(fsb_parse_size("12Gx", &b), -EINVAL);
+	assert_int_equal(fsb_parse_size("-1", &b), -EINVAL);
+	assert_int_equal(fsb_parse_size("99999999999999999999", &b), -EINVAL);
+}
+
+static void test_format_size(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_string_equal(fsb_format_size(12, buf, sizeof(buf)), "12 B");
+	assert_string_equal(fsb_format_size(2ULL << 30, buf, sizeof(buf)), "2 GiB");
+	assert_string_equal(fsb_format_size(1536ULL << 20, buf, sizeof(buf)), "1.5 GiB");
+}
+
+static void test_strv(void **state)
+{
+	struct fsb_strv sv = { 0 };
+	char *j;
+
+	(void)state;
+	fsb_strv_split(&sv, " ext2, ext4 ,,xfs ", ',');
+	assert_int_equal(sv.n, 3);
+	assert_string_equal(sv.v[0], "ext2");
+	assert_string_equal(sv.v[1], "ext4");
+	assert_string_equal(sv.v[2], "xfs");
+	assert_null(sv.v[3]);
+	assert_true(fsb_strv_contains(&sv, "ext4"));
+	assert_false(fsb_strv_contains(&sv, "ext3"));
+	j = fsb_strv_join(&sv, "+");
+	assert_string_equal(j, "ext2+ext4+xfs");
+	free(j);
+	fsb_strv_free(&sv);
+}
+
+static void test_shell_quote(void **state)
+{
+	char *q;
+
+	(void)state;
+	q = fsb_shell_quote("/mnt/fsb-1");
+	assert_string_equal(q, "/mnt/fsb-1");
+	free(q);
+	q = fsb_shell_quote("a b");
+	assert_string_equal(q, "'a b'");
+	free(q);
+	q = fsb_shell_quote("it's");
+	assert_string_equal(q, "'it'\\''s'");
+	free(q);
+	q = fsb_shell_quote("");
+	assert_string_equal(q, "''");
+	free(q);
+}
+
+static void test_err(void **state)
+{
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	assert_int_equal(fsb_err_set(&err, -ENOENT, "no %s", "thing"), -ENOENT);
+	fsb_err_prefix(&err, "loading %s", "x.conf");
+	assert_string_equal(err.msg, "loading x.conf: no thing");
+	assert_int_equal(err.code, -ENOENT);
+	assert_int_equal(fsb_err_set(NULL, -EIO, "ignored"), -EIO);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_format_size),
+		cmocka_unit_test(test_strv),
+		cmocka_unit_test(test_shell_quote),
+		cmocka_unit_test(test_err),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

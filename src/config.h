@@ -34,6 +34,7 @@ struct fsb_fs_profile {
 	char *journal_size;      /* size of the external journal device, "" = none */
 	char *version;           /* command printing the mkfs tool's version */
 	char *tool;              /* the program whose absence makes it unavailable */
+	char *package;           /* the Debian package that has the tool */
 	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
 };
 
@@ -49,6 +50,7 @@ struct fsb_phase_def {
 	char *group;             /* "desktop", "bonnie", or the user's */
 	enum fsb_phase_kind kind;
 	char *command;           /* COMMAND: template run with /bin/sh -c */
+	char *setup;             /* COMMAND: untimed template run just before, "" = none */
 	char *cwd;               /* COMMAND: template, default "${mnt}" */
 	struct fsb_strv env;     /* COMMAND: "NAME=template" */
 	struct fsb_strv needs;   /* workloads/programs needed: "tree", "debtarball", "ccache", … */

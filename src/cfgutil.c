@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfgutil.h"
+#include "util.h"
+
+/* libconfuse's error callback has no user pointer; parsing is synchronous,
+ * so the error sink of the parse in progress is a thread-local. */
+static __thread struct fsb_cfg_err *current;
+
+static void on_error(cfg_t *cfg, const char *fmt, va_list ap)
+{
+	char text[768];
+	struct fsb_cfg_err *ce = current;
+
+	if (!ce || ce->msg[0])
+		return;
+	vsnprintf(text, sizeof(text), fmt, ap);
+	if (cfg && cfg->line > 0)
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s",
+			 cfg->filename ? cfg->filename : ce->name, cfg->line, text);
+	else
+		snprintf(ce->msg, sizeof(ce->msg), "%s: %s", ce->name, text);
+}
+
+cfg_t *fsb_cfg_new(cfg_opt_t *opts, struct fsb_cfg_err *ce, const char *name)
+{
+	cfg_t *cfg = cfg_init(opts, CFGF_NONE);
+
+	if (!cfg)
+		abort();
+	memset(ce, 0, sizeof(*ce));
+	ce->name = name;
+	cfg_set_error_function(cfg, on_error);
+	return cfg;
+}
+
+static int finish(struct fsb_cfg_err *ce, int rc)
+{
+	current = NULL;
+	if (rc == CFG_SUCCESS && !ce->msg[0])
+		return 0;
+	if (!ce->msg[0])
+		snprintf(ce->msg, sizeof(ce->msg), "%s: syntax error", ce->name);
+	return -EINVAL;
+}
+
+int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	/* open it ourselves first: cfg_parse() loses errno */
+	if (!fp) {
+		rc = -errno;
+		snprintf(ce->msg, sizeof(ce->msg), "cannot open %s: %s", path, strerror(errno));
+		return rc;
+	}
+	fclose(fp);
+	current = ce;
+	return finish(ce, cfg_parse(cfg, path));
+}
+
+int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
+{
+	current = ce;
+	return finish(ce, cfg_parse_buf(cfg, buf));
+}
+
+void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
+{
+	char text[768];
+	va_list ap;
+
+	if (ce->msg[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (sec && sec->line > 0)
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s", ce->name, sec->line, text);
+	else
+		snprintf(ce->msg, sizeof(ce->msg), "%s: %s", ce->name, text);
+}
+
+void fsb_cfg_print_quoted(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+		case '\\':
+		case '$':
+			fputc('\\', fp);
+			fputc(*p, fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(fp, "\\x%02x", *p);
+			else
+				fputc(*p, fp);
+		}
+	}
+	fputc('"', fp);
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cfgutil.h — what config.c and result.c share about libconfuse: parsing a
+ * file with every error turned into one "FILE:LINE: message" line, reporting
+ * semantic errors against the line of the section that holds them, and
+ * writing strings back so that libconfuse reads exactly the same bytes.
+ */
+#ifndef FSB_CFGUTIL_H
+#define FSB_CFGUTIL_H
+
+#include <confuse.h>
+#include <stdio.h>
+
+struct fsb_cfg_err {
+	char msg[1024];          /* "FILE:LINE: message", empty when none */
+	const char *name;        /* file name used in messages */
+};
+
+/* cfg_init() with our error function installed; ce collects the first
+ * error.  name is the file name used in messages. */
+cfg_t *fsb_cfg_new(cfg_opt_t *opts, struct fsb_cfg_err *ce, const char *name);
+/* Parse a file or a buffer.  0, -ENOENT/-EACCES (file), or -EINVAL (syntax,
+ * unknown option, bad value) with ce->msg set. */
+int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path);
+int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf);
+/* Record a semantic error at the line where section sec starts (first
+ * error wins). */
+void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Print s as a double-quoted libconfuse string: \ " $ and control
+ * characters escaped, so ${…} is never expanded on reading. */
+void fsb_cfg_print_quoted(FILE *fp, const char *s);
+
+#endif

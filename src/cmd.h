@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd.h — the command-line front end: one function per subcommand
+ * (src/cmd_<name>.c), dispatched by main.c.  Commands print their own
+ * errors ("fsbench: run: …", one line) and return the process exit status:
+ */
+#ifndef FSB_CMD_H
+#define FSB_CMD_H
+
+#include <stdbool.h>
+
+#include "config.h"
+
+enum {
+	FSB_EXIT_OK = 0,         /* all went well */
+	FSB_EXIT_FAILED = 1,     /* some phase failed; the rest still ran */
+	FSB_EXIT_USAGE = 2,      /* bad usage, bad config or result file */
+	FSB_EXIT_REFUSED = 3,    /* the target was refused */
+	/* a run stopped by SIGINT/SIGTERM/SIGHUP exits 128 + the signal */
+};
+
+struct fsb_cli {
+	const char *config_path;     /* --config, or NULL to search */
+	struct fsb_config *cfg;      /* loaded on first use by fsb_cli_config() */
+	int argc;                    /* the whole command line, for results */
+	char **argv;
+};
+
+/* Print "fsbench: <fmt>" and a newline to stderr. */
+void fsb_cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Load the config once; on failure print the error and return NULL. */
+struct fsb_config *fsb_cli_config(struct fsb_cli *cli);
+/* The whole command line as one shell-quoted string; caller frees. */
+char *fsb_cli_command_line(const struct fsb_cli *cli);
+/* getopt_long's argument checks share these: parse an integer >= min. */
+int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);
+
+/* The subcommands.  argv[0] is the command's name. */
+int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_merge(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_devices(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_list(struct fsb_cli *cli, int argc, char **argv);
+int fsb_cmd_prepare(struct fsb_cli *cli, int argc, char **argv);
+
+/* The TUI (ui/ui.h): `fsbench` without a command. */
+int fsb_cmd_tui(struct fsb_cli *cli, int argc, char **argv);
+
+#endif

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fsbench — which filesystem should I put on this disk?
+ *
+ * main() only dispatches: global options, then one subcommand from the table
+ * below (src/cmd_*.c), or the TUI when there is none.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+struct command {
+	const char *name;
+	int (*fn)(struct fsb_cli *cli, int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
+};
+
+void fsb_cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fsbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+struct fsb_config *fsb_cli_config(struct fsb_cli *cli)
+{
+	struct fsb_err err = { 0 };
+
+	if (cli->cfg)
+		return cli->cfg;
+	if (fsb_config_load(cli->config_path, &cli->cfg, &err)) {
+		fsb_cli_error("%s", err.msg);
+		return NULL;
+	}
+	return cli->cfg;
+}
+
+char *fsb_cli_command_line(const struct fsb_cli *cli)
+{
+	struct fsb_buf b = { 0 };
+
+	fsb_buf_add(&b, "fsbench");
+	for (int i = 1; i < cli->argc; i++) {
+		char *q = fsb_shell_quote(cli->argv[i]);
+
+		fsb_buf_addf(&b, " %s", q);
+		free(q);
+	}
+	return fsb_buf_steal(&b);
+}
+
+int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min) {
+		fsb_cli_error("%s: %s '%s': expected a whole number of at least %ld", cmd, opt, s, min);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench [--config FILE] [COMMAND [OPTIONS]]\n"
+		"\n"
+		"Formats a scratch partition or image file with each candidate filesystem,\n"
+		"times the same real-world and bonnie-style phases on each, and shows every\n"
+		"table normalized to a baseline filesystem.  Without a command it starts\n"
+		"the interactive terminal interface.\n"
+		"\n"
+		"Commands:\n");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(commands); i++)
+		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp,
+		"\n"
+		"Options:\n"
+		"  -c, --config FILE  read FILE instead of the system and user fsbench.conf\n"
+		"  -h, --help         show this help (fsbench COMMAND --help for a command)\n"
+		"  -V, --version      show the version\n"
+		"\n"
+		"Exit status: 0 success, 1 some phase failed, 2 bad usage or input file,\n"
+		"3 target refused, 128+N stopped by signal N.  See fsbench(1).\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsb_cli cli = { .argc = argc, .argv = argv };
+	int c, rc;
+
+	setlocale(LC_ALL, "");
+	/* '+': stop at the command name; its options are its own */
+	while ((c = getopt_long(argc, argv, "+c:hV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			cli.config_path = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return FSB_EXIT_OK;
+		case 'V':
+			printf("fsbench %s\n", FSB_VERSION);
+			return FSB_EXIT_OK;
+		default:
+			fprintf(stderr, "Try 'fsbench --help'.\n");
+			return FSB_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		rc = fsb_cmd_tui(&cli, 0, NULL);
+		goto out;
+	}
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(commands); i++) {
+		if (strcmp(argv[optind], commands[i].name) == 0) {
+			int sub_argc = argc - optind;
+			char **sub_argv = argv + optind;
+
+			optind = 0;	/* full getopt reset for the command */
+			rc = commands[i].fn(&cli, sub_argc, sub_argv);
+			goto out;
+		}
+	}
+	if (strcmp(argv[optind], "help") == 0) {
+		usage(stdout);
+		return FSB_EXIT_OK;
+	}
+	fsb_cli_error("unknown command '%s'; try 'fsbench --help'", argv[optind]);
+	return FSB_EXIT_USAGE;
+out:
+	fsb_config_free(cli.cfg);
+	return rc;
+}

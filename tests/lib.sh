@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/lib.sh — shared by the integration and TUI tests.  Source it first:
+#   . "$FSB_TESTLIB"
+# It gives: skip/fail helpers, need_root/need_prog, a scratch directory, and
+# loop devices and mounts registered for cleanup, which an EXIT trap always
+# runs — also when the test fails or is interrupted.
+
+set -u
+
+FSBENCH=${FSBENCH:?FSBENCH is not set: run the tests through make check}
+FSB_SRCDIR=${FSB_SRCDIR:?FSB_SRCDIR is not set}
+TEST_NAME=$(basename "$0" .sh)
+
+_cleanup_cmds=()
+
+# Run "$@" at exit, most recently registered first.
+at_exit() {
+	_cleanup_cmds+=("$(printf '%q ' "$@")")
+}
+
+_run_cleanup() {
+	local rc=$? i
+	trap - EXIT INT TERM HUP
+	for ((i = ${#_cleanup_cmds[@]} - 1; i >= 0; i--)); do
+		eval "${_cleanup_cmds[$i]}" >/dev/null 2>&1 || true
+	done
+	exit $rc
+}
+trap _run_cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+skip() {
+	echo "SKIP: $TEST_NAME: $*"
+	exit 77
+}
+
+fail() {
+	echo "FAIL: $TEST_NAME: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "# $*"
+}
+
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount)"
+}
+
+need_prog() {
+	local p
+	for p in "$@"; do
+		command -v "$p" >/dev/null 2>&1 || PATH=$PATH:/usr/sbin:/sbin command -v "$p" >/dev/null 2>&1 ||
+			skip "needs $p (install it: see data/debian-packages)"
+	done
+}
+
+# A scratch directory removed at exit.
+SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-test.$TEST_NAME.XXXXXX")
+at_exit rm -rf "$SCRATCH"
+# Keep fsbench's own files (results, cache, config) inside the scratch dir,
+# except the workload cache, which tests share to save time.
+export XDG_DATA_HOME=$SCRATCH/data XDG_CONFIG_HOME=$SCRATCH/config
+export XDG_CACHE_HOME=${FSB_TEST_CACHE:-/var/tmp/fsbench-test-cache}
+
+# new_loop SIZE [FILE] — create a sparse image, attach it, print the device.
+new_loop() {
+	local size=$1 img=${2:-$(mktemp "$SCRATCH/img.XXXXXX")} dev
+	truncate -s "$size" "$img" || fail "truncate $img"
+	dev=$(losetup --show -f "$img") || fail "losetup $img"
+	at_exit losetup -d "$dev"
+	echo "$dev"
+}
+
+# mount_tmp DEV [OPTIONS] — mount DEV on a new directory, print it.
+mount_tmp() {
+	local dev=$1 opts=${2:-} dir
+	dir=$(mktemp -d "$SCRATCH/mnt.XXXXXX")
+	mount ${opts:+-o "$opts"} "$dev" "$dir" || fail "mount $dev"
+	at_exit umount -l "$dir"
+	echo "$dir"
+}
+
+# No loop device backed by our scratch directory and no mount under it may
+# survive a run of fsbench: call this after each run that should have cleaned up.
+assert_no_leftovers() {
+	local what=${1:-fsbench}
+	if losetup -a | grep -F -- "$SCRATCH" | grep -v -F -e "${KEEP_LOOPS:-/nonexistent}" >/dev/null; then
+		losetup -a >&2
+		fail "$what left a loop device attached"
+	fi
+	if findmnt -rn -o TARGET | grep -E '/fsbench-mnt\.' >/dev/null; then
+		findmnt -rn -o TARGET,SOURCE | grep -E '/fsbench-mnt\.' >&2
+		fail "$what left a mount behind"
+	fi
+	if pgrep -f "fsbench-phase" >/dev/null 2>&1; then
+		fail "$what left a phase process running"
+	fi
+}
+
+# sha of the first and last MiB of a device, to prove nothing was written.
+edge_sum() {
+	local dev=$1 size
+	size=$(blockdev --getsize64 "$dev")
+	{ dd if="$dev" bs=1M count=1 status=none
+	  dd if="$dev" bs=1M skip=$((size / 1048576 - 1)) count=1 status=none; } | sha256sum | cut -d' ' -f1
+}

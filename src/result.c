@@ -141,20 +141,17 @@ void fsb_run_init(struct fsb_run *r)
 	r->status = FSB_RUN_OK;
 	r->exit_status = -1;
 	r->error = NULL;
-	r->log = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 {
 	*dst = *src;
 	dst->error = fsb_xstrdup(src->error);
-	dst->log = fsb_xstrdup(src->log);
 }
 
 void fsb_run_clear(struct fsb_run *r)
 {
 	free(r->error);
-	free(r->log);
 	fsb_run_init(r);
 }
 
@@ -216,6 +213,7 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->command);
 	free(res->workload);
 	free(res->title);
+	free(res->log);
 	fsb_strv_free(&res->phase_order);
 	free(res->host.hostname);
 	free(res->host.kernel);
@@ -253,6 +251,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->command = fsb_xstrdup(src->command);
 	res->workload = fsb_xstrdup(src->workload);
 	res->title = fsb_xstrdup(src->title);
+	res->log = fsb_xstrdup(src->log);
 	res->repeat = src->repeat;
 	strv_copy(&res->phase_order, &src->phase_order);
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
@@ -415,7 +414,6 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	if (r->exit_status >= 0)
 		fprintf(fp, "        exit_status = %d\n", r->exit_status);
 	put_str(fp, 8, "error", r->error);
-	put_str(fp, 8, "log", r->log);
 	fputs("      }\n", fp);
 }
 
@@ -432,6 +430,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	put_str(fp, 0, "profile", res->profile);
 	put_str(fp, 0, "command", res->command);
 	put_str(fp, 0, "workload", res->workload);
+	put_str(fp, 0, "log", res->log);
 	fprintf(fp, "repeat = %ld\n", res->repeat);
 	put_strv(fp, 0, "phases", &res->phase_order);
 
@@ -591,6 +590,7 @@ static cfg_opt_t top_opts[] = {
 	CFG_STR("profile", NULL, CFGF_NONE),
 	CFG_STR("command", NULL, CFGF_NONE),
 	CFG_STR("workload", NULL, CFGF_NONE),
+	CFG_STR("log", NULL, CFGF_NONE),
 	CFG_INT("repeat", 1, CFGF_NONE),
 	CFG_STR_LIST("phases", NULL, CFGF_NONE),
 	CFG_SEC("host", host_opts, CFGF_NONE),
@@ -606,7 +606,6 @@ static void init_run_opts(void)
 		CFG_STR("status", "ok", CFGF_NONE),
 		CFG_INT("exit_status", -1, CFGF_NONE),
 		CFG_STR("error", NULL, CFGF_NONE),
-		CFG_STR("log", NULL, CFGF_NONE),
 		CFG_END()
 	};
 
@@ -667,7 +666,6 @@ static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 	r->status = st;
 	r->exit_status = (int)cfg_getint(rs, "exit_status");
 	r->error = dup_or_null(rs, "error");
-	r->log = dup_or_null(rs, "log");
 	return 0;
 }
 
@@ -695,6 +693,7 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 	res->profile = dup_or_null(cfg, "profile");
 	res->command = dup_or_null(cfg, "command");
 	res->workload = dup_or_null(cfg, "workload");
+	res->log = dup_or_null(cfg, "log");
 	res->repeat = cfg_getint(cfg, "repeat");
 	get_strv(cfg, "phases", &res->phase_order);
 	if (host) {

@@ -86,7 +86,6 @@ struct fsb_run {
 	enum fsb_run_status status;
 	int exit_status;             /* of the phase command; -1 = none */
 	char *error;                 /* one line, or NULL */
-	char *log;                   /* path of the phase's output log, or NULL */
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */
@@ -188,6 +187,7 @@ struct fsb_result {
 	char *command;           /* the command line that produced it */
 	char *workload;          /* "generated tree seed=1 files=400" … */
 	char *title;             /* free text, e.g. the seed's page title */
+	char *log;               /* the phases' output log of this run, or NULL */
 	long repeat;
 	struct fsb_strv phase_order;   /* phases as planned, in order */
 	struct fsb_host host;

@@ -8,6 +8,7 @@
 #define FSB_CMD_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "config.h"
 
@@ -34,6 +35,15 @@ struct fsb_config *fsb_cli_config(struct fsb_cli *cli);
 char *fsb_cli_command_line(const struct fsb_cli *cli);
 /* getopt_long's argument checks share these: parse an integer >= min. */
 int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);
+
+struct fsb_result;
+struct fsb_report_opts;
+
+/* What `fsbench show` prints for one result, also printed at the end of
+ * `fsbench run`: header, summary, verdict, per-phase tables, bonnie tables,
+ * and with raw the per-repetition tables. */
+void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
+		     bool utf8);
 
 /* The subcommands.  argv[0] is the command's name. */
 int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv);

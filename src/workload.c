@@ -213,6 +213,15 @@ void fsb_workload_init(struct fsb_workload *w, const struct fsb_config *cfg,
 	free(karch);
 }
 
+static int tree_progress(void *arg, long done, long total)
+{
+	const atomic_bool *cancel = arg;
+
+	(void)done;
+	(void)total;
+	return cancel && atomic_load(cancel);
+}
+
 static int make_tree(struct fsb_workload *w, const struct fsb_size_profile *p,
 		     const atomic_bool *cancel, void (*log)(void *, const char *), void *arg)
 {
@@ -220,7 +229,8 @@ static int make_tree(struct fsb_workload *w, const struct fsb_size_profile *p,
 	char *tmpdir = fsb_xasprintf("%s/tree.XXXXXX", w->cache_dir);
 	char *cmd = NULL, *qdir = NULL, *qtmp = NULL;
 	struct fsb_tree_spec spec = { .seed = (unsigned long)p->tree_seed, .files = p->tree_files,
-				      .name = w->treename };
+				      .name = w->treename, .progress = tree_progress,
+				      .progress_arg = (void *)cancel };
 	int rc;
 
 	rc = fsb_mkdir_p(w->cache_dir, 0755);

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fsbench show — the tables of one result file, or a comparison of several. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "render.h"
+#include "report.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench show [OPTIONS] FILE [FILE...]\n"
+		"Prints the tables of a result file as seed 000 published them: the summary\n"
+		"(one metric, every phase, normalized to the baseline), a verdict, then one\n"
+		"table per phase with usr, sys, sync, dead and real, in seconds and\n"
+		"normalized, sorted by real time.  With several files, one comparison table.\n"
+		"\n"
+		"  -m, --metric M      summary metric: dead (default), real, usr, sys, sync\n"
+		"  -b, --baseline FS   normalize to FS instead of the run's baseline\n"
+		"  -r, --raw           also print every repetition (seed 004's tables)\n"
+		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
+		"      --ascii         no Unicode symbols\n");
+}
+
+static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
+{
+	const struct fsb_host *h = &res->host;
+	const struct fsb_target_info *t = &res->target;
+
+	if (res->title)
+		fprintf(fp, "%s\n", fsb_text_display(res->title, utf8));
+	fprintf(fp, "%s%s%s, %s", res->path ? res->path : "result", res->tool ? " — " : "",
+		res->tool ? res->tool : "", fsb_result_status_name(res->status));
+	if (res->started)
+		fprintf(fp, ", started %s", res->started);
+	if (res->profile)
+		fprintf(fp, ", profile %s", res->profile);
+	fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
+	if (h->kernel || h->cpu)
+		fprintf(fp, "Host: %s%s%s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
+			h->kernel ? h->kernel : "", h->cpu ? ", " : "", h->cpu ? h->cpu : "");
+	if (h->cores > 0)
+		fprintf(fp, ", %ld cores", h->cores);
+	if (h->ram_mib > 0)
+		fprintf(fp, ", %ld MiB RAM", h->ram_mib);
+	if (h->distro)
+		fprintf(fp, ", %s", h->distro);
+	if (h->kernel || h->cpu)
+		fputc('\n', fp);
+	if (t->kind) {
+		fprintf(fp, "Target: %s %s", t->kind, t->path ? t->path : "");
+		if (t->size_mib > 0)
+			fprintf(fp, " (%lld MiB)", t->size_mib);
+		if (t->device)
+			fprintf(fp, " on %s", t->device);
+		if (t->model)
+			fprintf(fp, ", %s", t->model);
+		if (t->fstype)
+			fprintf(fp, ", %s", t->fstype);
+		fputc('\n', fp);
+		for (size_t i = 0; i < t->reasons.n; i++)
+			fprintf(fp, "  %s\n", t->reasons.v[i]);
+	}
+	if (res->workload)
+		fprintf(fp, "Workload: %s\n", res->workload);
+	if (res->command)
+		fprintf(fp, "Command: %s\n", res->command);
+	if (h->versions.n || res->nfs) {
+		struct fsb_strv seen = { 0 };
+
+		fprintf(fp, "Program versions:\n");
+		for (size_t i = 0; i < res->nfs; i++) {
+			const char *v = res->fs[i]->mkfs_version;
+
+			if (v && !fsb_strv_contains(&seen, v)) {
+				fprintf(fp, "  %s\n", v);
+				fsb_strv_add(&seen, v);
+			}
+		}
+		for (size_t i = 0; i < h->versions.n; i++)
+			fprintf(fp, "  %s\n", h->versions.v[i]);
+		fsb_strv_free(&seen);
+	}
+	fputc('\n', fp);
+}
+
+void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
+		     bool utf8)
+{
+	struct fsb_render_opts ro = { .utf8 = utf8, .notes = true, .width = 72 };
+	struct fsb_table t;
+	struct fsb_strv phases = { 0 }, verdict = { 0 };
+	struct fsb_chart chart;
+
+	print_header(fp, res, utf8);
+	if (fsb_report_summary(res, o, &t) == 0) {
+		fsb_render_table_text(fp, &t, &ro);
+		fsb_table_free(&t);
+		fputc('\n', fp);
+	}
+	fsb_report_verdict(res, o, &verdict);
+	if (verdict.n) {
+		fprintf(fp, "Verdict:\n");
+		for (size_t i = 0; i < verdict.n; i++)
+			fprintf(fp, "  %s\n", fsb_text_display(verdict.v[i], utf8));
+		fputc('\n', fp);
+	}
+	fsb_strv_free(&verdict);
+	/* per-phase tables: only notes of the summary are needed once */
+	ro.notes = false;
+	fsb_report_phases(res, false, &phases);
+	if (phases.n)
+		fsb_strv_add(&phases, "total");
+	for (size_t j = 0; j < phases.n; j++) {
+		if (fsb_report_phase(res, phases.v[j], o, &t) == 0) {
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+		if (raw && strcmp(phases.v[j], "total") && fsb_report_raw(res, phases.v[j], o, &t) == 0) {
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+	}
+	if (phases.n && fsb_report_chart(res, "total", o, &chart) == 0) {
+		fsb_render_chart_text(fp, &chart, &ro);
+		fsb_chart_free(&chart);
+		fputc('\n', fp);
+	}
+	fsb_strv_free(&phases);
+	ro.notes = true;
+	if (fsb_report_bonnie(res, o, false, &t) == 0) {
+		fsb_render_table_text(fp, &t, &ro);
+		fsb_table_free(&t);
+		fputc('\n', fp);
+		if (fsb_report_bonnie(res, o, true, &t) == 0) {
+			ro.notes = false;
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+		if (fsb_report_latency(res, &t) == 0) {
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+		fsb_report_phases(res, true, &phases);
+		for (size_t j = 0; raw && j < phases.n; j++)
+			if (fsb_report_raw(res, phases.v[j], o, &t) == 0) {
+				fsb_render_table_text(fp, &t, &ro);
+				fsb_table_free(&t);
+				fputc('\n', fp);
+			}
+		fsb_strv_free(&phases);
+	}
+}
+
+int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "metric", required_argument, NULL, 'm' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "mann-whitney", no_argument, NULL, 'W' },
+		{ "ascii", no_argument, NULL, 'A' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
+	struct fsb_result **res = NULL;
+	const char **labels = NULL;
+	bool raw = false, utf8 = fsb_locale_utf8();
+	int c, n = 0, rc = FSB_EXIT_OK;
+
+	(void)cli;
+	while ((c = getopt_long(argc, argv, "m:b:rh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if (fsb_metric_parse(optarg, &ro.metric) || ro.metric > FSB_METRIC_REAL) {
+				fsb_cli_error("show: --metric '%s': expected dead, real, usr, sys or sync", optarg);
+				return FSB_EXIT_USAGE;
+			}
+			break;
+		case 'b':
+			ro.baseline = optarg;
+			break;
+		case 'r':
+			raw = true;
+			break;
+		case 'W':
+			ro.nonparametric = true;
+			break;
+		case 'A':
+			utf8 = false;
+			break;
+		case 'h':
+			usage(stdout);
+			return FSB_EXIT_OK;
+		default:
+			usage(stderr);
+			return FSB_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fsb_cli_error("show: no result file given");
+		usage(stderr);
+		return FSB_EXIT_USAGE;
+	}
+	n = argc - optind;
+	res = fsb_xcalloc((size_t)n, sizeof(*res));
+	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
+	for (int i = 0; i < n; i++) {
+		struct fsb_err err = { 0 };
+		const char *slash;
+
+		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
+			fsb_cli_error("show: %s", err.msg);
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+		slash = strrchr(argv[optind + i], '/');
+		labels[i] = slash ? slash + 1 : argv[optind + i];
+	}
+	if (ro.baseline) {
+		bool found = false;
+
+		for (int i = 0; i < n && !found; i++)
+			found = fsb_result_find_fs(res[i], ro.baseline) != NULL;
+		if (!found) {
+			fsb_cli_error("show: --baseline %s: no such filesystem in %s", ro.baseline,
+				      n == 1 ? argv[optind] : "these files");
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (n == 1) {
+		fsb_show_result(stdout, res[0], &ro, raw, utf8);
+	} else {
+		struct fsb_render_opts o = { .utf8 = utf8, .notes = true };
+		struct fsb_table t;
+
+		if (fsb_report_compare(res, labels, (size_t)n, &ro, &t)) {
+			fsb_cli_error("show: these files have no phase in common");
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+		fsb_render_table_text(stdout, &t, &o);
+		fsb_table_free(&t);
+	}
+out:
+	for (int i = 0; i < n; i++)
+		fsb_result_free(res[i]);
+	free(res);
+	free(labels);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * render.h — drawing report.h's tables and charts as text (the terminal,
+ * `fsbench show`), Markdown and HTML (the exports).  The TUI draws the same
+ * tables with curses in ui/widgets.c; the width and alignment rules live
+ * here so both agree (fsb_table_widths).
+ */
+#ifndef FSB_RENDER_H
+#define FSB_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "report.h"
+
+/* Display width of a UTF-8 string (columns, not bytes). */
+size_t fsb_text_width(const char *s);
+/* The text as it should be shown: unchanged with utf8, else "…" "—" "±" "×"
+ * "→" spelled in ASCII.  Returns a pointer into a thread-local buffer. */
+const char *fsb_text_display(const char *s, bool utf8);
+/* Does the current locale use UTF-8? */
+bool fsb_locale_utf8(void);
+
+/* Column widths for the text layout of t (gap = spaces between columns);
+ * widths must have t->ncols entries.  Returns the total width. */
+size_t fsb_table_widths(const struct fsb_table *t, bool utf8, size_t gap, size_t *widths);
+
+struct fsb_render_opts {
+	bool utf8;               /* Unicode symbols and eighth blocks */
+	bool notes;              /* print the table's footnotes */
+	size_t width;            /* charts: total width in columns */
+};
+
+void fsb_render_table_text(FILE *fp, const struct fsb_table *t, const struct fsb_render_opts *o);
+void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t);
+void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb_render_opts *o);
+
+/*
+ * One bar of a text chart into buf: value scaled so that max fills width
+ * columns, with the baseline (1.00) marked.  Used by the TUI too.
+ */
+void fsb_chart_bar(char *buf, size_t len, double value, double max, size_t width, bool utf8);
+
+#endif

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Config parsing, layering, validation messages and template substitution. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+
+#define MINIMAL \
+	"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n" \
+	"phase \"tar\" { command = 'tar -xf ${src}' }\n" \
+	"profile \"tiny\" { tree_files = 100 }\n" \
+	"defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n"
+
+static void test_shipped_config(void **state)
+{
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	const struct fsb_phase_def *make;
+	const struct fsb_fs_profile *xfs;
+	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
+
+	(void)state;
+	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
+	/* the seed's phases, in the seed's order */
+	assert_true(cfg->nphases >= 7);
+	assert_string_equal(cfg->phases[0]->name, "deb");
+	assert_string_equal(cfg->phases[1]->name, "tar");
+	assert_string_equal(cfg->phases[2]->name, "make");
+	assert_string_equal(cfg->phases[3]->name, "cp");
+	assert_string_equal(cfg->phases[4]->name, "clean");
+	assert_string_equal(cfg->phases[5]->name, "make2");
+	assert_string_equal(cfg->phases[6]->name, "rm");
+	make = fsb_config_phase(cfg, "make");
+	assert_non_null(make);
+	/* single quotes keep ${…} for fsbench, not libconfuse's environment */
+	assert_string_equal(make->cwd, "${tree}");
+	assert_true(fsb_strv_contains(&make->env, "CCACHE_DIR=${cache}"));
+	xfs = fsb_config_fs(cfg, "xfs-extlog");
+	assert_non_null(xfs);
+	assert_string_equal(xfs->mount_options, "logdev=${journal}");
+	assert_string_equal(xfs->journal_size, "128M");
+	for (const char *const *n = (const char *const[]){ "ext2", "ext3", "ext4", "xfs", "btrfs", "jfs",
+							    "f2fs", "reiserfs", "tmpfs", "ext3-journal",
+							    "ext4-nojournal", "btrfs-zstd", "ext4-noatime",
+							    "ext3-extj", "ext4-extj", NULL }; *n; n++)
+		assert_non_null(fsb_config_fs(cfg, *n));
+	for (const char *const *n = (const char *const[]){ "tiny", "quick", "standard", "full", NULL }; *n; n++)
+		assert_non_null(fsb_config_profile(cfg, *n));
+	assert_true(fsb_config_fs(cfg, "tmpfs")->nodev);
+	assert_int_equal(fsb_config_phase(cfg, "block-write")->kind, FSB_PHASE_BUILTIN);
+	fsb_config_free(cfg);
+	free(path);
+}
+
+static void expect_error(const char *text, const char *needle)
+{
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+
+	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), -EINVAL);
+	assert_null(cfg);
+	if (!strstr(err.msg, needle))
+		fail_msg("error \"%s\" does not contain \"%s\"", err.msg, needle);
+}
+
+static void test_errors_name_file_and_line(void **state)
+{
+	(void)state;
+	/* syntax and unknown options: libconfuse's line */
+	expect_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:");
+	expect_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus");
+	expect_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:");
+	expect_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\" or \"builtin\"");
+	expect_error(MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:");
+	expect_error(MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative");
+	expect_error(MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate");
+	/* semantic errors name the thing */
+	expect_error(MINIMAL "filesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "filesystem \"bad\" has no type");
+	expect_error(MINIMAL "filesystem \"nodev\" { type = \"x\" mkfs = 'mkfs /dev/sda' }\n", "does not mention ${dev}");
+	expect_error(MINIMAL "phase \"empty\" { }\n", "phase \"empty\" has no command");
+	expect_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "power of two");
+	expect_error(MINIMAL "defaults { baseline = \"zfs\" }\n", "baseline \"zfs\" is not a defined filesystem");
+	expect_error(MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined");
+	expect_error("filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain");
+	expect_error(MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:");
+}
+
+static void test_user_overlay(void **state)
+{
+	char dir[] = "/tmp/fsbench-test-config.XXXXXX";
+	char *user, *udir;
+	FILE *fp;
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	const struct fsb_fs_profile *ext2;
+	const char *old = getenv("XDG_CONFIG_HOME");
+	char *saved = old ? strdup(old) : NULL;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	udir = fsb_xasprintf("%s/fsbench", dir);
+	user = fsb_xasprintf("%s/fsbench/fsbench.conf", dir);
+	assert_int_equal(fsb_mkdir_p(udir, 0755), 0);
+	fp = fopen(user, "w");
+	/* change one option of a shipped section, add a new section */
+	fputs("filesystem \"ext2\" { mount_options = \"noatime\" }\n"
+	      "phase \"sleep\" { command = 'sleep 1' }\n", fp);
+	fclose(fp);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	/* NULL: the shipped file (the source tree's, for a build-tree binary)
+	 * with the user's file layered on top */
+	assert_int_equal(fsb_config_load(NULL, &cfg, &err), 0);
+	assert_non_null(cfg->user_path);
+	assert_string_equal(cfg->user_path, user);
+	ext2 = fsb_config_fs(cfg, "ext2");
+	assert_string_equal(ext2->mount_options, "noatime");
+	assert_string_equal(ext2->mkfs, "mkfs.ext2 -F -q -U ${uuid} ${dev}");	/* untouched */
+	assert_string_equal(ext2->type, "ext2");
+	assert_non_null(fsb_config_phase(cfg, "sleep"));
+	assert_non_null(fsb_config_phase(cfg, "make2"));
+	fsb_config_free(cfg);
+	cfg = NULL;
+
+	/* an error in the user's file names the user's file */
+	fp = fopen(user, "w");
+	fputs("\nfilesystem \"ext2\" { mount_option = \"typo\" }\n", fp);
+	fclose(fp);
+	assert_int_equal(fsb_config_load(NULL, &cfg, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, user));
+	assert_non_null(strstr(err.msg, ":2:"));
+
+	if (saved) {
+		setenv("XDG_CONFIG_HOME", saved, 1);
+		free(saved);
+	} else {
+		unsetenv("XDG_CONFIG_HOME");
+	}
+	unlink(user);
+	rmdir(udir);
+	rmdir(dir);
+	free(user);
+	free(udir);
+}
+
+static void test_subst(void **state)
+{
+	const char *vars[] = { "mnt", "/tmp/m 1", "jobs", "4", "src", "/c/t.tar.gz", NULL, NULL };
+	struct fsb_err err = { 0 };
+	char *out = NULL;
+
+	(void)state;
+	assert_int_equal(fsb_subst("make -j${jobs} -C ${mnt}", vars, true, &out, &err), 0);
+	assert_string_equal(out, "make -j4 -C '/tmp/m 1'");
+	free(out);
+	assert_int_equal(fsb_subst("${mnt}/x", vars, false, &out, &err), 0);
+	assert_string_equal(out, "/tmp/m 1/x");
+	free(out);
+	assert_int_equal(fsb_subst("echo $$HOME $x ${src}", vars, true, &out, &err), 0);
+	assert_string_equal(out, "echo $HOME $x /c/t.tar.gz");
+	free(out);
+	out = NULL;
+	assert_int_equal(fsb_subst("rm ${nope}", vars, true, &out, &err), -EINVAL);
+	assert_null(out);
+	assert_non_null(strstr(err.msg, "unknown variable ${nope}"));
+	assert_int_equal(fsb_subst("rm ${mnt", vars, true, &out, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "unterminated"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shipped_config),
+		cmocka_unit_test(test_errors_name_file_and_line),
+		cmocka_unit_test(test_user_overlay),
+		cmocka_unit_test(test_subst),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

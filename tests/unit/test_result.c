@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Result files: write/read round trip, atomic replacement, bad input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "result.h"
+
+static char dir[] = "/tmp/fsbench-test-result.XXXXXX";
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return fsb_rm_rf(dir);
+}
+
+static struct fsb_result *sample(void)
+{
+	struct fsb_result *r = fsb_result_new();
+	struct fsb_fs_result *fs;
+	struct fsb_phase_result *ph;
+	struct fsb_run run;
+
+	r->tool = fsb_xstrdup("fsbench test");
+	r->started = fsb_xstrdup("2026-11-30T03:20:00Z");
+	r->status = FSB_RESULT_INTERRUPTED;
+	r->baseline = fsb_xstrdup("ext2");
+	r->profile = fsb_xstrdup("tiny");
+	/* characters libconfuse would otherwise interpret */
+	r->command = fsb_xstrdup("fsbench run --phases 'a,b' \"${HOME}\" \\ $x\ttab");
+	r->repeat = 2;
+	fsb_strv_add(&r->phase_order, "tar");
+	fsb_strv_add(&r->phase_order, "block-write");
+	r->host.kernel = fsb_xstrdup("Linux 6.1");
+	r->host.cores = 2;
+	r->host.ram_mib = 24000;
+	fsb_strv_add(&r->host.versions, "tar (GNU tar) 1.34");
+	r->target.kind = fsb_xstrdup("image");
+	r->target.path = fsb_xstrdup("/var/tmp/t.img");
+	r->target.size_mib = 2048;
+	fsb_strv_add(&r->target.reasons, "not mounted");
+
+	fs = fsb_result_add_fs(r, "ext2");
+	fs->type = fsb_xstrdup("ext2");
+	fs->mkfs = fsb_xstrdup("mkfs.ext2 -F -q -U 1234 /dev/loop0");
+	fs->mkfs_version = fsb_xstrdup("mke2fs 1.47.0 (5-Feb-2023)");
+	ph = fsb_fs_add_phase(fs, "tar");
+	ph->label = fsb_xstrdup("tar xf");
+	ph->kind = fsb_xstrdup("command");
+	fsb_run_init(&run);
+	run.v[FSB_FIELD_real] = 27.23;
+	run.v[FSB_FIELD_user] = 21.94;
+	run.v[FSB_FIELD_sys] = 1.51;
+	run.v[FSB_FIELD_sync] = 2.98;
+	run.v[FSB_FIELD_minor_faults] = 5123;
+	run.v[FSB_FIELD_disk_written_kib] = 130572.5;
+	run.v[FSB_FIELD_real] = 0.1 + 0.2;	/* not representable in 15 digits */
+	fsb_phase_add_run(ph, &run);
+	run.status = FSB_RUN_FAILED;
+	run.exit_status = 2;
+	run.error = "exited with status 2: tar: Unexpected EOF";
+	fsb_phase_add_run(ph, &run);
+
+	fs = fsb_result_add_fs(r, "jfs");
+	fs->status = FSB_FS_UNAVAILABLE;
+	fs->error = fsb_xstrdup("the running kernel has no jfs support");
+	ph = fsb_fs_add_phase(fsb_result_add_fs(r, "ext2"), "deb");
+	ph->status = FSB_PHASE_UNAVAILABLE;
+	ph->reason = fsb_xstrdup("no debootstrap tarball");
+	return r;
+}
+
+static void assert_same(const struct fsb_result *a, const struct fsb_result *b)
+{
+	assert_string_equal(a->tool, b->tool);
+	assert_string_equal(a->command, b->command);
+	assert_int_equal(a->status, b->status);
+	assert_int_equal(a->repeat, b->repeat);
+	assert_int_equal(a->phase_order.n, b->phase_order.n);
+	assert_string_equal(a->host.versions.v[0], b->host.versions.v[0]);
+	assert_int_equal(a->host.cores, b->host.cores);
+	assert_int_equal(a->target.size_mib, b->target.size_mib);
+	assert_string_equal(a->target.reasons.v[0], b->target.reasons.v[0]);
+	assert_int_equal(a->nfs, b->nfs);
+	for (size_t i = 0; i < a->nfs; i++) {
+		const struct fsb_fs_result *x = a->fs[i], *y = b->fs[i];
+
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->status, y->status);
+		assert_int_equal(x->nphases, y->nphases);
+		for (size_t j = 0; j < x->nphases; j++) {
+			assert_string_equal(x->phases[j]->name, y->phases[j]->name);
+			assert_int_equal(x->phases[j]->status, y->phases[j]->status);
+			assert_int_equal(x->phases[j]->nruns, y->phases[j]->nruns);
+			for (size_t k = 0; k < x->phases[j]->nruns; k++) {
+				const struct fsb_run *r = &x->phases[j]->runs[k], *s = &y->phases[j]->runs[k];
+
+				for (int f = 0; f < FSB_FIELD_COUNT; f++) {
+					if (isnan(r->v[f]))
+						assert_true(isnan(s->v[f]));
+					else
+						assert_true(r->v[f] == s->v[f]);	/* bit-exact */
+				}
+				assert_int_equal(r->status, s->status);
+				assert_int_equal(r->exit_status, s->exit_status);
+				if (r->error)
+					assert_string_equal(r->error, s->error);
+			}
+		}
+	}
+}
+
+static void test_round_trip(void **state)
+{
+	struct fsb_result *r = sample(), *back = NULL, *again = NULL;
+	struct fsb_err err = { 0 };
+	char *path = fsb_xasprintf("%s/r.fsbench", dir);
+
+	(void)state;
+	assert_int_equal(fsb_result_write(r, path, &err), 0);
+	assert_int_equal(fsb_result_read(path, &back, &err), 0);
+	assert_same(r, back);
+	assert_string_equal(back->path, path);
+	/* and a copy of a read result writes the same again */
+	again = fsb_result_dup(back);
+	assert_same(back, again);
+	fsb_result_free(r);
+	fsb_result_free(back);
+	fsb_result_free(again);
+	free(path);
+}
+
+static void test_atomic_write_keeps_old_file(void **state)
+{
+	struct fsb_result *r = sample(), *back = NULL;
+	struct fsb_err err = { 0 };
+	char *sub = fsb_xasprintf("%s/ro", dir), *path = fsb_xasprintf("%s/ro/r.fsbench", dir);
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(fsb_mkdir_p(sub, 0755), 0);
+	assert_int_equal(fsb_result_write(r, path, &err), 0);
+	/* a write that fails half-way (a full disk, here a file size limit,
+	 * which binds root too) must leave the old file as it was */
+	{
+		struct rlimit old_lim, lim = { 64, 64 };
+
+		getrlimit(RLIMIT_FSIZE, &old_lim);
+		lim.rlim_max = old_lim.rlim_max;
+		signal(SIGXFSZ, SIG_IGN);
+		setrlimit(RLIMIT_FSIZE, &lim);
+		free(r->tool);
+		r->tool = fsb_xstrdup("changed");
+		assert_true(fsb_result_write(r, path, &err) < 0);
+		setrlimit(RLIMIT_FSIZE, &old_lim);
+		assert_non_null(strstr(err.msg, "ro/r.fsbench"));
+	}
+	/* the old file is intact and there is no temp file left */
+	assert_int_equal(fsb_result_read(path, &back, &err), 0);
+	assert_string_equal(back->tool, "fsbench test");
+	assert_int_equal(stat(path, &st), 0);
+	{
+		char *cmd = fsb_xasprintf("ls %s | grep -c tmp", sub);
+		FILE *p = popen(cmd, "r");
+		int n = -1;
+
+		assert_int_equal(fscanf(p, "%d", &n), 1);
+		pclose(p);
+		assert_int_equal(n, 0);
+		free(cmd);
+	}
+	fsb_result_free(r);
+	fsb_result_free(back);
+	free(sub);
+	free(path);
+}
+
+static void expect_bad(const char *text, const char *where, const char *what)
+{
+	char *path = fsb_xasprintf("%s/bad.fsbench", dir);
+	FILE *fp = fopen(path, "w");
+	struct fsb_result *r = NULL;
+	struct fsb_err err = { 0 };
+
+	fputs(text, fp);
+	fclose(fp);
+	assert_int_equal(fsb_result_read(path, &r, &err), -EINVAL);
+	assert_null(r);
+	if (!strstr(err.msg, where) || !strstr(err.msg, what))
+		fail_msg("error \"%s\" lacks \"%s\" or \"%s\"", err.msg, where, what);
+	unlink(path);
+	free(path);
+}
+
+static void test_bad_input(void **state)
+{
+	char *missing = fsb_xasprintf("%s/none.fsbench", dir);
+	struct fsb_result *r = NULL;
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	expect_bad("format = 1\nstatus = \"complete\"\nbogus = 3\n", "bad.fsbench:3:", "bogus");
+	expect_bad("format = 1\nfilesystem \"a\" {\n  phase \"p\" {\n    run { real = \"fast\" }\n  }\n}\n",
+		   "bad.fsbench:4:", "real");
+	expect_bad("format = 1\nfilesystem \"a\" {\n phase \"p\" { run { real = -3 user = -1 } }\n}\n",
+		   "bad.fsbench:", "not a valid measurement");
+	expect_bad("format = 7\n", "bad.fsbench", "format 7 is not supported");
+	expect_bad("status = \"complete\"\n", "bad.fsbench", "format");
+	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench", "status \"great\"");
+	expect_bad("format = 1\nfilesystem \"a\" {}\nfilesystem \"a\" {}\n", "bad.fsbench:3:", "duplicate");
+	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");
+	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench", "");
+	expect_bad("\x01\x02\x03garbage", "bad.fsbench", "");
+	assert_int_equal(fsb_result_read(missing, &r, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "none.fsbench"));
+	free(missing);
+}
+
+static void test_metrics(void **state)
+{
+	struct fsb_run r;
+	enum fsb_metric m;
+
+	(void)state;
+	fsb_run_init(&r);
+	r.v[FSB_FIELD_real] = 52.92;
+	r.v[FSB_FIELD_user] = 24.38;
+	assert_float_equal(fsb_run_metric(&r, FSB_METRIC_DEAD), 28.54, 1e-9);
+	assert_true(isnan(fsb_run_metric(&r, FSB_METRIC_RATE)));
+	r.v[FSB_FIELD_ops_per_s] = 5275;
+	assert_float_equal(fsb_run_metric(&r, FSB_METRIC_RATE), 5275, 0);
+	assert_int_equal(fsb_metric_parse("dead", &m), 0);
+	assert_int_equal(m, FSB_METRIC_DEAD);
+	assert_int_equal(fsb_metric_parse("user", &m), 0);
+	assert_int_equal(m, FSB_METRIC_USR);
+	assert_int_equal(fsb_metric_parse("speed", &m), -EINVAL);
+	assert_true(fsb_metric_higher_is_better(FSB_METRIC_RATE));
+	assert_false(fsb_metric_higher_is_better(FSB_METRIC_REAL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_atomic_write_keeps_old_file),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_metrics),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -25,6 +25,7 @@ struct command {
 
 static const struct command commands[] = {
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
+	{ "devices", fsb_cmd_devices, "list block devices and whether fsbench may format them" },
 };
 
 void fsb_cli_error(const char *fmt, ...)

@@ -20,7 +20,8 @@ static void usage(FILE *fp)
 {
 	fprintf(fp,
 		"Usage: fsbench devices [OPTIONS]\n"
-		"       fsbench devices --check DEVICE [--whole-disk] [--yes-destroy=DEVICE] [--dry-run]\n"
+		"       fsbench devices --check DEVICE [--whole-disk] [--yes-destroy=DEVICE]\n"
+		"                               [--dry-run]\n"
 		"\n"
 		"Lists every block device and partition, with its signatures, where it is\n"
 		"mounted, and whether fsbench may format it: usable, or refused with every\n"

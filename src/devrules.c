@@ -599,7 +599,9 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	else
 		fsb_strv_add(ok, "writable");
 
-	if (d->excl_errno == EBUSY)
+	if (d->size == 0)
+		;	/* never opened: an empty device is refused as such above */
+	else if (d->excl_errno == EBUSY)
 		fsb_strv_add(why, "busy: the kernel refused an exclusive open (mounted here or in "
 			     "another namespace, lazily unmounted but still open, swap, a device "
 			     "stacked on it, or a program holding it)");

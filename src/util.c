@@ -37,7 +37,10 @@ int fsb_err_prefix(struct fsb_err *err, const char *fmt, ...)
 	vsnprintf(pre, sizeof(pre), fmt, ap);
 	va_end(ap);
 	memcpy(old, err->msg, sizeof(old));
-	snprintf(err->msg, sizeof(err->msg), "%s: %s", pre, old);
+	/* a message cut at sizeof(msg) is still a message; using the result
+	 * tells GCC the truncation is expected (-Wformat-truncation) */
+	if (snprintf(err->msg, sizeof(err->msg), "%s: %s", pre, old) >= (int)sizeof(err->msg))
+		err->msg[sizeof(err->msg) - 1] = '\0';
 	return err->code;
 }
 

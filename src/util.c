@@ -37,17 +37,10 @@ int fsb_err_prefix(struct fsb_err *err, const char *fmt, ...)
 	vsnprintf(pre, sizeof(pre), fmt, ap);
 	va_end(ap);
 	memcpy(old, err->msg, sizeof(old));
-	/* deliberately truncated: a message is one line of bounded size */
-	{
-		size_t n = strlen(pre);
-
-		if (n > sizeof(err->msg) - 3)
-			n = sizeof(err->msg) - 3;
-		memcpy(err->msg, pre, n);
-		memcpy(err->msg + n, ": ", 2);
-		n += 2;
-		snprintf(err->msg + n, sizeof(err->msg) - n, "%.*s", (int)(sizeof(err->msg) - n - 1), old);
-	}
+	/* a message cut at sizeof(msg) is still a message; using the result
+	 * tells GCC the truncation is expected (-Wformat-truncation) */
+	if (snprintf(err->msg, sizeof(err->msg), "%s: %s", pre, old) >= (int)sizeof(err->msg))
+		err->msg[sizeof(err->msg) - 1] = '\0';
 	return err->code;
 }
 

@@ -11,19 +11,25 @@ FSBENCH=${FSBENCH:?FSBENCH is not set: run the tests through make check}
 FSB_SRCDIR=${FSB_SRCDIR:?FSB_SRCDIR is not set}
 TEST_NAME=$(basename "$0" .sh)
 
-_cleanup_cmds=()
+# The commands to run at exit live in a file, not in a shell array: helpers
+# that print their result are called as dev=$(new_loop …), in a subshell,
+# and whatever such a subshell added to an array was lost with it, leaving
+# the loop device or mount behind.
+_cleanup_file=$(mktemp "${TMPDIR:-/tmp}/fsbench-cleanup.XXXXXX") || exit 99
 
-# Run "$@" at exit, most recently registered first.
+# Run "$@" at exit, most recently registered first.  Works from subshells.
 at_exit() {
-	_cleanup_cmds+=("$(printf '%q ' "$@")")
+	printf '%s\n' "$(printf '%q ' "$@")" >>"$_cleanup_file"
 }
 
 _run_cleanup() {
-	local rc=$? i
+	local rc=$? i cmds=()
 	trap - EXIT INT TERM HUP
-	for ((i = ${#_cleanup_cmds[@]} - 1; i >= 0; i--)); do
-		eval "${_cleanup_cmds[$i]}" >/dev/null 2>&1 || true
+	mapfile -t cmds <"$_cleanup_file"
+	for ((i = ${#cmds[@]} - 1; i >= 0; i--)); do
+		eval "${cmds[$i]}" >/dev/null 2>&1 || true
 	done
+	rm -f "$_cleanup_file"
 	exit $rc
 }
 trap _run_cleanup EXIT

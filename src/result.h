@@ -54,7 +54,8 @@
 	X(lat_p99_us,       "us",    "99th percentile latency of one operation")        \
 	X(lat_max_us,       "us",    "maximum latency of one operation")                \
 	X(chunk,            "B",     "chunk size of a built-in I/O phase")              \
-	X(passes,           "",      "passes needed to reach the minimum duration")
+	X(passes,           "",      "passes needed to reach the minimum duration")     \
+	X(caches_dropped,   "",      "1 = page cache dropped before every read pass, 0 = could not")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

@@ -22,7 +22,12 @@
  * Semantics (bonnie++ 2.00 unless said otherwise):
  *  - Block phases use read(2)/write(2) of `chunk` bytes on a file opened
  *    without O_DIRECT.  Written chunks are zeros with one byte changed per
- *    chunk, as bonnie++ writes them.
+ *    chunk, as bonnie++ writes them.  The write phases write a new file, so
+ *    block allocation is part of the rate, as in bonnie++.  preallocate
+ *    fallocate()s it first, untimed, as fio does by default (its layout
+ *    step): use it to compare with fio, where tmpfs writes otherwise differ
+ *    by almost 2× (fio's pages are allocated before its clock starts).
+ *    Filesystems without fallocate write without preallocation.
  *  - The per-character phases use stdio putc_unlocked()/getc_unlocked() with
  *    default buffering over the whole file, as bonnie 1.03 did (bonnie++
  *    2.00 uses one read(2)/write(2) per byte on 3 MiB instead; those
@@ -33,13 +38,18 @@
  *    the file phases end with syncfs() (bonnie++ calls sync(); syncfs()
  *    flushes the same filesystem without charging other filesystems'
  *    writeback to the phase).
- *  - Phases that read what an earlier phase wrote (rewrite, char-read,
- *    block-read, seeks, seq-stat, rand-stat) start cold: the page cache,
- *    dentries and inodes are dropped (untimed) before every pass, unless
- *    keep_caches is set.  bonnie++ gets the same effect for the data file by
- *    using twice the RAM; for the file tests it does not, so keep_caches
- *    reproduces its hot stat numbers.  Dropping needs root: when it fails
- *    the run records caches_dropped = 0 and the phase goes on.
+ *  - Phases that read what an earlier phase wrote start cold, untimed,
+ *    before every pass, unless keep_caches is set:
+ *      rewrite, char-read, block-read, seeks: the data file is flushed and
+ *        evicted (posix_fadvise DONTNEED, as fio's invalidate=1).  That is
+ *        bonnie++'s situation with a file of twice the RAM — data cold,
+ *        inode cached — for any file size, and it needs no root.
+ *      seq-stat, rand-stat: all caches, dentries and inodes are dropped
+ *        (fsb_drop_caches()), since stat reads metadata.  This needs root;
+ *        bonnie++ stats hot, so keep_caches reproduces its numbers.
+ *    The run records caches_dropped = 1 when every pass started cold, 0
+ *    when one could not (not root) or keep_caches was set; the phase goes
+ *    on either way.
  *  - Files are named as bonnie++ names them: the sequential phases use a
  *    10-digit hex counter followed by 0–12 random alphanumerics
  *    ("000000002aKx9"), the random phases the random characters first
@@ -103,6 +113,7 @@ struct fsb_synth_params {
 	double min_duration;          /* s; shorter phases are repeated */
 	unsigned long long seed;      /* names, sizes, orders, offsets */
 	bool keep_caches;             /* do not drop caches before read passes */
+	bool preallocate;             /* fallocate the data file before write passes */
 };
 
 /*

@@ -458,6 +458,12 @@ static void test_min_duration(void **state)
 	assert_true(r.v[FSB_FIELD_real] >= 0.4);
 	run_ok("seq-delete", dir, &p, &r);
 	assert_true(r.v[FSB_FIELD_real] >= 0.4);
+	/* preallocated, as fio lays out: same amounts, same file */
+	p.preallocate = true;
+	run_ok("block-write", dir, &p, &r);
+	run_ok("char-write", dir, &p, &r);
+	run_ok("block-read", dir, &p, &r);
+	p.preallocate = false;
 	/* 0 means one pass */
 	p.min_duration = 0;
 	run_ok("block-read", dir, &p, &r);
@@ -477,11 +483,17 @@ static void test_drop_caches(void **state)
 	p.keep_caches = false;
 	run_ok("block-write", dir, &p, &r);
 	assert_true(isnan(r.v[FSB_FIELD_caches_dropped]));   /* write phases don't drop */
+	/* the data file is evicted by itself: no root needed */
 	run_ok("block-read", dir, &p, &r);
-	/* not root: recorded, the phase still runs */
+	assert_true(r.v[FSB_FIELD_caches_dropped] == 1);
+	/* stat needs the global drop: not root, recorded, the phase still runs */
+	run_ok("seq-create", dir, &p, &r);
+	run_ok("seq-stat", dir, &p, &r);
 	assert_true(r.v[FSB_FIELD_caches_dropped] == (can ? 1 : 0));
 	p.keep_caches = true;
 	run_ok("block-read", dir, &p, &r);
+	assert_true(r.v[FSB_FIELD_caches_dropped] == 0);
+	run_ok("rand-stat", dir, &p, &r);
 	assert_true(r.v[FSB_FIELD_caches_dropped] == 0);
 	fsb_synth_cleanup(dir);
 }

@@ -19,9 +19,9 @@ static void on_error(cfg_t *cfg, const char *fmt, va_list ap)
 	if (!ce || ce->msg[0])
 		return;
 	vsnprintf(text, sizeof(text), fmt, ap);
+	/* we always parse from a buffer: libconfuse calls it "[buf]" */
 	if (cfg && cfg->line > 0)
-		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s",
-			 cfg->filename ? cfg->filename : ce->name, cfg->line, text);
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s", ce->name, cfg->line, text);
 	else
 		snprintf(ce->msg, sizeof(ce->msg), "%s: %s", ce->name, text);
 }
@@ -48,24 +48,73 @@ static int finish(struct fsb_cfg_err *ce, int rc)
 	return -EINVAL;
 }
 
+/*
+ * libconfuse accepts a file that ends inside a section ("x {" and EOF) as if
+ * it were closed; a truncated result file must not read as a complete one.
+ * So count braces outside strings and comments first.
+ */
+static int check_braces(struct fsb_cfg_err *ce, const char *buf)
+{
+	int depth = 0, line = 1, open_line[64] = { 0 };
+
+	for (const char *p = buf; *p; p++) {
+		if (*p == '\n') {
+			line++;
+		} else if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+			while (p[1] && p[1] != '\n')
+				p++;
+		} else if (p[0] == '/' && p[1] == '*') {
+			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				line += *p == '\n';
+			if (!*p)
+				break;
+			p++;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p && *p != q; p++) {
+				if (*p == '\\' && p[1])
+					p++;
+				line += *p == '\n';
+			}
+			if (!*p)
+				break;
+		} else if (*p == '{') {
+			if (depth < 64)
+				open_line[depth] = line;
+			depth++;
+		} else if (*p == '}') {
+			depth--;
+		}
+	}
+	if (depth > 0) {
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: '{' is never closed (the file ends inside a section: truncated?)",
+			 ce->name, open_line[depth - 1 < 64 ? depth - 1 : 63]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	int rc;
+	char *text = NULL;
+	int rc = fsb_read_file(path, &text);
 
-	/* open it ourselves first: cfg_parse() loses errno */
-	if (!fp) {
-		rc = -errno;
-		snprintf(ce->msg, sizeof(ce->msg), "cannot open %s: %s", path, strerror(errno));
+	if (rc) {
+		snprintf(ce->msg, sizeof(ce->msg), "cannot read %s: %s", path, strerror(-rc));
 		return rc;
 	}
-	fclose(fp);
-	current = ce;
-	return finish(ce, cfg_parse(cfg, path));
+	rc = fsb_cfg_parse_buf(cfg, ce, text);
+	free(text);
+	return rc;
 }
 
 int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 {
+	int rc = check_braces(ce, buf);
+
+	if (rc)
+		return rc;
 	current = ce;
 	return finish(ce, cfg_parse_buf(cfg, buf));
 }

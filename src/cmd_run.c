@@ -122,7 +122,9 @@ static void progress_line(const struct fsb_event *ev)
 	if (ev->run.status == FSB_RUN_OK)
 		printf("  ok\n");
 	else
-		printf("  %s: %s\n", fsb_run_status_name(ev->run.status), ev->run.error ? ev->run.error : "");
+		printf("  %s%s%s\n", fsb_run_status_name(ev->run.status),
+		       ev->run.error && ev->run.status == FSB_RUN_FAILED ? ": " : "",
+		       ev->run.error && ev->run.status == FSB_RUN_FAILED ? ev->run.error : "");
 	fflush(stdout);
 }
 
@@ -383,6 +385,8 @@ int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv)
 	if (last && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR) {
 		if (!quiet)
 			putchar('\n');
+		free(last->path);
+		last->path = fsb_xstrdup(fsb_engine_output(eng));
 		fsb_show_result(stdout, last, &ro, false, fsb_locale_utf8());
 	}
 	switch (st) {

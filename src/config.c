@@ -618,6 +618,7 @@ int fsb_subst(const char *tmpl, const char *const *vars, bool quote, char **out,
 	fsb_buf_add(&b, "");
 	while (*p) {
 		const char *end, *val = NULL;
+		bool raw = false;
 		size_t n;
 
 		if (p[0] == '$' && p[1] == '$') {
@@ -636,16 +637,22 @@ int fsb_subst(const char *tmpl, const char *const *vars, bool quote, char **out,
 			goto out;
 		}
 		n = (size_t)(end - (p + 2));
-		for (const char *const *v = vars; v && v[0]; v += 2)
-			if (strlen(v[0]) == n && strncmp(v[0], p + 2, n) == 0) {
+		for (const char *const *v = vars; v && v[0]; v += 2) {
+			/* "@name": a list of words fsbench made itself, not quoted */
+			bool words = v[0][0] == '@';
+			const char *name = v[0] + words;
+
+			if (strlen(name) == n && strncmp(name, p + 2, n) == 0) {
 				val = v[1];
+				raw = words;
 				break;
 			}
+		}
 		if (!val) {
 			rc = fsb_err_set(err, -EINVAL, "unknown variable ${%.*s} in \"%s\"", (int)n, p + 2, tmpl);
 			goto out;
 		}
-		if (quote) {
+		if (quote && !raw) {
 			char *q = fsb_shell_quote(val);
 
 			fsb_buf_add(&b, q);

@@ -133,7 +133,9 @@ char *fsb_config_fs_names(const struct fsb_config *cfg);
 /*
  * Template substitution.  vars is a NULL-terminated list of name, value
  * pairs.  Each ${name} is replaced by the value, shell-quoted when quote is
- * true (for command lines) or as is (mount options, paths).  "$$" is a
+ * true (for command lines) or as is (mount options, paths).  A name given
+ * as "@name" in vars is a list of words fsbench built itself (options such
+ * as "--variant=minbase --foreign"): it is never quoted.  "$$" is a
  * literal "$".  An unknown variable or an unterminated "${" is -EINVAL with
  * the variable's name in err.  *out is owned by the caller.
  */

@@ -564,7 +564,7 @@ static void phase_vars(const struct fsb_engine *e, const char *base, char *tree,
 	V("kconfig", e->wl.kconfig);
 	V("debtarball", e->wl.debtarball);
 	V("deb_suite", e->wl.deb_suite);
-	V("deb_args", e->wl.deb_args);
+	V("@deb_args", e->wl.deb_args);
 	V("dev", e->dev);
 	V("journal", e->journal);
 	V("uuid", uuid);
@@ -735,7 +735,9 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			}
 			if (run.status == FSB_RUN_FAILED)
 				e->any_failed = true;
-			fsb_phase_add_run(ph, &run);
+			/* the result keeps finished phases; an interrupted one is not */
+			if (run.status != FSB_RUN_INTERRUPTED)
+				fsb_phase_add_run(ph, &run);
 			e->prog.running = false;
 			post_result(e);
 			post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
@@ -852,9 +854,13 @@ static void *engine_main(void *arg)
 	if (rc)
 		goto out;
 
-	e->mnt = fsb_xstrdup("/tmp/fsbench-mnt.XXXXXX");
+	{
+		const char *tmp = getenv("TMPDIR");
+
+		e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	}
 	if (!mkdtemp(e->mnt)) {
-		rc = fsb_err_set(&err, -errno, "cannot create a mount point in /tmp: %s", strerror(errno));
+		rc = fsb_err_set(&err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
 		free(e->mnt);
 		e->mnt = NULL;
 		goto out;

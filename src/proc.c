@@ -116,9 +116,13 @@ out:
 	return rc;
 }
 
-static bool group_alive(pid_t pgid)
+/* Has the leader exited?  WNOWAIT leaves the zombie for fsb_proc_reap(),
+ * which needs its rusage. */
+static bool leader_exited(pid_t pid)
 {
-	return kill(-pgid, 0) == 0;
+	siginfo_t si = { 0 };
+
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
 }
 
 void fsb_proc_kill_group(pid_t pgid, double grace)
@@ -131,13 +135,12 @@ void fsb_proc_kill_group(pid_t pgid, double grace)
 		return;
 	kill(-pgid, SIGCONT);
 	end = fsb_now() + grace;
-	while (fsb_now() < end && group_alive(pgid)) {
+	while (fsb_now() < end && !leader_exited(pgid)) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 
-		/* reap the leader if it is ours, so it does not linger as a zombie member */
-		waitpid(pgid, NULL, WNOHANG);
 		nanosleep(&ts, NULL);
 	}
+	/* whatever is left of the group, leader or stragglers, goes now */
 	kill(-pgid, SIGKILL);
 }
 

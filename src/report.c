@@ -406,6 +406,16 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		}
 	}
 	note_unavailable(t, res, &phases);
+	for (size_t j = 0; j < phases.n; j++) {
+		struct fsb_cellstats b;
+
+		fsb_report_cell(res, bfs, phases.v[j], m, &b);
+		if (b.nok && !(b.st.mean > 0))
+			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s", phases.v[j],
+				      metric_words(m), base, b.st.mean,
+				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see --metric real)" : "");
+		fsb_cellstats_free(&b);
+	}
 	table_done(t);
 	fsb_strv_free(&phases);
 	return 0;
@@ -444,10 +454,15 @@ static int by_key(const void *a, const void *b)
 /* "24.38", or "24.38±0.12" with repetitions */
 static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs, unsigned extra)
 {
+	/* centiseconds as the seeds print them; a sub-second value keeps a
+	 * third digit so that tiny phases are not all "0.01" */
+	int prec = cs->st.mean < 1 ? 3 : 2;
+
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.2f±%.2f", cs->st.mean, cs->st.ci_half);
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
+		    cs->st.ci_half);
 	else
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.2f", cs->st.mean);
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -987,10 +1002,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 				if (notable && n.ratio > 1)
 					fsb_strv_addf(out, "%s: %s %.1f× slower than %s%s", res->fs[i]->name, phases.v[j],
 						      n.ratio, base, reps ? "" : " (one run; not tested for significance)");
-				else if (notable)
-					fsb_strv_addf(out, "%s: %s %.2f× the time of %s%s", res->fs[i]->name, phases.v[j],
-						      n.ratio, base, reps ? "" : " (one run; not tested for significance)");
-				if (n.ratio < best_ratio && (!reps || n.significant)) {
+				if (n.ratio < best_ratio && (reps ? n.significant : true)) {
 					best_ratio = n.ratio;
 					best = res->fs[i];
 				}
@@ -998,7 +1010,8 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			fsb_cellstats_free(&a);
 		}
 		if (best && best_ratio < 1)
-			fsb_strv_addf(out, "%s: fastest at %s, %.2f×", best->name, phases.v[j], best_ratio);
+			fsb_strv_addf(out, "%s: fastest at %s, %.2f× the time of %s%s", best->name, phases.v[j],
+				      best_ratio, base, reps ? "" : " (one run)");
 		fsb_cellstats_free(&b);
 	}
 	fsb_strv_free(&phases);

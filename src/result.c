@@ -599,6 +599,68 @@ static cfg_opt_t top_opts[] = {
 	CFG_END()
 };
 
+/* Validators run while parsing, so errors carry the line of the value. */
+static int validate_names(cfg_t *cfg, cfg_opt_t *opt, const char *const *names, size_t n)
+{
+	const char *v = cfg_opt_getnstr(opt, 0);
+
+	if (lookup_name(names, n, v) < 0) {
+		struct fsb_buf b = { 0 };
+
+		for (size_t i = 0; i < n; i++)
+			fsb_buf_addf(&b, "%s%s", i ? ", " : "", names[i]);
+		cfg_error(cfg, "%s = \"%s\": expected one of %s", opt->name, v, b.s);
+		fsb_buf_free(&b);
+		return -1;
+	}
+	return 0;
+}
+
+static int validate_result_status(cfg_t *cfg, cfg_opt_t *opt)
+{
+	return validate_names(cfg, opt, result_status_names, FSB_ARRAY_SIZE(result_status_names));
+}
+
+static int validate_fs_status(cfg_t *cfg, cfg_opt_t *opt)
+{
+	return validate_names(cfg, opt, fs_status_names, FSB_ARRAY_SIZE(fs_status_names));
+}
+
+static int validate_phase_status(cfg_t *cfg, cfg_opt_t *opt)
+{
+	return validate_names(cfg, opt, phase_status_names, FSB_ARRAY_SIZE(phase_status_names));
+}
+
+static int validate_run_status(cfg_t *cfg, cfg_opt_t *opt)
+{
+	return validate_names(cfg, opt, run_status_names, FSB_ARRAY_SIZE(run_status_names));
+}
+
+static int validate_measurement(cfg_t *cfg, cfg_opt_t *opt)
+{
+	double v = cfg_opt_getnfloat(opt, 0);
+
+	if (!isfinite(v) || v < 0) {
+		cfg_error(cfg, "%s = %g is not a valid measurement (a finite number >= 0)", opt->name, v);
+		return -1;
+	}
+	return 0;
+}
+
+static void set_validators(cfg_t *cfg)
+{
+	cfg_set_validate_func(cfg, "status", validate_result_status);
+	cfg_set_validate_func(cfg, "filesystem|status", validate_fs_status);
+	cfg_set_validate_func(cfg, "filesystem|phase|status", validate_phase_status);
+	cfg_set_validate_func(cfg, "filesystem|phase|run|status", validate_run_status);
+	for (int i = 0; i < FSB_FIELD_COUNT; i++) {
+		char *path = fsb_xasprintf("filesystem|phase|run|%s", fsb_fields[i].name);
+
+		cfg_set_validate_func(cfg, path, validate_measurement);
+		free(path);
+	}
+}
+
 static void init_run_opts(void)
 {
 	static bool done;
@@ -652,11 +714,6 @@ static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 		if (cfg_size(rs, fsb_fields[i].name) == 0)
 			continue;
 		r->v[i] = cfg_getfloat(rs, fsb_fields[i].name);
-		if (!isfinite(r->v[i]) || (r->v[i] < 0 && i != FSB_FIELD_real)) {
-			fsb_cfg_error(ce, rs, "run field %s = %g is not a valid measurement",
-				      fsb_fields[i].name, r->v[i]);
-			return -EINVAL;
-		}
 	}
 	if (fsb_run_status_parse(cfg_getstr(rs, "status"), &st)) {
 		fsb_cfg_error(ce, rs, "run status \"%s\" is not ok, failed or interrupted",
@@ -674,6 +731,11 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 	cfg_t *host = cfg_getsec(cfg, "host"), *tgt = cfg_getsec(cfg, "target");
 	int st;
 
+	if (cfg_size(cfg, "format") == 0) {
+		fsb_cfg_error(ce, NULL, "no \"format = %d\" line: this is not an fsbench result file",
+			      FSB_RESULT_FORMAT);
+		return -EINVAL;
+	}
 	res->format = (int)cfg_getint(cfg, "format");
 	if (res->format != FSB_RESULT_FORMAT) {
 		fsb_cfg_error(ce, cfg, "result format %d is not supported (this fsbench reads format %d)",
@@ -769,6 +831,7 @@ int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *e
 
 	init_run_opts();
 	cfg = fsb_cfg_new(top_opts, &ce, path);
+	set_validators(cfg);
 	rc = fsb_cfg_parse_file(cfg, &ce, path);
 	if (rc)
 		goto out;

@@ -65,7 +65,20 @@ need_prog() {
 
 # A scratch directory removed at exit.
 SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-test.$TEST_NAME.XXXXXX")
-at_exit rm -rf "$SCRATCH"
+at_exit rm -rf --one-file-system "$SCRATCH"
+# Whatever a failed run leaked below the scratch directory goes before it:
+# mounts (deepest first), then loop devices backed by files in it.
+_scrub_scratch() {
+	local m d
+	for m in $(findmnt -rn -o TARGET | grep -F -- "$SCRATCH" | sort -r); do
+		umount -l "$m"
+	done
+	for d in $(losetup -a 2>/dev/null | grep -F -- "$SCRATCH" | cut -d: -f1); do
+		losetup -d "$d"
+	done
+}
+at_exit _scrub_scratch
+export TMPDIR=$SCRATCH
 # Keep fsbench's own files (results, cache, config) inside the scratch dir,
 # except the workload cache, which tests share to save time.
 export XDG_DATA_HOME=$SCRATCH/data XDG_CONFIG_HOME=$SCRATCH/config
@@ -89,20 +102,30 @@ mount_tmp() {
 	echo "$dir"
 }
 
-# No loop device backed by our scratch directory and no mount under it may
-# survive a run of fsbench: call this after each run that should have cleaned up.
+# No loop device backed by a file in our scratch directory, no mount below it
+# and no process working in it may survive a run of fsbench: call this after
+# each run that should have cleaned up.  fsbench makes its mount points in
+# $TMPDIR, which is the scratch directory, so tests running in parallel do
+# not see each other's.
 assert_no_leftovers() {
-	local what=${1:-fsbench}
-	if losetup -a | grep -F -- "$SCRATCH" | grep -v -F -e "${KEEP_LOOPS:-/nonexistent}" >/dev/null; then
+	local what=${1:-fsbench} p
+	if losetup -a | grep -F -- "$SCRATCH" >/dev/null; then
 		losetup -a >&2
 		fail "$what left a loop device attached"
 	fi
-	if findmnt -rn -o TARGET | grep -E '/fsbench-mnt\.' >/dev/null; then
-		findmnt -rn -o TARGET,SOURCE | grep -E '/fsbench-mnt\.' >&2
+	if findmnt -rn -o TARGET | grep -F -- "$SCRATCH" >/dev/null; then
+		findmnt -rn -o TARGET,SOURCE | grep -F -- "$SCRATCH" >&2
 		fail "$what left a mount behind"
 	fi
-	if pgrep -f "fsbench-phase" >/dev/null 2>&1; then
-		fail "$what left a phase process running"
+	for p in /proc/[0-9]*; do
+		case $(readlink "$p/cwd" 2>/dev/null) in
+		"$SCRATCH"/fsbench-mnt.*)
+			ps -o pid,args -p "${p#/proc/}" >&2
+			fail "$what left a phase process running" ;;
+		esac
+	done
+	if compgen -G "$SCRATCH/fsbench-mnt.*" >/dev/null; then
+		fail "$what left a mount point directory behind"
 	fi
 }
 

@@ -34,9 +34,9 @@ n=$(wc -l <"$SCRATCH/want")
 if ! diff -u "$SCRATCH/want" "$SCRATCH/got"; then
 	fail "show does not reproduce the seed's normalized tables (- published, + fsbench)"
 fi
-values=$(awk '{ n += NF - 2 } END { print n }' "$SCRATCH/want")
-[ "$values" -eq 240 ] || fail "compared $values values, not 240"
-note "all $values published ratios reproduced"
+values=$(awk '$1 != "summary" { n += NF - 2 } END { print n }' "$SCRATCH/want")
+[ "$values" -eq 240 ] || fail "compared $values per-phase ratios, not 240"
+note "all 240 per-phase ratios and the 48 summary values reproduced"
 
 # the per-phase tables are sorted by real time, as the seed's are
 awk '/^rm -rf/ { t = 1; h = 2; next } t && h { h--; next } t && /^$/ { exit } t { print $1 }' "$out" |

@@ -152,7 +152,8 @@ static void test_user_overlay(void **state)
 
 static void test_subst(void **state)
 {
-	const char *vars[] = { "mnt", "/tmp/m 1", "jobs", "4", "src", "/c/t.tar.gz", NULL, NULL };
+	const char *vars[] = { "mnt", "/tmp/m 1", "jobs", "4", "src", "/c/t.tar.gz",
+			       "@args", "--variant=minbase --foreign", NULL, NULL };
 	struct fsb_err err = { 0 };
 	char *out = NULL;
 
@@ -162,6 +163,10 @@ static void test_subst(void **state)
 	free(out);
 	assert_int_equal(fsb_subst("${mnt}/x", vars, false, &out, &err), 0);
 	assert_string_equal(out, "/tmp/m 1/x");
+	free(out);
+	/* a word list is not quoted, so it stays several arguments */
+	assert_int_equal(fsb_subst("debootstrap ${args} x", vars, true, &out, &err), 0);
+	assert_string_equal(out, "debootstrap --variant=minbase --foreign x");
 	free(out);
 	assert_int_equal(fsb_subst("echo $$HOME $x ${src}", vars, true, &out, &err), 0);
 	assert_string_equal(out, "echo $HOME $x /c/t.tar.gz");

@@ -222,11 +222,11 @@ static void test_bad_input(void **state)
 	expect_bad("format = 1\nfilesystem \"a\" {\n phase \"p\" { run { real = -3 user = -1 } }\n}\n",
 		   "bad.fsbench:", "not a valid measurement");
 	expect_bad("format = 7\n", "bad.fsbench", "format 7 is not supported");
-	expect_bad("status = \"complete\"\n", "bad.fsbench", "format");
-	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench", "status \"great\"");
+	expect_bad("status = \"complete\"\n", "bad.fsbench", "not an fsbench result file");
+	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench:2:", "status = \"great\"");
 	expect_bad("format = 1\nfilesystem \"a\" {}\nfilesystem \"a\" {}\n", "bad.fsbench:3:", "duplicate");
 	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");
-	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench", "");
+	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench:2:", "never closed");
 	expect_bad("\x01\x02\x03garbage", "bad.fsbench", "");
 	assert_int_equal(fsb_result_read(missing, &r, &err), -ENOENT);
 	assert_non_null(strstr(err.msg, "none.fsbench"));

@@ -361,6 +361,9 @@ static int setup_image(struct fsb_engine *e, struct fsb_err *err)
 		return rc;
 	e->dev = fsb_xstrdup(e->loop.dev);
 	e->disks[0] = fsb_xstrdup(e->loop.name);
+	fsb_strv_add(&e->res->target.reasons, e->loop.direct_io
+		     ? "loop device with direct I/O: the image is not cached twice"
+		     : "loop device without direct I/O (the image's filesystem refused it): reads may come from the host's page cache");
 	fsb_events_log(e->ev, "image %s (%llu MiB) on %s", e->plan.path, e->plan.image_size >> 20, e->dev);
 	if (needs_journal(e)) {
 		char *jpath = fsb_xasprintf("%s.journal", e->plan.path);

@@ -34,7 +34,8 @@ int fsb_loop_create_file(const char *path, unsigned long long size, struct fsb_e
 	return 0;
 }
 
-static int configure(int ctl, int file_fd, char *dev, size_t devlen, int *dev_fd, int *loop_nr)
+static int configure(int ctl, int file_fd, char *dev, size_t devlen, int *dev_fd, int *loop_nr,
+		     bool *direct)
 {
 	struct loop_config cfg;
 	int nr, fd, rc;
@@ -51,8 +52,16 @@ static int configure(int ctl, int file_fd, char *dev, size_t devlen, int *dev_fd
 			return -errno;
 		memset(&cfg, 0, sizeof(cfg));
 		cfg.fd = (unsigned)file_fd;
-		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+		/* direct I/O: the backing file's pages must not be cached in the
+		 * host's page cache too, or "cold" reads come from RAM */
+		cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR | (*direct ? LO_FLAGS_DIRECT_IO : 0);
 		rc = ioctl(fd, LOOP_CONFIGURE, &cfg);
+		if (rc < 0 && errno == EINVAL && *direct) {
+			/* the backing filesystem cannot do O_DIRECT: cached, and say so */
+			*direct = false;
+			cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+			rc = ioctl(fd, LOOP_CONFIGURE, &cfg);
+		}
 		if (rc == 0) {
 			*dev_fd = fd;
 			*loop_nr = nr;
@@ -84,7 +93,8 @@ int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err)
 				 errno == EACCES || errno == EPERM ? " (image targets need root)" : "");
 		goto out;
 	}
-	rc = configure(ctl, file_fd, dev, sizeof(dev), &dev_fd, &nr);
+	l->direct_io = true;
+	rc = configure(ctl, file_fd, dev, sizeof(dev), &dev_fd, &nr, &l->direct_io);
 	if (rc) {
 		fsb_err_set(err, rc, "cannot attach %s to a loop device: %s", file, strerror(-rc));
 		goto out;

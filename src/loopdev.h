@@ -24,6 +24,7 @@ struct fsb_loop {
 	dev_t devno;
 	int fd;                  /* held open for the whole run, -1 when detached */
 	bool created;            /* we created the file: remove it at the end */
+	bool direct_io;          /* LO_FLAGS_DIRECT_IO: no double caching in the host */
 };
 
 /*
@@ -33,7 +34,9 @@ struct fsb_loop {
  */
 int fsb_loop_create_file(const char *path, unsigned long long size, struct fsb_err *err);
 
-/* Attach file to a free loop device.  0 or -errno; *l is filled. */
+/* Attach file to a free loop device, with direct I/O to the backing file
+ * when its filesystem allows (l->direct_io says).  0 or -errno; *l is
+ * filled. */
 int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err);
 
 /* Detach (if attached) and, if it was created by us and !keep, unlink the

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <string.h>
+
+#include "export.h"
+
+const struct fsb_export_format fsb_export_formats[] = {
+	{ "markdown", "the seed-style tables as Markdown, for a forum post or an issue", fsb_export_markdown },
+	{ NULL, NULL, NULL },
+};
+
+const struct fsb_export_format *fsb_export_find(const char *name)
+{
+	for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}

@@ -4,30 +4,25 @@
 # asserts, through every command that must refuse it, that:
 #   - the exit status is 3,
 #   - the output names the reason,
-#   - the first and last MiB of the device are unchanged (edge_sum).
+#   - the first and last MiB of the device are unchanged (edge_sum),
+#   - `fsbench run` wrote no result file and no log.
 #
-# The commands are `fsbench devices --check DEV` and, once the engine exists,
-# `fsbench run --target DEV --yes-destroy=DEV` (see fsb_commands below).
+# The commands are `fsbench devices --check DEV` and `fsbench run --target
+# DEV --yes-destroy=DEV` (see fsb_commands below).
 
 need_root
 need_prog losetup blockdev sha256sum dd
 
 HELPERS=${FSB_BUILDDIR:?FSB_BUILDDIR is not set}/tests/helpers
 
-# Extra arguments for `fsbench run` (a tiny profile, one filesystem) so the
-# run variant stays quick once it is wired.
-FSB_RUN_ARGS=${FSB_RUN_ARGS:-}
+# Extra arguments for `fsbench run`: one filesystem, one phase, the tiny
+# profile.  A refusal comes before any of it is prepared, so it stays quick.
+FSB_RUN_ARGS=${FSB_RUN_ARGS:---fs ext4 --phases rm --profile tiny}
 
-# The commands every situation goes through.  `fsbench run` joins as soon as
-# the binary knows the command.
-# TODO(engine): drop the skip below when `fsbench run --target` is wired.
+# The commands every situation goes through.
 fsb_commands() {
 	echo devices
-	if "$FSBENCH" --help 2>/dev/null | grep -qE '^  run '; then
-		echo run
-	else
-		note "skip 'fsbench run --target': the run command does not exist yet" >&2
-	fi
+	echo run
 }
 
 # flatten — undo the 80-column wrapping of fsbench's output, so that a
@@ -58,7 +53,21 @@ fsb_via() {
 	shift 2
 	case $via in
 	devices) "$FSBENCH" devices --check "$dev" "$@" >"$SCRATCH/out" 2>&1 ;;
-	run) "$FSBENCH" run --target "$dev" --yes-destroy="$dev" $FSB_RUN_ARGS "$@" >"$SCRATCH/out" 2>&1 ;;
+	run)
+		# run takes its minimum size from what it formats (512 MiB):
+		# --min-size belongs to devices --check only
+		local a args=() skip=
+		for a in "$@"; do
+			if [ -n "$skip" ]; then skip=; continue; fi
+			case $a in
+			--min-size) skip=1 ;;
+			--min-size=*) ;;
+			*) args+=("$a") ;;
+			esac
+		done
+		rm -f "$SCRATCH/run.fsbench" "$SCRATCH/run.log"
+		"$FSBENCH" run --target "$dev" --yes-destroy="$dev" $FSB_RUN_ARGS ${args[@]+"${args[@]}"} \
+			-o "$SCRATCH/run.fsbench" >"$SCRATCH/out" 2>&1 ;;
 	esac
 	rc=$?
 	flatten <"$SCRATCH/out"
@@ -111,6 +120,9 @@ expect_refused() {
 		fi
 		after=$(fingerprint "$dev")
 		[ "$before" = "$after" ] || fail "$via: $dev $*: the device changed ($before -> $after)"
+		if [ "$via" = run ] && [ -e "$SCRATCH/run.fsbench" -o -e "$SCRATCH/run.log" ]; then
+			fail "run: $dev $*: refused, but a result file or log was written"
+		fi
 		note "$via refuses $dev${*:+ $*}: $(grep -E -- '^  - |^fsbench: ' <<<"$out" | grep -m1 -E -- "$want" | sed 's/^ *- //')"
 	done
 }

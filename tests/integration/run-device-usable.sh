@@ -46,4 +46,22 @@ for why in "not mounted" "not busy: the kernel granted an exclusive open" "no pa
 done
 grep -q '^status = "complete"' "$res" || fail "result status is not complete"
 "$FSBENCH" show --ascii "$res" | grep -q "^Target: device $dev" || fail "show does not name the device"
+
+# interrupted in the middle: unmounted, the claim released, 128 + SIGINT
+"$FSBENCH" prepare --profile tiny tree >/dev/null || fail "fsbench prepare tree failed"
+for delay in 0.1 1; do
+	"$FSBENCH" run --target "$dev" --yes-destroy="$dev" --fs ext4,xfs --phases tar,make,cp \
+		--profile tiny -o "$SCRATCH/int.fsbench" >"$SCRATCH/int.out" 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" = 130 ] || [ "$rc" = 0 ] || { cat "$SCRATCH/int.out"; fail "SIGINT after ${delay}s: exit status $rc"; }
+	assert_no_leftovers "SIGINT after ${delay}s"
+	! findmnt -rn -S "$dev" >/dev/null || fail "SIGINT after ${delay}s: $dev still mounted"
+	"$FSBENCH" devices --check "$dev" >"$SCRATCH/check.out" 2>&1 ||
+		{ cat "$SCRATCH/check.out"; fail "SIGINT after ${delay}s: $dev is not free again"; }
+	note "SIGINT after ${delay}s: exit $rc, $dev free"
+done
 exit 0

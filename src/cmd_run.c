@@ -31,12 +31,19 @@ static void usage(FILE *fp)
 		"      --image FILE       a new sparse image file on a loop device (removed\n"
 		"                         afterwards unless --keep-image); --size SIZE\n"
 		"      --dir DIR          an existing directory: no reformat, one filesystem\n"
-		"      --target DEVICE    a scratch partition or disk (see fsbench devices)\n"
-		"        --yes-destroy=DEVICE  required: names the device to be reformatted\n"
-		"        --dry-run        run every check, print what would be done, touch nothing\n"
+		"      --target DEVICE    a scratch partition or disk (see fsbench devices); it\n"
+		"                         must pass every check of 'fsbench devices --check'\n"
+		"                         and hold at least 512 MiB; afterwards it holds the\n"
+		"                         last filesystem tested, unmounted\n"
+		"        --yes-destroy=DEVICE[,JOURNAL]  required: names the device (and the\n"
+		"                         --journal-device) to be reformatted\n"
+		"        --dry-run        run every check, print what would be formatted and\n"
+		"                         how, touch nothing, write no result file\n"
 		"        --whole-disk     the device is a whole partitioned disk, chosen as such\n"
 		"        --allow-root-disk  allow the disk that holds the root filesystem\n"
-		"        --journal-device DEV  second device for external journals\n"
+		"        --journal-device DEV  second device for the external journals of\n"
+		"                         ext3-extj, ext4-extj and xfs-extlog (same checks;\n"
+		"                         without it those are unavailable)\n"
 		"\n"
 		"What to run:\n"
 		"  -f, --fs LIST          filesystems, comma-separated (fsbench list)\n"
@@ -53,7 +60,12 @@ static void usage(FILE *fp)
 		"      --no-download      never download the debootstrap tarball\n"
 		"  -o, --output FILE      result file (default: the results directory)\n"
 		"  -m, --metric M         metric of the final summary (dead, real, usr, sys, sync)\n"
-		"  -q, --quiet            no progress lines, only the tables\n");
+		"  -q, --quiet            no progress lines, only the tables\n"
+		"\n"
+		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
+		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
+		"device changed under fsbench during the run: it stops there), 128 + N when\n"
+		"stopped by signal N.\n");
 }
 
 enum {
@@ -281,8 +293,10 @@ static int parse_args(struct fsb_cli *cli, struct fsb_plan *plan, int argc, char
 			goto out;
 		}
 	}
-	if (plan->target != FSB_TARGET_DEVICE && (plan->yes_destroy || plan->whole_disk || plan->dry_run)) {
-		fsb_cli_error("run: --yes-destroy, --whole-disk and --dry-run go with --target DEVICE");
+	if (plan->target != FSB_TARGET_DEVICE && (plan->yes_destroy || plan->whole_disk || plan->dry_run ||
+						  plan->allow_root_disk || plan->journal_device ||
+						  plan->fstab || plan->crypttab)) {
+		fsb_cli_error("run: --yes-destroy, --dry-run, --whole-disk, --allow-root-disk, --journal-device, --fstab and --crypttab go with --target DEVICE");
 		goto out;
 	}
 	plan->command_line = fsb_cli_command_line(cli);
@@ -337,7 +351,14 @@ int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv)
 		rc = FSB_EXIT_FAILED;
 		goto out;
 	}
-	if (!quiet)
+	/* a dry run prints its report even when quiet: that is all it does */
+	if (plan.dry_run)
+		quiet = false;
+	if (plan.dry_run)
+		printf("fsbench: dry run on %s: %zu filesystem%s × %zu phase%s, profile %s; nothing will be written\n",
+		       plan.path, plan.fs.n, plan.fs.n == 1 ? "" : "s", plan.phases.n,
+		       plan.phases.n == 1 ? "" : "s", plan.profile);
+	else if (!quiet)
 		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan.fs.n,
 		       plan.fs.n == 1 ? "" : "s", plan.phases.n, plan.phases.n == 1 ? "" : "s", plan.profile,
 		       fsb_engine_output(eng));
@@ -391,6 +412,8 @@ int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv)
 	}
 	switch (st) {
 	case FSB_ENGINE_OK:
+		if (plan.dry_run)
+			printf("%s\n", msg);
 		rc = FSB_EXIT_OK;
 		break;
 	case FSB_ENGINE_PHASE_FAILED:

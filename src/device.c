@@ -955,9 +955,11 @@ static const char *file_kind(mode_t m)
 	return "not a device";
 }
 
-/* The verdict on path; held_fd as for gather().  0, -EPERM or -errno. */
+/* The verdict on path; held_fd as for gather(); own_type/own_uuid as struct
+ * fsb_devsnap's (NULL: none).  0, -EPERM or -errno. */
 static int check_path(const char *path, const struct fsb_device_opts *o, int held_fd,
-		      struct fsb_device *d, struct fsb_err *err)
+		      const char *own_type, const char *own_uuid, struct fsb_device *d,
+		      struct fsb_err *err)
 {
 	static const struct fsb_device_opts defaults = { 0 };
 	struct fsb_devsnap snap;
@@ -992,6 +994,8 @@ static int check_path(const char *path, const struct fsb_device_opts *o, int hel
 	rc = snap_load(o, &snap, err);
 	if (rc)
 		return rc;
+	snap.own_type = fsb_xstrdup(own_type);
+	snap.own_uuid = fsb_xstrdup(own_uuid);
 	gather(st.st_rdev, held_fd, realpath(path, real) ? real : path, G_EXCL, d);
 	judge(d, &snap, o);
 	fsb_devsnap_free(&snap);
@@ -1004,7 +1008,7 @@ static int check_path(const char *path, const struct fsb_device_opts *o, int hel
 int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct fsb_device *out,
 		     struct fsb_err *err)
 {
-	return check_path(path, o, -1, out, err);
+	return check_path(path, o, -1, NULL, NULL, out, err);
 }
 
 bool fsb_device_same(const char *path, dev_t devno)
@@ -1096,6 +1100,8 @@ struct fsb_device_claim {
 	char *given;                  /* the path the user named, reopened each time */
 	char *path;                   /* /dev/<kernel name> */
 	char *fstab, *crypttab;       /* copies for opts */
+	char *min_size_for;
+	char *own_type, *own_uuid;    /* the signature the last after_mkfs verified */
 	struct fsb_device_opts opts;
 	struct ident id;
 	int fd;                       /* O_EXCL, -1 while released */
@@ -1181,7 +1187,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 	if (!o)
 		o = &defaults;
 	if (stat(path, &st) || !S_ISBLK(st.st_mode)) {
-		rc = check_path(path, o, -1, d, err);
+		rc = check_path(path, o, -1, NULL, NULL, d, err);
 		goto out;
 	}
 	/* take the claim first and judge through it: nothing can slip in between */
@@ -1189,7 +1195,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 	if (fd < 0) {
 		int e = errno;
 
-		rc = check_path(path, o, -1, d, err);
+		rc = check_path(path, o, -1, NULL, NULL, d, err);
 		if (rc == 0)	/* it was busy a moment ago and is not now: do not guess */
 			rc = fsb_err_set(err, -EBUSY, "%s cannot be claimed: %s; try again", path,
 					 strerror(e));
@@ -1205,7 +1211,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 			goto out;
 		}
 	}
-	rc = check_path(path, o, fd, d, err);
+	rc = check_path(path, o, fd, NULL, NULL, d, err);
 	if (rc)
 		goto out;
 	if (!yes_destroy) {
@@ -1224,8 +1230,10 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 	c->opts = *o;
 	c->fstab = fsb_xstrdup(o->fstab);
 	c->crypttab = fsb_xstrdup(o->crypttab);
+	c->min_size_for = fsb_xstrdup(o->min_size_for);
 	c->opts.fstab = c->fstab;
 	c->opts.crypttab = c->crypttab;
+	c->opts.min_size_for = c->min_size_for;
 	read_ident(fd, st.st_rdev, &c->id);
 	c->fd = fd;
 	fd = -1;
@@ -1264,7 +1272,7 @@ int fsb_device_claim_before_mkfs(struct fsb_device_claim *c, struct fsb_err *err
 				 minor(c->id.devno));
 		goto out;
 	}
-	rc = check_path(c->given, &c->opts, c->fd, &d, err);
+	rc = check_path(c->given, &c->opts, c->fd, c->own_type, c->own_uuid, &d, err);
 	if (rc) {
 		fsb_err_prefix(err, "%s", when);
 		goto out;
@@ -1324,7 +1332,7 @@ int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, co
 	static const char when[] = "after mkfs";
 	blkid_probe pr = NULL;
 	struct ident now;
-	const char *got_type = NULL, *got_uuid = NULL;
+	const char *got_type = NULL, *got_uuid = NULL, *got_log = NULL;
 	int fd = -1, rc;
 
 	if (c->broken)
@@ -1356,6 +1364,7 @@ int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, co
 	if (rc == 0) {
 		blkid_probe_lookup_value(pr, "TYPE", &got_type, NULL);
 		blkid_probe_lookup_value(pr, "UUID", &got_uuid, NULL);
+		blkid_probe_lookup_value(pr, "LOGUUID", &got_log, NULL);
 	}
 	if (rc == -2) {
 		rc = fsb_err_set(err, -ESTALE, "%s: %s carries ambiguous signatures; mkfs did not leave "
@@ -1380,6 +1389,10 @@ int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, co
 				 "be done", when, c->given, got_uuid ? got_uuid : "(none)", uuid);
 		goto out;
 	}
+	free(c->own_type);
+	free(c->own_uuid);
+	c->own_type = fsb_xstrdup(got_type);
+	c->own_uuid = fsb_xstrdup(got_uuid ? got_uuid : got_log);
 	rc = 0;
 out:
 	blkid_free_probe(pr);
@@ -1410,5 +1423,8 @@ void fsb_device_claim_free(struct fsb_device_claim *c)
 	free(c->path);
 	free(c->fstab);
 	free(c->crypttab);
+	free(c->min_size_for);
+	free(c->own_type);
+	free(c->own_uuid);
 	free(c);
 }

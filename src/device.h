@@ -145,6 +145,7 @@ struct fsb_device_opts {
 	bool allow_root_disk;        /* --allow-root-disk: other partitions of the root disk may be used */
 	bool whole_disk;             /* --whole-disk: the user picked a whole disk and means it */
 	unsigned long long min_size; /* bytes the profile needs; 0 = anything not empty */
+	const char *min_size_for;    /* what needs min_size, ends the reason "too small: …, at least 512 MiB needed for <this>"; may be NULL */
 };
 
 struct fsb_device_list {
@@ -211,6 +212,12 @@ int fsb_device_claim_before_mkfs(struct fsb_device_claim *c, struct fsb_err *err
  * carries a filesystem of kernel type `type` (may be NULL: any) with `uuid`
  * (may be NULL: not checked; compared without regard to case).  The device
  * is released again for mounting.  0, or -ESTALE / -EBUSY with a message.
+ *
+ * The signature verified here (TYPE, and UUID or else LOGUUID) becomes the
+ * claim's own: the next fsb_device_claim_before_mkfs() does not count it as
+ * a member signature.  That is what lets an external journal device, whose
+ * jbd or xfs_external_log signature is refused like any storage-stack
+ * member, be formatted again by the run that wrote it — and only by it.
  */
 int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, const char *type,
 				struct fsb_err *err);

@@ -48,6 +48,8 @@ void fsb_devsnap_free(struct fsb_devsnap *s)
 	free(s->crypttab_path);
 	free(s->crypttab_error);
 	free_tabs(s->crypttab, s->ncrypttab);
+	free(s->own_type);
+	free(s->own_uuid);
 	for (size_t i = 0; i < s->nsys; i++) {
 		free(s->sys[i].what);
 		free(s->sys[i].via);
@@ -386,6 +388,18 @@ bool fsb_devrules_tab_matches(const struct fsb_devsnap_tab *t, const struct fsb_
 	return false;	/* ID=… and unknown tags cannot name a device we can prove */
 }
 
+/* Is sig the one the claim wrote itself (struct fsb_devsnap's own_*)? */
+static bool own_sig(const struct fsb_devsnap *s, const struct fsb_device_sig *sig)
+{
+	const char *type = fsb_device_sig_get(sig, "TYPE");
+	const char *uuid = fsb_device_sig_get(sig, "UUID");
+	const char *log = fsb_device_sig_get(sig, "LOGUUID");
+
+	if (!s->own_type || !s->own_uuid || !type || strcmp(type, s->own_type) != 0)
+		return false;
+	return (uuid && strcasecmp(uuid, s->own_uuid) == 0) || (log && strcasecmp(log, s->own_uuid) == 0);
+}
+
 char *fsb_devrules_member(const struct fsb_device_sig *sig)
 {
 	const char *type = fsb_device_sig_get(sig, "TYPE");
@@ -535,8 +549,14 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 		  s->crypttab, s->ncrypttab, true, why, ok);
 
 	for (size_t i = 0; i < d->nsigs; i++) {
-		char *m = fsb_devrules_member(&d->sigs[i]);
+		char *m;
 
+		if (own_sig(s, &d->sigs[i])) {
+			fsb_strv_addf(ok, "its %s signature is the one fsbench wrote in this run",
+				      s->own_type);
+			continue;
+		}
+		m = fsb_devrules_member(&d->sigs[i]);
 		if (m) {
 			if (!fsb_strv_contains(why, m))
 				fsb_strv_add(why, m);
@@ -585,9 +605,10 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	if (d->size == 0) {
 		fsb_strv_add(why, "empty (size 0): no medium, or not set up");
 	} else if (o->min_size && d->size < o->min_size) {
-		fsb_strv_addf(why, "too small: %s, at least %s needed",
+		fsb_strv_addf(why, "too small: %s, at least %s needed%s%s",
 			      fsb_format_size(d->size, a, sizeof(a)),
-			      fsb_format_size(o->min_size, b, sizeof(b)));
+			      fsb_format_size(o->min_size, b, sizeof(b)),
+			      o->min_size_for ? " for " : "", o->min_size_for ? o->min_size_for : "");
 	} else {
 		fsb_strv_addf(ok, "size %s%s%s", fsb_format_size(d->size, a, sizeof(a)),
 			      o->min_size ? ", at least " : "",

@@ -87,6 +87,11 @@ struct fsb_devsnap {
 	char **root_disk_paths;
 	size_t nroot_disks;
 	dev_t resume;                /* /sys/power/resume, 0 = none */
+	/* A claim's own signature: what fsbench wrote and verified after its
+	 * last mkfs in this run (an external journal's jbd, say), by TYPE and
+	 * UUID or LOGUUID.  It is not the member of anything else.  NULL = none. */
+	char *own_type;
+	char *own_uuid;
 };
 
 void fsb_devsnap_free(struct fsb_devsnap *s);

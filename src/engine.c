@@ -10,6 +10,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "device.h"
 #include "engine.h"
 #include "fs.h"
 #include "loopdev.h"
@@ -20,6 +21,11 @@
 #include "workload.h"
 
 /* ---- the plan -------------------------------------------------------------- */
+
+/* The smallest target, image or device: mkfs.xfs refuses less than 300 MiB,
+ * and Btrfs and the workloads need room. */
+#define MIN_TARGET_SIZE (512ULL << 20)
+#define MIN_TARGET_FOR "the filesystems fsbench formats (XFS and Btrfs need room)"
 
 void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
 {
@@ -151,7 +157,7 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 	if (!plan->path || !*plan->path)
 		return fsb_err_set(err, -EINVAL, "no target given");
 	if (plan->target == FSB_TARGET_IMAGE) {
-		unsigned long long min = 512ULL << 20;
+		unsigned long long min = MIN_TARGET_SIZE;
 
 		if (!plan->image_size && fsb_parse_size(prof->image_size, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "profile %s: bad image_size '%s'", prof->name, prof->image_size);
@@ -169,6 +175,10 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 			}
 		}
 	}
+	if (plan->journal_device && plan->target != FSB_TARGET_DEVICE)
+		return fsb_err_set(err, -EINVAL, "--journal-device goes with a device target (--target DEVICE); an image target makes its own journal image");
+	if (plan->dry_run && plan->target != FSB_TARGET_DEVICE)
+		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (--target DEVICE)");
 	if (plan->target == FSB_TARGET_DIR) {
 		struct stat st;
 
@@ -202,6 +212,11 @@ struct fsb_engine {
 	struct fsb_workload wl;
 	struct fsb_synth_params synth;
 	struct fsb_loop loop, jloop;     /* image targets */
+	struct fsb_device_claim *claim;  /* device targets: released for each mkfs, checked around it */
+	struct fsb_device_claim *jclaim; /* the external journal device, same dance */
+	struct fsb_device target_dev;    /* their verdicts: the result's reasons, a dry run's report */
+	struct fsb_device journal_dev;
+	struct fsb_err stop;             /* the device changed under us: nothing more is done */
 	char *dev;                       /* the device mkfs formats */
 	char *journal;                   /* the external journal device, if any */
 	char *disks[3];                  /* kernel names sampled in /proc/diskstats */
@@ -466,6 +481,285 @@ static int setup_dir(struct fsb_engine *e, struct fsb_err *err)
 	return 0;
 }
 
+/* Device targets.  The claim comes before anything else (see engine_main)
+ * and every mkfs is wrapped in fsb_device_claim_before_mkfs() and
+ * fsb_device_claim_after_mkfs(); doc/devices.md tells the whole story. */
+
+static bool refusal(int rc)
+{
+	return rc == -EPERM || rc == -EINVAL || rc == -EBUSY || rc == -ESTALE;
+}
+
+/* The entry of --yes-destroy=A[,B] that names path's device, or NULL.
+ * Caller frees. */
+static char *entry_naming(const char *yes, const char *path)
+{
+	struct fsb_strv v = { 0 };
+	struct stat st;
+	char *found = NULL;
+
+	if (!yes || stat(path, &st) || !S_ISBLK(st.st_mode))
+		return NULL;
+	fsb_strv_split(&v, yes, ',');
+	for (size_t i = 0; i < v.n && !found; i++)
+		if (fsb_device_same(v.v[i], st.st_rdev))
+			found = fsb_xstrdup(v.v[i]);
+	fsb_strv_free(&v);
+	return found;
+}
+
+/* What to hand fsb_device_claim() as the target's confirmation: the entry
+ * naming it, else all that was given, so the refusal quotes it. */
+static char *confirmation_for(const char *yes, const char *path)
+{
+	char *entry = entry_naming(yes, path);
+
+	return entry ? entry : fsb_xstrdup(yes);
+}
+
+/* Every reason a device was refused, one log line each, so none is lost
+ * when the one-line message is cut. */
+static void log_reasons(struct fsb_engine *e, const struct fsb_device *d)
+{
+	if (!d->reasons.n)
+		return;
+	fsb_events_log(e->ev, "%s%s%s%s: refused", d->given ? d->given : d->path,
+		       d->devno ? " (" : "", d->devno ? d->majmin : "", d->devno ? ")" : "");
+	for (size_t i = 0; i < d->reasons.n; i++)
+		fsb_events_log(e->ev, "- %s", d->reasons.v[i]);
+}
+
+/* "loop, 1 GiB, model X, serial Y, partition 1 of /dev/sdb, backing file F" */
+static char *device_facts(const struct fsb_device *d)
+{
+	struct fsb_buf b = { 0 };
+	char size[32];
+
+	fsb_buf_addf(&b, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
+	if (d->model)
+		fsb_buf_addf(&b, ", model %s", d->model);
+	if (d->serial)
+		fsb_buf_addf(&b, ", serial %s", d->serial);
+	if (d->parent)
+		fsb_buf_addf(&b, ", partition %d of %s", d->partno, d->parent);
+	if (d->backing_file)
+		fsb_buf_addf(&b, ", backing file %s", d->backing_file);
+	return fsb_buf_steal(&b);
+}
+
+/* Does path overlap d: the same device, its whole disk, one of its partitions? */
+static const char *overlap(const char *path, const struct fsb_device *d)
+{
+	struct stat st;
+
+	if (fsb_device_same(path, d->devno))
+		return "is the target device itself";
+	if (d->parent && fsb_device_same(path, d->parent_devno))
+		return "is the disk the target partition is on";
+	for (size_t i = 0; i < d->partitions.n; i++)
+		if (stat(d->partitions.v[i], &st) == 0 && fsb_device_same(path, st.st_rdev))
+			return "is a partition of the target disk";
+	return NULL;
+}
+
+/* The largest external journal a filesystem of the plan asks for, 0 = none. */
+static unsigned long long journal_min(const struct fsb_engine *e)
+{
+	unsigned long long max = 0, sz;
+
+	for (size_t i = 0; i < e->plan.fs.n; i++) {
+		const struct fsb_fs_profile *p = fsb_config_fs(e->plan.cfg, e->plan.fs.v[i]);
+
+		if (p && *p->journal_size && fsb_parse_size(p->journal_size, &sz) == 0 && sz > max)
+			max = sz;
+	}
+	return max;
+}
+
+static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to, struct fsb_err *err)
+{
+	const char *jpath = e->plan.journal_device;
+	char sizebuf[32], forbuf[96];
+	struct fsb_device_opts o = *to;
+	const char *why = overlap(jpath, &e->target_dev);
+	char *yes = NULL, *facts, *passed;
+	int rc;
+
+	if (why) {
+		e->status = FSB_ENGINE_REFUSED;
+		return fsb_err_set(err, -EINVAL, "--journal-device %s %s: give a second device for the external journals",
+				   jpath, why);
+	}
+	/* --whole-disk is about the target: a journal is a partition or a disk without a table */
+	o.whole_disk = false;
+	o.min_size = journal_min(e);
+	snprintf(forbuf, sizeof(forbuf), "an external journal of %s",
+		 fsb_format_size(o.min_size, sizebuf, sizeof(sizebuf)));
+	o.min_size_for = forbuf;
+	/* one --yes-destroy names both devices: without the journal in it, ask for both */
+	yes = entry_naming(e->plan.yes_destroy, jpath);
+	rc = fsb_device_claim(jpath, yes, &o, &e->jclaim, &e->journal_dev, err);
+	if (rc == -EINVAL && !yes)
+		fsb_err_set(err, rc, "the journal device %s (%s) would be formatted too, destroying everything on it: confirm both with --yes-destroy=%s,%s",
+			    jpath, e->journal_dev.majmin, e->plan.path, jpath);
+	else if (rc)
+		fsb_err_prefix(err, "--journal-device");
+	if (rc == -EPERM && (fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (jbd signature)") ||
+			     fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (xfs_external_log signature)"))) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		fsb_err_set(err, rc, "%s; if that journal is one an earlier fsbench run left and no filesystem of yours uses it, clear it with 'wipefs -a %s'",
+			    msg, jpath);
+	}
+	if (rc) {
+		log_reasons(e, &e->journal_dev);
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	e->journal = fsb_xstrdup(fsb_device_claim_path(e->jclaim));
+	e->disks[1] = fsb_xstrdup(e->journal + strlen("/dev/"));
+	facts = device_facts(&e->journal_dev);
+	passed = fsb_strv_join(&e->journal_dev.passed, "; ");
+	fsb_strv_addf(&e->res->target.reasons, "external journal device %s (%s, %s): %s", e->journal,
+		      e->journal_dev.majmin, facts, passed);
+	fsb_events_log(e->ev, "external journal device %s (%s), %s: every check passed", e->journal,
+		       e->journal_dev.majmin, facts);
+	free(facts);
+	free(passed);
+out:
+	free(yes);
+	return rc;
+}
+
+static int setup_device(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_target_info *t = &e->res->target;
+	struct fsb_device *d = &e->target_dev;
+	const struct fsb_device_opts o = {
+		.fstab = e->plan.fstab,
+		.crypttab = e->plan.crypttab,
+		.allow_root_disk = e->plan.allow_root_disk,
+		.whole_disk = e->plan.whole_disk,
+		.min_size = MIN_TARGET_SIZE,
+		.min_size_for = MIN_TARGET_FOR,
+	};
+	char *yes = confirmation_for(e->plan.yes_destroy, e->plan.path);
+	unsigned long long want = 0;
+	char *facts = NULL;
+	char a[32], b[32];
+	int rc;
+
+	set_activity(e, "checking the device", false);
+	rc = fsb_device_claim(e->plan.path, yes, &o, &e->claim, d, err);
+	if (rc) {
+		log_reasons(e, d);
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	e->dev = fsb_xstrdup(fsb_device_claim_path(e->claim));
+	e->disks[0] = fsb_xstrdup(e->dev + strlen("/dev/"));
+	/* ${size}: tmpfs is sized like the device, as it is like an image */
+	e->plan.image_size = d->size;
+	facts = device_facts(d);
+	fsb_events_log(e->ev, "device %s (%s), %s: every check passed%s", e->dev, d->majmin, facts,
+		       e->plan.dry_run ? "" : "; held exclusively until its first mkfs");
+	if (e->prof->image_size && fsb_parse_size(e->prof->image_size, &want) == 0 && d->size < want)
+		fsb_events_log(e->ev, "note: profile %s sizes its workloads for %s; %s has %s, so some phases may run out of space",
+			       e->prof->name, fsb_format_size(want, a, sizeof(a)), e->dev,
+			       fsb_format_size(d->size, b, sizeof(b)));
+
+	t->kind = fsb_xstrdup("device");
+	t->path = fsb_xstrdup(e->plan.path);
+	t->device = fsb_xstrdup(e->dev);
+	t->size_mib = (long long)(d->size >> 20);
+	t->model = fsb_xstrdup(d->model);
+	t->serial = fsb_xstrdup(d->serial);
+	/* the result format has no field for the device number: the first reason says it */
+	if (d->diskseq)
+		fsb_strv_addf(&t->reasons, "device %s (diskseq %llu), confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin, d->diskseq);
+	else
+		fsb_strv_addf(&t->reasons, "device %s, confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin);
+	for (size_t i = 0; i < d->passed.n; i++)
+		fsb_strv_add(&t->reasons, d->passed.v[i]);
+
+	if (e->plan.journal_device && !needs_journal(e))
+		fsb_events_log(e->ev, "note: --journal-device %s is not used: none of the filesystems has an external journal; it is not touched",
+			       e->plan.journal_device);
+	else if (e->plan.journal_device)
+		rc = setup_journal(e, &o, err);
+out:
+	free(facts);
+	free(yes);
+	return rc;
+}
+
+/* The device changed under us: this message ends the run, and from here
+ * on nothing more touches the device (e->stop is checked between filesystems). */
+static int target_changed(struct fsb_engine *e, const char *dev, const char *fs, struct fsb_err *err)
+{
+	static const char tail[] = "; stopping, nothing more will be done";
+	char why[sizeof(err->msg)];
+	size_t n;
+
+	snprintf(why, sizeof(why), "%s", err->msg);
+	n = strlen(why);
+	if (n > strlen(tail) && strcmp(why + n - strlen(tail), tail) == 0)
+		why[n - strlen(tail)] = '\0';
+	fsb_err_set(err, err->code ? err->code : -ESTALE,
+		    "%s changed under fsbench: %s; stopped before formatting it with %s, nothing more was written; see what it is now with 'fsbench devices --check %s'",
+		    dev, why, fs, dev);
+	e->stop = *err;
+	return err->code;
+}
+
+/* Right before mkfs: the target (and the journal, if this profile uses it)
+ * is still what was checked, every check passes again, and the claim is
+ * let go so that mkfs can open the device. */
+static int device_before_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_err *err)
+{
+	bool journal = *p->journal_size && e->jclaim;
+	int rc;
+
+	set_activity(e, "checking the device", false);
+	rc = fsb_device_claim_before_mkfs(e->claim, err);
+	if (!rc && !fsb_device_same(e->dev, fsb_device_claim_devno(e->claim)))
+		rc = fsb_err_set(err, -ESTALE, "before mkfs: %s no longer names the device that was checked", e->dev);
+	if (rc)
+		return target_changed(e, e->plan.path, p->name, err);
+	if (!journal)
+		return 0;
+	rc = fsb_device_claim_before_mkfs(e->jclaim, err);
+	if (!rc && !fsb_device_same(e->journal, fsb_device_claim_devno(e->jclaim)))
+		rc = fsb_err_set(err, -ESTALE, "before mkfs: %s no longer names the device that was checked", e->journal);
+	if (rc)
+		return target_changed(e, e->plan.journal_device, p->name, err);
+	return 0;
+}
+
+/* Right after mkfs: the filesystem on the device is the one fsbench made
+ * (its UUID when the profile passes ${uuid} to mkfs, else its type). */
+static int device_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, const char *uuid,
+			     struct fsb_err *err)
+{
+	int rc;
+
+	rc = fsb_device_claim_after_mkfs(e->claim, uuid, p->type, err);
+	if (rc)
+		return target_changed(e, e->plan.path, p->name, err);
+	if (!*p->journal_size || !e->jclaim)
+		return 0;
+	/* a jbd or an XFS log: some signature, whose UUID mkfs chose */
+	rc = fsb_device_claim_after_mkfs(e->jclaim, NULL, NULL, err);
+	if (rc)
+		return target_changed(e, e->plan.journal_device, p->name, err);
+	return 0;
+}
+
 static void teardown(struct fsb_engine *e)
 {
 	struct fsb_err err = { 0 };
@@ -485,6 +779,13 @@ static void teardown(struct fsb_engine *e)
 		free(e->workdir);
 		e->workdir = NULL;
 	}
+	/* device targets: close the O_EXCL descriptors still held; nothing is written */
+	fsb_device_claim_free(e->jclaim);
+	e->jclaim = NULL;
+	fsb_device_claim_free(e->claim);
+	e->claim = NULL;
+	fsb_device_free(&e->journal_dev);
+	fsb_device_free(&e->target_dev);
 	fsb_err_clear(&err);
 	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err))
 		fsb_events_log(e->ev, "warning: %s", err.msg);
@@ -525,6 +826,11 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	new_uuid(uuid, sizeof(uuid));
 	d.uuid = uuid;
 	if (!p->nodev) {
+		if (e->claim) {
+			rc = device_before_mkfs(e, p, err);
+			if (rc)
+				return rc;
+		}
 		set_activity(e, "mkfs", false);
 		rc = fsb_fs_mkfs(p, &d, &e->cancel, &cmd, err);
 		free(fsr->mkfs);
@@ -535,6 +841,11 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		if (strstr(p->mkfs, "${uuid}")) {
 			free(fsr->uuid);
 			fsr->uuid = fsb_xstrdup(uuid);
+		}
+		if (e->claim) {
+			rc = device_after_mkfs(e, p, strstr(p->mkfs, "${uuid}") && *uuid ? uuid : NULL, err);
+			if (rc)
+				return rc;
 		}
 	}
 	set_activity(e, "mount", false);
@@ -821,6 +1132,100 @@ out:
 	return rc;
 }
 
+/* A dry run: the claim, every check once more as right before mkfs, then
+ * what would be done, as log lines that any front end shows.  Nothing is
+ * written: no mkfs, no workload, no log, no result file. */
+static int dry_run(struct fsb_engine *e, struct fsb_err *err)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const struct fsb_device *d = &e->target_dev;
+	const char *last = NULL;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	struct fsb_buf b = { 0 };
+	int rc;
+
+	set_activity(e, "checking the device", false);
+	rc = fsb_device_claim_before_mkfs(e->claim, err);
+	if (!rc && e->jclaim)
+		rc = fsb_device_claim_before_mkfs(e->jclaim, err);
+	if (rc) {
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	if (!d->nsigs)
+		fsb_events_log(e->ev, "signatures: none");
+	else
+		fsb_events_log(e->ev, "signatures (as wipefs lists them; the first mkfs destroys them all):");
+	for (size_t i = 0; i < d->nsigs; i++) {
+		const struct fsb_device_sig *g = &d->sigs[i];
+
+		fsb_buf_free(&b);
+		fsb_buf_addf(&b, "  0x%llx %s", g->offset, g->values.v[0]);
+		for (size_t k = 1; k < g->keys.n; k++)
+			fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
+		fsb_events_log(e->ev, "%s", b.s);
+	}
+	fsb_events_log(e->ev, "every check passed at the claim and again as right before mkfs:");
+	for (size_t i = 0; i < d->passed.n; i++)
+		fsb_events_log(e->ev, "+ %s", d->passed.v[i]);
+	if (e->jclaim) {
+		char *jfacts = device_facts(&e->journal_dev);
+
+		fsb_events_log(e->ev, "external journal device %s (%s): usable; %s; %zu signature%s", e->journal,
+			       e->journal_dev.majmin, jfacts, e->journal_dev.nsigs,
+			       e->journal_dev.nsigs == 1 ? "" : "s");
+		free(jfacts);
+	}
+	fsb_events_log(e->ev, "fsbench would format %s, destroying everything on it, with in turn:", e->dev);
+	for (size_t i = 0; i < pl->fs.n; i++) {
+		const struct fsb_fs_profile *p = fsb_config_fs(pl->cfg, pl->fs.v[i]);
+		struct fsb_fs_dev fd = { .dev = e->dev, .journal = e->journal, .size = pl->image_size };
+		struct fsb_strv cmds = { 0 };
+		struct fsb_err why = { 0 };
+		char uuid[64];
+
+		new_uuid(uuid, sizeof(uuid));
+		fd.uuid = uuid;
+		if (fsb_fs_available(p, &why)) {
+			fsb_events_log(e->ev, "%zu. %s: unavailable: %s", i + 1, p->name, why.msg);
+		} else if (*p->journal_size && !e->journal) {
+			fsb_events_log(e->ev, "%zu. %s: unavailable: needs a second device for its external journal (--journal-device)",
+				       i + 1, p->name);
+		} else if (p->nodev) {
+			fsb_events_log(e->ev, "%zu. %s: %s; mounted without a device, %s is not touched", i + 1,
+				       p->name, p->description, e->dev);
+		} else if (fsb_fs_mkfs_commands(p, &fd, &cmds, &why)) {
+			fsb_events_log(e->ev, "%zu. %s: would fail: %s", i + 1, p->name, why.msg);
+		} else {
+			fsb_events_log(e->ev, "%zu. %s: %s", i + 1, p->name, p->description);
+			for (size_t k = 0; k < cmds.n; k++)
+				fsb_events_log(e->ev, "   $ %s", cmds.v[k]);
+			last = p->name;
+		}
+		fsb_strv_free(&cmds);
+	}
+	fsb_buf_free(&b);
+	for (size_t j = 0; j < pl->phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
+
+		fsb_buf_addf(&b, "%s%s (%s)", j ? ", " : "", def->name,
+			     def->description && *def->description ? def->description : def->name);
+	}
+	fsb_events_log(e->ev, "each filesystem: mounted, then the phases %s; %ld repetition%s%s", b.s, reps,
+		       reps == 1 ? "" : "s",
+		       reps > 1 ? (pl->reformat_between ? ", formatted again before each" : ", formatted once") : "");
+	fsb_events_log(e->ev, "each mkfs gets a new UUID, and %s is checked again right before and after it", e->dev);
+	if (last)
+		fsb_events_log(e->ev, "afterwards %s would hold %s, unmounted", e->dev, last);
+	else
+		fsb_events_log(e->ev, "no filesystem can be made here: nothing would be formatted");
+	snprintf(e->msg, sizeof(e->msg), "dry run: %s (%s) can be used; nothing was written", e->dev, d->majmin);
+out:
+	fsb_buf_free(&b);
+	return rc;
+}
+
 static void *engine_main(void *arg)
 {
 	struct fsb_engine *e = arg;
@@ -830,6 +1235,15 @@ static void *engine_main(void *arg)
 	int rc;
 
 	e->res = fsb_result_new();
+	if (e->plan.target == FSB_TARGET_DEVICE) {
+		/* the claim before anything else: a refused device costs nothing and
+		 * leaves nothing behind, not even a log or a result file */
+		rc = setup_device(e, &err);
+		if (!rc && e->plan.dry_run)
+			rc = dry_run(e, &err);
+		if (rc || e->plan.dry_run)
+			goto out;
+	}
 	init_result(e);
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->prog.nphases = (int)e->plan.phases.n;
@@ -876,8 +1290,7 @@ static void *engine_main(void *arg)
 		rc = setup_dir(e, &err);
 		break;
 	case FSB_TARGET_DEVICE:
-		rc = fsb_err_set(&err, -ENOTSUP, "block-device targets are not supported yet: use --image FILE or --dir DIR");
-		e->status = FSB_ENGINE_REFUSED;
+		rc = 0;	/* claimed first thing */
 		break;
 	}
 	if (rc)
@@ -885,8 +1298,15 @@ static void *engine_main(void *arg)
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->target_ready = true;
 	post_result(e);
-	for (size_t i = 0; i < e->plan.fs.n && !cancelled(e); i++)
+	for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
 		run_fs(e, i);
+	if (e->stop.code) {
+		/* refused from here on: exit status 3, like a refusal at the start */
+		fsb_events_log(e->ev, "the phases that finished before the stop are in %s", e->plan.output);
+		e->status = FSB_ENGINE_REFUSED;
+		err = e->stop;
+		rc = e->stop.code;
+	}
 out:
 	teardown(e);
 	if (cancelled(e)) {

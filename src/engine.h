@@ -19,6 +19,16 @@
  * on every path out, cancellation and errors included.  The result file is
  * rewritten atomically after every phase, so an interrupted run keeps every
  * finished phase and says "interrupted".
+ *
+ * Device targets (doc/devices.md): the engine claims the device first thing
+ * (src/device.h: every check, --yes-destroy, O_EXCL), before the workloads,
+ * the log or the result file exist, so a refusal leaves nothing behind.
+ * Each mkfs is wrapped in the claim's before/after checks; when one fails
+ * the device changed under fsbench and the whole run stops there
+ * (FSB_ENGINE_REFUSED; the result file keeps what finished).  The device is
+ * left holding the last filesystem tested, unmounted.  With dry_run the
+ * engine claims, checks once more as right before mkfs, posts what it would
+ * do as log lines and ends FSB_ENGINE_OK without writing anything.
  */
 #ifndef FSB_ENGINE_H
 #define FSB_ENGINE_H
@@ -42,10 +52,10 @@ struct fsb_plan {
 	char *path;              /* image file, directory or device */
 	unsigned long long image_size;  /* bytes; 0 = the profile's image_size */
 	bool keep_image;         /* keep the image file(s) after the run */
-	char *journal_device;    /* device targets: where external journals go */
-	/* device targets (src/device.h decides; see fsbench(1)) */
-	char *yes_destroy;       /* must name the device */
-	bool dry_run;            /* check everything, touch nothing */
+	char *journal_device;    /* device targets: where external journals go (same checks) */
+	/* device targets (src/device.h decides; see doc/devices.md) */
+	char *yes_destroy;       /* must name the device; "DEV,JOURNAL" with a journal_device */
+	bool dry_run;            /* check everything, report the plan, touch nothing */
 	bool whole_disk;         /* a whole partitioned disk was chosen as such */
 	bool allow_root_disk;    /* the disk holding / may be used */
 	char *fstab, *crypttab;  /* alternative files for the checks (tests) */
@@ -81,7 +91,9 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err);
 enum fsb_engine_status {
 	FSB_ENGINE_OK,           /* every phase that could run succeeded */
 	FSB_ENGINE_PHASE_FAILED, /* some phase, mkfs or mount failed; the rest ran */
-	FSB_ENGINE_REFUSED,      /* the target was refused; nothing was touched */
+	FSB_ENGINE_REFUSED,      /* the target was refused; nothing was touched — or a device
+				    changed under fsbench mid-run and the run stopped before
+				    its next mkfs */
 	FSB_ENGINE_ERROR,        /* the run could not start (no loop device, …) */
 	FSB_ENGINE_CANCELLED,    /* stopped by fsb_engine_cancel() */
 };

@@ -121,12 +121,11 @@ void fsb_fs_vars(const struct fsb_fs_dev *d, const char **vars, char *sizebuf, s
 	vars[i] = NULL;
 }
 
-int fsb_fs_mkfs(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
-		const atomic_bool *cancel, char **cmd_out, struct fsb_err *err)
+int fsb_fs_mkfs_commands(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
+			 struct fsb_strv *out, struct fsb_err *err)
 {
 	const char *vars[12];
 	char sizebuf[32], *cmd = NULL;
-	struct fsb_proc_opts o = { .tag = "mkfs" };
 	int rc = 0;
 
 	if (p->nodev)
@@ -134,28 +133,35 @@ int fsb_fs_mkfs(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
 	if (*p->journal_size && !d->journal)
 		return fsb_err_set(err, -EINVAL, "%s needs an external journal device", p->name);
 	fsb_fs_vars(d, vars, sizebuf, sizeof(sizebuf));
-	for (size_t i = 0; i < p->prepare.n; i++) {
-		rc = fsb_subst(p->prepare.v[i], vars, true, &cmd, err);
+	for (size_t i = 0; i <= p->prepare.n; i++) {
+		rc = fsb_subst(i < p->prepare.n ? p->prepare.v[i] : p->mkfs, vars, true, &cmd, err);
 		if (rc)
-			goto out;
-		rc = fsb_proc_run(cmd, &o, cancel, NULL, err);
-		if (rc)
-			goto out;
+			break;
+		fsb_strv_add(out, cmd);
 		free(cmd);
 		cmd = NULL;
 	}
-	rc = fsb_subst(p->mkfs, vars, true, &cmd, err);
-	if (rc)
-		goto out;
-	rc = fsb_proc_run(cmd, &o, cancel, NULL, err);
-out:
+	return rc;
+}
+
+int fsb_fs_mkfs(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
+		const atomic_bool *cancel, char **cmd_out, struct fsb_err *err)
+{
+	struct fsb_strv cmds = { 0 };
+	struct fsb_proc_opts o = { .tag = "mkfs" };
+	int rc;
+
+	if (p->nodev)
+		return 0;
+	/* every template first: a bad one must not leave a half-prepared device */
+	rc = fsb_fs_mkfs_commands(p, d, &cmds, err);
+	for (size_t i = 0; !rc && i < cmds.n; i++)
+		rc = fsb_proc_run(cmds.v[i], &o, cancel, NULL, err);
 	if (rc && err)
 		fsb_err_prefix(err, "mkfs %s on %s", p->name, d->dev ? d->dev : "?");
-	if (cmd_out && cmd) {
-		*cmd_out = cmd;
-		cmd = NULL;
-	}
-	free(cmd);
+	if (cmd_out && cmds.n == p->prepare.n + 1)
+		*cmd_out = fsb_xstrdup(cmds.v[cmds.n - 1]);
+	fsb_strv_free(&cmds);
 	return rc;
 }
 

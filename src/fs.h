@@ -42,6 +42,14 @@ struct fsb_fs_dev {
 void fsb_fs_vars(const struct fsb_fs_dev *d, const char **vars, char *sizebuf, size_t sizelen);
 
 /*
+ * The command lines fsb_fs_mkfs() would run on d, in order: the prepare
+ * commands, then mkfs (nothing for a nodev profile).  Appended to out.
+ * 0, or -EINVAL naming the bad template.  A dry run shows these.
+ */
+int fsb_fs_mkfs_commands(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
+			 struct fsb_strv *out, struct fsb_err *err);
+
+/*
  * Run the profile's prepare commands and mkfs on d.  *cmd_out (may be NULL)
  * receives the mkfs command as run; *output the tools' output.  0, or -errno
  * with err naming the command, its exit status and its last output line.

@@ -4,30 +4,25 @@
 # asserts, through every command that must refuse it, that:
 #   - the exit status is 3,
 #   - the output names the reason,
-#   - the first and last MiB of the device are unchanged (edge_sum).
+#   - the first and last MiB of the device are unchanged (edge_sum),
+#   - `fsbench run` wrote no result file and no log.
 #
-# The commands are `fsbench devices --check DEV` and, once the engine exists,
-# `fsbench run --target DEV --yes-destroy=DEV` (see fsb_commands below).
+# The commands are `fsbench devices --check DEV` and `fsbench run --target
+# DEV --yes-destroy=DEV` (see fsb_commands below).
 
 need_root
 need_prog losetup blockdev sha256sum dd
 
 HELPERS=${FSB_BUILDDIR:?FSB_BUILDDIR is not set}/tests/helpers
 
-# Extra arguments for `fsbench run` (a tiny profile, one filesystem) so the
-# run variant stays quick once it is wired.
-FSB_RUN_ARGS=${FSB_RUN_ARGS:-}
+# Extra arguments for `fsbench run`: one filesystem, one phase, the tiny
+# profile.  A refusal comes before any of it is prepared, so it stays quick.
+FSB_RUN_ARGS=${FSB_RUN_ARGS:---fs ext4 --phases rm --profile tiny}
 
-# The commands every situation goes through.  `fsbench run` joins as soon as
-# the binary knows the command.
-# TODO(engine): drop the skip below when `fsbench run --target` is wired.
+# The commands every situation goes through.
 fsb_commands() {
 	echo devices
-	if "$FSBENCH" --help 2>/dev/null | grep -qE '^  run '; then
-		echo run
-	else
-		note "skip 'fsbench run --target': the run command does not exist yet" >&2
-	fi
+	echo run
 }
 
 # flatten — undo the 80-column wrapping of fsbench's output, so that a
@@ -58,7 +53,21 @@ fsb_via() {
 	shift 2
 	case $via in
 	devices) "$FSBENCH" devices --check "$dev" "$@" >"$SCRATCH/out" 2>&1 ;;
-	run) "$FSBENCH" run --target "$dev" --yes-destroy="$dev" $FSB_RUN_ARGS "$@" >"$SCRATCH/out" 2>&1 ;;
+	run)
+		# run takes its minimum size from what it formats (512 MiB):
+		# --min-size belongs to devices --check only
+		local a args=() skip=
+		for a in "$@"; do
+			if [ -n "$skip" ]; then skip=; continue; fi
+			case $a in
+			--min-size) skip=1 ;;
+			--min-size=*) ;;
+			*) args+=("$a") ;;
+			esac
+		done
+		rm -f "$SCRATCH/run.fsbench" "$SCRATCH/run.log"
+		"$FSBENCH" run --target "$dev" --yes-destroy="$dev" $FSB_RUN_ARGS ${args[@]+"${args[@]}"} \
+			-o "$SCRATCH/run.fsbench" >"$SCRATCH/out" 2>&1 ;;
 	esac
 	rc=$?
 	flatten <"$SCRATCH/out"
@@ -83,10 +92,16 @@ fingerprint() {
 	fi
 }
 
-# mkfs.ext4 for filesystems the tests mount: no lazy inode-table or journal
-# init, whose background writes would change the fingerprint behind our back.
+# mkfs.ext4 for filesystems the tests mount: nothing left for the kernel to
+# initialize behind our back and change the fingerprint — no lazy
+# inode-table or journal init, and no block groups marked uninitialized
+# (^metadata_csum,^uninit_bg): ext4 fills in the bitmaps of such groups
+# when it first loads them, at mount or during an allocation, seconds
+# later, in the first MiB; sync does not wait for that.  It made
+# devices-swap and devices-loop-backing fail now and then once the run
+# variant made each situation take longer.
 mkfs_ext4() {
-	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$@" >/dev/null
+	mkfs.ext4 -q -F -O ^metadata_csum,^uninit_bg -E lazy_itable_init=0,lazy_journal_init=0 "$@" >/dev/null
 }
 
 # expect_refused DEV REGEX [OPTIONS…] — every command refuses DEV with exit
@@ -111,6 +126,9 @@ expect_refused() {
 		fi
 		after=$(fingerprint "$dev")
 		[ "$before" = "$after" ] || fail "$via: $dev $*: the device changed ($before -> $after)"
+		if [ "$via" = run ] && [ -e "$SCRATCH/run.fsbench" -o -e "$SCRATCH/run.log" ]; then
+			fail "run: $dev $*: refused, but a result file or log was written"
+		fi
 		note "$via refuses $dev${*:+ $*}: $(grep -E -- '^  - |^fsbench: ' <<<"$out" | grep -m1 -E -- "$want" | sed 's/^ *- //')"
 	done
 }

@@ -460,6 +460,44 @@ static void test_member_rule_any_signature(void **state)
 	assert_null(fsb_device_sig_get(&r->d.sigs[1], "LABEL"));
 }
 
+/* An external journal the claim formatted itself is not "a member of another
+ * storage stack" to the next check of the same run; any other one still is. */
+static void test_member_own_signature(void **state)
+{
+	struct rules *r = *state;
+
+	add_sig(&r->d, "TYPE=jbd UUID=1E10716F-ca3e-48c4-9452-334f1edb96ab LOGUUID=1e10716f-ca3e-48c4-9452-334f1edb96ab USAGE=other");
+	run_usage(r);
+	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	/* the claim verified this very jbd after its mkfs */
+	r->s.own_type = strdup("jbd");
+	r->s.own_uuid = strdup("1e10716f-ca3e-48c4-9452-334f1edb96ab");
+	run_usage(r);
+	assert_int_equal(r->why.n, 0);
+	assert_has(&r->ok, "its jbd signature is the one fsbench wrote in this run");
+	/* the same UUID under another type, or another UUID, is not ours */
+	free(r->s.own_type);
+	r->s.own_type = strdup("xfs_external_log");
+	run_usage(r);
+	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	free(r->s.own_type);
+	r->s.own_type = strdup("jbd");
+	free(r->s.own_uuid);
+	r->s.own_uuid = strdup("00000000-ca3e-48c4-9452-334f1edb96ab");
+	run_usage(r);
+	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	/* an XFS external log has only LOGUUID */
+	fsb_device_free(&r->d);
+	make_part(&r->d);
+	add_sig(&r->d, "TYPE=xfs_external_log LOGUUID=c5b01f7d-5a2f-4d9d-93ca-eb3e1421ad5d USAGE=other");
+	free(r->s.own_type);
+	free(r->s.own_uuid);
+	r->s.own_type = strdup("xfs_external_log");
+	r->s.own_uuid = strdup("c5b01f7d-5a2f-4d9d-93ca-eb3e1421ad5d");
+	run_usage(r);
+	assert_int_equal(r->why.n, 0);
+}
+
 static void test_self_clean(void **state)
 {
 	struct rules *r = *state;
@@ -484,6 +522,9 @@ static void test_self_size_ro_busy(void **state)
 	r->d.excl_errno = EBUSY;
 	run_self(r);
 	assert_has(&r->why, "too small: 1 GiB, at least 2 GiB needed");
+	r->o.min_size_for = "the filesystems fsbench formats";
+	run_self(r);
+	assert_has(&r->why, "too small: 1 GiB, at least 2 GiB needed for the filesystems fsbench formats");
 	assert_has(&r->why, "read-only");
 	assert_has(&r->why, "busy: the kernel refused an exclusive open");
 	r->d.size = 0;
@@ -574,6 +615,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_loop_rules, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_system_rules, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_member_rule_any_signature, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_member_own_signature, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_clean, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_size_ro_busy, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_probe, setup, teardown),

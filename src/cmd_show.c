@@ -20,7 +20,9 @@ static void usage(FILE *fp)
 		"\n"
 		"  -m, --metric M      summary metric: dead (default), real, usr, sys, sync\n"
 		"  -b, --baseline FS   normalize to FS instead of the run's baseline\n"
-		"  -r, --raw           also print every repetition (seed 004's tables)\n"
+		"  -r, --raw           also print every repetition (seed 004's tables) and the\n"
+		"                      statistics of each cell: mean, 95%% CI, median, sd, CV,\n"
+		"                      min, max, outliers\n"
 		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
 		"      --ascii         no Unicode symbols\n");
 }
@@ -101,6 +103,11 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 		fsb_table_free(&t);
 		fputc('\n', fp);
 	}
+	if (fsb_report_auto(res, o, &t) == 0) {
+		fsb_render_table_text(fp, &t, &ro);
+		fsb_table_free(&t);
+		fputc('\n', fp);
+	}
 	fsb_report_verdict(res, o, &verdict);
 	if (verdict.n) {
 		fprintf(fp, "Verdict:\n");
@@ -121,6 +128,11 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 			fputc('\n', fp);
 		}
 		if (raw && strcmp(phases.v[j], "total") && fsb_report_raw(res, phases.v[j], o, &t) == 0) {
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+		if (raw && fsb_report_stats(res, phases.v[j], o, &t) == 0) {
 			fsb_render_table_text(fp, &t, &ro);
 			fsb_table_free(&t);
 			fputc('\n', fp);
@@ -149,12 +161,18 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 			fputc('\n', fp);
 		}
 		fsb_report_phases(res, true, &phases);
-		for (size_t j = 0; raw && j < phases.n; j++)
+		for (size_t j = 0; raw && j < phases.n; j++) {
 			if (fsb_report_raw(res, phases.v[j], o, &t) == 0) {
 				fsb_render_table_text(fp, &t, &ro);
 				fsb_table_free(&t);
 				fputc('\n', fp);
 			}
+			if (fsb_report_stats(res, phases.v[j], o, &t) == 0) {
+				fsb_render_table_text(fp, &t, &ro);
+				fsb_table_free(&t);
+				fputc('\n', fp);
+			}
+		}
 		fsb_strv_free(&phases);
 	}
 }

@@ -555,7 +555,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	id = fsb_xasprintf("raw:%s", phase);
 	table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
 	free(id);
-	t->title = fsb_xstrdup(phase_label(res, phase));
+	t->title = fsb_xasprintf("%s — every repetition", phase_label(res, phase));
 	t->caption = fsb_xstrdup("real seconds per repetition, (sys+user) in brackets; ! = outlier, left out of the average");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
@@ -609,6 +609,145 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	table_done(t);
 	return 0;
 }
+
+/* A number as the tables print it: centiseconds, three decimals below one
+ * second (as set_seconds), whole numbers for rates of 100 and more. */
+static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool rate, unsigned flags,
+		       const char *prefix)
+{
+	if (isnan(v))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	else if (rate)
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+	else
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+}
+
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t)
+{
+	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
+					     "sd", "CV", "min", "max" };
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	bool total = strcmp(phase, "total") == 0, found = total, rate;
+	char *id;
+
+	for (size_t i = 0; i < res->nfs && !found; i++)
+		found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
+	if (!found || !res->nfs)
+		return -ENOENT;
+	if (!total && is_builtin(res, phase))
+		m = FSB_METRIC_RATE;
+	rate = fsb_metric_higher_is_better(m);
+	id = fsb_xasprintf("stats:%s", phase);
+	table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
+	free(id);
+	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
+	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
+				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean",
+				   rate ? "K/sec or /sec" : "seconds");
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+		struct fsb_cellstats cs;
+		size_t r = i + 1;
+
+		set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_report_cell(res, fs, phase, m, &cs);
+		set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
+		if (!cs.nok) {
+			set_empty(t, r, 2, &cs, res, fs->name, phase);
+			for (size_t c = 3; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
+			fsb_cellstats_free(&cs);
+			continue;
+		}
+		set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
+		    "%zu", cs.st.n_outliers);
+		set_number(t, r, 3, cs.st.mean, rate, 0, "");
+		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
+		set_number(t, r, 5, cs.st.median, rate, 0, "");
+		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
+		if (isnan(cs.st.cv))
+			set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		else
+			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
+		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
+		fsb_cellstats_free(&cs);
+	}
+	table_done(t);
+	return 0;
+}
+
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_strv all = { 0 }, phases = { 0 };
+	size_t capped = 0;
+
+	(void)o;
+	fsb_result_phases(res, &all);
+	for (size_t j = 0; j < all.n; j++)
+		for (size_t i = 0; i < res->nfs; i++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+
+			if (ph && ph->auto_target_reps >= 0) {
+				fsb_strv_add(&phases, all.v[j]);
+				break;
+			}
+		}
+	fsb_strv_free(&all);
+	if (!phases.n) {
+		fsb_strv_free(&phases);
+		return -ENOENT;
+	}
+	table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
+	t->title = fsb_xstrdup("Repetitions (--auto-repeat)");
+	t->caption = fsb_xstrdup("repetitions each phase took until the 95% CI of its mean real time was within the "
+				 "target (--ci-target, ±3% by default), and the CI reached; cap = it never got there");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	for (size_t j = 0; j < phases.n; j++)
+		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+
+		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		for (size_t j = 0; j < phases.n; j++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+			struct fsb_cellstats cs;
+			char ci[32] = "";
+
+			if (!ph || ph->auto_target_reps < 0) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				continue;
+			}
+			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
+			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
+				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
+			fsb_cellstats_free(&cs);
+			if (ph->auto_converged) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
+				    ph->auto_target_reps, ci);
+			} else {
+				bool done = res->status != FSB_RESULT_RUNNING && res->status != FSB_RESULT_INTERRUPTED;
+
+				/* an unfinished run has not hit its cap, it stopped short of it */
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_WORSE, ph->auto_target_reps, "%d %s%s",
+				    ph->auto_target_reps, done ? "cap" : "so far", ci);
+				capped += done;
+			}
+		}
+	}
+	if (capped)
+		fsb_strv_addf(&t->notes, "%zu phase%s hit the cap without reaching the target: %s noisy; "
+			      "more repetitions (--max-repeat) or a quieter machine would help",
+			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are");
+	table_done(t);
+	fsb_strv_free(&phases);
+	return 0;
+}
+
 
 /* bonnie++'s layout: groups, tests, then the unit row. */
 struct bonnie_test {
@@ -971,6 +1110,20 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			double ahead = rows[1].key / rows[0].key;
 
 			fsb_buf_addf(&line, ", %.0f%% ahead of %s", (ahead - 1) * 100, rows[1].fs->name);
+			if (reps) {
+				/* is the lead itself real, or within the noise of these runs? */
+				struct fsb_cellstats first, second;
+				struct norm lead;
+
+				fsb_report_cell(res, rows[0].fs, "total", m, &first);
+				fsb_report_cell(res, rows[1].fs, "total", m, &second);
+				lead = normalize(&second, &first, m, o);
+				if (lead.tested)
+					fsb_buf_add(&line, lead.significant ? " (a significant lead)"
+						    : " (not a significant lead with these runs)");
+				fsb_cellstats_free(&first);
+				fsb_cellstats_free(&second);
+			}
 			fsb_buf_add(&line, ". Then:");
 			for (size_t i = 1; i < nrows; i++)
 				fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,

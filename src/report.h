@@ -117,6 +117,19 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
 		      struct fsb_table *t);
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t);
+/*
+ *  stats:   one row per filesystem with every per-cell statistic of the
+ *           metric (o->metric; throughput for a built-in phase): runs,
+ *           outliers, mean, 95% CI half-width, median, sd, CV, min, max —
+ *           the numbers behind a mean±CI cell;
+ *  auto:    with --auto-repeat, filesystems × phases: the repetitions each
+ *           phase took to get its CI within the target, or "cap" when it
+ *           never did, and the CI (of real time) it reached.  -ENOENT for a
+ *           run without --auto-repeat.
+ */
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t);
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
 
 /*
  * Compare several results: one row per (file, filesystem), the phases they

@@ -122,6 +122,8 @@ int main(int argc, char **argv)
 	int c, rc;
 
 	setlocale(LC_ALL, "");
+	/* numbers in result files, CSV and SVG are read by programs: always "1.5" */
+	setlocale(LC_NUMERIC, "C");
 	/* '+': stop at the command name; its options are its own */
 	while ((c = getopt_long(argc, argv, "+c:hV", opts, NULL)) != -1) {
 		switch (c) {

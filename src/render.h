@@ -33,6 +33,8 @@ struct fsb_render_opts {
 
 void fsb_render_table_text(FILE *fp, const struct fsb_table *t, const struct fsb_render_opts *o);
 void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t);
+/* s with every character Markdown could read as markup backslash-escaped. */
+void fsb_markdown_escape(FILE *fp, const char *s);
 void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb_render_opts *o);
 
 /*

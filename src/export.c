@@ -4,6 +4,7 @@
 #include "export.h"
 
 const struct fsb_export_format fsb_export_formats[] = {
+	{ "csv", "tidy data: one row per file, filesystem, phase and repetition, every field", fsb_export_csv },
 	{ "markdown", "the seed-style tables as Markdown, for a forum post or an issue", fsb_export_markdown },
 	{ NULL, NULL, NULL },
 };

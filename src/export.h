@@ -37,5 +37,7 @@ const struct fsb_export_format *fsb_export_find(const char *name);
 /* The exporters (src/export_*.c). */
 int fsb_export_markdown(FILE *fp, struct fsb_result *const *res, size_t n,
 			const struct fsb_export_opts *o, struct fsb_err *err);
+int fsb_export_csv(FILE *fp, struct fsb_result *const *res, size_t n,
+		   const struct fsb_export_opts *o, struct fsb_err *err);
 
 #endif

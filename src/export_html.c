@@ -10,6 +10,7 @@
  * truncated file) can look for.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,8 +54,17 @@ static void chart(FILE *fp, const struct fsb_result *res, const char *phase, con
 {
 	struct fsb_chart c;
 
+	bool any = false;
+
 	if (fsb_report_chart(res, phase, o, &c))
 		return;
+	for (size_t i = 0; i < c.n; i++)
+		any |= !isnan(c.bars[i].value);
+	if (!any) {
+		/* nothing to draw: the table under it says why */
+		fsb_chart_free(&c);
+		return;
+	}
 	fputs("<figure>\n<figcaption>", fp);
 	esc(fp, c.title);
 	fputs("</figcaption>\n", fp);

@@ -81,15 +81,13 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 	res = fsb_xcalloc((size_t)n, sizeof(*res));
 	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
 	for (int i = 0; i < n; i++) {
-		const char *slash = strrchr(argv[optind + i], '/');
-
 		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
 			fsb_cli_error("export: %s", err.msg);
 			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
-		labels[i] = slash ? slash + 1 : argv[optind + i];
 	}
+	fsb_cli_file_labels(argv + optind, (size_t)n, labels);
 	eo.labels = labels;
 	eo.command = cmdline = fsb_cli_command_line(cli);
 	if (out) {

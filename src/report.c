@@ -68,13 +68,24 @@ static void cell_finish(struct fsb_cellstats *cs)
 			cs->kept[k++] = cs->values[i];
 }
 
+/* only: the phases to sum (a comparison of files sums the phases they
+ * share), or NULL for every phase of the result. */
 static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		       enum fsb_metric m, struct fsb_cellstats *out)
+		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
 {
 	struct fsb_strv phases = { 0 };
 	size_t reps = SIZE_MAX;
 
 	total_phases(res, &phases);
+	if (only) {
+		struct fsb_strv keep = { 0 };
+
+		for (size_t j = 0; j < phases.n; j++)
+			if (fsb_strv_contains(only, phases.v[j]))
+				fsb_strv_add(&keep, phases.v[j]);
+		fsb_strv_free(&phases);
+		phases = keep;
+	}
 	if (!phases.n) {
 		out->unavailable = true;
 		goto out;
@@ -132,7 +143,7 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
-		cell_total(res, fs, m, out);
+		cell_total(res, fs, NULL, m, out);
 		if (!out->values)
 			cell_finish(out);
 		return;
@@ -922,10 +933,56 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 	return 0;
 }
 
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file)
+{
+	const char *b = o && o->baseline ? o->baseline : n ? results[0]->baseline : NULL;
+	const char *colon = b ? strrchr(b, ':') : NULL;
+
+	for (size_t f = 0; b && f < n; f++) {
+		const struct fsb_fs_result *fs = fsb_result_find_fs(results[f], b);
+
+		if (fs) {
+			*file = f;
+			return fs;
+		}
+	}
+	/* FILE:FS, FILE as labelled */
+	for (size_t f = 0; colon && labels && f < n; f++) {
+		const struct fsb_fs_result *fs;
+
+		if (strlen(labels[f]) != (size_t)(colon - b) || strncmp(labels[f], b, (size_t)(colon - b)))
+			continue;
+		if ((fs = fsb_result_find_fs(results[f], colon + 1))) {
+			*file = f;
+			return fs;
+		}
+	}
+	if (o && o->baseline)
+		return NULL;
+	*file = 0;
+	return n && results[0]->nfs ? results[0]->fs[0] : NULL;
+}
+
+/* A cell of the comparison: its total sums only the phases every file has. */
+static void compare_cell(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
+			 const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	if (strcmp(phase, "total") || fs->status != FSB_FS_OK) {
+		fsb_report_cell(res, fs, phase, m, out);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	cell_total(res, fs, shared, m, out);
+	if (!out->values)
+		cell_finish(out);
+}
+
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	struct fsb_strv phases = { 0 };
+	struct fsb_strv phases = { 0 }, shared = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
 	const struct fsb_fs_result *bfs = NULL;
@@ -948,29 +1005,22 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 		fsb_strv_free(&phases);
 		return -ENOENT;
 	}
+	for (size_t j = 0; j < phases.n; j++)
+		fsb_strv_add(&shared, phases.v[j]);
 	fsb_strv_add(&phases, "total");
-	for (size_t f = 0; f < n && !bfs; f++) {
-		const char *b = o && o->baseline ? o->baseline : results[0]->baseline;
-
-		if (b && (bfs = fsb_result_find_fs(results[f], b))) {
-			bres = results[f];
-			bfile = f;
-		}
-	}
-	if (!bfs) {
-		bres = results[0];
-		bfs = bres->nfs ? bres->fs[0] : NULL;
-	}
+	bfs = fsb_report_compare_baseline(results, labels, n, o, &bfile);
 	if (!bfs) {
 		fsb_strv_free(&phases);
+		fsb_strv_free(&shared);
 		return -ENOENT;
 	}
+	bres = results[bfile];
 	for (size_t f = 0; f < n; f++)
 		rows += results[f]->nfs;
 	table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
-	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05)",
-				   metric_words(m), bfs->name, labels[bfile]);
+	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05); "
+				   "total = the phases shown", metric_words(m), bfs->name, labels ? labels[bfile] : "the first file");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
 	set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
@@ -985,8 +1035,8 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 			for (size_t j = 0; j < phases.n; j++) {
 				struct fsb_cellstats a, b;
 
-				fsb_report_cell(results[f], fs, phases.v[j], m, &a);
-				fsb_report_cell(bres, bfs, phases.v[j], m, &b);
+				compare_cell(results[f], fs, phases.v[j], &shared, m, &a);
+				compare_cell(bres, bfs, phases.v[j], &shared, m, &b);
 				if (!a.nok) {
 					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
 				} else {
@@ -1000,6 +1050,7 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 		}
 	table_done(t);
 	fsb_strv_free(&phases);
+	fsb_strv_free(&shared);
 	return 0;
 }
 

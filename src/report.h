@@ -133,11 +133,22 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 
 /*
  * Compare several results: one row per (file, filesystem), the phases they
- * share as columns, the metric normalized to the baseline of the first file
- * that has it.  labels[i] names results[i] in the rows.
+ * share as columns (and their total), the metric normalized to one
+ * baseline (fsb_report_compare_baseline).  labels[i] names results[i] in
+ * the rows.
  */
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t);
+/*
+ * The baseline of a comparison: o->baseline as a filesystem name (in the
+ * first file that has it) or as "LABEL:FS" (FS of the file labelled LABEL),
+ * else the first file's own baseline, else its first filesystem.  *file
+ * gets the index of its file.  NULL when o->baseline names nothing.
+ * (The comparison's "total" sums only the phases the files share.)
+ */
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file);
 
 void fsb_table_free(struct fsb_table *t);
 

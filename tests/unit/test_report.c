@@ -603,6 +603,54 @@ static void test_auto_table(void **state)
 	fsb_result_free(res);
 }
 
+/* show A B: the phases both have, their total, one chosen baseline. */
+static void test_compare_files(void **state)
+{
+	struct fsb_result *a = seed004(), *b = seed004();
+	struct fsb_result *both[2];
+	const char *labels[] = { "a.fsbench", "b.fsbench" };
+	struct fsb_report_opts o = { .metric = FSB_METRIC_REAL };
+	struct fsb_fs_result *fs;
+	struct fsb_table t;
+	size_t file;
+
+	(void)state;
+	/* a lacks rm: the comparison has tar_x, make_sync and their total */
+	for (size_t i = 0; i < a->nfs; i++) {
+		fs = a->fs[i];
+		fs->nphases = 2;	/* rm is the last; put back before freeing */
+	}
+	fsb_strv_free(&a->phase_order);
+	fsb_strv_add(&a->phase_order, "tar_x");
+	fsb_strv_add(&a->phase_order, "make_sync");
+	both[0] = a;
+	both[1] = b;
+	assert_int_equal(fsb_report_compare(both, labels, 2, &o, &t), 0);
+	assert_int_equal(t.ncols, 2 + 3);
+	assert_string_equal(fsb_table_cell(&t, 0, 4)->text, "total");
+	/* b's ext2 ran the same runs as a's: its total is 1.00, rm left out */
+	assert_string_equal(fsb_table_cell(&t, 4, 0)->text, "b.fsbench");
+	assert_string_equal(fsb_table_cell(&t, 4, 1)->text, "ext2");
+	assert_string_equal(fsb_table_cell(&t, 4, 4)->text, "1.00");
+	fsb_table_free(&t);
+	/* FILE:FS picks the baseline's file */
+	o.baseline = "b.fsbench:ext3";
+	assert_non_null(fsb_report_compare_baseline(both, labels, 2, &o, &file));
+	assert_int_equal(file, 1);
+	assert_int_equal(fsb_report_compare(both, labels, 2, &o, &t), 0);
+	assert_string_equal(fsb_table_cell(&t, 5, 1)->text, "ext3");
+	for (size_t c = 2; c < t.ncols; c++)
+		assert_string_equal(fsb_table_cell(&t, 5, c)->text, "1.00");
+	assert_non_null(strstr(t.caption, "ext3 of b.fsbench"));
+	fsb_table_free(&t);
+	o.baseline = "c.fsbench:ext3";
+	assert_null(fsb_report_compare_baseline(both, labels, 2, &o, &file));
+	for (size_t i = 0; i < a->nfs; i++)
+		a->fs[i]->nphases = 3;
+	fsb_result_free(a);
+	fsb_result_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +663,7 @@ int main(void)
 		cmocka_unit_test(test_raw_outliers),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_auto_table),
+		cmocka_unit_test(test_compare_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -192,12 +192,13 @@ struct norm {
 	double ratio;            /* > 1 = slower than the baseline */
 	double lo, hi;
 	bool significant, tested;
+	double p;                /* of the test, NAN when none */
 };
 
 static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 			     enum fsb_metric m, const struct fsb_report_opts *o)
 {
-	struct norm n = { NAN, NAN, NAN, false, false };
+	struct norm n = { NAN, NAN, NAN, false, false, NAN };
 	struct fsb_compare cmp;
 	bool rate = fsb_metric_higher_is_better(m);
 	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
@@ -213,6 +214,7 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 		n.hi = cmp.ratio_hi;
 		n.significant = cmp.significant;
 		n.tested = !isnan(cmp.p);
+		n.p = cmp.p;
 	}
 	return n;
 }
@@ -638,8 +640,11 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		     struct fsb_table *t)
 {
 	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
-					     "sd", "CV", "min", "max" };
+					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	struct fsb_cellstats bcs;
 	bool total = strcmp(phase, "total") == 0, found = total, rate;
 	char *id;
 
@@ -655,8 +660,14 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 	free(id);
 	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
 	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
-				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean",
-				   rate ? "K/sec or /sec" : "seconds");
+				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean; "
+				   "ratio to %s with its 95%% CI (Fieller) and the p-value of %s",
+				   rate ? "K/sec or /sec" : "seconds", base ? base : "the baseline",
+				   o && o->nonparametric ? "the Mann-Whitney U test" : "Welch's t-test");
+	if (bfs)
+		fsb_report_cell(res, bfs, phase, m, &bcs);
+	else
+		memset(&bcs, 0, sizeof(bcs));
 	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
 		set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
 	for (size_t i = 0; i < res->nfs; i++) {
@@ -686,8 +697,36 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
 		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
 		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
+		if (!bcs.nok) {
+			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		} else {
+			struct norm n = normalize(&cs, &bcs, m, o);
+			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+			set_ratio(t, r, 10, &n, bl);
+			if (bl) {
+				/* the baseline against itself: nothing to estimate or test */
+				set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+			} else {
+				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
+
+				if (isnan(n.lo) || isnan(n.hi))
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+				if (isnan(n.p))
+					set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else if (n.p < 0.001)
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
+				else
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
+			}
+		}
 		fsb_cellstats_free(&cs);
 	}
+	fsb_cellstats_free(&bcs);
 	table_done(t);
 	return 0;
 }
@@ -1088,8 +1127,9 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 			struct norm n = normalize(&a, &bs, m, o);
 
 			b->value = n.ratio;
-			b->lo = n.lo;
-			b->hi = n.hi;
+			/* the baseline against itself has no interval to show */
+			b->lo = order[i] == bfs ? NAN : n.lo;
+			b->hi = order[i] == bfs ? NAN : n.hi;
 			b->flags |= ratio_flags(&n);
 			b->text = isnan(n.ratio) ? fsb_xstrdup("—") : fsb_xasprintf("%.2f%s", n.ratio, n.significant ? "*" : "");
 			if (!isnan(n.ratio) && n.ratio > c->max)
@@ -1199,7 +1239,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			if (res->fs[i] == bfs)
 				continue;
 			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
-			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false };
+			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN };
 			if (!isnan(n.ratio)) {
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 

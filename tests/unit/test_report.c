@@ -408,6 +408,9 @@ static void check_comparisons(bool mw)
 				close_to(ch.bars[b].lo, r->lo, "Fieller lower bound");
 				close_to(ch.bars[b].hi, r->hi, "Fieller upper bound");
 				assert_int_equal(!!(ch.bars[b].flags & FSB_CELL_SIGNIFICANT), sig);
+			} else if (strcmp(ch.bars[b].label, "ext2") == 0) {
+				/* no whiskers on the baseline against itself */
+				assert_true(isnan(ch.bars[b].lo) && isnan(ch.bars[b].hi));
 			}
 		fsb_chart_free(&ch);
 	}
@@ -489,6 +492,22 @@ static void test_stats_table(void **state)
 		close_to(fsb_table_cell(&t, row, find_col(&t, "max"))->value, r->max, "max");
 	}
 	fsb_table_free(&t);
+	/* the comparison columns: ratio, Fieller CI and Welch's p, by real time */
+	o.metric = FSB_METRIC_REAL;
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(cmp_ref); i++) {
+		const struct cmp_ref *r = &cmp_ref[i];
+		char want[64];
+		size_t row;
+
+		assert_int_equal(fsb_report_stats(res, r->phase, &o, &t), 0);
+		row = find_row(&t, r->fs);
+		close_to(fsb_table_cell(&t, row, find_col(&t, "ratio"))->value, r->ratio, "ratio");
+		snprintf(want, sizeof(want), "[%.2f, %.2f]", r->lo, r->hi);
+		assert_string_equal(fsb_table_cell(&t, row, find_col(&t, "ratio 95% CI"))->text, want);
+		close_to(fsb_table_cell(&t, row, find_col(&t, "p"))->value, r->p_welch, "p");
+		assert_string_equal(fsb_table_cell(&t, find_row(&t, "ext2"), find_col(&t, "p"))->text, "—");
+		fsb_table_free(&t);
+	}
 	assert_int_equal(fsb_report_stats(res, "nosuch", &o, &t), -ENOENT);
 	fsb_result_free(res);
 }

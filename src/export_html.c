@@ -21,8 +21,8 @@ static const char style[] =
 	"body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:70em;padding:0 1em;color:#222;line-height:1.4}\n"
 	"h1{font-size:1.5em}h2{font-size:1.3em;border-bottom:1px solid #ccc;margin-top:2em}h3{font-size:1.1em;margin-top:1.6em}\n"
 	"table{border-collapse:collapse;margin:.6em 0 1em;font-variant-numeric:tabular-nums}\n"
-	"caption{text-align:left;padding-bottom:.3em}caption .title{font-weight:bold;display:block}\n"
-	"caption .caption{color:#555;font-size:.9em}\n"
+	"div.tbl{margin:1em 0}p.ttitle{font-weight:bold;margin:0}p.caption{color:#555;font-size:.9em;margin:0}\n"
+	"caption{text-align:left;padding-bottom:.2em;font-weight:bold}\n"
 	"th,td{padding:.2em .6em;border-bottom:1px solid #e4e4e4;text-align:left;white-space:nowrap}\n"
 	"thead th{border-bottom:2px solid #999}\n"
 	".num{text-align:right}.dim{color:#777}.baseline{background:#f3f3f3}\n"
@@ -84,6 +84,15 @@ static void dd(FILE *fp, const char *term, const char *value)
 	fputs("</dd>\n", fp);
 }
 
+static bool auto_repeated(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->auto_target_reps >= 0)
+				return true;
+	return false;
+}
+
 static void details(FILE *fp, const struct fsb_result *res)
 {
 	const struct fsb_host *h = &res->host;
@@ -99,7 +108,7 @@ static void details(FILE *fp, const struct fsb_result *res)
 	free(s);
 	dd(fp, "Tool", res->tool);
 	dd(fp, "Profile", res->profile);
-	s = fsb_xasprintf("%ld", res->repeat);
+	s = auto_repeated(res) ? fsb_xasprintf("--auto-repeat, at most %ld", res->repeat) : fsb_xasprintf("%ld", res->repeat);
 	dd(fp, "Repetitions", s);
 	free(s);
 	dd(fp, "Baseline", res->baseline);
@@ -173,9 +182,7 @@ static void reproduce(FILE *fp, const struct fsb_result *res, const char *label,
 	}
 	fputs("</pre>\n", fp);
 	fsb_result_phases(res, &phases);
-	fputs("<table class=\"phases\">\n<caption><span class=\"title\">Phases</span>"
-	      "<span class=\"caption\">in the order they ran; ${…} are filled in by fsbench (see fsbench.conf)"
-	      "</span></caption>\n<thead><tr><th>Phase</th><th>Label</th><th>Kind</th><th>Command</th></tr></thead>\n<tbody>\n",
+	fputs("<table class=\"phases\">\n<caption>Phases, in the order they ran (fsbench fills in ${…}: see fsbench.conf)</caption>\n<thead><tr><th>Phase</th><th>Label</th><th>Kind</th><th>Command</th></tr></thead>\n<tbody>\n",
 	      fp);
 	for (size_t j = 0; j < phases.n; j++) {
 		const struct fsb_phase_result *ph = NULL;
@@ -194,7 +201,7 @@ static void reproduce(FILE *fp, const struct fsb_result *res, const char *label,
 	}
 	fputs("</tbody>\n</table>\n", fp);
 	fsb_strv_free(&phases);
-	fputs("<table class=\"filesystems\">\n<caption><span class=\"title\">Filesystems</span></caption>\n"
+	fputs("<table class=\"filesystems\">\n<caption>Filesystems</caption>\n"
 	      "<thead><tr><th>Name</th><th>Type</th><th>mkfs (as run)</th><th>Mount options</th><th>Version</th>"
 	      "<th>Status</th></tr></thead>\n<tbody>\n", fp);
 	for (size_t i = 0; i < res->nfs; i++) {

@@ -78,27 +78,31 @@ static const char *cell_hint(unsigned flags)
 
 void fsb_render_table_html(FILE *fp, const struct fsb_table *t)
 {
+	/* title and explanation above the table rather than in <caption>,
+	 * where a long explanation would stretch a narrow table */
+	fputs("<div class=\"tbl\">\n", fp);
+	if (t->title) {
+		fputs("<p class=\"ttitle\">", fp);
+		fsb_html_escape(fp, t->title);
+		fputs("</p>\n", fp);
+	}
+	if (t->caption) {
+		fputs("<p class=\"caption\">", fp);
+		fsb_html_escape(fp, t->caption);
+		fputs("</p>\n", fp);
+	}
 	fputs("<table", fp);
 	if (t->id) {
 		fputs(" id=\"", fp);
 		fsb_html_id(fp, "t-", t->id);
 		fputc('"', fp);
 	}
-	fputs(">\n", fp);
-	if (t->title || t->caption) {
-		fputs("<caption>", fp);
-		if (t->title) {
-			fputs("<span class=\"title\">", fp);
-			fsb_html_escape(fp, t->title);
-			fputs("</span>", fp);
-		}
-		if (t->caption) {
-			fputs("<span class=\"caption\">", fp);
-			fsb_html_escape(fp, t->caption);
-			fputs("</span>", fp);
-		}
-		fputs("</caption>\n", fp);
+	if (t->title) {
+		fputs(" aria-label=\"", fp);
+		fsb_html_escape(fp, t->title);
+		fputc('"', fp);
 	}
+	fputs(">\n", fp);
 	for (size_t r = 0; r < t->nrows; r++) {
 		bool head = r < t->header_rows;
 
@@ -145,6 +149,7 @@ void fsb_render_table_html(FILE *fp, const struct fsb_table *t)
 		}
 		fputs("</ul>\n", fp);
 	}
+	fputs("</div>\n", fp);
 }
 
 /* Geometry of a chart, in SVG user units (px). */

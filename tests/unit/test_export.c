@@ -237,10 +237,10 @@ static void test_html(void **state)
 	assert_int_equal(count(html, "<svg "), 2);
 	assert_int_equal(count(html, "<rect class=\"bar"), 2 * 2);
 	/* the tables come from the report model */
-	assert_non_null(strstr(html, "<table id=\"t-summary\">"));
-	assert_non_null(strstr(html, "<table id=\"t-raw_tar\">"));
-	assert_non_null(strstr(html, "<table id=\"t-stats_tar\">"));
-	assert_non_null(strstr(html, "<table id=\"t-auto-repeat\">"));
+	assert_non_null(strstr(html, "<table id=\"t-summary\" aria-label=\"Summary\">"));
+	assert_non_null(strstr(html, "<table id=\"t-raw_tar\""));
+	assert_non_null(strstr(html, "<table id=\"t-stats_tar\""));
+	assert_non_null(strstr(html, "<table id=\"t-auto-repeat\""));
 	assert_non_null(strstr(html, "class=\"num outlier\""));
 	free(html);
 	fsb_result_free(res);

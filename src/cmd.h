@@ -45,6 +45,10 @@ struct fsb_report_opts;
 void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
 		     bool utf8);
 
+/* Labels for result files in tables: their base names, or the paths as
+ * given when two base names are the same.  labels[i] points into paths[i]. */
+void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels);
+
 /* The subcommands.  argv[0] is the command's name. */
 int fsb_cmd_run(struct fsb_cli *cli, int argc, char **argv);
 int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv);

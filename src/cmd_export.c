@@ -11,7 +11,8 @@
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "Usage: fsbench export --format FORMAT [-o OUT] [--metric M] [--baseline FS] FILE...\n"
+	fprintf(fp, "Usage: fsbench export --format FORMAT [-o OUT] [--metric M] [--baseline FS]\n"
+		"                      [--mann-whitney] FILE...\n"
 		"Writes result files in another format (to standard output without -o):\n");
 	for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
 		fprintf(fp, "  %-11s %s\n", f->name, f->summary);
@@ -24,6 +25,7 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "metric", required_argument, NULL, 'm' },
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "mann-whitney", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -32,12 +34,11 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 	struct fsb_result **res = NULL;
 	const char **labels = NULL;
 	const char *out = NULL;
-	char *tmp = NULL;
+	char *tmp = NULL, *cmdline = NULL;
 	struct fsb_err err = { 0 };
 	FILE *fp = stdout;
 	int c, n, rc = FSB_EXIT_OK;
 
-	(void)cli;
 	while ((c = getopt_long(argc, argv, "f:o:m:b:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -60,6 +61,9 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 		case 'b':
 			eo.report.baseline = optarg;
 			break;
+		case 'W':
+			eo.report.nonparametric = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return FSB_EXIT_OK;
@@ -77,16 +81,15 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 	res = fsb_xcalloc((size_t)n, sizeof(*res));
 	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
 	for (int i = 0; i < n; i++) {
-		const char *slash = strrchr(argv[optind + i], '/');
-
 		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
 			fsb_cli_error("export: %s", err.msg);
 			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
-		labels[i] = slash ? slash + 1 : argv[optind + i];
 	}
+	fsb_cli_file_labels(argv + optind, (size_t)n, labels);
 	eo.labels = labels;
+	eo.command = cmdline = fsb_cli_command_line(cli);
 	if (out) {
 		/* a half-written export never replaces a good one */
 		int fd;
@@ -126,5 +129,6 @@ out:
 		fsb_result_free(res[i]);
 	free(res);
 	free(labels);
+	free(cmdline);
 	return rc;
 }

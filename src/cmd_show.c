@@ -19,10 +19,22 @@ static void usage(FILE *fp)
 		"normalized, sorted by real time.  With several files, one comparison table.\n"
 		"\n"
 		"  -m, --metric M      summary metric: dead (default), real, usr, sys, sync\n"
-		"  -b, --baseline FS   normalize to FS instead of the run's baseline\n"
-		"  -r, --raw           also print every repetition (seed 004's tables)\n"
+		"  -b, --baseline FS   normalize to FS instead of the run's baseline; with\n"
+		"                      several files FILE:FS picks the file (as labelled)\n"
+		"  -r, --raw           also print every repetition (seed 004's tables) and the\n"
+		"                      statistics of each cell: mean, 95%% CI, median, sd, CV,\n"
+		"                      min, max, outliers\n"
 		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
 		"      --ascii         no Unicode symbols\n");
+}
+
+static bool auto_repeated(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->auto_target_reps >= 0)
+				return true;
+	return false;
 }
 
 static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
@@ -38,7 +50,10 @@ static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 		fprintf(fp, ", started %s", res->started);
 	if (res->profile)
 		fprintf(fp, ", profile %s", res->profile);
-	fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
+	if (auto_repeated(res))
+		fprintf(fp, ", --auto-repeat (at most %ld repetitions)\n", res->repeat);
+	else
+		fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
 	if (h->kernel || h->cpu)
 		fprintf(fp, "Host: %s%s%s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
 			h->kernel ? h->kernel : "", h->cpu ? ", " : "", h->cpu ? h->cpu : "");
@@ -101,6 +116,11 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 		fsb_table_free(&t);
 		fputc('\n', fp);
 	}
+	if (fsb_report_auto(res, o, &t) == 0) {
+		fsb_render_table_text(fp, &t, &ro);
+		fsb_table_free(&t);
+		fputc('\n', fp);
+	}
 	fsb_report_verdict(res, o, &verdict);
 	if (verdict.n) {
 		fprintf(fp, "Verdict:\n");
@@ -121,6 +141,11 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 			fputc('\n', fp);
 		}
 		if (raw && strcmp(phases.v[j], "total") && fsb_report_raw(res, phases.v[j], o, &t) == 0) {
+			fsb_render_table_text(fp, &t, &ro);
+			fsb_table_free(&t);
+			fputc('\n', fp);
+		}
+		if (raw && fsb_report_stats(res, phases.v[j], o, &t) == 0) {
 			fsb_render_table_text(fp, &t, &ro);
 			fsb_table_free(&t);
 			fputc('\n', fp);
@@ -149,14 +174,37 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 			fputc('\n', fp);
 		}
 		fsb_report_phases(res, true, &phases);
-		for (size_t j = 0; raw && j < phases.n; j++)
+		for (size_t j = 0; raw && j < phases.n; j++) {
 			if (fsb_report_raw(res, phases.v[j], o, &t) == 0) {
 				fsb_render_table_text(fp, &t, &ro);
 				fsb_table_free(&t);
 				fputc('\n', fp);
 			}
+			if (fsb_report_stats(res, phases.v[j], o, &t) == 0) {
+				fsb_render_table_text(fp, &t, &ro);
+				fsb_table_free(&t);
+				fputc('\n', fp);
+			}
+		}
 		fsb_strv_free(&phases);
 	}
+}
+
+void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(paths[i], '/');
+
+		labels[i] = slash ? slash + 1 : paths[i];
+	}
+	/* two files of the same name in other directories: their paths tell them apart */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (i != j && strcmp(labels[i], labels[j]) == 0 && labels[i] != paths[i]) {
+				for (size_t k = 0; k < n; k++)
+					labels[k] = paths[k];
+				return;
+			}
 }
 
 int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
@@ -215,21 +263,19 @@ int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
 	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
 	for (int i = 0; i < n; i++) {
 		struct fsb_err err = { 0 };
-		const char *slash;
 
 		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
 			fsb_cli_error("show: %s", err.msg);
 			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
-		slash = strrchr(argv[optind + i], '/');
-		labels[i] = slash ? slash + 1 : argv[optind + i];
 	}
+	fsb_cli_file_labels(argv + optind, (size_t)n, labels);
 	if (ro.baseline) {
-		bool found = false;
+		size_t file;
+		bool found = n == 1 ? fsb_result_find_fs(res[0], ro.baseline) != NULL
+			     : fsb_report_compare_baseline(res, labels, (size_t)n, &ro, &file) != NULL;
 
-		for (int i = 0; i < n && !found; i++)
-			found = fsb_result_find_fs(res[i], ro.baseline) != NULL;
 		if (!found) {
 			fsb_cli_error("show: --baseline %s: no such filesystem in %s", ro.baseline,
 				      n == 1 ? argv[optind] : "these files");

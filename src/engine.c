@@ -918,7 +918,17 @@ static void record_fs_meta(struct fsb_engine *e, const struct fsb_fs_profile *p,
 	}
 }
 
-/* CI of every phase's mean within the target? Updates the auto_* fields. */
+/*
+ * --auto-repeat: judge every phase after repetition rep.  A phase is within
+ * target when the 95% CI half-width of its mean real time, outliers left
+ * out as in the tables, is at most ci_target × the mean, over at least 3
+ * kept runs: fewer say nothing about the spread, so nothing is judged before
+ * the third repetition.  auto_target_reps is the repetition since which the
+ * phase has stayed within target (the repetitions it took), or the last one
+ * while it is not (at the end: the cap it hit).  A phase that never
+ * succeeded cannot converge and does not hold the others back.  Returns
+ * whether every judged phase is within target.
+ */
 static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 {
 	bool all = true;
@@ -928,19 +938,22 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 		double x[ph->nruns ? ph->nruns : 1];
 		size_t n = 0;
 		struct fsb_stats st;
+		bool within;
 
 		if (ph->status != FSB_PHASE_OK)
 			continue;
 		for (size_t k = 0; k < ph->nruns; k++)
 			if (ph->runs[k].status == FSB_RUN_OK)
 				x[n++] = fsb_run_metric(&ph->runs[k], FSB_METRIC_REAL);
-		ph->auto_target_reps = (int)rep;
-		ph->auto_converged = n >= 3 && fsb_stats_summarize(x, n, NULL, &st) == 0 &&
-				     st.mean > 0 && st.ci_half / st.mean <= e->plan.ci_target;
-		if (!ph->auto_converged)
+		within = rep >= 3 && n >= 3 && fsb_stats_summarize(x, n, NULL, &st) == 0 && st.n_used >= 3 &&
+			 st.mean > 0 && st.ci_half <= e->plan.ci_target * st.mean;
+		if (!within || !ph->auto_converged)
+			ph->auto_target_reps = (int)rep;
+		ph->auto_converged = within;
+		if (!within && n)
 			all = false;
 	}
-	return all;
+	return all && rep >= 3;
 }
 
 static void run_fs(struct fsb_engine *e, size_t fi)
@@ -1057,10 +1070,14 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
 			fsb_run_clear(&run);
 		}
-		if (pl->auto_repeat && !cancelled(e) && rep >= 3 && converged(e, fsr, rep))
+		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
+			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
+				       pl->ci_target * 100, rep);
 			break;
-		if (pl->auto_repeat && !cancelled(e))
-			converged(e, fsr, rep);	/* keep the per-cell counts current */
+		}
+		if (pl->auto_repeat && fs_ok && !cancelled(e) && rep == reps)
+			fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
+				       name, reps, pl->ci_target * 100);
 	}
 	if (e->mounted) {
 		set_activity(e, "umount", false);

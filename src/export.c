@@ -4,7 +4,9 @@
 #include "export.h"
 
 const struct fsb_export_format fsb_export_formats[] = {
+	{ "csv", "tidy data: one row per file, filesystem, phase and repetition, every field", fsb_export_csv },
 	{ "markdown", "the seed-style tables as Markdown, for a forum post or an issue", fsb_export_markdown },
+	{ "html", "one self-contained page: tables, SVG bar charts, host and commands", fsb_export_html },
 	{ NULL, NULL, NULL },
 };
 

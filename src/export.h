@@ -20,6 +20,7 @@
 struct fsb_export_opts {
 	struct fsb_report_opts report;   /* metric, baseline, test */
 	const char *const *labels;       /* one label per result (file names) */
+	const char *command;             /* the export's own command line, or NULL */
 };
 
 struct fsb_export_format {
@@ -37,5 +38,9 @@ const struct fsb_export_format *fsb_export_find(const char *name);
 /* The exporters (src/export_*.c). */
 int fsb_export_markdown(FILE *fp, struct fsb_result *const *res, size_t n,
 			const struct fsb_export_opts *o, struct fsb_err *err);
+int fsb_export_csv(FILE *fp, struct fsb_result *const *res, size_t n,
+		   const struct fsb_export_opts *o, struct fsb_err *err);
+int fsb_export_html(FILE *fp, struct fsb_result *const *res, size_t n,
+		    const struct fsb_export_opts *o, struct fsb_err *err);
 
 #endif

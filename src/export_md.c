@@ -1,55 +1,109 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Markdown: what seed 000's author published, ready to paste. */
+/*
+ * Markdown: what seed 000's author published, ready to paste — the summary,
+ * the verdict, one table per phase — and, with repetitions, seed 004's
+ * per-run tables and the statistics behind every mean.  GitHub-flavoured
+ * tables; every piece of free text is escaped (render.h).
+ */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "export.h"
 #include "render.h"
 
+static void item(FILE *fp, const char *what, const char *text)
+{
+	if (!text)
+		return;
+	fprintf(fp, "- %s: ", what);
+	fsb_markdown_escape(fp, text);
+	fputc('\n', fp);
+}
+
+static void table(FILE *fp, int rc, struct fsb_table *t)
+{
+	if (rc)
+		return;
+	fsb_render_table_markdown(fp, t);
+	fsb_table_free(t);
+}
+
+static bool repeated(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->nruns > 1)
+				return true;
+	return false;
+}
+
 static void one(FILE *fp, const struct fsb_result *res, const char *label, const struct fsb_export_opts *o)
 {
 	struct fsb_table t;
 	struct fsb_strv phases = { 0 }, verdict = { 0 };
+	bool reps = repeated(res);
 
-	fprintf(fp, "## %s\n\n", res->title ? res->title : label);
-	if (res->host.kernel || res->host.cpu)
-		fprintf(fp, "- Host: %s%s%s, %ld cores, %ld MiB RAM\n", res->host.kernel ? res->host.kernel : "",
-			res->host.cpu ? ", " : "", res->host.cpu ? res->host.cpu : "", res->host.cores,
-			res->host.ram_mib);
-	if (res->target.kind)
-		fprintf(fp, "- Target: %s %s (%lld MiB)\n", res->target.kind, res->target.path ? res->target.path : "",
-			res->target.size_mib);
-	if (res->workload)
-		fprintf(fp, "- Workload: %s\n", res->workload);
-	if (res->command)
-		fprintf(fp, "- Command: `%s`\n", res->command);
-	fputc('\n', fp);
-	if (fsb_report_summary(res, &o->report, &t) == 0) {
-		fsb_render_table_markdown(fp, &t);
-		fsb_table_free(&t);
+	fputs("## ", fp);
+	fsb_markdown_escape(fp, res->title ? res->title : label);
+	fputs("\n\n", fp);
+	if (res->host.kernel || res->host.cpu) {
+		char *host = fsb_xasprintf("%s%s%s, %ld cores, %ld MiB RAM", res->host.kernel ? res->host.kernel : "",
+					   res->host.cpu ? ", " : "", res->host.cpu ? res->host.cpu : "",
+					   res->host.cores, res->host.ram_mib);
+
+		item(fp, "Host", host);
+		free(host);
 	}
+	if (res->target.kind) {
+		char *target = fsb_xasprintf("%s %s (%lld MiB)", res->target.kind,
+					     res->target.path ? res->target.path : "", res->target.size_mib);
+
+		item(fp, "Target", target);
+		free(target);
+	}
+	item(fp, "Workload", res->workload);
+	if (res->repeat > 1)
+		fprintf(fp, "- Repetitions: %ld\n", res->repeat);
+	if (res->command) {
+		/* a fence, not a code span: a merged file has several lines */
+		fprintf(fp, "- Command%s:\n\n  ```\n", strchr(res->command, '\n') ? "s" : "");
+		for (const char *p = res->command; *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t l = nl ? (size_t)(nl - p) : strlen(p);
+
+			fprintf(fp, "  %.*s\n", (int)l, p);
+			p += l + (nl ? 1 : 0);
+		}
+		fputs("  ```\n", fp);
+	}
+	fputc('\n', fp);
+	table(fp, fsb_report_summary(res, &o->report, &t), &t);
+	table(fp, fsb_report_auto(res, &o->report, &t), &t);
 	fsb_report_verdict(res, &o->report, &verdict);
-	for (size_t i = 0; i < verdict.n; i++)
-		fprintf(fp, "%s %s\n", i ? "-" : "**Verdict:**\n\n-", verdict.v[i]);
+	for (size_t i = 0; i < verdict.n; i++) {
+		fputs(i ? "- " : "**Verdict:**\n\n- ", fp);
+		fsb_markdown_escape(fp, verdict.v[i]);
+		fputc('\n', fp);
+	}
 	if (verdict.n)
 		fputc('\n', fp);
 	fsb_strv_free(&verdict);
 	fsb_report_phases(res, false, &phases);
 	if (phases.n)
 		fsb_strv_add(&phases, "total");
-	for (size_t j = 0; j < phases.n; j++)
-		if (fsb_report_phase(res, phases.v[j], &o->report, &t) == 0) {
-			fsb_render_table_markdown(fp, &t);
-			fsb_table_free(&t);
-		}
+	for (size_t j = 0; j < phases.n; j++) {
+		table(fp, fsb_report_phase(res, phases.v[j], &o->report, &t), &t);
+		if (reps && strcmp(phases.v[j], "total"))
+			table(fp, fsb_report_raw(res, phases.v[j], &o->report, &t), &t);
+		if (reps)
+			table(fp, fsb_report_stats(res, phases.v[j], &o->report, &t), &t);
+	}
 	fsb_strv_free(&phases);
 	if (fsb_report_bonnie(res, &o->report, false, &t) == 0) {
 		fsb_render_table_markdown(fp, &t);
 		fsb_table_free(&t);
-		if (fsb_report_bonnie(res, &o->report, true, &t) == 0) {
-			fsb_render_table_markdown(fp, &t);
-			fsb_table_free(&t);
-		}
+		table(fp, fsb_report_bonnie(res, &o->report, true, &t), &t);
 	}
 }
 

@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "run",     fsb_cmd_run,     "format the target with each filesystem and time the phases" },
 	{ "show",    fsb_cmd_show,    "print the tables of one or more result files" },
 	{ "export",  fsb_cmd_export,  "write result files as CSV, Markdown, HTML or bonnie++ CSV" },
+	{ "merge",   fsb_cmd_merge,   "combine result files of the same benchmark into one" },
 	{ "devices", fsb_cmd_devices, "list block devices and whether fsbench may format them" },
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
 	{ "prepare", fsb_cmd_prepare, "make the workloads (source tree, debootstrap tarball) ahead of time" },
@@ -121,6 +122,8 @@ int main(int argc, char **argv)
 	int c, rc;
 
 	setlocale(LC_ALL, "");
+	/* numbers in result files, CSV and SVG are read by programs: always "1.5" */
+	setlocale(LC_NUMERIC, "C");
 	/* '+': stop at the command name; its options are its own */
 	while ((c = getopt_long(argc, argv, "+c:hV", opts, NULL)) != -1) {
 		switch (c) {

@@ -161,32 +161,66 @@ void fsb_render_table_text(FILE *fp, const struct fsb_table *t, const struct fsb
 			fprintf(fp, "  note: %s\n", fsb_text_display(t->notes.v[i], o->utf8));
 }
 
+void fsb_markdown_escape(FILE *fp, const char *s)
+{
+	/* everything CommonMark (and GFM's tables and strikethrough) could
+	 * read as markup inside a line: "rm -rf $MNT/<star>" must not start emphasis */
+	for (; s && *s; s++) {
+		if (strchr("\\`*_[]<>|~&#!", *s))
+			fputc('\\', fp);
+		fputc(*s, fp);
+	}
+}
+
+/* The header of column c: the header rows' texts stacked, a spanning cell's
+ * text standing for every column it covers. */
+static void markdown_head(const struct fsb_table *t, size_t c, struct fsb_buf *h)
+{
+	for (size_t r = 0; r < t->header_rows; r++) {
+		size_t k = c;
+
+		while (k > 0 && fsb_table_cell(t, r, k)->span == 0)
+			k--;
+		if (*fsb_table_cell(t, r, k)->text && strcmp(fsb_table_cell(t, r, k)->text, " ")) {
+			if (h->len)
+				fsb_buf_add(h, " ");
+			fsb_buf_add(h, fsb_table_cell(t, r, k)->text);
+		}
+	}
+}
+
 /* Markdown has one header row: stack the header rows into it. */
 void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t)
 {
-	if (t->title)
-		fprintf(fp, "**%s**  \n", t->title);
-	if (t->caption)
-		fprintf(fp, "_%s_\n\n", t->caption);
+	char *prev = NULL;
+
+	if (t->title) {
+		fputs("**", fp);
+		fsb_markdown_escape(fp, t->title);
+		fputs("**  \n", fp);
+	}
+	if (t->caption) {
+		fputc('_', fp);
+		fsb_markdown_escape(fp, t->caption);
+		fputs("_\n\n", fp);
+	}
 	fputc('|', fp);
 	for (size_t c = 0; c < t->ncols; c++) {
 		struct fsb_buf h = { 0 };
 
-		for (size_t r = 0; r < t->header_rows; r++) {
-			size_t k = c;
-
-			/* the header text of a spanned column is its spanning cell's */
-			while (k > 0 && fsb_table_cell(t, r, k)->span == 0)
-				k--;
-			if (*fsb_table_cell(t, r, k)->text && strcmp(fsb_table_cell(t, r, k)->text, " ")) {
-				if (h.len)
-					fsb_buf_add(&h, " ");
-				fsb_buf_add(&h, fsb_table_cell(t, r, k)->text);
-			}
-		}
-		fprintf(fp, " %s |", h.s ? h.s : "");
-		fsb_buf_free(&h);
+		markdown_head(t, c, &h);
+		/* a spanned header ("usr" over seconds and ratio) would name two
+		 * columns alike: the ratio column says it is one */
+		if (h.s && prev && strcmp(h.s, prev) == 0 && t->nrows > t->header_rows &&
+		    fsb_table_cell(t, t->header_rows, c)->flags & FSB_CELL_RATIO)
+			fsb_buf_add(&h, " ×");
+		fputc(' ', fp);
+		fsb_markdown_escape(fp, h.s ? h.s : "");
+		fputs(" |", fp);
+		free(prev);
+		prev = fsb_buf_steal(&h);
 	}
+	free(prev);
 	fputs("\n|", fp);
 	for (size_t c = 0; c < t->ncols; c++)
 		fputs(fsb_table_cell(t, t->header_rows, c)->flags & FSB_CELL_NUMBER ? " ---: |" : " --- |", fp);
@@ -200,19 +234,18 @@ void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t)
 			fputc(' ', fp);
 			if (bold)
 				fputs("**", fp);
-			for (const char *p = cell->text; *p; p++) {
-				if (*p == '|' || *p == '*' || *p == '_')
-					fputc('\\', fp);
-				fputc(*p, fp);
-			}
+			fsb_markdown_escape(fp, cell->text);
 			if (bold)
 				fputs("**", fp);
 			fputs(" |", fp);
 		}
 		fputc('\n', fp);
 	}
-	for (size_t i = 0; i < t->notes.n; i++)
-		fprintf(fp, "%s- %s\n", i ? "" : "\n", t->notes.v[i]);
+	for (size_t i = 0; i < t->notes.n; i++) {
+		fputs(i ? "- " : "\n- ", fp);
+		fsb_markdown_escape(fp, t->notes.v[i]);
+		fputc('\n', fp);
+	}
 	fputc('\n', fp);
 }
 

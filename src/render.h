@@ -33,7 +33,24 @@ struct fsb_render_opts {
 
 void fsb_render_table_text(FILE *fp, const struct fsb_table *t, const struct fsb_render_opts *o);
 void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t);
+/* s with every character Markdown could read as markup backslash-escaped. */
+void fsb_markdown_escape(FILE *fp, const char *s);
 void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb_render_opts *o);
+
+/*
+ * HTML (render_html.c): a table as <table> whose cells carry the flags as
+ * classes (num, ratio, baseline, sig, better, worse, outlier, failed, dim
+ * …) with its notes as a list after it; a chart as inline SVG, one
+ * <rect class="bar …"> per bar with a value, whiskers from the bar's lo/hi
+ * (95% CI of the ratio), a dashed line at 1.00.  Self-contained: no
+ * script, no external reference.  Text is escaped for HTML.
+ */
+void fsb_render_table_html(FILE *fp, const struct fsb_table *t);
+void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c);
+/* s with & < > " ' escaped. */
+void fsb_html_escape(FILE *fp, const char *s);
+/* prefix + s with everything but [A-Za-z0-9-] made '_': an id attribute. */
+void fsb_html_id(FILE *fp, const char *prefix, const char *s);
 
 /*
  * One bar of a text chart into buf: value scaled so that max fills width

@@ -68,13 +68,24 @@ static void cell_finish(struct fsb_cellstats *cs)
 			cs->kept[k++] = cs->values[i];
 }
 
+/* only: the phases to sum (a comparison of files sums the phases they
+ * share), or NULL for every phase of the result. */
 static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		       enum fsb_metric m, struct fsb_cellstats *out)
+		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
 {
 	struct fsb_strv phases = { 0 };
 	size_t reps = SIZE_MAX;
 
 	total_phases(res, &phases);
+	if (only) {
+		struct fsb_strv keep = { 0 };
+
+		for (size_t j = 0; j < phases.n; j++)
+			if (fsb_strv_contains(only, phases.v[j]))
+				fsb_strv_add(&keep, phases.v[j]);
+		fsb_strv_free(&phases);
+		phases = keep;
+	}
 	if (!phases.n) {
 		out->unavailable = true;
 		goto out;
@@ -132,7 +143,7 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
-		cell_total(res, fs, m, out);
+		cell_total(res, fs, NULL, m, out);
 		if (!out->values)
 			cell_finish(out);
 		return;
@@ -181,12 +192,13 @@ struct norm {
 	double ratio;            /* > 1 = slower than the baseline */
 	double lo, hi;
 	bool significant, tested;
+	double p;                /* of the test, NAN when none */
 };
 
 static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 			     enum fsb_metric m, const struct fsb_report_opts *o)
 {
-	struct norm n = { NAN, NAN, NAN, false, false };
+	struct norm n = { NAN, NAN, NAN, false, false, NAN };
 	struct fsb_compare cmp;
 	bool rate = fsb_metric_higher_is_better(m);
 	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
@@ -202,6 +214,7 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 		n.hi = cmp.ratio_hi;
 		n.significant = cmp.significant;
 		n.tested = !isnan(cmp.p);
+		n.p = cmp.p;
 	}
 	return n;
 }
@@ -555,7 +568,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	id = fsb_xasprintf("raw:%s", phase);
 	table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
 	free(id);
-	t->title = fsb_xstrdup(phase_label(res, phase));
+	t->title = fsb_xasprintf("%s — every repetition", phase_label(res, phase));
 	t->caption = fsb_xstrdup("real seconds per repetition, (sys+user) in brackets; ! = outlier, left out of the average");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
@@ -609,6 +622,182 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	table_done(t);
 	return 0;
 }
+
+/* A number as the tables print it: centiseconds, three decimals below one
+ * second (as set_seconds), whole numbers for rates of 100 and more. */
+static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool rate, unsigned flags,
+		       const char *prefix)
+{
+	if (isnan(v))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	else if (rate)
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+	else
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+}
+
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t)
+{
+	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
+					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	struct fsb_cellstats bcs;
+	bool total = strcmp(phase, "total") == 0, found = total, rate;
+	char *id;
+
+	for (size_t i = 0; i < res->nfs && !found; i++)
+		found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
+	if (!found || !res->nfs)
+		return -ENOENT;
+	if (!total && is_builtin(res, phase))
+		m = FSB_METRIC_RATE;
+	rate = fsb_metric_higher_is_better(m);
+	id = fsb_xasprintf("stats:%s", phase);
+	table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
+	free(id);
+	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
+	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
+				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean; "
+				   "ratio to %s with its 95%% CI (Fieller) and the p-value of %s",
+				   rate ? "K/sec or /sec" : "seconds", base ? base : "the baseline",
+				   o && o->nonparametric ? "the Mann-Whitney U test" : "Welch's t-test");
+	if (bfs)
+		fsb_report_cell(res, bfs, phase, m, &bcs);
+	else
+		memset(&bcs, 0, sizeof(bcs));
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+		struct fsb_cellstats cs;
+		size_t r = i + 1;
+
+		set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_report_cell(res, fs, phase, m, &cs);
+		set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
+		if (!cs.nok) {
+			set_empty(t, r, 2, &cs, res, fs->name, phase);
+			for (size_t c = 3; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
+			fsb_cellstats_free(&cs);
+			continue;
+		}
+		set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
+		    "%zu", cs.st.n_outliers);
+		set_number(t, r, 3, cs.st.mean, rate, 0, "");
+		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
+		set_number(t, r, 5, cs.st.median, rate, 0, "");
+		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
+		if (isnan(cs.st.cv))
+			set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		else
+			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
+		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
+		if (!bcs.nok) {
+			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		} else {
+			struct norm n = normalize(&cs, &bcs, m, o);
+			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+			set_ratio(t, r, 10, &n, bl);
+			if (bl) {
+				/* the baseline against itself: nothing to estimate or test */
+				set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+			} else {
+				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
+
+				if (isnan(n.lo) || isnan(n.hi))
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+				if (isnan(n.p))
+					set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else if (n.p < 0.001)
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
+				else
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
+			}
+		}
+		fsb_cellstats_free(&cs);
+	}
+	fsb_cellstats_free(&bcs);
+	table_done(t);
+	return 0;
+}
+
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_strv all = { 0 }, phases = { 0 };
+	size_t capped = 0;
+
+	(void)o;
+	fsb_result_phases(res, &all);
+	for (size_t j = 0; j < all.n; j++)
+		for (size_t i = 0; i < res->nfs; i++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+
+			if (ph && ph->auto_target_reps >= 0) {
+				fsb_strv_add(&phases, all.v[j]);
+				break;
+			}
+		}
+	fsb_strv_free(&all);
+	if (!phases.n) {
+		fsb_strv_free(&phases);
+		return -ENOENT;
+	}
+	table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
+	t->title = fsb_xstrdup("Repetitions (--auto-repeat)");
+	t->caption = fsb_xstrdup("repetitions each phase took until the 95% CI of its mean real time was within the "
+				 "target (--ci-target, ±3% by default), and the CI reached; cap = it never got there");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	for (size_t j = 0; j < phases.n; j++)
+		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+
+		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		for (size_t j = 0; j < phases.n; j++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+			struct fsb_cellstats cs;
+			char ci[32] = "";
+
+			if (!ph || ph->auto_target_reps < 0) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				continue;
+			}
+			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
+			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
+				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
+			fsb_cellstats_free(&cs);
+			if (ph->auto_converged) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
+				    ph->auto_target_reps, ci);
+			} else {
+				bool done = res->status != FSB_RESULT_RUNNING && res->status != FSB_RESULT_INTERRUPTED;
+
+				/* an unfinished run has not hit its cap, it stopped short of it */
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_WORSE, ph->auto_target_reps, "%d %s%s",
+				    ph->auto_target_reps, done ? "cap" : "so far", ci);
+				capped += done;
+			}
+		}
+	}
+	if (capped)
+		fsb_strv_addf(&t->notes, "%zu phase%s hit the cap without reaching the target: %s noisy; "
+			      "more repetitions (--max-repeat) or a quieter machine would help",
+			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are");
+	table_done(t);
+	fsb_strv_free(&phases);
+	return 0;
+}
+
 
 /* bonnie++'s layout: groups, tests, then the unit row. */
 struct bonnie_test {
@@ -783,10 +972,56 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 	return 0;
 }
 
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file)
+{
+	const char *b = o && o->baseline ? o->baseline : n ? results[0]->baseline : NULL;
+	const char *colon = b ? strrchr(b, ':') : NULL;
+
+	for (size_t f = 0; b && f < n; f++) {
+		const struct fsb_fs_result *fs = fsb_result_find_fs(results[f], b);
+
+		if (fs) {
+			*file = f;
+			return fs;
+		}
+	}
+	/* FILE:FS, FILE as labelled */
+	for (size_t f = 0; colon && labels && f < n; f++) {
+		const struct fsb_fs_result *fs;
+
+		if (strlen(labels[f]) != (size_t)(colon - b) || strncmp(labels[f], b, (size_t)(colon - b)))
+			continue;
+		if ((fs = fsb_result_find_fs(results[f], colon + 1))) {
+			*file = f;
+			return fs;
+		}
+	}
+	if (o && o->baseline)
+		return NULL;
+	*file = 0;
+	return n && results[0]->nfs ? results[0]->fs[0] : NULL;
+}
+
+/* A cell of the comparison: its total sums only the phases every file has. */
+static void compare_cell(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
+			 const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	if (strcmp(phase, "total") || fs->status != FSB_FS_OK) {
+		fsb_report_cell(res, fs, phase, m, out);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	cell_total(res, fs, shared, m, out);
+	if (!out->values)
+		cell_finish(out);
+}
+
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	struct fsb_strv phases = { 0 };
+	struct fsb_strv phases = { 0 }, shared = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
 	const struct fsb_fs_result *bfs = NULL;
@@ -809,29 +1044,22 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 		fsb_strv_free(&phases);
 		return -ENOENT;
 	}
+	for (size_t j = 0; j < phases.n; j++)
+		fsb_strv_add(&shared, phases.v[j]);
 	fsb_strv_add(&phases, "total");
-	for (size_t f = 0; f < n && !bfs; f++) {
-		const char *b = o && o->baseline ? o->baseline : results[0]->baseline;
-
-		if (b && (bfs = fsb_result_find_fs(results[f], b))) {
-			bres = results[f];
-			bfile = f;
-		}
-	}
-	if (!bfs) {
-		bres = results[0];
-		bfs = bres->nfs ? bres->fs[0] : NULL;
-	}
+	bfs = fsb_report_compare_baseline(results, labels, n, o, &bfile);
 	if (!bfs) {
 		fsb_strv_free(&phases);
+		fsb_strv_free(&shared);
 		return -ENOENT;
 	}
+	bres = results[bfile];
 	for (size_t f = 0; f < n; f++)
 		rows += results[f]->nfs;
 	table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
-	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05)",
-				   metric_words(m), bfs->name, labels[bfile]);
+	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05); "
+				   "total = the phases shown", metric_words(m), bfs->name, labels ? labels[bfile] : "the first file");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
 	set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
@@ -846,8 +1074,8 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 			for (size_t j = 0; j < phases.n; j++) {
 				struct fsb_cellstats a, b;
 
-				fsb_report_cell(results[f], fs, phases.v[j], m, &a);
-				fsb_report_cell(bres, bfs, phases.v[j], m, &b);
+				compare_cell(results[f], fs, phases.v[j], &shared, m, &a);
+				compare_cell(bres, bfs, phases.v[j], &shared, m, &b);
 				if (!a.nok) {
 					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
 				} else {
@@ -861,6 +1089,7 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 		}
 	table_done(t);
 	fsb_strv_free(&phases);
+	fsb_strv_free(&shared);
 	return 0;
 }
 
@@ -898,8 +1127,9 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 			struct norm n = normalize(&a, &bs, m, o);
 
 			b->value = n.ratio;
-			b->lo = n.lo;
-			b->hi = n.hi;
+			/* the baseline against itself has no interval to show */
+			b->lo = order[i] == bfs ? NAN : n.lo;
+			b->hi = order[i] == bfs ? NAN : n.hi;
 			b->flags |= ratio_flags(&n);
 			b->text = isnan(n.ratio) ? fsb_xstrdup("—") : fsb_xasprintf("%.2f%s", n.ratio, n.significant ? "*" : "");
 			if (!isnan(n.ratio) && n.ratio > c->max)
@@ -971,6 +1201,20 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			double ahead = rows[1].key / rows[0].key;
 
 			fsb_buf_addf(&line, ", %.0f%% ahead of %s", (ahead - 1) * 100, rows[1].fs->name);
+			if (reps) {
+				/* is the lead itself real, or within the noise of these runs? */
+				struct fsb_cellstats first, second;
+				struct norm lead;
+
+				fsb_report_cell(res, rows[0].fs, "total", m, &first);
+				fsb_report_cell(res, rows[1].fs, "total", m, &second);
+				lead = normalize(&second, &first, m, o);
+				if (lead.tested)
+					fsb_buf_add(&line, lead.significant ? " (a significant lead)"
+						    : " (not a significant lead with these runs)");
+				fsb_cellstats_free(&first);
+				fsb_cellstats_free(&second);
+			}
 			fsb_buf_add(&line, ". Then:");
 			for (size_t i = 1; i < nrows; i++)
 				fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
@@ -995,7 +1239,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			if (res->fs[i] == bfs)
 				continue;
 			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
-			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false };
+			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN };
 			if (!isnan(n.ratio)) {
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 

@@ -117,14 +117,38 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
 		      struct fsb_table *t);
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t);
+/*
+ *  stats:   one row per filesystem with every per-cell statistic of the
+ *           metric (o->metric; throughput for a built-in phase): runs,
+ *           outliers, mean, 95% CI half-width, median, sd, CV, min, max —
+ *           the numbers behind a mean±CI cell;
+ *  auto:    with --auto-repeat, filesystems × phases: the repetitions each
+ *           phase took to get its CI within the target, or "cap" when it
+ *           never did, and the CI (of real time) it reached.  -ENOENT for a
+ *           run without --auto-repeat.
+ */
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t);
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
 
 /*
  * Compare several results: one row per (file, filesystem), the phases they
- * share as columns, the metric normalized to the baseline of the first file
- * that has it.  labels[i] names results[i] in the rows.
+ * share as columns (and their total), the metric normalized to one
+ * baseline (fsb_report_compare_baseline).  labels[i] names results[i] in
+ * the rows.
  */
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t);
+/*
+ * The baseline of a comparison: o->baseline as a filesystem name (in the
+ * first file that has it) or as "LABEL:FS" (FS of the file labelled LABEL),
+ * else the first file's own baseline, else its first filesystem.  *file
+ * gets the index of its file.  NULL when o->baseline names nothing.
+ * (The comparison's "total" sums only the phases the files share.)
+ */
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file);
 
 void fsb_table_free(struct fsb_table *t);
 

@@ -53,7 +53,16 @@ static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
 	fsb_strv_free(&ph);
 }
 
-static void cell_finish(struct fsb_cellstats *cs)
+/* The metric that decides whether a run is an outlier: real time for every
+ * time column, the rate for the built-in phases' columns.  One decision per
+ * run, so a run is in a cell's mean for every column or for none (seed 004
+ * judged its runs by real time too). */
+static enum fsb_metric judge_metric(enum fsb_metric m)
+{
+	return m == FSB_METRIC_RATE || m == FSB_METRIC_CPU ? FSB_METRIC_RATE : FSB_METRIC_REAL;
+}
+
+static void cell_finish(struct fsb_cellstats *cs, const double *judge)
 {
 	if (!cs->nok) {
 		cs->st = (struct fsb_stats){ .mean = NAN, .median = NAN, .sd = NAN, .min = NAN,
@@ -61,7 +70,8 @@ static void cell_finish(struct fsb_cellstats *cs)
 		return;
 	}
 	cs->outlier = fsb_xcalloc(cs->nok, sizeof(*cs->outlier));
-	fsb_stats_summarize(cs->values, cs->nok, cs->outlier, &cs->st);
+	fsb_stats_outliers(judge ? judge : cs->values, cs->nok, cs->outlier);
+	fsb_stats_summarize_excluding(cs->values, cs->nok, cs->outlier, &cs->st);
 	cs->kept = fsb_xcalloc(cs->nok, sizeof(*cs->kept));
 	for (size_t i = 0, k = 0; i < cs->nok; i++)
 		if (!cs->outlier[i])
@@ -75,6 +85,7 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 {
 	struct fsb_strv phases = { 0 };
 	size_t reps = SIZE_MAX;
+	double *judge = NULL;
 
 	total_phases(res, &phases);
 	if (only) {
@@ -116,16 +127,24 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	if (out->failed || reps == SIZE_MAX)
 		reps = 0;
 	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
+	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	for (size_t k = 0; k < reps; k++) {
-		double sum = 0;
+		double sum = 0, jsum = 0;
 
-		for (size_t j = 0; j < phases.n; j++)
-			sum += fsb_run_metric(&fsb_fs_find_phase(fs, phases.v[j])->runs[k], m);
-		if (!isnan(sum))
+		for (size_t j = 0; j < phases.n; j++) {
+			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
+
+			sum += fsb_run_metric(r, m);
+			jsum += fsb_run_metric(r, judge_metric(m));
+		}
+		if (!isnan(sum)) {
+			judge[out->nok] = jsum;
 			out->values[out->nok++] = sum;
+		}
 	}
-	cell_finish(out);
+	cell_finish(out, judge);
 out:
+	free(judge);
 	fsb_strv_free(&phases);
 }
 
@@ -133,19 +152,20 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out)
 {
 	const struct fsb_phase_result *ph;
+	double *judge;
 
 	memset(out, 0, sizeof(*out));
 	if (fs->status != FSB_FS_OK) {
 		out->failed = fs->status == FSB_FS_FAILED;
 		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
 		out->why = fs->error;
-		cell_finish(out);
+		cell_finish(out, NULL);
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
 		cell_total(res, fs, NULL, m, out);
 		if (!out->values)
-			cell_finish(out);
+			cell_finish(out, NULL);
 		return;
 	}
 	ph = fsb_fs_find_phase(fs, phase);
@@ -154,6 +174,7 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		out->why = ph->reason;
 	}
 	out->values = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
+	judge = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
 	for (size_t k = 0; ph && k < ph->nruns; k++) {
 		double v = fsb_run_metric(&ph->runs[k], m);
 
@@ -162,11 +183,14 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 			out->why = ph->runs[k].error;
 			continue;
 		}
-		if (!isnan(v))
+		if (!isnan(v)) {
+			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
 			out->values[out->nok++] = v;
+		}
 	}
 	out->failed = !out->nok && out->nruns > 0;
-	cell_finish(out);
+	cell_finish(out, judge);
+	free(judge);
 }
 
 void fsb_cellstats_free(struct fsb_cellstats *cs)
@@ -1015,7 +1039,7 @@ static void compare_cell(const struct fsb_result *res, const struct fsb_fs_resul
 	memset(out, 0, sizeof(*out));
 	cell_total(res, fs, shared, m, out);
 	if (!out->values)
-		cell_finish(out);
+		cell_finish(out, NULL);
 }
 
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,

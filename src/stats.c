@@ -137,7 +137,8 @@ out:
 	return flagged;
 }
 
-int fsb_stats_summarize(const double *x, size_t n, bool *outlier, struct fsb_stats *st)
+/* given = NULL: flag outliers into flags; else exclude what given says. */
+static int summarize(const double *x, size_t n, const bool *given, bool *outlier, struct fsb_stats *st)
 {
 	struct scratch fs, ws;
 	bool *flags = outlier ? outlier : scratch_get(&fs, n, sizeof(bool));
@@ -145,7 +146,10 @@ int fsb_stats_summarize(const double *x, size_t n, bool *outlier, struct fsb_sta
 	double var;
 	int ret = 0;
 
-	memset(flags, 0, n * sizeof(*flags));
+	if (given)
+		memcpy(flags, given, n * sizeof(*flags));
+	else
+		memset(flags, 0, n * sizeof(*flags));
 	*st = (struct fsb_stats){
 		.mean = NAN, .median = NAN, .sd = NAN, .min = NAN, .max = NAN,
 		.ci_half = NAN, .ci_lo = NAN, .ci_hi = NAN, .cv = NAN,
@@ -163,7 +167,12 @@ int fsb_stats_summarize(const double *x, size_t n, bool *outlier, struct fsb_sta
 		ret = -EINVAL;
 		goto out;
 	}
-	st->n_outliers = fsb_stats_outliers(x, n, flags);
+	if (given) {
+		for (size_t i = 0; i < n; i++)
+			st->n_outliers += flags[i] && isfinite(x[i]);
+	} else {
+		st->n_outliers = fsb_stats_outliers(x, n, flags);
+	}
 	st->n_used = moments(x, n, flags, &st->mean, &var);
 	st->median = median_of(w, gather(x, n, flags, w));
 	if (st->n_used >= 2) {
@@ -179,6 +188,21 @@ out:
 	if (!outlier)
 		scratch_put(&fs);
 	scratch_put(&ws);
+	return ret;
+}
+
+int fsb_stats_summarize(const double *x, size_t n, bool *outlier, struct fsb_stats *st)
+{
+	return summarize(x, n, NULL, outlier, st);
+}
+
+int fsb_stats_summarize_excluding(const double *x, size_t n, const bool *exclude, struct fsb_stats *st)
+{
+	struct scratch fs;
+	bool *flags = scratch_get(&fs, n, sizeof(bool));
+	int ret = summarize(x, n, exclude, flags, st);
+
+	scratch_put(&fs);
 	return ret;
 }
 

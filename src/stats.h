@@ -47,6 +47,15 @@ struct fsb_stats {
  */
 int fsb_stats_summarize(const double *x, size_t n, bool *outlier, struct fsb_stats *st);
 
+/*
+ * The same, but the caller decides which values are outliers: exclude[i]
+ * true leaves x[i] out as an outlier (counted in n_outliers, in min/max).
+ * The report flags whole runs by one metric (real time) and then
+ * summarizes every other metric of the cell without those runs, so that
+ * a run is either in a cell's mean or not, whatever the column.
+ */
+int fsb_stats_summarize_excluding(const double *x, size_t n, const bool *exclude, struct fsb_stats *st);
+
 /* Flag outliers by the 3-MAD rule above (|x - median| > 3 × 1.4826 × MAD,
  * strictly); returns how many were flagged.  outlier may be NULL (count
  * only); otherwise every one of its n flags is written. */

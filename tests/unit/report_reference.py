@@ -17,7 +17,9 @@ cell, per the contracts in src/stats.h and src/report.h:
   - the values of a cell are the metric of its successful runs; "dead" is
     real - user; the "total" of a repetition is the sum of its phases;
   - outliers: |x - median| > 3 * 1.4826 * MAD (not with fewer than 4
-    values or a MAD of 0), left out of everything but n, min and max;
+    values or a MAD of 0), judged once per run on real time (the same runs
+    are left out of every column of a cell), left out of everything but n,
+    min and max;
   - mean, median, sd (n-1), CV = sd/mean and the 95% CI half-width
     t(0.975, n-1) * sd / sqrt(n) of the values kept;
   - a filesystem vs the baseline: ratio = mean(fs) / mean(baseline), its
@@ -109,17 +111,19 @@ def values(phase, fs, m):
     return metric(phase, fs, m)
 
 
-def cell(x):
-    """(flags, kept, summary) as the contract defines them."""
+def cell(x, judge=None):
+    """(flags, kept, summary) as the contract defines them; the outliers
+    are judged on judge (real time), x defaults to it."""
     x = np.asarray(x, dtype=float)
-    med = np.median(x)
-    mad = stats.median_abs_deviation(x)
+    j = x if judge is None else np.asarray(judge, dtype=float)
+    med = np.median(j)
+    mad = stats.median_abs_deviation(j)
     flags = np.zeros(len(x), dtype=bool)
-    if len(x) >= 4 and mad > 0:
-        flags = np.abs(x - med) > 3 * 1.4826 * mad
+    if len(j) >= 4 and mad > 0:
+        flags = np.abs(j - med) > 3 * 1.4826 * mad
         # scipy's own normal scaling must flag the same: the data stay clear
         # of the 1.4826 vs 1/Phi^-1(3/4) difference
-        assert (flags == (np.abs(x - med) > 3 * stats.median_abs_deviation(x, scale="normal"))).all()
+        assert (flags == (np.abs(j - med) > 3 * stats.median_abs_deviation(j, scale="normal"))).all()
     k = x[~flags]
     n = len(k)
     sd = np.std(k, ddof=1)
@@ -164,7 +168,7 @@ emit("} cell_ref[] = {")
 for ph in PHASES + ["total"]:
     for fs in FS:
         for m in ("real", "dead"):
-            flags, _, s = cell(values(ph, fs, m))
+            flags, _, s = cell(values(ph, fs, m), values(ph, fs, "real"))
             mask = sum(1 << i for i, f in enumerate(flags) if f)
             emit('\t{ "%s", "%s", "%s", %d, %d, %d, 0x%xUL,' % (fs, ph, m, s["n"], s["n_used"], s["n_outliers"], mask))
             emit("\t  %s, %s, %s," % (c(s["mean"]), c(s["median"]), c(s["sd"])))

@@ -387,6 +387,32 @@ static void test_summarize_seed(void **state)
 	check_seed_stats(&st);
 }
 
+/* Outliers chosen by the caller: the same as summarizing the kept values
+ * (which have none of their own), with the excluded ones still counted. */
+static void test_summarize_excluding(void **state)
+{
+	/* 10, 11, 12 and a 40 that the 3-MAD rule would flag, but the caller
+	 * excludes 11 instead (its run was an outlier by another metric) */
+	const double x[] = { 10, 11, 12, 40 };
+	const bool ex[] = { false, true, false, false };
+	const double kept[] = { 10, 12, 40 };
+	struct fsb_stats a, b;
+
+	(void)state;
+	assert_int_equal(fsb_stats_summarize_excluding(x, 4, ex, &a), 0);
+	assert_int_equal(fsb_stats_summarize(kept, 3, NULL, &b), 0);
+	assert_int_equal(a.n, 4);
+	assert_int_equal(a.n_used, 3);
+	assert_int_equal(a.n_outliers, 1);
+	assert_float_equal(a.mean, 62.0 / 3, 1e-12);
+	assert_float_equal(a.mean, b.mean, 1e-12);
+	assert_float_equal(a.sd, b.sd, 1e-12);
+	assert_float_equal(a.ci_half, b.ci_half, 1e-12);
+	assert_float_equal(a.median, 12, 0);
+	assert_float_equal(a.min, 10, 0);
+	assert_float_equal(a.max, 40, 0);
+}
+
 static void test_summarize_nan(void **state)
 {
 	double x[N(seed) + 3];
@@ -687,6 +713,7 @@ static void test_compare_edges(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_summarize_excluding),
 		cmocka_unit_test(test_t_quantile_scipy),
 		cmocka_unit_test(test_t_quantile_published),
 		cmocka_unit_test(test_t_quantile_domain),

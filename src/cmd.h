@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "result.h"
 
 enum {
 	FSB_EXIT_OK = 0,         /* all went well */
@@ -44,6 +45,17 @@ struct fsb_report_opts;
  * and with raw the per-repetition tables. */
 void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
 		     bool utf8);
+
+/* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
+int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);
+
+/* Read the result files paths[0..n) for command cmd.  *res and *labels
+ * (fsb_cli_file_labels) are allocated even on failure; free them with
+ * fsb_cli_free_results.  Returns FSB_EXIT_OK, or FSB_EXIT_USAGE after
+ * printing the first file's error. */
+int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct fsb_result ***res,
+			 const char ***labels);
+void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n);
 
 /* Labels for result files in tables: their base names, or the paths as
  * given when two base names are the same.  labels[i] points into paths[i]. */

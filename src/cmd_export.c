@@ -53,10 +53,8 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 			out = optarg;
 			break;
 		case 'm':
-			if (fsb_metric_parse(optarg, &eo.report.metric) || eo.report.metric > FSB_METRIC_REAL) {
-				fsb_cli_error("export: --metric '%s': expected dead, real, usr, sys or sync", optarg);
+			if (fsb_cli_parse_metric("export", optarg, &eo.report.metric))
 				return FSB_EXIT_USAGE;
-			}
 			break;
 		case 'b':
 			eo.report.baseline = optarg;
@@ -78,16 +76,9 @@ int fsb_cmd_export(struct fsb_cli *cli, int argc, char **argv)
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;
-	res = fsb_xcalloc((size_t)n, sizeof(*res));
-	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
-	for (int i = 0; i < n; i++) {
-		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
-			fsb_cli_error("export: %s", err.msg);
-			rc = FSB_EXIT_USAGE;
-			goto out;
-		}
-	}
-	fsb_cli_file_labels(argv + optind, (size_t)n, labels);
+	rc = fsb_cli_read_results("export", argv + optind, (size_t)n, &res, &labels);
+	if (rc)
+		goto out;
 	eo.labels = labels;
 	eo.command = cmdline = fsb_cli_command_line(cli);
 	if (out) {
@@ -125,10 +116,7 @@ out:
 			unlink(tmp);
 		free(tmp);
 	}
-	for (int i = 0; res && i < n; i++)
-		fsb_result_free(res[i]);
-	free(res);
-	free(labels);
+	fsb_cli_free_results(res, labels, (size_t)n);
 	free(cmdline);
 	return rc;
 }

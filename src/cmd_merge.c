@@ -53,16 +53,12 @@ int fsb_cmd_merge(struct fsb_cli *cli, int argc, char **argv)
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;
-	res = fsb_xcalloc((size_t)n, sizeof(*res));
-	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
-	for (int i = 0; i < n; i++) {
+	rc = fsb_cli_read_results("merge", argv + optind, (size_t)n, &res, &labels);
+	if (rc)
+		goto out;
+	/* merge names its inputs by the paths given */
+	for (int i = 0; i < n; i++)
 		labels[i] = argv[optind + i];
-		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
-			fsb_cli_error("merge: %s", err.msg);
-			rc = FSB_EXIT_USAGE;
-			goto out;
-		}
-	}
 	if (fsb_result_merge((const struct fsb_result *const *)res, labels, (size_t)n, &merged, &err)) {
 		fsb_cli_error("merge: %s", err.msg);
 		rc = FSB_EXIT_USAGE;
@@ -86,10 +82,7 @@ int fsb_cmd_merge(struct fsb_cli *cli, int argc, char **argv)
 	printf("%s: %d files, %zu filesystem%s, up to %ld run%s per phase\n", out, n, merged->nfs,
 	       merged->nfs == 1 ? "" : "s", merged->repeat, merged->repeat == 1 ? "" : "s");
 out:
-	for (int i = 0; res && i < n; i++)
-		fsb_result_free(res[i]);
 	fsb_result_free(merged);
-	free(res);
-	free(labels);
+	fsb_cli_free_results(res, labels, (size_t)n);
 	return rc;
 }

@@ -262,10 +262,8 @@ static int parse_args(struct fsb_cli *cli, struct fsb_plan *plan, int argc, char
 			set_str(&plan->output, optarg);
 			break;
 		case 'm':
-			if (fsb_metric_parse(optarg, metric) || *metric > FSB_METRIC_REAL) {
-				fsb_cli_error("run: --metric '%s': expected dead, real, usr, sys or sync", optarg);
+			if (fsb_cli_parse_metric("run", optarg, metric))
 				goto out;
-			}
 			break;
 		case 'c':
 			break;	/* handled above */

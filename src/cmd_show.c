@@ -190,23 +190,6 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 	}
 }
 
-void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels)
-{
-	for (size_t i = 0; i < n; i++) {
-		const char *slash = strrchr(paths[i], '/');
-
-		labels[i] = slash ? slash + 1 : paths[i];
-	}
-	/* two files of the same name in other directories: their paths tell them apart */
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < n; j++)
-			if (i != j && strcmp(labels[i], labels[j]) == 0 && labels[i] != paths[i]) {
-				for (size_t k = 0; k < n; k++)
-					labels[k] = paths[k];
-				return;
-			}
-}
-
 int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -228,10 +211,8 @@ int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "m:b:rh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
-			if (fsb_metric_parse(optarg, &ro.metric) || ro.metric > FSB_METRIC_REAL) {
-				fsb_cli_error("show: --metric '%s': expected dead, real, usr, sys or sync", optarg);
+			if (fsb_cli_parse_metric("show", optarg, &ro.metric))
 				return FSB_EXIT_USAGE;
-			}
 			break;
 		case 'b':
 			ro.baseline = optarg;
@@ -259,18 +240,9 @@ int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;
-	res = fsb_xcalloc((size_t)n, sizeof(*res));
-	labels = fsb_xcalloc((size_t)n, sizeof(*labels));
-	for (int i = 0; i < n; i++) {
-		struct fsb_err err = { 0 };
-
-		if (fsb_result_read(argv[optind + i], &res[i], &err)) {
-			fsb_cli_error("show: %s", err.msg);
-			rc = FSB_EXIT_USAGE;
-			goto out;
-		}
-	}
-	fsb_cli_file_labels(argv + optind, (size_t)n, labels);
+	rc = fsb_cli_read_results("show", argv + optind, (size_t)n, &res, &labels);
+	if (rc)
+		goto out;
 	if (ro.baseline) {
 		size_t file;
 		bool found = n == 1 ? fsb_result_find_fs(res[0], ro.baseline) != NULL
@@ -298,9 +270,6 @@ int fsb_cmd_show(struct fsb_cli *cli, int argc, char **argv)
 		fsb_table_free(&t);
 	}
 out:
-	for (int i = 0; i < n; i++)
-		fsb_result_free(res[i]);
-	free(res);
-	free(labels);
+	fsb_cli_free_results(res, labels, (size_t)n);
 	return rc;
 }

@@ -33,59 +33,6 @@ static const struct command commands[] = {
 	{ "prepare", fsb_cmd_prepare, "make the workloads (source tree, debootstrap tarball) ahead of time" },
 };
 
-void fsb_cli_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("fsbench: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-struct fsb_config *fsb_cli_config(struct fsb_cli *cli)
-{
-	struct fsb_err err = { 0 };
-
-	if (cli->cfg)
-		return cli->cfg;
-	if (fsb_config_load(cli->config_path, &cli->cfg, &err)) {
-		fsb_cli_error("%s", err.msg);
-		return NULL;
-	}
-	return cli->cfg;
-}
-
-char *fsb_cli_command_line(const struct fsb_cli *cli)
-{
-	struct fsb_buf b = { 0 };
-
-	fsb_buf_add(&b, "fsbench");
-	for (int i = 1; i < cli->argc; i++) {
-		char *q = fsb_shell_quote(cli->argv[i]);
-
-		fsb_buf_addf(&b, " %s", q);
-		free(q);
-	}
-	return fsb_buf_steal(&b);
-}
-
-int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min) {
-		fsb_cli_error("%s: %s '%s': expected a whole number of at least %ld", cmd, opt, s, min);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
 static void usage(FILE *fp)
 {
 	fprintf(fp,

@@ -505,8 +505,8 @@ static void browse_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		return;
 	}
 	ui_view_draw(ui, &s->view, &(struct ui_rect){ body->y, body->x + 1, body->h, body->w - 2 });
-	ui_hint(ui, "%s · m: metric (%s) · b: baseline · q: back to the list",
-		s->mode == MODE_VIEW ? "Left/Right: chart phase · p: per-repetition tables" : "</>: scroll sideways",
+	ui_hint(ui, "%s · m: metric (%s) · b: baseline · q: list",
+		s->mode == MODE_VIEW ? "Left/Right: chart · p: repetitions" : "Left/Right: scroll sideways",
 		fsb_metric_name(s->view.metric));
 }
 

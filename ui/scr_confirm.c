@@ -354,8 +354,14 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	ui_putd(ui, y, 3, 14, UI_LABEL, "Device name:");
 	ui_draw_input(ui, y, 18, 32, &s->name, true);
 	y += 2;
-	if (s->error[0] && y < bottom)
-		ui_putd(ui, y, 1, w - 2, UI_ERROR, s->error);
+	if (s->error[0]) {
+		struct fsb_strv lines = { 0 };
+
+		wrap_text(fsb_text_display(s->error, ui->utf8), w - 4, &lines);
+		for (size_t i = 0; i < lines.n && y < bottom; i++)
+			ui_put(y++, 3, w - 4, UI_ERROR, lines.v[i]);
+		fsb_strv_free(&lines);
+	}
 	ui_hint(ui, "the device name is the only way forward; Esc goes back to the plan");
 }
 
@@ -367,11 +373,19 @@ static void confirm_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		draw_question(ui, body);
 }
 
+static bool question(struct ui_ctx *ui)
+{
+	return ui->run_plan.target != FSB_TARGET_DEVICE;
+}
+
 static const struct ui_key confirm_keys[] = {
 	{ .name = "y", .help = "yes, start the run (image files and directories)" },
 	{ .name = "n Esc", .help = "no, back to the plan (Enter on the default [ No ] too)" },
 	{ .name = "Left Right Tab", .help = "move between the buttons" },
 	{ .name = "(a device)", .help = "type its name, then Enter; Esc or an empty Enter goes back" },
+	/* key bar labels of the keys above */
+	{ .keys = { 'y' }, .name = "y", .bar = "Start", .when = question },
+	{ .keys = { 27 }, .name = "Esc", .bar = "Back" },
 	{ .name = NULL },
 };
 

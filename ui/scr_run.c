@@ -362,7 +362,7 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 		y++;
 		if (s->output[0] && access(s->output, F_OK) == 0) {
 			n = ui_put(y, x, w, UI_LABEL, "Result ");
-			ui_putd(ui, y, x + n, w - n, UI_VALUE, s->output);
+			ui_put_path(ui, y, x + n, w - n, UI_VALUE, s->output);
 		}
 		y++;
 		ui_putd(ui, y, x, w, UI_DIM,

@@ -104,9 +104,9 @@ static void check_phases(struct ui_ctx *ui)
 	for (size_t i = 0; i < cfg->nphases; i++) {
 		struct fsb_err why = { 0 }, note = { 0 };
 
+		/* the tick stays: it counts again when another profile makes the phase possible */
 		if (fsb_phase_available(cfg->phases[i], &wl, prof, &why, &note)) {
 			s->ph_why[i] = fsb_xstrdup(why.msg);
-			s->ph_tick[i] = false;
 		} else if (note.msg[0]) {
 			s->ph_note[i] = fsb_xstrdup(note.msg);
 		}
@@ -127,7 +127,7 @@ static void sync_plan(struct ui_ctx *ui)
 			fsb_strv_add(&p->fs, cfg->fs[i]->name);
 	fsb_strv_free(&p->phases);
 	for (int r = 0; r < s->ph.n; r++)
-		if (!s->prow[r].group && s->ph_tick[s->prow[r].idx])
+		if (!s->prow[r].group && s->ph_tick[s->prow[r].idx] && !s->ph_why[s->prow[r].idx])
 			fsb_strv_add(&p->phases, cfg->phases[s->prow[r].idx]->name);
 	if (p->fs.n && (!p->baseline || !fsb_strv_contains(&p->fs, p->baseline))) {
 		free(p->baseline);
@@ -500,7 +500,10 @@ static void draw_fs(struct ui_ctx *ui, const struct ui_rect *box_r)
 
 	for (size_t i = 0; i < cfg->nfs; i++)
 		nt += s->fs_tick[i];
-	snprintf(title, sizeof(title), "Filesystems (%zu)", nt);
+	if (ui->plan.target == FSB_TARGET_DIR)
+		snprintf(title, sizeof(title), "Filesystem");
+	else
+		snprintf(title, sizeof(title), "Filesystems (%zu)", nt);
 	ui_box(ui, box_r, focus ? UI_FRAME_FOCUS : UI_FRAME, title);
 	s->fs_r = r;
 	if (ui->plan.target == FSB_TARGET_DIR) {

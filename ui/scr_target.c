@@ -519,7 +519,7 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 	for (size_t i = 0; i < lines.n; i++) {
 		size_t before = wrapped.n;
 
-		wrap_text(fsb_text_display(lines.v[i], ui->utf8), r->w - 4, &wrapped);
+		wrap_hanging(fsb_text_display(lines.v[i], ui->utf8), r->w - 4, &wrapped);
 		for (size_t k = before; k < wrapped.n; k++)
 			fsb_strv_add(&wroles, roles.v[i]);
 	}

@@ -421,7 +421,7 @@ static void ui_draw_keybar(struct ui_ctx *ui)
 			continue;
 		snprintf(label, sizeof(label), "%s", k->bar);
 		x = bar_entry(ui, x, k, label);
-		if (k->keys[0] == 'q')
+		if (k->keys[0] == 'q' || k->keys[0] == 27)
 			q = true;
 	}
 	x = bar_entry(ui, x, &global_keys[0], global_keys[0].bar);

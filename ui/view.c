@@ -79,16 +79,15 @@ void view_free(struct ui_view *v)
 	v->baseline = v->chart = NULL;
 }
 
+/* What the file is: at the top of a full view. */
 static void header(struct ui_view *v, const struct fsb_result *res)
 {
-	const struct fsb_host *h = &res->host;
 	const struct fsb_target_info *t = &res->target;
 	struct fsb_buf b = { 0 };
 
 	if (res->title)
 		add_text(v, UI_HEADING, "%s", res->title);
-	add_text(v, UI_VALUE, "%s — %s%s%s", res->path ? res->path : "result", fsb_result_status_name(res->status),
-		 res->tool ? ", " : "", res->tool ? res->tool : "");
+	add_text(v, UI_VALUE, "%s — %s", res->path ? res->path : "result", fsb_result_status_name(res->status));
 	fsb_buf_addf(&b, "started %s", res->started ? res->started : "?");
 	if (res->finished)
 		fsb_buf_addf(&b, ", finished %s", res->finished);
@@ -97,20 +96,6 @@ static void header(struct ui_view *v, const struct fsb_result *res)
 	fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
 	add_text(v, UI_NORMAL, "%s", b.s);
 	fsb_buf_free(&b);
-	if (h->kernel || h->cpu) {
-		fsb_buf_addf(&b, "Host: %s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
-			     h->kernel ? h->kernel : "");
-		if (h->cpu)
-			fsb_buf_addf(&b, ", %s", h->cpu);
-		if (h->cores > 0)
-			fsb_buf_addf(&b, ", %ld cores", h->cores);
-		if (h->ram_mib > 0)
-			fsb_buf_addf(&b, ", %ld MiB RAM", h->ram_mib);
-		if (h->distro)
-			fsb_buf_addf(&b, ", %s", h->distro);
-		add_text(v, UI_NORMAL, "%s", b.s);
-		fsb_buf_free(&b);
-	}
 	if (t->kind) {
 		fsb_buf_addf(&b, "Target: %s %s", t->kind, t->path ? t->path : "");
 		if (t->size_mib > 0)
@@ -123,13 +108,39 @@ static void header(struct ui_view *v, const struct fsb_result *res)
 			fsb_buf_addf(&b, ", %s", t->fstype);
 		add_text(v, UI_NORMAL, "%s", b.s);
 		fsb_buf_free(&b);
-		for (size_t i = 0; i < t->reasons.n; i++)
-			add_text(v, UI_DIM, "  %s", t->reasons.v[i]);
 	}
+	add_text(v, UI_NORMAL, "%s", "");
+}
+
+/* How it was measured: host, workload, command, versions; after the tables. */
+static void details(struct ui_view *v, const struct fsb_result *res)
+{
+	const struct fsb_host *h = &res->host;
+	struct fsb_buf b = { 0 };
+
+	add_text(v, UI_HEADING, "How it was measured");
+	if (res->tool)
+		add_text(v, UI_NORMAL, "  Tool: %s", res->tool);
+	if (h->kernel || h->cpu) {
+		fsb_buf_addf(&b, "  Host: %s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
+			     h->kernel ? h->kernel : "");
+		if (h->cpu)
+			fsb_buf_addf(&b, ", %s", h->cpu);
+		if (h->cores > 0)
+			fsb_buf_addf(&b, ", %ld cores", h->cores);
+		if (h->ram_mib > 0)
+			fsb_buf_addf(&b, ", %ld MiB RAM", h->ram_mib);
+		if (h->distro)
+			fsb_buf_addf(&b, ", %s", h->distro);
+		add_text(v, UI_NORMAL, "%s", b.s);
+		fsb_buf_free(&b);
+	}
+	for (size_t i = 0; i < res->target.reasons.n; i++)
+		add_text(v, UI_NORMAL, "  Target: %s", res->target.reasons.v[i]);
 	if (res->workload)
-		add_text(v, UI_NORMAL, "Workload: %s", res->workload);
+		add_text(v, UI_NORMAL, "  Workload: %s", res->workload);
 	if (res->command)
-		add_text(v, UI_DIM, "Command: %s", res->command);
+		add_text(v, UI_NORMAL, "  Command: %s", res->command);
 	{
 		struct fsb_strv seen = { 0 };
 
@@ -141,14 +152,12 @@ static void header(struct ui_view *v, const struct fsb_result *res)
 		}
 		for (size_t i = 0; i < h->versions.n; i++)
 			fsb_strv_add(&seen, h->versions.v[i]);
-		if (seen.n) {
-			char *all = fsb_strv_join(&seen, "; ");
-
-			add_text(v, UI_DIM, "Versions: %s", all);
-			free(all);
-		}
+		for (size_t i = 0; i < seen.n; i++)
+			add_text(v, UI_DIM, "  %s %s", i ? "        " : "Versions:", seen.v[i]);
 		fsb_strv_free(&seen);
 	}
+	if (res->log)
+		add_text(v, UI_DIM, "  Log: %s", res->log);
 	add_text(v, UI_NORMAL, "%s", "");
 }
 
@@ -247,8 +256,10 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 	chart(v, v->res, &o);
 	if (v->mode == VIEW_FULL || v->verdict)
 		verdict(v, v->res, &o);
-	if (v->mode == VIEW_FULL)
+	if (v->mode == VIEW_FULL) {
 		phase_tables(v, v->res, &o);
+		details(v, v->res);
+	}
 }
 
 /* The filesystems the view can normalize to. */
@@ -396,22 +407,9 @@ int view_key(struct ui_ctx *ui, struct ui_view *v, int key, int h)
 	return UI_HANDLED | UI_REDRAW;
 }
 
-/* A text block wrapped to w columns; continuation lines indented two more
- * than the first. */
 static void text_wrap(struct ui_ctx *ui, const char *text, int w, struct fsb_strv *out)
 {
-	const char *t = fsb_text_display(text, ui->utf8);
-	int indent = (int)strspn(t, " ");
-	struct fsb_strv parts = { 0 };
-
-	if (!*t) {
-		fsb_strv_add(out, "");
-		return;
-	}
-	wrap_text(t + indent, w - indent - 2 > 8 ? w - indent - 2 : 8, &parts);
-	for (size_t i = 0; i < parts.n; i++)
-		fsb_strv_addf(out, "%*s%s", indent + (i ? 2 : 0), "", parts.v[i]);
-	fsb_strv_free(&parts);
+	wrap_hanging(fsb_text_display(text, ui->utf8), w, out);
 }
 
 static int block_lines(struct ui_ctx *ui, const struct view_block *b, int w)
@@ -431,7 +429,7 @@ static int block_lines(struct ui_ctx *ui, const struct view_block *b, int w)
 		return n;
 	}
 	case VIEW_TABLE:
-		return table_lines(&b->table, &o);
+		return table_lines(ui, &b->table, &o, w);
 	case VIEW_CHART:
 		return chart_lines(&b->chart);
 	}

@@ -93,6 +93,23 @@ int ui_putf(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const cha
 	return ui_putd(ui, y, x, w, role, buf);
 }
 
+int ui_put_path(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *path)
+{
+	int n = (int)fsb_text_width(path);
+	const char *p = path;
+
+	if (n <= w || w < 8)
+		return ui_put(y, x, w, role, path);
+	/* skip the first n - (w - 1) characters */
+	for (int skip = n - (w - 1); skip > 0 && *p; skip--) {
+		p++;
+		while ((*p & 0xc0) == 0x80)
+			p++;
+	}
+	n = ui_put(y, x, 1, role, ui->utf8 ? "…" : "<");
+	return n + ui_put(y, x + n, w - n, role, p);
+}
+
 void ui_fill(int y, int x, int w, enum ui_role role)
 {
 	if (y < 0 || y >= LINES || x < 0 || x >= COLS || w <= 0)
@@ -156,6 +173,21 @@ void wrap_text(const char *text, int w, struct fsb_strv *out)
 		while (*p == ' ')
 			p++;
 	}
+}
+
+void wrap_hanging(const char *text, int w, struct fsb_strv *out)
+{
+	int indent = (int)strspn(text, " ");
+	struct fsb_strv parts = { 0 };
+
+	if (!*text) {
+		fsb_strv_add(out, "");
+		return;
+	}
+	wrap_text(text + indent, w - indent - 2 > 8 ? w - indent - 2 : 8, &parts);
+	for (size_t i = 0; i < parts.n; i++)
+		fsb_strv_addf(out, "%*s%s", indent + (i ? 2 : 0), "", parts.v[i]);
+	fsb_strv_free(&parts);
 }
 
 /* ---- a scrolling list ---------------------------------------------------- */
@@ -287,14 +319,28 @@ static attr_t cell_extra(unsigned f)
 	return a;
 }
 
-int table_lines(const struct fsb_table *t, const struct ui_table_opts *o)
+/* The caption in parentheses, wrapped to w columns. */
+static void caption_lines(const struct ui_ctx *ui, const struct fsb_table *t, int w, struct fsb_strv *out)
+{
+	char *c = fsb_xasprintf("(%s)", t->caption);
+
+	wrap_text(fsb_text_display(c, ui->utf8), w, out);
+	free(c);
+}
+
+int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct ui_table_opts *o, int w)
 {
 	int n = (int)t->nrows;
 
 	if (o->title && t->title)
 		n++;
-	if (o->caption && t->caption)
-		n++;
+	if (o->caption && t->caption) {
+		struct fsb_strv l = { 0 };
+
+		caption_lines(ui, t, w, &l);
+		n += (int)l.n;
+		fsb_strv_free(&l);
+	}
 	if (o->notes)
 		n += (int)t->notes.n;
 	return n;
@@ -390,14 +436,16 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 			ui_putd(ui, y, r->x, r->w, UI_HEADING, t->title);
 	}
 	if (o->caption && t->caption) {
-		int y = NEXT_LINE();
+		struct fsb_strv l = { 0 };
 
-		if (y >= 0) {
-			char *c = fsb_xasprintf("(%s)", t->caption);
+		caption_lines(ui, t, r->w, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			int y = NEXT_LINE();
 
-			ui_putd(ui, y, r->x, r->w, UI_DIM, c);
-			free(c);
+			if (y >= 0)
+				ui_put(y, r->x, r->w, UI_DIM, l.v[i]);
 		}
+		fsb_strv_free(&l);
 	}
 	for (size_t row = 0; row < t->nrows; row++) {
 		bool header = row < t->header_rows;

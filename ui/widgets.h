@@ -29,12 +29,17 @@ int ui_put(int y, int x, int w, enum ui_role role, const char *s);
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s);
 int ui_putf(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* A path in w columns: when too long, "…" and its end, so the file name shows. */
+int ui_put_path(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *path);
 /* Blank w columns in role. */
 void ui_fill(int y, int x, int w, enum ui_role role);
 /* A frame around r with title on its top line. */
 void ui_box(struct ui_ctx *ui, const struct ui_rect *r, enum ui_role role, const char *title);
 /* Wrap text into lines of at most w columns (display form); appends to out. */
 void wrap_text(const char *text, int w, struct fsb_strv *out);
+/* The same, continuation lines indented two columns more than the first
+ * line's own indentation. */
+void wrap_hanging(const char *text, int w, struct fsb_strv *out);
 /* Bytes of s that fit in w columns. */
 size_t fit_bytes(const char *s, int w);
 
@@ -65,8 +70,8 @@ struct ui_table_opts {
 	const char *run_row, *run_col;   /* the cell being measured: row label, column header */
 };
 
-/* Lines ui_draw_table() uses for t with o. */
-int table_lines(const struct fsb_table *t, const struct ui_table_opts *o);
+/* Lines ui_draw_table() uses for t with o in w columns. */
+int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct ui_table_opts *o, int w);
 /* Width of t's text layout. */
 int table_width(const struct ui_ctx *ui, const struct fsb_table *t);
 /*

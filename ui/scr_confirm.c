@@ -208,10 +208,13 @@ static int confirm_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rec
 
 /* ---- drawing -------------------------------------------------------------------------- */
 
-static int field(struct ui_ctx *ui, int y, int w, const char *label, enum ui_role role, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
+/* "Label    value", the value wrapped; nothing at or below row limit.
+ * Returns the rows used. */
+static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
-static int field(struct ui_ctx *ui, int y, int w, const char *label, enum ui_role role, const char *fmt, ...)
+static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
+		 const char *fmt, ...)
 {
 	char buf[1024];
 	struct fsb_strv lines = { 0 };
@@ -221,16 +224,18 @@ static int field(struct ui_ctx *ui, int y, int w, const char *label, enum ui_rol
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	if (y >= limit)
+		return 0;
 	ui_putd(ui, y, 3, 14, UI_LABEL, label);
 	wrap_text(fsb_text_display(buf, ui->utf8), w - 19, &lines);
-	for (size_t i = 0; i < lines.n; i++)
-		ui_put(y + (int)i, 18, w - 19, role, lines.v[i]);
-	n = lines.n ? (int)lines.n : 1;
+	n = 0;
+	for (size_t i = 0; i < lines.n && y + n < limit; i++, n++)
+		ui_put(y + n, 18, w - 19, role, lines.v[i]);
 	fsb_strv_free(&lines);
-	return n;
+	return n ? n : 1;
 }
 
-static int plan_fields(struct ui_ctx *ui, int y, int w)
+static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
 {
 	const struct fsb_plan *p = &ui->run_plan;
 	char *fs = fsb_strv_join(&p->fs, ", "), *ph = fsb_strv_join(&p->phases, ", ");
@@ -238,12 +243,12 @@ static int plan_fields(struct ui_ctx *ui, int y, int w)
 	int y0 = y;
 
 	if (p->target != FSB_TARGET_DIR)
-		y += field(ui, y, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
-	y += field(ui, y, w, "Phases", UI_VALUE, "%s", ph);
-	y += field(ui, y, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile, p->repeat,
-		   p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
-	y += field(ui, y, w, "Estimate", UI_NORMAL, "%s", s->est);
-	y += field(ui, y, w, "Result file", UI_DIM, "%s", p->output);
+		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
+	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
+	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
+		   p->repeat, p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
+	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
+	y += field(ui, y, limit, w, "Result file", UI_DIM, "%s", p->output);
 	free(fs);
 	free(ph);
 	return y - y0;
@@ -254,24 +259,24 @@ static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
 	struct confirm_state *s = S(ui);
 	const struct fsb_plan *p = &ui->run_plan;
 	char size[32];
-	int y = body->y + 1, w = body->w;
+	int y = body->y + 1, w = body->w, lim = body->y + body->h - 4;
 
 	if (p->target == FSB_TARGET_IMAGE) {
 		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run on a new image file?");
 		y++;
 		fsb_format_size(p->image_size, size, sizeof(size));
-		y += field(ui, y, w, "Image file", UI_VALUE, "%s", p->path);
-		y += field(ui, y, w, "", UI_NORMAL,
+		y += field(ui, y, lim, w, "Image file", UI_VALUE, "%s", p->path);
+		y += field(ui, y, lim, w, "", UI_NORMAL,
 			   "a new %s sparse file, attached to a loop device, formatted with each filesystem in turn, and removed after the run",
 			   size);
 	} else {
 		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run in this directory?");
 		y++;
-		y += field(ui, y, w, "Directory", UI_VALUE, "%s", p->path);
-		y += field(ui, y, w, "", UI_NORMAL,
+		y += field(ui, y, lim, w, "Directory", UI_VALUE, "%s", p->path);
+		y += field(ui, y, lim, w, "", UI_NORMAL,
 			   "nothing is formatted: the phases work in a temporary directory inside it, removed afterwards");
 	}
-	y += plan_fields(ui, y, w);
+	y += plan_fields(ui, y, lim, w);
 	y++;
 	{
 		const char *yes = "[ Yes, start ]", *no = "[ No ]";
@@ -312,33 +317,40 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	}
 	ui_putf(ui, y++, 1, w - 2, UI_DANGER, "ALL DATA ON %s WILL BE DESTROYED", d->path);
 	y++;
-	fsb_format_size(d->size, size, sizeof(size));
-	y += field(ui, y, w, "Device", UI_VALUE, "%s (%s), %s, %s (%llu bytes)%s%s", d->path, d->majmin, d->kind, size,
-		   d->size, d->is_partition ? ", partition of " : "", d->is_partition && d->parent ? d->parent : "");
-	y += field(ui, y, w, "Model", UI_NORMAL, "%s%s%s", d->model ? d->model : "unknown",
-		   d->serial ? ", serial " : "", d->serial ? d->serial : "");
-	if (d->backing_file)
-		y += field(ui, y, w, "Backing file", UI_NORMAL, "%s", d->backing_file);
-	y += field(ui, y, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
-		   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
-		   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "", d->uuid ? d->uuid : "");
-	for (size_t i = 0; i < d->nsigs && y < bottom - 8; i++) {
-		struct fsb_buf b = { 0 };
+	/* the question stays at the bottom; what will be destroyed fills the rest */
+	{
+		int lim = bottom - 6;
 
-		fsb_buf_addf(&b, "at 0x%llx:", d->sigs[i].offset);
-		for (size_t k = 0; k < d->sigs[i].keys.n; k++)
-			fsb_buf_addf(&b, " %s=%s", d->sigs[i].keys.v[k], d->sigs[i].values.v[k]);
-		y += field(ui, y, w, i ? "" : "Signatures", UI_NORMAL, "%s", b.s);
-		fsb_buf_free(&b);
-	}
-	if (d->partitions.n) {
-		char *parts = fsb_strv_join(&d->partitions, ", ");
+		fsb_format_size(d->size, size, sizeof(size));
+		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s, %s (%llu bytes)%s%s", d->path, d->majmin,
+			   d->kind, size, d->size, d->is_partition ? ", partition of " : "",
+			   d->is_partition && d->parent ? d->parent : "");
+		y += field(ui, y, lim, w, "Model", UI_NORMAL, "%s%s%s", d->model ? d->model : "unknown",
+			   d->serial ? ", serial " : "", d->serial ? d->serial : "");
+		if (d->backing_file)
+			y += field(ui, y, lim, w, "Backing file", UI_NORMAL, "%s", d->backing_file);
+		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
+			   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
+			   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "",
+			   d->uuid ? d->uuid : "");
+		for (size_t i = 0; i < d->nsigs; i++) {
+			struct fsb_buf b = { 0 };
 
-		y += field(ui, y, w, "Partitions", UI_DANGER, "%s", parts);
-		free(parts);
+			fsb_buf_addf(&b, "at 0x%llx:", d->sigs[i].offset);
+			for (size_t k = 0; k < d->sigs[i].keys.n; k++)
+				fsb_buf_addf(&b, " %s=%s", d->sigs[i].keys.v[k], d->sigs[i].values.v[k]);
+			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "%s", b.s);
+			fsb_buf_free(&b);
+		}
+		if (d->partitions.n) {
+			char *parts = fsb_strv_join(&d->partitions, ", ");
+
+			y += field(ui, y, lim, w, "Partitions", UI_DANGER, "%s", parts);
+			free(parts);
+		}
+		plan_fields(ui, y, lim, w);
+		y = lim + 1;
 	}
-	y += plan_fields(ui, y, w);
-	y++;
 	{
 		struct fsb_strv lines = { 0 };
 		char *name = strrchr(d->path, '/');
@@ -346,14 +358,15 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 					d->path, name ? name + 1 : d->path);
 
 		wrap_text(t, w - 4, &lines);
-		for (size_t i = 0; i < lines.n && y < bottom - 2; i++)
+		for (size_t i = 0; i < lines.n && i < 2; i++)
 			ui_put(y++, 3, w - 4, UI_NORMAL, lines.v[i]);
 		fsb_strv_free(&lines);
 		free(t);
 	}
+	y = bottom - 3;
 	ui_putd(ui, y, 3, 14, UI_LABEL, "Device name:");
 	ui_draw_input(ui, y, 18, 32, &s->name, true);
-	y += 2;
+	y++;
 	if (s->error[0]) {
 		struct fsb_strv lines = { 0 };
 

@@ -399,12 +399,18 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 		}
 		n += ui_put(y, x + n, w - n, UI_LABEL, "   ETA ");
 		if (p->eta >= 0)
-			n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s left after this phase",
-				     clock_text(p->eta, b, sizeof(b)));
+			ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s left after this phase", clock_text(p->eta, b, sizeof(b)));
 		else
-			n += ui_put(y, x + n, w - n, UI_DIM, "known once every phase ran once");
-		if (p->running && p->fraction >= 0 && w - n > 20)
-			ui_draw_progress(ui, y, x + n + 3, w - n - 3 > 40 ? 40 : w - n - 3, p->fraction);
+			ui_put(y, x + n, w - n, UI_DIM, "known once every phase ran once");
+	}
+	y++;
+	{
+		int n = ui_put(y, x, w, UI_LABEL, "Progress ");
+
+		if (p->running && p->fraction >= 0)
+			ui_draw_progress(ui, y, x + n, w - n > 60 ? 60 : w - n, p->fraction);
+		else
+			ui_put(y, x + n, w - n, UI_DIM, p->running ? "this phase does not report how far it is" : "—");
 	}
 	y++;
 	{
@@ -456,7 +462,7 @@ static void draw_side(struct ui_ctx *ui, const struct ui_rect *r)
 static void run_draw(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct run_state *s = S(ui);
-	int ph = 6;
+	int ph = 7;
 	struct ui_rect pr = { body->y, body->x, ph, body->w };
 	struct ui_rect vr = { body->y + ph, body->x + 1, body->h - ph, body->w - 2 };
 
@@ -464,12 +470,22 @@ static void run_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		fsb_events_get_progress(ui->events, &s->prog);
 	draw_progress(ui, &pr);
 	if (body->w >= 140) {
-		int lw = body->w * 11 / 20;
+		int lw = body->w / 2;
 
 		vr.w = lw - 2;
 		draw_side(ui, &(struct ui_rect){ vr.y, body->x + lw + 1, vr.h, body->w - lw - 2 });
+		ui_view_draw(ui, &s->view, &vr);
+	} else {
+		ui_view_draw(ui, &s->view, &vr);
+		/* rows the tables leave free show the end of the log */
+		if (vr.h - s->view.lines >= 3) {
+			int y = vr.y + s->view.lines + 1, h = vr.y + vr.h - y;
+			size_t from = s->log.n > (size_t)h ? s->log.n - (size_t)h : 0;
+
+			for (size_t i = from; i < s->log.n; i++)
+				ui_putd(ui, y++, vr.x, vr.w, UI_DIM, s->log.v[i]);
+		}
 	}
-	ui_view_draw(ui, &s->view, &vr);
 	if (!s->done)
 		ui_hint(ui, "Left/Right: chart phase · m: metric (%s) · b: baseline · q: cancel the run",
 			fsb_metric_name(s->view.metric));

@@ -371,6 +371,16 @@ static void layout(int w, struct cols *c)
 		c->verdict = 8;
 }
 
+/* The reason the list shows: the kernel's "busy" says least, so any other
+ * comes first (the detail pane lists them all). */
+static const char *first_reason(const struct fsb_device *d)
+{
+	for (size_t i = 0; i < d->reasons.n; i++)
+		if (strncmp(d->reasons.v[i], "busy", 4))
+			return d->reasons.v[i];
+	return d->reasons.n ? d->reasons.v[0] : "?";
+}
+
 static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *c, const struct trow *row,
 		     const struct fsb_device_list *devs, bool cur)
 {
@@ -394,14 +404,12 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 		cx += c->fstype + 1;
 		ui_putd(ui, y, cx, c->label, base, d->label ? d->label : "");
 		cx += c->label + 1;
-		ui_putd(ui, y, cx, c->mount, base, mp ? mp : "");
+		ui_put_path(ui, y, cx, c->mount, base, mp ? mp : "");
 		cx += c->mount + 1;
-		if (ok) {
+		if (ok)
 			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
-		} else {
-			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s",
-				d->reasons.n ? d->reasons.v[0] : "?");
-		}
+		else
+			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
 		free(mp);
 	} else if (row->kind == ROW_IMAGE) {
 		enum ui_role base = cur ? UI_CURSOR : ui->root ? UI_VALUE : UI_DISABLED;
@@ -610,8 +618,7 @@ static const struct ui_key target_keys[] = {
 	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Select", .help = "choose the highlighted target (refused devices cannot be chosen)", .fn = choose },
 	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "browse and compare past result files", .fn = results },
 	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .bar = "Rescan", .help = "look for block devices again", .fn = rescan },
-	{ .keys = { 'J' }, .name = "J K", .help = "scroll the detail pane", .fn = detail_scroll },
-	{ .keys = { 'K' }, .name = "K", .help = "scroll the detail pane back", .fn = detail_scroll },
+	{ .keys = { 'J', 'K' }, .name = "J K", .help = "scroll the detail pane down / up", .fn = detail_scroll },
 	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G)" },
 	{ .name = NULL },
 };

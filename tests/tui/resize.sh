@@ -11,7 +11,7 @@ need_prog mkfs.ext2 make cc ccache tar
 
 # the screen without the progress pane (its clock and rates keep moving)
 steady() {
-	tui_settled | sed '2,7d'
+	tui_settled | sed '2,8d'
 }
 
 check_size() {

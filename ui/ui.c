@@ -641,19 +641,20 @@ static int ui_events(struct ui_ctx *ui)
 
 static int ui_loop(struct ui_ctx *ui, int sfd)
 {
-	bool dirty = true;
+	bool dirty = true, tty_gone = false;
 	double next_tick = 0;
 
 	for (;;) {
 		struct pollfd pfd[3] = {
-			{ STDIN_FILENO, POLLIN, 0 },
+			/* a hung-up terminal would make poll() return at once, forever */
+			{ tty_gone ? -1 : STDIN_FILENO, POLLIN, 0 },
 			{ fsb_events_fd(ui->events), POLLIN, 0 },
 			{ sfd, POLLIN, 0 },
 		};
 		int timeout = -1, flags = 0, key;
 		double now;
 
-		if (dirty) {
+		if (dirty && !tty_gone) {
 			ui_draw_all(ui);
 			dirty = false;
 		}
@@ -669,8 +670,9 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 			flags |= ui_signal(ui, sfd);
 		if (pfd[1].revents & POLLIN)
 			flags |= ui_events(ui);
-		if (pfd[0].revents & (POLLHUP | POLLERR)) {
-			/* the terminal went away */
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			/* the terminal went away: clean up and leave, nobody can answer */
+			tty_gone = true;
 			ui->exit_signal = ui->exit_signal ? ui->exit_signal : SIGHUP;
 			if (!ui->running)
 				return 0;
@@ -678,7 +680,7 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 			fsb_engine_cancel(ui->engine);
 		}
 		/* also after a resize: curses may have queued KEY_RESIZE */
-		while (!(flags & UI_BREAK_LOOP) && (key = getch()) != ERR)
+		while (!tty_gone && !(flags & UI_BREAK_LOOP) && (key = getch()) != ERR)
 			flags |= ui_key(ui, key);
 		if (ui->tick_ms > 0 && fsb_now() >= next_tick) {
 			next_tick = fsb_now() + ui->tick_ms / 1000.0;

@@ -11,7 +11,8 @@ need_prog mkfs.ext2 losetup
 
 dev=$(new_loop 64M)
 mkfs.ext2 -q -L tuiref "$dev" || fail "mkfs.ext2 $dev"
-mnt=$(mount_tmp "$dev")
+# read-only, so that the kernel itself never writes to it either
+mnt=$(mount_tmp "$dev" ro)
 sum=$(edge_sum "$dev")
 
 tui_start 80 24

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Stopping a run from the TUI: q asks once (default: keep running); yes
+# Stopping a run from the TUI: first the metric, baseline and chart switch
+# while it runs; then q asks once (default: keep running); yes
 # cancels, cleans up (no mount, no loop device, no phase process left) and
 # keeps the finished cells on the screen and in the result file, marked
 # interrupted.  Q asks and quits after the cleanup; SIGTERM quits without
@@ -25,6 +26,18 @@ start_run() {
 start_run
 # the tar cell of ext2 is in: 1.00, the rest still to come
 tui_wait '^ ext2 +1\.00 +… ' 60
+# while it runs: the metric, the baseline and the chart switch
+tui_keys m
+tui_wait '^ \(real time normalized to ext2 '
+tui_keys b
+tui_wait '^ \(real time normalized to ext4 '
+tui_keys B
+tui_wait '^ \(real time normalized to ext2 '
+tui_keys M
+tui_wait '^ \(dead time \(real - usr\) normalized to ext2 '
+tui_keys Home Right
+tui_wait '^ tar, dead time'
+tui_screen | grep -q '─ Running ─' || fail "switching the tables stopped the run"
 tui_keys q
 tui_wait 'Cancel the run\?'
 tui_keys Enter		# the default answer is No

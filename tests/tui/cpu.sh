@@ -11,7 +11,9 @@
 need_root
 need_prog mkfs.ext2 mkfs.ext4 make cc ccache tar
 
-tui_start 160 48
+# FSB_TUI_CPU_SIZE="80 24" measures at the smallest size instead
+read -r cols rows <<<"${FSB_TUI_CPU_SIZE:-160 48}"
+tui_start "$cols" "$rows"
 tui_plan_image "$SCRATCH/t.img" 2G ext2 ext4 -- tar make rm
 tui_keys Enter
 tui_wait 'Start the run on a new image file'
@@ -28,7 +30,7 @@ tui_wait 'Complete after'
 
 read -r used wall pct < <(awk -v a="$cpu0" -v b="$cpu1" -v s="$t0" -v e="$t1" \
 	'BEGIN { printf "%.2f %.1f %.3f\n", b - a, e - s, (b - a) / (e - s) * 100 }')
-note "UI thread: $used s of CPU in $wall s of run = $pct% of one CPU"
+note "UI thread at ${cols}x$rows: $used s of CPU in $wall s of run = $pct% of one CPU"
 awk -v w="$wall" 'BEGIN { exit !(w >= 5) }' || fail "the run took only $wall s: too short to measure"
 awk -v p="$pct" 'BEGIN { exit !(p < 1.0) }' || fail "the UI thread used $pct% of a CPU while the phases ran"
 

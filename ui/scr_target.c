@@ -23,7 +23,6 @@ struct trow {
 struct target_state {
 	struct fsb_device_list devs;
 	char scan_error[1024];
-	bool scanned;
 	struct trow *rows;
 	struct ui_list list;
 	int list_h;              /* rows of the list at the last draw */
@@ -41,10 +40,13 @@ static void scan(struct ui_ctx *ui)
 	struct target_state *s = S(ui);
 	struct fsb_err err = { 0 };
 	char *keep = NULL;
-	int n = 0;
+	int n = 0, keep_kind = -1;
 
-	if (s->list.cur >= 0 && s->list.cur < s->list.n && s->rows[s->list.cur].kind == ROW_DEVICE)
-		keep = fsb_xstrdup(s->devs.v[s->rows[s->list.cur].dev].path);
+	if (s->list.cur >= 0 && s->list.cur < s->list.n) {
+		keep_kind = (int)s->rows[s->list.cur].kind;
+		if (keep_kind == ROW_DEVICE)
+			keep = fsb_xstrdup(s->devs.v[s->rows[s->list.cur].dev].path);
+	}
 	fsb_device_list_free(&s->devs);
 	memset(&s->devs, 0, sizeof(s->devs));
 	s->scan_error[0] = '\0';
@@ -60,9 +62,8 @@ static void scan(struct ui_ctx *ui)
 	s->rows[n++] = (struct trow){ ROW_IMAGE, 0 };
 	s->rows[n++] = (struct trow){ ROW_DIR, 0 };
 	s->list.n = n;
-	s->scanned = true;
-	/* stay on the same device; else the first usable one; else the image */
-	s->list.cur = -1;
+	/* stay on the same row; else the first usable device; else the image */
+	s->list.cur = keep_kind == ROW_IMAGE ? n - 2 : keep_kind == ROW_DIR ? n - 1 : -1;
 	for (int i = 0; i < n && keep; i++)
 		if (s->rows[i].kind == ROW_DEVICE && strcmp(s->devs.v[s->rows[i].dev].path, keep) == 0)
 			s->list.cur = i;
@@ -95,8 +96,9 @@ static void target_fini(struct ui_ctx *ui)
 
 static int target_enter(struct ui_ctx *ui)
 {
-	if (!S(ui)->scanned)
-		scan(ui);
+	/* verdicts change (a run's loop device is gone, a disk was unmounted):
+	 * look again whenever the screen comes back */
+	scan(ui);
 	return UI_REDRAW;
 }
 

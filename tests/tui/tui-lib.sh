@@ -1,0 +1,224 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/tui/tui-lib.sh — drive the real fsbench binary in a terminal: tmux on
+# a private socket (-L, so tests running in parallel never meet), keys with
+# send-keys, the screen with capture-pane.  Sourced after "$FSB_TESTLIB".
+#
+#   tui_start [COLS ROWS [ARGS…]]  start fsbench (as root) in a new session
+#   tui_keys KEY…                  send keys (tmux key names: Enter, Down, C-u…)
+#   tui_screen                     print the screen as text
+#   tui_wait REGEX [SECONDS]       poll the screen until an extended regex matches
+#   tui_wait_gone REGEX [SECONDS]  … until it no longer matches
+#   tui_press_until KEY REGEX [N]  press KEY until REGEX shows, at most N times
+#   tui_resize COLS ROWS           resize the terminal
+#   tui_wait_exit [SECONDS]        wait until fsbench has exited; sets TUI_STATUS
+#                                  (the terminal stays open, for tui_assert_restored)
+#   tui_assert_restored            the terminal is back to normal after exit
+#   tui_pid                        the fsbench process
+#
+# Screens are polled with a timeout, never slept on.  Every session and the
+# tmux server are killed at exit (at_exit), also when the test fails.
+
+need_prog tmux flock
+
+# One TUI test at a time.  Every session starts on the target screen, whose
+# device scan (src/device.c) opens each block device O_EXCL for a moment; a
+# run's mkfs on a loop device it has just attached fails ("apparently in use
+# by the system") if it lands in that moment.  Tests of the TUI must not
+# race each other that way; the lock is released when the test exits.
+_tui_lockfile=${FSB_TUI_LOCK:-/var/tmp/fsbench-tui-tests.lock}
+[ -e "$_tui_lockfile" ] || : >>"$_tui_lockfile"
+# read-only: anyone may take the lock, whoever made the file
+exec {_tui_lock}<"$_tui_lockfile" || fail "cannot open $_tui_lockfile"
+flock "$_tui_lock"
+
+TUI_SOCK="fsbench-$TEST_NAME-$$"
+TUI_CONF=$SCRATCH/tmux.conf
+TUI_STATUS=
+at_exit tmux -L "$TUI_SOCK" kill-server
+
+tmx() {
+	tmux -L "$TUI_SOCK" -f "$TUI_CONF" "$@"
+}
+
+# tui_start [COLS ROWS [ARGS…]] — environment from TUI_ENV (extra VAR=value
+# words), TUI_USER (run as this user instead of root), TUI_LOCALE.
+tui_start() {
+	local cols=${1:-80} rows=${2:-24}
+	shift 2 2>/dev/null || shift $#
+	local v q args=""
+	for v in "$@"; do
+		printf -v q '%q' "$v"
+		args="$args $q"
+	done
+	cat >"$TUI_CONF" <<-EOF
+	set -g default-terminal tmux-256color
+	set -g status off
+	set -g history-limit 0
+	EOF
+	# the program's own environment, written out: the tmux server may be
+	# older than this test's exports
+	{
+		echo '#!/bin/sh'
+		for v in XDG_DATA_HOME XDG_CONFIG_HOME XDG_CACHE_HOME TMPDIR; do
+			printf 'export %s=%q\n' "$v" "${!v}"
+		done
+		printf 'export LC_ALL=%q LANG=%q\n' "${TUI_LOCALE:-C.UTF-8}" "${TUI_LOCALE:-C.UTF-8}"
+		echo 'unset NO_COLOR'
+		for v in ${TUI_ENV:-}; do
+			printf 'export %q\n' "$v"
+		done
+		if [ -n "${TUI_USER:-}" ]; then
+			printf 'setpriv --reuid=%q --regid=%q --clear-groups %q%s 2>%q\n' "$(id -u "$TUI_USER")" \
+				"$(id -g "$TUI_USER")" "$FSBENCH" "$args" "$SCRATCH/tui.stderr"
+		else
+			printf '%q%s 2>%q\n' "$FSBENCH" "$args" "$SCRATCH/tui.stderr"
+		fi
+		printf 'echo $? >%q\n' "$SCRATCH/tui.status"
+		# keep the terminal alive: its modes after exit are what is checked
+		echo 'exec sleep 3600'
+	} >"$SCRATCH/tui.sh"
+	chmod 755 "$SCRATCH/tui.sh"
+	rm -f "$SCRATCH/tui.status"
+	tmx new-session -d -x "$cols" -y "$rows" -s t "$SCRATCH/tui.sh" || fail "tmux new-session failed"
+}
+
+tui_keys() {
+	tmx send-keys -t t "$@"
+}
+
+tui_screen() {
+	tmx capture-pane -p -t t
+}
+
+tui_dump() {
+	echo "----- screen -----" >&2
+	tui_screen >&2
+	echo "------------------" >&2
+	[ -s "$SCRATCH/tui.stderr" ] && { echo "stderr:" >&2; cat "$SCRATCH/tui.stderr" >&2; }
+	return 0
+}
+
+tui_wait() {
+	local re=$1 secs=${2:-10} end
+	end=$((SECONDS + secs))
+	while ! tui_screen | grep -qE -- "$re"; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "timed out after ${secs}s waiting for /$re/"; }
+		sleep 0.1
+	done
+}
+
+tui_wait_gone() {
+	local re=$1 secs=${2:-10} end
+	end=$((SECONDS + secs))
+	while tui_screen | grep -qE -- "$re"; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "timed out after ${secs}s waiting for /$re/ to go"; }
+		sleep 0.1
+	done
+}
+
+# The screen once it stopped changing (keys sent before have been drawn).
+tui_settled() {
+	local a b end=$((SECONDS + 2))
+	a=$(tui_screen)
+	while :; do
+		sleep 0.03
+		b=$(tui_screen)
+		[ "$a" = "$b" ] || [ $SECONDS -gt $end ] && break
+		a=$b
+	done
+	printf '%s\n' "$b"
+}
+
+tui_press_until() {
+	local key=$1 re=$2 max=${3:-30} i before end
+	for ((i = 0; i <= max; i++)); do
+		before=$(tui_settled)
+		grep -qE -- "$re" <<<"$before" && return 0
+		[ $i -lt $max ] || break
+		tui_keys "$key"
+		# until the key has been drawn (or a second: it may change nothing)
+		end=$((SECONDS + 1))
+		while [ "$(tui_screen)" = "$before" ] && [ $SECONDS -le $end ]; do
+			sleep 0.02
+		done
+	done
+	tui_dump
+	fail "pressed $key $max times, /$re/ never showed"
+}
+
+tui_resize() {
+	tmx resize-window -t t -x "$1" -y "$2"
+}
+
+tui_pid() {
+	pgrep -P "$(tmx display -p -t t '#{pane_pid}')" -x fsbench | head -1
+}
+
+tui_wait_exit() {
+	local secs=${1:-20} end
+	end=$((SECONDS + secs))
+	while [ ! -s "$SCRATCH/tui.status" ]; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "fsbench did not exit within ${secs}s"; }
+		sleep 0.1
+	done
+	TUI_STATUS=$(cat "$SCRATCH/tui.status")
+}
+
+# After fsbench exited: no alternate screen, a visible cursor, keypad and
+# mouse reporting off — what endwin() must leave behind.
+tui_assert_restored() {
+	local f
+	f=$(tmx display -p -t t '#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag} #{mouse_any_flag} #{mouse_standard_flag}')
+	[ "$f" = "0 1 0 0 0 0" ] || { tui_dump; fail "terminal not restored (alternate cursor keypad_cursor keypad mouse_any mouse_standard = $f)"; }
+	# the normal screen is back, empty as it was before fsbench started
+	if tui_screen | grep -q '[^ ]'; then
+		tui_dump
+		fail "the screen is not the one from before fsbench"
+	fi
+	if [ -s "$SCRATCH/tui.stderr" ]; then
+		cat "$SCRATCH/tui.stderr" >&2
+		fail "fsbench wrote to stderr"
+	fi
+}
+
+# The summary rows of the screen: lines from "Summary" to the first blank one.
+tui_summary() {
+	tui_screen | awk '/^ ?Summary *$/ { s = 1; next } s && /^ *$/ { exit } s'
+}
+
+# CPU seconds (user + system) of one thread, from /proc.
+thread_cpu() {
+	local pid=$1 tid=$2 hz
+	hz=$(getconf CLK_TCK)
+	awk -v hz="$hz" '{ sub(/^.*\) /, ""); printf "%.2f\n", ($12 + $13) / hz }' "/proc/$pid/task/$tid/stat"
+}
+
+# tui_plan_image FILE SIZE FS… -- PHASE… — from the target screen to the
+# plan screen: a new image file, only the filesystems FS and the phases
+# PHASE ticked, the tiny profile.
+tui_plan_image() {
+	local img=$1 size=$2 ph
+	shift 2
+	tui_wait 'Where should fsbench run'
+	tui_keys End Up
+	tui_wait '^▶ Image file'
+	tui_keys Enter
+	tui_wait '│ File '
+	tui_keys C-u "$img" Tab C-u "$size" Enter
+	tui_wait 'Target: new image file'
+	tui_keys n
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		tui_keys Home
+		tui_press_until Down "^$1: " 30
+		tui_keys Space
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	tui_keys Tab n
+	for ph in "$@"; do
+		tui_keys Home
+		tui_press_until Down "^$ph: " 30
+		tui_keys Space
+	done
+	tui_press_until p 'Size profile +‹ tiny ›' 6
+}

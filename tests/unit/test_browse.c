@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* src/browse.c: listing a results directory, the list table, the filter
+ * and the duration estimate. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "browse.h"
+
+static char dir[] = "/tmp/fsbench-test-browse.XXXXXX";
+
+static int setup(void **state)
+{
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	return fsb_rm_rf(dir);
+}
+
+static void add_run(struct fsb_result *r, const char *fs, const char *phase, double real)
+{
+	struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(r, fs), phase);
+	struct fsb_run run;
+
+	ph->kind = fsb_xstrdup("command");
+	fsb_run_init(&run);
+	run.v[FSB_FIELD_real] = real;
+	run.v[FSB_FIELD_user] = real / 2;
+	fsb_phase_add_run(ph, &run);
+}
+
+/* A complete result: started at the given minute, 60 s wall time. */
+static void write_result(const char *name, const char *profile, int minute, double tar_ext2, double tar_ext4)
+{
+	struct fsb_result *r = fsb_result_new();
+	struct fsb_err err = { 0 };
+	char *path = fsb_xasprintf("%s/%s", dir, name);
+
+	r->tool = fsb_xstrdup("fsbench test");
+	r->started = fsb_xasprintf("2026-11-30T03:%02d:00Z", minute);
+	r->finished = fsb_xasprintf("2026-11-30T03:%02d:00Z", minute + 1);
+	r->status = FSB_RESULT_COMPLETE;
+	r->baseline = fsb_xstrdup("ext2");
+	r->profile = fsb_xstrdup(profile);
+	r->repeat = 1;
+	r->target.kind = fsb_xstrdup("image");
+	r->target.path = fsb_xstrdup("/var/tmp/t.img");
+	fsb_strv_add(&r->phase_order, "tar");
+	add_run(r, "ext2", "tar", tar_ext2);
+	add_run(r, "ext4", "tar", tar_ext4);
+	assert_int_equal(fsb_result_write(r, path, &err), 0);
+	fsb_result_free(r);
+	free(path);
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char *path = fsb_xasprintf("%s/%s", dir, name);
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(path);
+}
+
+static void test_scan(void **state)
+{
+	struct fsb_browse b;
+	struct fsb_table t;
+	size_t idx[8];
+
+	(void)state;
+	write_result("a.fsbench", "tiny", 10, 10, 20);
+	write_result("b.fsbench", "tiny", 30, 12, 22);
+	write_result("c.fsbench", "quick", 20, 100, 200);
+	write_file("broken.fsbench", "format = 1\nstatus = \"no such status\"\n");
+	write_file("notes.txt", "not a result\n");
+	write_file("b.log", "the log of b\n");
+	assert_int_equal(fsb_browse_scan(dir, &b, NULL), 0);
+	assert_int_equal(b.n, 4);
+	/* newest first; the broken one has only its mtime (now): first */
+	assert_string_equal(b.v[0].name, "broken.fsbench");
+	assert_null(b.v[0].res);
+	assert_non_null(b.v[0].error);
+	assert_string_equal(b.v[1].name, "b.fsbench");
+	assert_string_equal(b.v[2].name, "c.fsbench");
+	assert_string_equal(b.v[3].name, "a.fsbench");
+	assert_non_null(b.v[1].log);
+	assert_null(b.v[3].log);
+
+	/* the filter: every word, any column, any case */
+	assert_true(fsb_browse_match(&b.v[2], "QUICK"));
+	assert_true(fsb_browse_match(&b.v[2], "quick ext4"));
+	assert_false(fsb_browse_match(&b.v[2], "quick xfs"));
+	assert_true(fsb_browse_match(&b.v[1], "b.fsbench"));
+	assert_true(fsb_browse_match(&b.v[0], "unreadable"));
+	assert_true(fsb_browse_match(&b.v[0], ""));
+
+	/* the table: a header row and one row per entry asked for */
+	for (size_t i = 0; i < b.n; i++)
+		idx[i] = i;
+	fsb_browse_table(&b, idx, b.n, &t);
+	assert_int_equal(t.nrows, 5);
+	assert_int_equal(t.ncols, 6);
+	assert_string_equal(fsb_table_cell(&t, 0, 0)->text, "Date");
+	assert_string_equal(fsb_table_cell(&t, 1, 1)->text, "unreadable");
+	assert_true(fsb_table_cell(&t, 1, 1)->flags & FSB_CELL_FAILED);
+	assert_string_equal(fsb_table_cell(&t, 2, 0)->text, "2026-11-30 03:30");
+	assert_string_equal(fsb_table_cell(&t, 2, 1)->text, "complete");
+	assert_string_equal(fsb_table_cell(&t, 2, 2)->text, "tiny");
+	assert_string_equal(fsb_table_cell(&t, 2, 3)->text, "image /var/tmp/t.img");
+	assert_string_equal(fsb_table_cell(&t, 2, 4)->text, "ext2,ext4");
+	assert_string_equal(fsb_table_cell(&t, 2, 5)->text, "tar");
+	fsb_table_free(&t);
+	fsb_browse_free(&b);
+	for (const char *const *n = (const char *const[]){ "a.fsbench", "b.fsbench", "c.fsbench", "broken.fsbench",
+							  "notes.txt", "b.log", NULL }; *n; n++) {
+		char *p = fsb_xasprintf("%s/%s", dir, *n);
+
+		unlink(p);
+		free(p);
+	}
+}
+
+static void test_missing_dir(void **state)
+{
+	struct fsb_browse b;
+	char *missing = fsb_xasprintf("%s/nothing/here", dir);
+
+	(void)state;
+	assert_int_equal(fsb_browse_scan(missing, &b, NULL), 0);
+	assert_int_equal(b.n, 0);
+	fsb_browse_free(&b);
+	free(missing);
+}
+
+static void test_estimate(void **state)
+{
+	struct fsb_browse b;
+	struct fsb_estimate e;
+	struct fsb_strv fs = { 0 }, phases = { 0 };
+
+	(void)state;
+	write_result("a.fsbench", "tiny", 10, 10, 20);
+	write_result("b.fsbench", "tiny", 30, 12, 22);
+	write_result("c.fsbench", "quick", 20, 100, 200);
+	assert_int_equal(fsb_browse_scan(dir, &b, NULL), 0);
+
+	fsb_strv_add(&fs, "ext2");
+	fsb_strv_add(&fs, "ext4");
+	fsb_strv_add(&phases, "tar");
+	fsb_browse_estimate(&b, "tiny", &fs, &phases, 1, &e);
+	assert_int_equal(e.files, 2);
+	assert_int_equal(e.known, 2);
+	assert_int_equal(e.unknown, 0);
+	/* ext2 11 s + ext4 21 s; each run spent 60 s wall for 30 / 34 s of
+	 * phases over 2 filesystems: 15 and 13 s overhead each, mean 14 → 28 */
+	assert_true(fabs(e.seconds - (11 + 21 + 28)) < 1e-9);
+
+	/* twice the repetitions: twice the phases, the same overhead */
+	fsb_browse_estimate(&b, "tiny", &fs, &phases, 2, &e);
+	assert_true(fabs(e.seconds - (2 * 32 + 28)) < 1e-9);
+
+	/* a filesystem never run: any filesystem's mean for the phase */
+	fsb_strv_add(&fs, "xfs");
+	fsb_browse_estimate(&b, "tiny", &fs, &phases, 1, &e);
+	assert_int_equal(e.known, 3);
+	assert_true(fabs(e.seconds - (11 + 21 + 16 + 42)) < 1e-9);
+
+	/* a phase never run counts as unknown */
+	fsb_strv_add(&phases, "make");
+	fsb_browse_estimate(&b, "tiny", &fs, &phases, 1, &e);
+	assert_int_equal(e.unknown, 3);
+
+	/* another profile is not evidence */
+	fsb_browse_estimate(&b, "full", &fs, &phases, 1, &e);
+	assert_int_equal(e.files, 0);
+	assert_true(isnan(e.seconds));
+	fsb_strv_free(&fs);
+	fsb_strv_free(&phases);
+	fsb_browse_free(&b);
+}
+
+static void test_duration(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_string_equal(fsb_format_duration(0.2, buf, sizeof(buf)), "about 1 s");
+	assert_string_equal(fsb_format_duration(45, buf, sizeof(buf)), "about 45 s");
+	assert_string_equal(fsb_format_duration(130, buf, sizeof(buf)), "about 2 min 10 s");
+	assert_string_equal(fsb_format_duration(7170, buf, sizeof(buf)), "about 2 h 00 min");
+	assert_string_equal(fsb_format_duration(NAN, buf, sizeof(buf)), "unknown");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_missing_dir),
+		cmocka_unit_test(test_estimate),
+		cmocka_unit_test(test_duration),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,416 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Screen 3, Confirm.  For a device: everything that will be destroyed, as
+ * the checks see it right now (path, size, model, every signature, label,
+ * UUID), and a field where the device's name must be typed; an empty Enter,
+ * Esc or a wrong name goes nowhere.  Nothing here ever times out into a
+ * yes.  For an image file or a directory: a plain question, default No.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browse.h"
+#include "widgets.h"
+
+struct confirm_state {
+	struct fsb_device dev;   /* the device as checked on entry */
+	bool have_dev;
+	int check_rc;            /* 0 usable, else why not in check_err */
+	char check_err[1024];
+	struct ui_input name;    /* the typed device name */
+	bool yes_focused;        /* image/dir: the Yes button has the focus */
+	char error[512];         /* a wrong name, or why the run did not start */
+	struct ui_rect buttons[2];
+	char est[64];
+};
+
+static struct confirm_state *S(struct ui_ctx *ui)
+{
+	return ui_state(ui, UI_SCR_CONFIRM);
+}
+
+static void *confirm_init(struct ui_ctx *ui)
+{
+	(void)ui;
+	return fsb_xcalloc(1, sizeof(struct confirm_state));
+}
+
+static void release(struct confirm_state *s)
+{
+	if (s->have_dev)
+		fsb_device_free(&s->dev);
+	s->have_dev = false;
+}
+
+static void confirm_fini(struct ui_ctx *ui)
+{
+	release(S(ui));
+	free(S(ui));
+}
+
+static struct fsb_device_opts dev_opts(const struct fsb_plan *p)
+{
+	return (struct fsb_device_opts){
+		.fstab = p->fstab, .crypttab = p->crypttab,
+		.allow_root_disk = p->allow_root_disk, .whole_disk = p->whole_disk,
+	};
+}
+
+static int confirm_enter(struct ui_ctx *ui)
+{
+	struct confirm_state *s = S(ui);
+	const struct fsb_plan *p = &ui->run_plan;
+	struct fsb_err err = { 0 };
+
+	release(s);
+	input_set(&s->name, "");
+	s->yes_focused = false;
+	s->error[0] = s->check_err[0] = '\0';
+	if (p->target == FSB_TARGET_DEVICE) {
+		struct fsb_device_opts o = dev_opts(p);
+
+		/* the verdict again, now: the list may be minutes old */
+		s->check_rc = fsb_device_check(p->path, &o, &s->dev, &err);
+		s->have_dev = true;
+		snprintf(s->check_err, sizeof(s->check_err), "%s", err.msg);
+	}
+	{
+		struct fsb_browse hist;
+		struct fsb_estimate est;
+
+		fsb_browse_scan(ui->results_dir, &hist, NULL);
+		fsb_browse_estimate(&hist, p->profile, &p->fs, &p->phases, p->repeat, &est);
+		fsb_format_duration(est.seconds, s->est, sizeof(s->est));
+		if (isnan(est.seconds))
+			snprintf(s->est, sizeof(s->est), "unknown (no earlier %s run)", p->profile);
+		fsb_browse_free(&hist);
+	}
+	return UI_REDRAW;
+}
+
+static void confirm_leave(struct ui_ctx *ui)
+{
+	release(S(ui));
+}
+
+/* ---- answering ---------------------------------------------------------------------- */
+
+static int start(struct ui_ctx *ui)
+{
+	struct confirm_state *s = S(ui);
+
+	if (ui_run_start(ui)) {
+		snprintf(s->error, sizeof(s->error), "%s", ui->msg);
+		return UI_REDRAW;
+	}
+	return ui_switch(ui, UI_SCR_RUN, false);
+}
+
+static int answer(struct ui_ctx *ui, bool yes)
+{
+	if (!yes)
+		return ui_back(ui);
+	return start(ui);
+}
+
+static int check_name(struct ui_ctx *ui)
+{
+	struct confirm_state *s = S(ui);
+	struct fsb_plan *p = &ui->run_plan;
+	const char *typed = s->name.buf;
+	char *path;
+
+	while (*typed == ' ')
+		typed++;
+	if (!*typed)
+		return ui_back(ui);	/* an empty answer is No */
+	path = typed[0] == '/' ? fsb_xstrdup(typed) : fsb_xasprintf("/dev/%s", typed);
+	path[strcspn(path, " ")] = '\0';
+	if (!s->have_dev || s->check_rc || !fsb_device_same(path, s->dev.devno)) {
+		snprintf(s->error, sizeof(s->error), "\"%.64s\" does not name %.64s: nothing was done.  Type %.64s, or Esc to go back.",
+			 typed, p->path, p->path);
+		input_set(&s->name, "");
+		free(path);
+		return UI_REDRAW;
+	}
+	free(p->yes_destroy);
+	p->yes_destroy = path;
+	return start(ui);
+}
+
+static int confirm_key(struct ui_ctx *ui, int key)
+{
+	struct confirm_state *s = S(ui);
+
+	if (ui->run_plan.target == FSB_TARGET_DEVICE) {
+		switch (key) {
+		case 27:
+			return ui_back(ui);
+		case '\n':
+		case '\r':
+		case KEY_ENTER:
+			if (s->check_rc)
+				return ui_back(ui);
+			return check_name(ui);
+		case '?':
+		case KEY_F(1):
+		case KEY_F(10):
+			return 0;	/* help and quit, never part of a device name */
+		}
+		if (s->check_rc)
+			return 0;
+		if (input_key(&s->name, key)) {
+			s->error[0] = '\0';
+			return UI_HANDLED | UI_REDRAW;
+		}
+		return 0;
+	}
+	switch (key) {
+	case KEY_LEFT:
+	case KEY_RIGHT:
+	case '\t':
+	case KEY_BTAB:
+	case 'h':
+	case 'l':
+		s->yes_focused = !s->yes_focused;
+		return UI_HANDLED | UI_REDRAW;
+	case 'y':
+	case 'Y':
+		return answer(ui, true);
+	case 'n':
+	case 'N':
+	case 27:
+	case 'q':
+		return answer(ui, false);
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case ' ':
+		return answer(ui, s->yes_focused);
+	}
+	return 0;
+}
+
+static int confirm_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rect *body)
+{
+	struct confirm_state *s = S(ui);
+
+	(void)body;
+	if (ui->run_plan.target == FSB_TARGET_DEVICE)
+		return 0;
+	for (int i = 0; i < 2; i++)
+		if (m->y == s->buttons[i].y && m->x >= s->buttons[i].x && m->x < s->buttons[i].x + s->buttons[i].w)
+			return answer(ui, i == 0);
+	return 0;
+}
+
+/* ---- drawing -------------------------------------------------------------------------- */
+
+/* "Label    value", the value wrapped; nothing at or below row limit.
+ * Returns the rows used. */
+static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
+		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
+		 const char *fmt, ...)
+{
+	char buf[1024];
+	struct fsb_strv lines = { 0 };
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (y >= limit)
+		return 0;
+	ui_putd(ui, y, 3, 14, UI_LABEL, label);
+	wrap_text(fsb_text_display(buf, ui->utf8), w - 19, &lines);
+	n = 0;
+	for (size_t i = 0; i < lines.n && y + n < limit; i++, n++)
+		ui_put(y + n, 18, w - 19, role, lines.v[i]);
+	fsb_strv_free(&lines);
+	return n ? n : 1;
+}
+
+static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
+{
+	const struct fsb_plan *p = &ui->run_plan;
+	char *fs = fsb_strv_join(&p->fs, ", "), *ph = fsb_strv_join(&p->phases, ", ");
+	struct confirm_state *s = S(ui);
+	int y0 = y;
+
+	if (p->target != FSB_TARGET_DIR)
+		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
+	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
+	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
+		   p->repeat, p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
+	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
+	y += field(ui, y, limit, w, "Result file", UI_DIM, "%s", p->output);
+	free(fs);
+	free(ph);
+	return y - y0;
+}
+
+static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	struct confirm_state *s = S(ui);
+	const struct fsb_plan *p = &ui->run_plan;
+	char size[32];
+	int y = body->y + 1, w = body->w, lim = body->y + body->h - 4;
+
+	if (p->target == FSB_TARGET_IMAGE) {
+		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run on a new image file?");
+		y++;
+		fsb_format_size(p->image_size, size, sizeof(size));
+		y += field(ui, y, lim, w, "Image file", UI_VALUE, "%s", p->path);
+		y += field(ui, y, lim, w, "", UI_NORMAL,
+			   "a new %s sparse file, attached to a loop device, formatted with each filesystem in turn, and removed after the run",
+			   size);
+	} else {
+		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run in this directory?");
+		y++;
+		y += field(ui, y, lim, w, "Directory", UI_VALUE, "%s", p->path);
+		y += field(ui, y, lim, w, "", UI_NORMAL,
+			   "nothing is formatted: the phases work in a temporary directory inside it, removed afterwards");
+	}
+	y += plan_fields(ui, y, lim, w);
+	y++;
+	{
+		const char *yes = "[ Yes, start ]", *no = "[ No ]";
+		int wy = (int)strlen(yes), wn = (int)strlen(no), x = (w - wy - wn - 6) / 2;
+
+		ui_put(y, x, wy, s->yes_focused ? UI_BUTTON_FOCUS : UI_BUTTON, yes);
+		ui_put(y, x + wy + 6, wn, s->yes_focused ? UI_BUTTON : UI_BUTTON_FOCUS, no);
+		s->buttons[0] = (struct ui_rect){ y, x, 1, wy };
+		s->buttons[1] = (struct ui_rect){ y, x + wy + 6, 1, wn };
+	}
+	y += 2;
+	if (s->error[0])
+		ui_putd(ui, y, 1, w - 2, UI_ERROR, s->error);
+	ui_hint(ui, "y starts the run · n, Esc or Enter on [ No ] go back to the plan");
+}
+
+static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	struct confirm_state *s = S(ui);
+	const struct fsb_plan *p = &ui->run_plan;
+	const struct fsb_device *d = &s->dev;
+	int y = body->y, w = body->w, bottom = body->y + body->h;
+	char size[32];
+
+	if (s->check_rc) {
+		struct fsb_strv lines = { 0 };
+
+		ui_putf(ui, y++, 1, w - 2, UI_ERROR, " %s cannot be used now ", p->path);
+		y++;
+		wrap_text(fsb_text_display(s->check_err, ui->utf8), w - 4, &lines);
+		for (size_t i = 0; i < lines.n && y < bottom; i++)
+			ui_put(y++, 3, w - 4, UI_REASON, lines.v[i]);
+		fsb_strv_free(&lines);
+		y++;
+		ui_putd(ui, y, 3, w - 4, UI_NORMAL, "Nothing was touched.  Esc or Enter goes back.");
+		ui_hint(ui, "the device changed since it was listed: it is refused now");
+		return;
+	}
+	ui_putf(ui, y++, 1, w - 2, UI_DANGER, "ALL DATA ON %s WILL BE DESTROYED", d->path);
+	y++;
+	/* the question stays at the bottom; what will be destroyed fills the rest */
+	{
+		int lim = bottom - 6;
+
+		fsb_format_size(d->size, size, sizeof(size));
+		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s, %s (%llu bytes)%s%s", d->path, d->majmin,
+			   d->kind, size, d->size, d->is_partition ? ", partition of " : "",
+			   d->is_partition && d->parent ? d->parent : "");
+		y += field(ui, y, lim, w, "Model", UI_NORMAL, "%s%s%s", d->model ? d->model : "unknown",
+			   d->serial ? ", serial " : "", d->serial ? d->serial : "");
+		if (d->backing_file)
+			y += field(ui, y, lim, w, "Backing file", UI_NORMAL, "%s", d->backing_file);
+		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
+			   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
+			   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "",
+			   d->uuid ? d->uuid : "");
+		for (size_t i = 0; i < d->nsigs; i++) {
+			struct fsb_buf b = { 0 };
+
+			fsb_buf_addf(&b, "at 0x%llx:", d->sigs[i].offset);
+			for (size_t k = 0; k < d->sigs[i].keys.n; k++)
+				fsb_buf_addf(&b, " %s=%s", d->sigs[i].keys.v[k], d->sigs[i].values.v[k]);
+			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "%s", b.s);
+			fsb_buf_free(&b);
+		}
+		if (d->partitions.n) {
+			char *parts = fsb_strv_join(&d->partitions, ", ");
+
+			y += field(ui, y, lim, w, "Partitions", UI_DANGER, "%s", parts);
+			free(parts);
+		}
+		plan_fields(ui, y, lim, w);
+		y = lim + 1;
+	}
+	{
+		struct fsb_strv lines = { 0 };
+		char *name = strrchr(d->path, '/');
+		char *t = fsb_xasprintf("Type the device name (%s or %s) and press Enter to format it.  An empty Enter or Esc goes back; nothing happens by itself.",
+					d->path, name ? name + 1 : d->path);
+
+		wrap_text(t, w - 4, &lines);
+		for (size_t i = 0; i < lines.n && i < 2; i++)
+			ui_put(y++, 3, w - 4, UI_NORMAL, lines.v[i]);
+		fsb_strv_free(&lines);
+		free(t);
+	}
+	y = bottom - 3;
+	ui_putd(ui, y, 3, 14, UI_LABEL, "Device name:");
+	ui_draw_input(ui, y, 18, 32, &s->name, true);
+	y++;
+	if (s->error[0]) {
+		struct fsb_strv lines = { 0 };
+
+		wrap_text(fsb_text_display(s->error, ui->utf8), w - 4, &lines);
+		for (size_t i = 0; i < lines.n && y < bottom; i++)
+			ui_put(y++, 3, w - 4, UI_ERROR, lines.v[i]);
+		fsb_strv_free(&lines);
+	}
+	ui_hint(ui, "the device name is the only way forward; Esc goes back to the plan");
+}
+
+static void confirm_draw(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	if (ui->run_plan.target == FSB_TARGET_DEVICE)
+		draw_device(ui, body);
+	else
+		draw_question(ui, body);
+}
+
+static bool question(struct ui_ctx *ui)
+{
+	return ui->run_plan.target != FSB_TARGET_DEVICE;
+}
+
+static const struct ui_key confirm_keys[] = {
+	{ .name = "y", .help = "yes, start the run (image files and directories)" },
+	{ .name = "n Esc", .help = "no, back to the plan (Enter on the default [ No ] too)" },
+	{ .name = "Left Right Tab", .help = "move between the buttons" },
+	{ .name = "(a device)", .help = "type its name, then Enter; Esc or an empty Enter goes back" },
+	/* key bar labels of the keys above */
+	{ .keys = { 'y' }, .name = "y", .bar = "Start", .when = question },
+	{ .keys = { 27 }, .name = "Esc", .bar = "Back" },
+	{ .name = NULL },
+};
+
+const struct ui_screen_ops ui_scr_confirm = {
+	.name = "Confirm",
+	.about = "The last look before anything is written.  A device's contents are listed as the safety checks see them right now; to go on, type the device's name.  A wrong name does nothing, and nothing goes on by itself.",
+	.keys = confirm_keys,
+	.init = confirm_init,
+	.fini = confirm_fini,
+	.enter = confirm_enter,
+	.leave = confirm_leave,
+	.draw = confirm_draw,
+	.key = confirm_key,
+	.mouse = confirm_mouse,
+};

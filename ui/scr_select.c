@@ -1,0 +1,751 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Screen 2, Plan: tick filesystems and phases, choose the size profile,
+ * repetitions, baseline and whether caches are dropped.  Unavailable
+ * filesystems and phases are grey with the reason and cannot be ticked.
+ * The estimate comes from earlier result files with the same profile.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "avail.h"
+#include "browse.h"
+#include "fs.h"
+#include "widgets.h"
+
+enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };
+enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BASELINE, OPT_DROP, NOPTS };
+
+struct prow {
+	bool group;              /* a group heading: Space ticks the whole group */
+	const char *name;        /* the group's name */
+	size_t idx;              /* a phase: index into cfg->phases */
+};
+
+struct plan_state {
+	bool ready;
+	enum pane pane;
+	struct ui_list fs, ph, opt;
+	struct ui_rect fs_r, ph_r, opt_r;   /* list areas at the last draw, for clicks */
+	bool *fs_tick, *ph_tick;
+	char **fs_why, **fs_short;   /* per cfg->fs: why unavailable (full, short), NULL = fine */
+	char **ph_why, **ph_note;    /* per cfg->phases, for the profile in ph_profile */
+	char *ph_profile;
+	struct prow *prow;
+	struct fsb_browse hist;      /* earlier results, for the estimate */
+	struct fsb_estimate est;
+};
+
+static struct plan_state *S(struct ui_ctx *ui)
+{
+	return ui_state(ui, UI_SCR_PLAN);
+}
+
+static void *plan_init(struct ui_ctx *ui)
+{
+	struct plan_state *s = fsb_xcalloc(1, sizeof(*s));
+	const struct fsb_config *cfg = ui->cfg;
+
+	s->fs_tick = fsb_xcalloc(cfg->nfs + 1, sizeof(bool));
+	s->fs_why = fsb_xcalloc(cfg->nfs + 1, sizeof(char *));
+	s->fs_short = fsb_xcalloc(cfg->nfs + 1, sizeof(char *));
+	s->ph_tick = fsb_xcalloc(cfg->nphases + 1, sizeof(bool));
+	s->ph_why = fsb_xcalloc(cfg->nphases + 1, sizeof(char *));
+	s->ph_note = fsb_xcalloc(cfg->nphases + 1, sizeof(char *));
+	s->prow = fsb_xcalloc(2 * cfg->nphases + 1, sizeof(*s->prow));
+	s->opt.n = NOPTS;
+	return s;
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i]);
+		v[i] = NULL;
+	}
+}
+
+static void plan_fini(struct ui_ctx *ui)
+{
+	struct plan_state *s = S(ui);
+
+	free_strs(s->fs_why, ui->cfg->nfs);
+	free_strs(s->fs_short, ui->cfg->nfs);
+	free_strs(s->ph_why, ui->cfg->nphases);
+	free_strs(s->ph_note, ui->cfg->nphases);
+	free(s->fs_tick);
+	free(s->fs_why);
+	free(s->fs_short);
+	free(s->ph_tick);
+	free(s->ph_why);
+	free(s->ph_note);
+	free(s->prow);
+	free(s->ph_profile);
+	fsb_browse_free(&s->hist);
+	free(s);
+}
+
+/* Phase availability depends on the profile (kernel source, tarballs). */
+static void check_phases(struct ui_ctx *ui)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_config *cfg = ui->cfg;
+	const struct fsb_size_profile *prof = fsb_config_profile(cfg, ui->plan.profile);
+	struct fsb_workload wl;
+
+	if (!prof || (s->ph_profile && strcmp(s->ph_profile, prof->name) == 0))
+		return;
+	free(s->ph_profile);
+	s->ph_profile = fsb_xstrdup(prof->name);
+	free_strs(s->ph_why, cfg->nphases);
+	free_strs(s->ph_note, cfg->nphases);
+	fsb_workload_init(&wl, cfg, prof);
+	for (size_t i = 0; i < cfg->nphases; i++) {
+		struct fsb_err why = { 0 }, note = { 0 };
+
+		/* the tick stays: it counts again when another profile makes the phase possible */
+		if (fsb_phase_available(cfg->phases[i], &wl, prof, &why, &note)) {
+			s->ph_why[i] = fsb_xstrdup(why.msg);
+		} else if (note.msg[0]) {
+			s->ph_note[i] = fsb_xstrdup(note.msg);
+		}
+	}
+	fsb_workload_free(&wl);
+}
+
+/* The plan's lists from the ticks, in the order the rows show them. */
+static void sync_plan(struct ui_ctx *ui)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_config *cfg = ui->cfg;
+	struct fsb_plan *p = &ui->plan;
+
+	fsb_strv_free(&p->fs);
+	for (size_t i = 0; i < cfg->nfs; i++)
+		if (s->fs_tick[i])
+			fsb_strv_add(&p->fs, cfg->fs[i]->name);
+	fsb_strv_free(&p->phases);
+	for (int r = 0; r < s->ph.n; r++)
+		if (!s->prow[r].group && s->ph_tick[s->prow[r].idx] && !s->ph_why[s->prow[r].idx])
+			fsb_strv_add(&p->phases, cfg->phases[s->prow[r].idx]->name);
+	if (p->fs.n && (!p->baseline || !fsb_strv_contains(&p->fs, p->baseline))) {
+		free(p->baseline);
+		p->baseline = fsb_xstrdup(fsb_strv_contains(&p->fs, cfg->defaults.baseline) ? cfg->defaults.baseline
+											   : p->fs.v[0]);
+	}
+	{
+		struct fsb_strv one = { 0 };
+
+		/* a directory run has one "filesystem": whatever the directory is on */
+		if (p->target == FSB_TARGET_DIR)
+			fsb_strv_add(&one, "dir");
+		fsb_browse_estimate(&s->hist, p->profile, p->target == FSB_TARGET_DIR ? &one : &p->fs, &p->phases,
+				    p->repeat, &s->est);
+		fsb_strv_free(&one);
+	}
+}
+
+static void setup(struct ui_ctx *ui)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_config *cfg = ui->cfg;
+	struct fsb_strv groups = { 0 };
+	int n = 0;
+
+	for (size_t i = 0; i < cfg->nfs; i++) {
+		const struct fsb_fs_profile *p = cfg->fs[i];
+		struct fsb_err why = { 0 };
+
+		if (fsb_fs_available(p, &why)) {
+			s->fs_why[i] = fsb_xstrdup(why.msg);
+			/* the short form for the list; the full one is in the status line */
+			if (p->tool && *p->tool && !fsb_have_program(p->tool))
+				s->fs_short[i] = fsb_xasprintf("%s not installed", p->tool);
+			else if (!fsb_fs_kernel_has(p->type))
+				s->fs_short[i] = fsb_xasprintf("kernel has no %s", p->type);
+			else
+				s->fs_short[i] = fsb_xstrdup(why.msg);
+		}
+		s->fs_tick[i] = !s->fs_why[i] && fsb_strv_contains(&ui->plan.fs, p->name);
+	}
+	for (size_t i = 0; i < cfg->nphases; i++)
+		if (!fsb_strv_contains(&groups, cfg->phases[i]->group))
+			fsb_strv_add(&groups, cfg->phases[i]->group);
+	for (size_t g = 0; g < groups.n; g++) {
+		s->prow[n++] = (struct prow){ .group = true, .name = NULL };
+		for (size_t i = 0; i < cfg->nphases; i++)
+			if (strcmp(cfg->phases[i]->group, groups.v[g]) == 0) {
+				if (!s->prow[n - 1].name && s->prow[n - 1].group)
+					s->prow[n - 1].name = cfg->phases[i]->group;
+				s->prow[n++] = (struct prow){ .group = false, .idx = i };
+				s->ph_tick[i] = fsb_strv_contains(&ui->plan.phases, cfg->phases[i]->name);
+			}
+	}
+	fsb_strv_free(&groups);
+	s->fs.n = (int)cfg->nfs;
+	s->ph.n = n;
+	s->ph.cur = 1;
+	s->ready = true;
+}
+
+static int plan_enter(struct ui_ctx *ui)
+{
+	struct plan_state *s = S(ui);
+	struct fsb_err err = { 0 };
+
+	if (!s->ready)
+		setup(ui);
+	check_phases(ui);
+	fsb_browse_free(&s->hist);
+	fsb_browse_scan(ui->results_dir, &s->hist, &err);
+	if (ui->plan.target == FSB_TARGET_DIR && s->pane == PANE_FS)
+		s->pane = PANE_PHASES;
+	sync_plan(ui);
+	return UI_REDRAW;
+}
+
+/* ---- keys ------------------------------------------------------------------------------ */
+
+static struct ui_list *pane_list(struct plan_state *s)
+{
+	return s->pane == PANE_FS ? &s->fs : s->pane == PANE_PHASES ? &s->ph : &s->opt;
+}
+
+static int pane_height(struct plan_state *s)
+{
+	const struct ui_rect *r = s->pane == PANE_FS ? &s->fs_r : s->pane == PANE_PHASES ? &s->ph_r : &s->opt_r;
+
+	return r->h > 0 ? r->h : 10;
+}
+
+static void tick_group(struct plan_state *s, int row)
+{
+	bool all = true;
+
+	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++)
+		if (!s->ph_why[s->prow[r].idx] && !s->ph_tick[s->prow[r].idx])
+			all = false;
+	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++)
+		s->ph_tick[s->prow[r].idx] = !all && !s->ph_why[s->prow[r].idx];
+}
+
+static void cycle_profile(struct ui_ctx *ui, int dir)
+{
+	const struct fsb_config *cfg = ui->cfg;
+	size_t i = 0;
+
+	if (!cfg->nprofiles)
+		return;
+	while (i < cfg->nprofiles && strcmp(cfg->profiles[i]->name, ui->plan.profile))
+		i++;
+	i = i == cfg->nprofiles ? 0 : (i + cfg->nprofiles + (size_t)(dir > 0 ? 1 : cfg->nprofiles - 1)) % cfg->nprofiles;
+	free(ui->plan.profile);
+	ui->plan.profile = fsb_xstrdup(cfg->profiles[i]->name);
+	check_phases(ui);
+}
+
+static void cycle_baseline(struct ui_ctx *ui, int dir)
+{
+	struct fsb_plan *p = &ui->plan;
+	size_t i = 0;
+
+	if (p->fs.n < 2) {
+		ui_message(ui, UI_WARNING, "tick a second filesystem to choose a baseline among them");
+		return;
+	}
+	while (i < p->fs.n && strcmp(p->fs.v[i], p->baseline))
+		i++;
+	i = (i + p->fs.n + (size_t)(dir > 0 ? 1 : p->fs.n - 1)) % p->fs.n;
+	free(p->baseline);
+	p->baseline = fsb_xstrdup(p->fs.v[i]);
+}
+
+/* Change option o by dir (Space and Right: +1, Left: -1). */
+static void change_opt(struct ui_ctx *ui, int o, int dir)
+{
+	switch (o) {
+	case OPT_PROFILE:
+		cycle_profile(ui, dir);
+		break;
+	case OPT_REPEAT:
+		ui->plan.repeat += dir;
+		if (ui->plan.repeat < 1)
+			ui->plan.repeat = 1;
+		if (ui->plan.repeat > 99)
+			ui->plan.repeat = 99;
+		break;
+	case OPT_BASELINE:
+		cycle_baseline(ui, dir);
+		break;
+	case OPT_DROP:
+		ui->plan.drop_caches = !ui->plan.drop_caches;
+		break;
+	}
+}
+
+static int toggle(struct ui_ctx *ui, int key)
+{
+	struct plan_state *s = S(ui);
+
+	(void)key;
+	if (s->pane == PANE_FS) {
+		int i = s->fs.cur;
+
+		if (i < 0)
+			return 0;
+		if (s->fs_why[i]) {
+			ui_message(ui, UI_ERROR, "%s is unavailable: %s", ui->cfg->fs[i]->name, s->fs_why[i]);
+			return UI_REDRAW;
+		}
+		s->fs_tick[i] = !s->fs_tick[i];
+	} else if (s->pane == PANE_PHASES) {
+		const struct prow *r = s->ph.cur >= 0 ? &s->prow[s->ph.cur] : NULL;
+
+		if (!r)
+			return 0;
+		if (r->group) {
+			tick_group(s, s->ph.cur);
+		} else if (s->ph_why[r->idx]) {
+			ui_message(ui, UI_ERROR, "%s cannot run here: %s", ui->cfg->phases[r->idx]->name, s->ph_why[r->idx]);
+			return UI_REDRAW;
+		} else {
+			s->ph_tick[r->idx] = !s->ph_tick[r->idx];
+		}
+	} else {
+		change_opt(ui, s->opt.cur, 1);
+	}
+	sync_plan(ui);
+	return UI_REDRAW;
+}
+
+static int all_none(struct ui_ctx *ui, int key)
+{
+	struct plan_state *s = S(ui);
+	bool on = key == 'a';
+
+	if (s->pane == PANE_FS) {
+		for (size_t i = 0; i < ui->cfg->nfs; i++)
+			s->fs_tick[i] = on && !s->fs_why[i];
+	} else if (s->pane == PANE_PHASES) {
+		for (size_t i = 0; i < ui->cfg->nphases; i++)
+			s->ph_tick[i] = on && !s->ph_why[i];
+	} else {
+		return UI_HANDLED;
+	}
+	sync_plan(ui);
+	return UI_REDRAW;
+}
+
+static int next_pane(struct ui_ctx *ui, int key)
+{
+	struct plan_state *s = S(ui);
+	int dir = key == KEY_BTAB || key == KEY_LEFT || key == 'h' ? -1 : 1;
+
+	do
+		s->pane = (enum pane)(((int)s->pane + NPANES + dir) % NPANES);
+	while (s->pane == PANE_FS && ui->plan.target == FSB_TARGET_DIR);
+	return UI_REDRAW;
+}
+
+static int opt_key(struct ui_ctx *ui, int key)
+{
+	switch (key) {
+	case 'p':
+	case 'P':
+		change_opt(ui, OPT_PROFILE, key == 'p' ? 1 : -1);
+		break;
+	case '+':
+	case '=':
+	case '-':
+		change_opt(ui, OPT_REPEAT, key == '-' ? -1 : 1);
+		break;
+	case 'b':
+	case 'B':
+		change_opt(ui, OPT_BASELINE, key == 'b' ? 1 : -1);
+		break;
+	case 'd':
+		change_opt(ui, OPT_DROP, 1);
+		break;
+	}
+	sync_plan(ui);
+	return UI_REDRAW;
+}
+
+/* The same run as a batch command: recorded in the result, for reproduction. */
+static char *command_line(const struct fsb_plan *p)
+{
+	struct fsb_buf b = { 0 };
+	char *q = fsb_shell_quote(p->path ? p->path : ""), *fs = fsb_strv_join(&p->fs, ","),
+	     *ph = fsb_strv_join(&p->phases, ",");
+
+	fsb_buf_add(&b, "fsbench run");
+	if (p->target == FSB_TARGET_IMAGE) {
+		fsb_buf_addf(&b, " --image %s", q);
+		if (p->image_size)
+			fsb_buf_addf(&b, " --size %lluM", p->image_size >> 20);
+	} else if (p->target == FSB_TARGET_DIR) {
+		fsb_buf_addf(&b, " --dir %s", q);
+	} else {
+		fsb_buf_addf(&b, " --target %s --yes-destroy=%s", q, q);
+	}
+	if (p->target != FSB_TARGET_DIR)
+		fsb_buf_addf(&b, " --fs %s", fs);
+	fsb_buf_addf(&b, " --phases %s --profile %s", ph, p->profile);
+	if (p->repeat != 1)
+		fsb_buf_addf(&b, " --repeat %ld", p->repeat);
+	if (p->target != FSB_TARGET_DIR && p->baseline)
+		fsb_buf_addf(&b, " --baseline %s", p->baseline);
+	if (!p->drop_caches)
+		fsb_buf_add(&b, " --no-drop-caches");
+	fsb_buf_add(&b, "   # from the fsbench TUI");
+	free(q);
+	free(fs);
+	free(ph);
+	return fsb_buf_steal(&b);
+}
+
+static int go_on(struct ui_ctx *ui, int key)
+{
+	struct fsb_plan p;
+	struct fsb_err err = { 0 };
+
+	(void)key;
+	if (ui->plan.target != FSB_TARGET_DIR && !ui->root) {
+		ui_message(ui, UI_ERROR, "formatting needs root: restart fsbench with sudo, or pick a directory (t)");
+		return UI_REDRAW;
+	}
+	plan_copy(&p, &ui->plan);
+	free(p.output);
+	p.output = NULL;
+	free(p.command_line);
+	p.command_line = command_line(&p);
+	if (fsb_plan_validate(&p, &err)) {
+		ui_message(ui, UI_ERROR, "%s", err.msg);
+		fsb_plan_clear(&p);
+		return UI_REDRAW;
+	}
+	if (ui->have_run_plan)
+		fsb_plan_clear(&ui->run_plan);
+	ui->run_plan = p;
+	ui->have_run_plan = true;
+	return ui_switch(ui, UI_SCR_CONFIRM, true);
+}
+
+static int to_target(struct ui_ctx *ui, int key)
+{
+	(void)key;
+	return ui_back(ui);
+}
+
+static int results(struct ui_ctx *ui, int key)
+{
+	(void)key;
+	return ui_switch(ui, UI_SCR_BROWSE, true);
+}
+
+static int plan_key(struct ui_ctx *ui, int key)
+{
+	struct plan_state *s = S(ui);
+
+	if (s->pane == PANE_OPTS && (key == KEY_LEFT || key == KEY_RIGHT || key == 'h' || key == 'l')) {
+		change_opt(ui, s->opt.cur, key == KEY_LEFT || key == 'h' ? -1 : 1);
+		sync_plan(ui);
+		return UI_HANDLED | UI_REDRAW;
+	}
+	if (key == KEY_LEFT || key == KEY_RIGHT || key == 'h' || key == 'l')
+		return next_pane(ui, key);
+	return list_key(pane_list(s), key, pane_height(s), NULL, NULL);
+}
+
+static int plan_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rect *body)
+{
+	struct plan_state *s = S(ui);
+	const struct ui_rect *rs[NPANES] = { &s->fs_r, &s->ph_r, &s->opt_r };
+	struct ui_list *ls[NPANES] = { &s->fs, &s->ph, &s->opt };
+
+	(void)body;
+	for (int p = 0; p < NPANES; p++) {
+		int i = list_hit(ls[p], rs[p], m->y);
+
+		if (i < 0 || m->x < rs[p]->x || m->x >= rs[p]->x + rs[p]->w)
+			continue;
+		if (p == PANE_FS && ui->plan.target == FSB_TARGET_DIR)
+			return UI_HANDLED;
+		s->pane = (enum pane)p;
+		ls[p]->cur = i;
+		/* a click on the box ticks it, a double click anywhere on the row */
+		if ((m->x < rs[p]->x + 4) || (m->bstate & BUTTON1_DOUBLE_CLICKED))
+			return toggle(ui, ' ') | UI_HANDLED;
+		return UI_HANDLED | UI_REDRAW;
+	}
+	return 0;
+}
+
+/* ---- drawing ----------------------------------------------------------------------------- */
+
+static const char *checkbox(bool on, bool avail)
+{
+	return !avail ? "[-]" : on ? "[x]" : "[ ]";
+}
+
+static void draw_fs(struct ui_ctx *ui, const struct ui_rect *box_r)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_config *cfg = ui->cfg;
+	bool focus = s->pane == PANE_FS;
+	struct ui_rect r = { box_r->y + 1, box_r->x + 1, box_r->h - 2, box_r->w - 2 };
+	size_t nt = 0;
+	char title[64];
+
+	for (size_t i = 0; i < cfg->nfs; i++)
+		nt += s->fs_tick[i];
+	if (ui->plan.target == FSB_TARGET_DIR)
+		snprintf(title, sizeof(title), "Filesystem");
+	else
+		snprintf(title, sizeof(title), "Filesystems (%zu)", nt);
+	ui_box(ui, box_r, focus ? UI_FRAME_FOCUS : UI_FRAME, title);
+	s->fs_r = r;
+	if (ui->plan.target == FSB_TARGET_DIR) {
+		struct fsb_strv w = { 0 };
+		char *t = fsb_xasprintf("A directory run measures the filesystem %s is on, without reformatting: there is nothing to tick here.",
+					ui->plan.path ? ui->plan.path : "it");
+
+		wrap_text(t, r.w - 2, &w);
+		for (size_t i = 0; i < w.n && (int)i < r.h; i++)
+			ui_putd(ui, r.y + (int)i, r.x + 1, r.w - 2, UI_DISABLED, w.v[i]);
+		fsb_strv_free(&w);
+		free(t);
+		s->fs.n = 0;
+		return;
+	}
+	s->fs.n = (int)cfg->nfs;
+	list_clamp(&s->fs, r.h);
+	for (int k = 0; k < r.h && s->fs.top + k < s->fs.n; k++) {
+		int i = s->fs.top + k, y = r.y + k, nw = 16;
+		bool cur = i == s->fs.cur, avail = !s->fs_why[i];
+		enum ui_role role = cur ? (focus ? UI_CURSOR : UI_CURSOR_DIM) : avail ? UI_NORMAL : UI_DISABLED;
+		bool base = avail && s->fs_tick[i] && ui->plan.baseline && strcmp(ui->plan.baseline, cfg->fs[i]->name) == 0;
+
+		if (cur)
+			ui_fill(y, r.x, r.w, role);
+		ui_put(y, r.x + 1, 3, cur ? role : s->fs_tick[i] ? UI_MARK : role, checkbox(s->fs_tick[i], avail));
+		ui_putd(ui, y, r.x + 5, nw, cur ? role : base ? UI_BASELINE : role, cfg->fs[i]->name);
+		if (r.w > 5 + nw + 4)
+			ui_putd(ui, y, r.x + 5 + nw, r.w - 6 - nw, cur ? role : avail ? UI_DIM : UI_REASON,
+				avail ? (base ? "baseline" : cfg->fs[i]->description) : s->fs_short[i]);
+	}
+}
+
+static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_config *cfg = ui->cfg;
+	bool focus = s->pane == PANE_PHASES;
+	struct ui_rect r = { box_r->y + 1, box_r->x + 1, box_r->h - 2, box_r->w - 2 };
+	char title[64];
+
+	snprintf(title, sizeof(title), "Phases (%zu, run in this order)", ui->plan.phases.n);
+	ui_box(ui, box_r, focus ? UI_FRAME_FOCUS : UI_FRAME, title);
+	s->ph_r = r;
+	list_clamp(&s->ph, r.h);
+	for (int k = 0; k < r.h && s->ph.top + k < s->ph.n; k++) {
+		int i = s->ph.top + k, y = r.y + k;
+		const struct prow *row = &s->prow[i];
+		bool cur = i == s->ph.cur;
+
+		if (cur)
+			ui_fill(y, r.x, r.w, focus ? UI_CURSOR : UI_CURSOR_DIM);
+		if (row->group) {
+			int on = 0, all = 0;
+			const char *about = strcmp(row->name, "desktop") == 0 ? "the real-world suite (seed 000)"
+					    : strcmp(row->name, "bonnie") == 0 ? "built-in bonnie-style phases (seeds 001, 003)"
+					    : "";
+
+			for (int j = i + 1; j < s->ph.n && !s->prow[j].group; j++)
+				if (!s->ph_why[s->prow[j].idx]) {
+					all++;
+					on += s->ph_tick[s->prow[j].idx];
+				}
+			ui_put(y, r.x + 1, 3, cur ? (focus ? UI_CURSOR : UI_CURSOR_DIM) : UI_MARK,
+			       on == 0 ? "[ ]" : on == all ? "[x]" : "[~]");
+			ui_putf(ui, y, r.x + 5, r.w - 6, cur ? (focus ? UI_CURSOR : UI_CURSOR_DIM) : UI_HEADING, "%s  %s",
+				row->name, about);
+		} else {
+			const struct fsb_phase_def *def = cfg->phases[row->idx];
+			bool avail = !s->ph_why[row->idx];
+			enum ui_role role = cur ? (focus ? UI_CURSOR : UI_CURSOR_DIM) : avail ? UI_NORMAL : UI_DISABLED;
+
+			ui_put(y, r.x + 3, 3, cur ? role : s->ph_tick[row->idx] ? UI_MARK : role,
+			       checkbox(s->ph_tick[row->idx], avail));
+			ui_putd(ui, y, r.x + 7, 12, role, def->name);
+			ui_putd(ui, y, r.x + 20, r.w - 21, cur ? role : avail ? UI_DIM : UI_REASON,
+				avail ? def->description && *def->description ? def->description : def->label
+				      : s->ph_why[row->idx]);
+		}
+	}
+}
+
+static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_plan *p = &ui->plan;
+	const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, p->profile);
+	bool focus = s->pane == PANE_OPTS;
+	struct ui_rect r = { box_r->y + 1, box_r->x + 1, box_r->h - 2, box_r->w - 2 };
+	const char *l = ui->utf8 ? "‹" : "<", *rt = ui->utf8 ? "›" : ">";
+	char v[NOPTS][128], about[NOPTS][256];
+	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Baseline", "Drop caches" };
+
+	ui_box(ui, box_r, focus ? UI_FRAME_FOCUS : UI_FRAME, "Options");
+	s->opt_r = r;
+	snprintf(v[OPT_PROFILE], sizeof(v[0]), "%s %s %s", l, p->profile, rt);
+	snprintf(about[OPT_PROFILE], sizeof(about[0]), "%s%s%s", prof ? prof->description : "",
+		 prof && prof->image_size ? "; image " : "", prof && prof->image_size ? prof->image_size : "");
+	snprintf(v[OPT_REPEAT], sizeof(v[0]), "%s %ld %s", l, p->repeat, rt);
+	snprintf(about[OPT_REPEAT], sizeof(about[0]), "%s",
+		 p->repeat > 1 ? "every filesystem this many times: means, 95% CIs and significance"
+			       : "one run each; 3 or more give confidence intervals and significance");
+	if (p->target == FSB_TARGET_DIR) {
+		snprintf(v[OPT_BASELINE], sizeof(v[0]), "%s", "—");
+		snprintf(about[OPT_BASELINE], sizeof(about[0]), "%s", "a directory run has one filesystem");
+	} else {
+		snprintf(v[OPT_BASELINE], sizeof(v[0]), "%s %s %s", l, p->baseline ? p->baseline : "—", rt);
+		snprintf(about[OPT_BASELINE], sizeof(about[0]), "%s", "every table is normalized to it (= 1.00); changeable later");
+	}
+	snprintf(v[OPT_DROP], sizeof(v[0]), "%s", p->drop_caches ? "[x]" : "[ ]");
+	snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
+		 !ui->root ? "needs root: the page cache stays (only a directory run is possible anyway)"
+			   : p->drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
+					    : "caches stay warm between phases");
+	list_clamp(&s->opt, r.h);
+	for (int i = s->opt.top; i < NOPTS && i - s->opt.top < r.h; i++) {
+		int y = r.y + i - s->opt.top;
+		bool cur = i == s->opt.cur;
+		enum ui_role role = cur ? (focus ? UI_CURSOR : UI_CURSOR_DIM) : UI_NORMAL;
+
+		if (cur)
+			ui_fill(y, r.x, r.w, role);
+		ui_putd(ui, y, r.x + 1, 14, cur ? role : UI_LABEL, labels[i]);
+		ui_putd(ui, y, r.x + 16, 18, cur ? role : UI_VALUE, v[i]);
+		ui_putd(ui, y, r.x + 35, r.w - 36, cur ? role : UI_DIM, about[i]);
+	}
+}
+
+static void target_line(struct ui_ctx *ui, int y, int x, int w)
+{
+	const struct fsb_plan *p = &ui->plan;
+	char size[32];
+	int n = ui_put(y, x, w, UI_LABEL, "Target: ");
+
+	switch (p->target) {
+	case FSB_TARGET_IMAGE:
+		fsb_format_size(p->image_size, size, sizeof(size));
+		ui_putf(ui, y, x + n, w - n, UI_VALUE, "new image file %s, %s sparse, on a loop device", p->path, size);
+		break;
+	case FSB_TARGET_DIR:
+		ui_putf(ui, y, x + n, w - n, UI_VALUE, "directory %s (not reformatted)", p->path);
+		break;
+	case FSB_TARGET_DEVICE:
+		n += ui_putf(ui, y, x + n, w - n, UI_DANGER, "%s", p->path);
+		ui_putd(ui, y, x + n, w - n, UI_NORMAL, ": formatted with every filesystem ticked");
+		break;
+	}
+}
+
+static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	struct plan_state *s = S(ui);
+	const struct fsb_plan *p = &ui->plan;
+	int y = body->y, oh = NOPTS + 2, bh = body->h - 1 - oh - 1;
+	int fw = body->w * 2 / 5;
+	char est[64];
+
+	if (fw < 30)
+		fw = 30;
+	if (fw > 64)
+		fw = 64;
+	target_line(ui, y, 1, body->w - 2);
+	y++;
+	draw_fs(ui, &(struct ui_rect){ y, body->x, bh, fw });
+	draw_phases(ui, &(struct ui_rect){ y, body->x + fw, bh, body->w - fw });
+	y += bh;
+	draw_opts(ui, &(struct ui_rect){ y, body->x, oh, body->w });
+	y += oh;
+	{
+		int x = 1;
+		size_t nfs = p->target == FSB_TARGET_DIR ? 1 : p->fs.n;
+
+		x += ui_put(y, x, body->w - x, UI_LABEL, "Estimate: ");
+		if (isnan(s->est.seconds)) {
+			ui_putf(ui, y, x, body->w - x, UI_DIM, "unknown: no earlier run with profile %s in %s", p->profile,
+				ui->results_dir);
+		} else {
+			x += ui_putd(ui, y, x, body->w - x, UI_VALUE, fsb_format_duration(s->est.seconds, est, sizeof(est)));
+			char reps[32] = "";
+
+			if (p->repeat > 1)
+				snprintf(reps, sizeof(reps), " × %ld", p->repeat);
+			x += ui_putf(ui, y, x, body->w - x, UI_DIM, " for %zu filesystem%s × %zu phase%s%s (from %zu earlier %s run%s",
+				     nfs, nfs == 1 ? "" : "s", p->phases.n, p->phases.n == 1 ? "" : "s", reps,
+				     s->est.files, p->profile, s->est.files == 1 ? "" : "s");
+			if (s->est.unknown)
+				x += ui_putf(ui, y, x, body->w - x, UI_DIM, "; %zu never measured", s->est.unknown);
+			ui_put(y, x, body->w - x, UI_DIM, ")");
+		}
+	}
+	/* the status line explains the highlighted item */
+	if (s->pane == PANE_FS && s->fs.cur >= 0 && p->target != FSB_TARGET_DIR) {
+		const struct fsb_fs_profile *fp = ui->cfg->fs[s->fs.cur];
+
+		if (s->fs_why[s->fs.cur])
+			ui_hint(ui, "%s unavailable: %s", fp->name, s->fs_why[s->fs.cur]);
+		else
+			ui_hint(ui, "%s: %s%s%s", fp->name, fp->description, *fp->mount_options ? "; mount -o " : "",
+				fp->mount_options);
+	} else if (s->pane == PANE_PHASES && s->ph.cur >= 0) {
+		const struct prow *r = &s->prow[s->ph.cur];
+
+		if (r->group) {
+			ui_hint(ui, "Space ticks or unticks every phase of %s", r->name);
+		} else {
+			const struct fsb_phase_def *def = ui->cfg->phases[r->idx];
+
+			if (s->ph_why[r->idx])
+				ui_hint(ui, "%s cannot run here: %s", def->name, s->ph_why[r->idx]);
+			else if (s->ph_note[r->idx])
+				ui_hint(ui, "%s: %s; %s", def->name, def->label, s->ph_note[r->idx]);
+			else
+				ui_hint(ui, "%s: %s", def->name, def->label);
+		}
+	} else {
+		ui_hint(ui, "Enter: review and confirm · Space/Left/Right change the option");
+	}
+}
+
+static const struct ui_key plan_keys[] = {
+	{ .keys = { ' ' }, .name = "Space", .bar = "Tick", .help = "tick / untick (a group heading: the whole group); options: next value", .fn = toggle },
+	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Next", .help = "check the plan and go on to the confirmation", .fn = go_on },
+	{ .keys = { '\t', KEY_BTAB }, .name = "Tab S-Tab", .bar = "Pane", .help = "next / previous pane (also Left Right h l)", .fn = next_pane },
+	{ .keys = { 'a', 'n' }, .name = "a n", .help = "tick all / none in the pane", .fn = all_none },
+	{ .keys = { 'p', 'P' }, .name = "p P", .bar = "Profile", .help = "next / previous size profile", .fn = opt_key },
+	{ .keys = { '+', '=', '-' }, .name = "+ -", .help = "more / fewer repetitions", .fn = opt_key },
+	{ .keys = { 'b', 'B' }, .name = "b B", .help = "baseline: the next / previous ticked filesystem", .fn = opt_key },
+	{ .keys = { 'd' }, .name = "d", .help = "drop the page cache before every phase, or not", .fn = opt_key },
+	{ .keys = { 't' }, .name = "t", .help = "back to the target", .fn = to_target },
+	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "browse past result files", .fn = results },
+	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G)" },
+	{ .name = NULL },
+};
+
+const struct ui_screen_ops ui_scr_plan = {
+	.name = "Plan",
+	.about = "Tick the filesystems to compare and the phases to time on each.  The desktop phases are seed 000's real-world suite (debootstrap, tar, make with an empty and a full ccache, cp, make clean, rm), run in that order because each feeds the next; the bonnie phases are the built-in bonnie-style tests.  Grey items cannot run on this machine and say why.  The size profile sets how big the workloads are: tiny takes seconds, full hours.",
+	.keys = plan_keys,
+	.init = plan_init,
+	.fini = plan_fini,
+	.enter = plan_enter,
+	.draw = plan_draw,
+	.key = plan_key,
+	.mouse = plan_mouse,
+};

@@ -1,0 +1,638 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Screen 1, Target: the block devices with their verdicts (src/device.h),
+ * then "Image file…" and "Existing directory…".  Refused devices are grey,
+ * say why, and cannot be chosen; the detail pane shows everything libblkid
+ * and the checks found on the highlighted one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "widgets.h"
+
+enum row_kind { ROW_DEVICE, ROW_IMAGE, ROW_DIR };
+
+struct trow {
+	enum row_kind kind;
+	size_t dev;              /* ROW_DEVICE: index into devs */
+};
+
+struct target_state {
+	struct fsb_device_list devs;
+	char scan_error[1024];
+	struct trow *rows;
+	struct ui_list list;
+	int list_h;              /* rows of the list at the last draw */
+	struct ui_rect list_r;   /* where the list was drawn, for clicks */
+	int detail_scroll;
+};
+
+static struct target_state *S(struct ui_ctx *ui)
+{
+	return ui_state(ui, UI_SCR_TARGET);
+}
+
+static void scan(struct ui_ctx *ui)
+{
+	struct target_state *s = S(ui);
+	struct fsb_err err = { 0 };
+	char *keep = NULL;
+	int n = 0, keep_kind = -1;
+
+	if (s->list.cur >= 0 && s->list.cur < s->list.n) {
+		keep_kind = (int)s->rows[s->list.cur].kind;
+		if (keep_kind == ROW_DEVICE)
+			keep = fsb_xstrdup(s->devs.v[s->rows[s->list.cur].dev].path);
+	}
+	fsb_device_list_free(&s->devs);
+	memset(&s->devs, 0, sizeof(s->devs));
+	s->scan_error[0] = '\0';
+	if (fsb_device_list(NULL, 0, &s->devs, &err)) {
+		snprintf(s->scan_error, sizeof(s->scan_error), "%s", err.msg);
+		fsb_device_list_free(&s->devs);
+		memset(&s->devs, 0, sizeof(s->devs));
+	}
+	free(s->rows);
+	s->rows = fsb_xcalloc(s->devs.n + 2, sizeof(*s->rows));
+	for (size_t i = 0; i < s->devs.n; i++)
+		s->rows[n++] = (struct trow){ ROW_DEVICE, i };
+	s->rows[n++] = (struct trow){ ROW_IMAGE, 0 };
+	s->rows[n++] = (struct trow){ ROW_DIR, 0 };
+	s->list.n = n;
+	/* stay on the same row; else the first usable device; else the image */
+	s->list.cur = keep_kind == ROW_IMAGE ? n - 2 : keep_kind == ROW_DIR ? n - 1 : -1;
+	for (int i = 0; i < n && keep; i++)
+		if (s->rows[i].kind == ROW_DEVICE && strcmp(s->devs.v[s->rows[i].dev].path, keep) == 0)
+			s->list.cur = i;
+	for (int i = 0; i < n && s->list.cur < 0; i++)
+		if (s->rows[i].kind == ROW_DEVICE && s->devs.v[s->rows[i].dev].verdict == FSB_DEVICE_USABLE)
+			s->list.cur = i;
+	if (s->list.cur < 0)
+		s->list.cur = n - 2;
+	free(keep);
+	s->detail_scroll = 0;
+}
+
+static void *target_init(struct ui_ctx *ui)
+{
+	struct target_state *s = fsb_xcalloc(1, sizeof(*s));
+
+	(void)ui;
+	s->list.cur = -1;
+	return s;
+}
+
+static void target_fini(struct ui_ctx *ui)
+{
+	struct target_state *s = S(ui);
+
+	fsb_device_list_free(&s->devs);
+	free(s->rows);
+	free(s);
+}
+
+static int target_enter(struct ui_ctx *ui)
+{
+	/* verdicts change (a run's loop device is gone, a disk was unmounted):
+	 * look again whenever the screen comes back */
+	scan(ui);
+	return UI_REDRAW;
+}
+
+static const struct fsb_device *cur_dev(struct target_state *s)
+{
+	if (s->list.cur < 0 || s->list.cur >= s->list.n || s->rows[s->list.cur].kind != ROW_DEVICE)
+		return NULL;
+	return &s->devs.v[s->rows[s->list.cur].dev];
+}
+
+/* ---- choosing ----------------------------------------------------------------------- */
+
+static void set_target(struct ui_ctx *ui, enum fsb_target_kind kind, const char *path, unsigned long long size)
+{
+	struct fsb_plan *p = &ui->plan;
+
+	p->target = kind;
+	free(p->path);
+	p->path = fsb_xstrdup(path);
+	p->image_size = kind == FSB_TARGET_IMAGE ? size : 0;
+	free(p->yes_destroy);
+	p->yes_destroy = NULL;
+	p->whole_disk = false;
+}
+
+static bool path_exists(const char *p)
+{
+	struct stat st;
+
+	return lstat(p, &st) == 0;
+}
+
+/* An image path that does not exist yet: the config's default, else -2, -3 … */
+static char *default_image(const struct ui_ctx *ui)
+{
+	const char *def = ui->cfg->defaults.image && *ui->cfg->defaults.image ? ui->cfg->defaults.image
+									       : "/var/tmp/fsbench.img";
+	size_t n = strlen(def);
+	bool img = n > 4 && strcmp(def + n - 4, ".img") == 0;
+
+	if (ui->plan.target == FSB_TARGET_IMAGE && ui->plan.path && !path_exists(ui->plan.path))
+		return fsb_xstrdup(ui->plan.path);
+	if (!path_exists(def))
+		return fsb_xstrdup(def);
+	for (int i = 2; i < 100; i++) {
+		char *p = fsb_xasprintf("%.*s-%d%s", (int)(img ? n - 4 : n), def, i, img ? ".img" : "");
+
+		if (!path_exists(p))
+			return p;
+		free(p);
+	}
+	return fsb_xstrdup(def);
+}
+
+static char *absolute(const char *path)
+{
+	char cwd[4096];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return fsb_xstrdup(path);
+	return fsb_xasprintf("%s/%s", cwd, path);
+}
+
+static char *trimmed(const char *s)
+{
+	size_t n;
+
+	while (*s == ' ')
+		s++;
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		n--;
+	return fsb_xasprintf("%.*s", (int)n, s);
+}
+
+static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
+{
+	char *path, *dir, *slash;
+	unsigned long long size;
+	struct stat st;
+	int flags = UI_REDRAW;
+
+	if (!ok)
+		return flags;
+	path = trimmed(d->fields[0].buf);
+	if (!*path) {
+		snprintf(d->error, sizeof(d->error), "give the image file's path");
+		goto out;
+	}
+	{
+		char *abs = absolute(path);
+
+		free(path);
+		path = abs;
+	}
+	if (path_exists(path)) {
+		snprintf(d->error, sizeof(d->error), "%s exists: fsbench makes a new image and never overwrites a file", path);
+		goto out;
+	}
+	dir = fsb_xstrdup(path);
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		snprintf(d->error, sizeof(d->error), "no directory %s", dir);
+	else if (access(dir, W_OK) < 0)
+		snprintf(d->error, sizeof(d->error), "%s is not writable", dir);
+	free(dir);
+	if (d->error[0])
+		goto out;
+	{
+		char *sz = trimmed(d->fields[1].buf);
+
+		if (fsb_parse_size(sz, &size))
+			snprintf(d->error, sizeof(d->error), "size '%s': give a size such as 2G or 512M", sz);
+		else if (size < (512ULL << 20))
+			snprintf(d->error, sizeof(d->error), "at least 512M: XFS and Btrfs need room");
+		free(sz);
+	}
+	if (d->error[0])
+		goto out;
+	set_target(ui, FSB_TARGET_IMAGE, path, size);
+	flags |= ui_switch(ui, UI_SCR_PLAN, true);
+out:
+	free(path);
+	return flags;
+}
+
+static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
+{
+	char *path;
+	struct stat st;
+	int flags = UI_REDRAW;
+
+	if (!ok)
+		return flags;
+	path = trimmed(d->fields[0].buf);
+	if (!*path)
+		snprintf(d->error, sizeof(d->error), "give a directory");
+	else if (stat(path, &st) < 0)
+		snprintf(d->error, sizeof(d->error), "%s: %s", path, strerror(errno));
+	else if (!S_ISDIR(st.st_mode))
+		snprintf(d->error, sizeof(d->error), "%s is not a directory", path);
+	else if (access(path, W_OK) < 0)
+		snprintf(d->error, sizeof(d->error), "%s is not writable", path);
+	if (!d->error[0]) {
+		char *abs = absolute(path);
+
+		set_target(ui, FSB_TARGET_DIR, abs, 0);
+		free(abs);
+		flags |= ui_switch(ui, UI_SCR_PLAN, true);
+	}
+	free(path);
+	return flags;
+}
+
+static int choose(struct ui_ctx *ui, int key)
+{
+	struct target_state *s = S(ui);
+	const struct fsb_device *dev = cur_dev(s);
+	struct ui_dialog *d;
+
+	(void)key;
+	if (s->list.cur < 0)
+		return 0;
+	switch (s->rows[s->list.cur].kind) {
+	case ROW_DEVICE:
+		if (dev->verdict != FSB_DEVICE_USABLE) {
+			char *why = fsb_strv_join(&dev->reasons, "; ");
+
+			ui_message(ui, UI_ERROR, "%s cannot be used: %s", dev->path, why);
+			free(why);
+			return UI_REDRAW;
+		}
+		set_target(ui, FSB_TARGET_DEVICE, dev->path, 0);
+		return ui_switch(ui, UI_SCR_PLAN, true);
+	case ROW_IMAGE: {
+		const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, ui->plan.profile);
+		char *path, size[32];
+
+		if (!ui->root) {
+			ui_message(ui, UI_ERROR, "an image file needs root (loop device, mkfs, mount): restart fsbench with sudo");
+			return UI_REDRAW;
+		}
+		if (ui->plan.target == FSB_TARGET_IMAGE && ui->plan.image_size)
+			snprintf(size, sizeof(size), "%lluM", ui->plan.image_size >> 20);
+		else
+			snprintf(size, sizeof(size), "%s", prof && prof->image_size ? prof->image_size : "4G");
+		path = default_image(ui);
+		d = dialog_form(ui, "Image file", image_done);
+		dialog_line(d, "A new sparse file, attached to a loop device with direct I/O and formatted with each filesystem in turn.  It measures the disk the file lives on, through the filesystem it is on.  It is removed after the run.");
+		dialog_field(d, "File", path);
+		dialog_field(d, "Size", size);
+		free(path);
+		return UI_REDRAW;
+	}
+	case ROW_DIR:
+		d = dialog_form(ui, "Existing directory", dir_done);
+		dialog_line(d, "No reformat: the phases run in a work directory inside it, on the filesystem it is on, which is the only \"filesystem\" of the run.  Needs no root.");
+		dialog_field(d, "Directory", ui->plan.target == FSB_TARGET_DIR && ui->plan.path ? ui->plan.path : "");
+		return UI_REDRAW;
+	}
+	return 0;
+}
+
+static int rescan(struct ui_ctx *ui, int key)
+{
+	(void)key;
+	scan(ui);
+	ui_message(ui, UI_STATUS, "%zu block devices found", S(ui)->devs.n);
+	return UI_REDRAW;
+}
+
+static int results(struct ui_ctx *ui, int key)
+{
+	(void)key;
+	return ui_switch(ui, UI_SCR_BROWSE, true);
+}
+
+static int detail_scroll(struct ui_ctx *ui, int key)
+{
+	struct target_state *s = S(ui);
+
+	s->detail_scroll += key == 'J' ? 1 : -1;
+	if (s->detail_scroll < 0)
+		s->detail_scroll = 0;
+	return UI_REDRAW;
+}
+
+static int target_key(struct ui_ctx *ui, int key)
+{
+	struct target_state *s = S(ui);
+	int f = list_key(&s->list, key, s->list_h > 0 ? s->list_h : 10, NULL, NULL);
+
+	if (f)
+		s->detail_scroll = 0;
+	return f;
+}
+
+static int target_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rect *body)
+{
+	struct target_state *s = S(ui);
+	int i = list_hit(&s->list, &s->list_r, m->y);
+
+	(void)body;
+	if (i < 0)
+		return 0;
+	s->list.cur = i;
+	s->detail_scroll = 0;
+	if (m->bstate & BUTTON1_DOUBLE_CLICKED)
+		return choose(ui, '\n');
+	return UI_HANDLED | UI_REDRAW;
+}
+
+/* ---- drawing ------------------------------------------------------------------------- */
+
+struct cols {
+	int name, size, fstype, label, mount, verdict;
+};
+
+static void layout(int w, struct cols *c)
+{
+	c->name = 15;
+	c->size = 8;
+	c->fstype = 7;
+	c->label = w >= 120 ? 16 : 8;
+	c->mount = w >= 120 ? 24 : 12;
+	c->verdict = w - 2 - c->name - c->size - c->fstype - c->label - c->mount - 5;
+	if (c->verdict < 8)
+		c->verdict = 8;
+}
+
+/* The reason the list shows: the kernel's "busy" says least, so any other
+ * comes first (the detail pane lists them all). */
+static const char *first_reason(const struct fsb_device *d)
+{
+	for (size_t i = 0; i < d->reasons.n; i++)
+		if (strncmp(d->reasons.v[i], "busy", 4))
+			return d->reasons.v[i];
+	return d->reasons.n ? d->reasons.v[0] : "?";
+}
+
+static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *c, const struct trow *row,
+		     const struct fsb_device_list *devs, bool cur)
+{
+	char size[32];
+	int cx = x + 2;
+
+	if (cur)
+		ui_fill(y, x, w, UI_CURSOR);
+	if (row->kind == ROW_DEVICE) {
+		const struct fsb_device *d = &devs->v[row->dev];
+		bool ok = d->verdict == FSB_DEVICE_USABLE;
+		enum ui_role base = cur ? UI_CURSOR : ok ? UI_NORMAL : UI_DISABLED;
+		char *mp = d->mountpoints.n ? fsb_strv_join(&d->mountpoints, ",") : NULL;
+
+		ui_putf(ui, y, cx, c->name, base, "%s%s", d->is_partition ? "  " : "", d->path);
+		cx += c->name + 1;
+		fsb_format_size(d->size, size, sizeof(size));
+		ui_putf(ui, y, cx + c->size - (int)strlen(size), c->size, base, "%s", size);
+		cx += c->size + 1;
+		ui_putd(ui, y, cx, c->fstype, base, d->fstype ? d->fstype : d->pttype ? d->pttype : "");
+		cx += c->fstype + 1;
+		ui_putd(ui, y, cx, c->label, base, d->label ? d->label : "");
+		cx += c->label + 1;
+		ui_put_path(ui, y, cx, c->mount, base, mp ? mp : "");
+		cx += c->mount + 1;
+		if (ok)
+			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
+		else
+			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
+		free(mp);
+	} else if (row->kind == ROW_IMAGE) {
+		enum ui_role base = cur ? UI_CURSOR : ui->root ? UI_VALUE : UI_DISABLED;
+
+		ui_putd(ui, y, cx, c->name + c->size + 1, base, "Image file…");
+		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
+			cur ? UI_CURSOR : ui->root ? UI_NORMAL : UI_REASON,
+			ui->root ? "a new sparse file on a loop device, when there is no spare partition"
+				 : "needs root (loop device, mkfs, mount)");
+	} else {
+		ui_putd(ui, y, cx, c->name + c->size + 1, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
+		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
+			cur ? UI_CURSOR : UI_NORMAL, "no reformat: the filesystem it is on; needs no root");
+	}
+	if (cur)
+		ui_put(y, x, 2, UI_CURSOR, ui->utf8 ? "▶" : ">");
+}
+
+/* Everything known about d, one line each. */
+static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, struct fsb_strv *roles)
+{
+	char size[32];
+
+#define ADD(role, ...) do { fsb_strv_addf(lines, __VA_ARGS__); fsb_strv_add(roles, role); } while (0)
+	if (d->verdict == FSB_DEVICE_USABLE) {
+		ADD("o", "usable: every check passed; fsbench may format it (after you type its name)");
+	} else {
+		ADD("e", "refused, and cannot be chosen:");
+		for (size_t i = 0; i < d->reasons.n; i++)
+			ADD("r", "  - %s", d->reasons.v[i]);
+	}
+	fsb_format_size(d->size, size, sizeof(size));
+	ADD("n", "%s %s, %s (%llu bytes)%s", d->kind, d->majmin, size, d->size, d->ro ? ", read-only" : "");
+	if (d->model || d->serial)
+		ADD("n", "model %s%s%s", d->model ? d->model : "?", d->serial ? ", serial " : "",
+		    d->serial ? d->serial : "");
+	if (d->is_partition)
+		ADD("n", "partition %d of %s%s%s%s%s", d->partno, d->parent ? d->parent : "?",
+		    d->part_type ? ", type " : "", d->part_type ? d->part_type : "",
+		    d->part_label ? ", name " : "", d->part_label ? d->part_label : "");
+	if (d->part_uuid)
+		ADD("n", "PARTUUID %s", d->part_uuid);
+	if (d->partitions.n) {
+		char *p = fsb_strv_join(&d->partitions, ", ");
+
+		ADD("n", "partitions: %s", p);
+		free(p);
+	}
+	if (d->backing_file)
+		ADD("n", "backing file %s", d->backing_file);
+	if (d->fstype || d->label || d->uuid)
+		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
+		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
+	if (d->pttype)
+		ADD("n", "partition table: %s", d->pttype);
+	if (d->nsigs) {
+		ADD("h", "signatures (as wipefs lists them):");
+		for (size_t i = 0; i < d->nsigs; i++) {
+			const struct fsb_device_sig *sg = &d->sigs[i];
+			struct fsb_buf b = { 0 };
+
+			fsb_buf_addf(&b, "  0x%llx", sg->offset);
+			for (size_t k = 0; k < sg->keys.n; k++)
+				fsb_buf_addf(&b, " %s=%s", sg->keys.v[k], sg->values.v[k]);
+			ADD("n", "%s", b.s);
+			fsb_buf_free(&b);
+		}
+	} else if (!d->probe_error) {
+		ADD("n", "no signatures: empty as far as libblkid can tell");
+	}
+	if (d->probe_error)
+		ADD("r", "probe failed: %s", d->probe_error);
+	if (d->ambiguous)
+		ADD("r", "libblkid found conflicting (ambiguous) signatures");
+	for (size_t i = 0; i < d->mountpoints.n; i++)
+		ADD("n", "mounted on %s", d->mountpoints.v[i]);
+	for (size_t i = 0; i < d->holders.n; i++)
+		ADD("n", "held by %s", d->holders.v[i]);
+	for (size_t i = 0; i < d->slaves.n; i++)
+		ADD("n", "built on %s", d->slaves.v[i]);
+	if (d->diskseq)
+		ADD("d", "disk sequence number %llu", d->diskseq);
+	if (d->passed.n) {
+		char *p = fsb_strv_join(&d->passed, "; ");
+
+		ADD("d", "passed: %s", p);
+		free(p);
+	}
+#undef ADD
+}
+
+static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
+{
+	struct target_state *s = S(ui);
+	const struct fsb_device *d = cur_dev(s);
+	struct fsb_strv lines = { 0 }, roles = { 0 }, wrapped = { 0 }, wroles = { 0 };
+	const char *title = "Details";
+	int max;
+
+	if (d) {
+		title = d->path;
+		detail_lines(d, &lines, &roles);
+	} else if (s->list.cur >= 0 && s->rows[s->list.cur].kind == ROW_IMAGE) {
+		title = "Image file";
+		fsb_strv_add(&lines, "A new sparse file on a loop device (direct I/O, so the image is not cached twice), formatted with every filesystem in turn.  The numbers describe the disk the file lives on, through its filesystem: use a partition for the truest comparison.");
+		fsb_strv_add(&roles, "n");
+		fsb_strv_add(&lines, ui->root ? "Enter asks for the file name and size; the file must not exist yet."
+					      : "Needs root: loop devices, mkfs and mount.  Restart fsbench with sudo.");
+		fsb_strv_add(&roles, ui->root ? "d" : "r");
+	} else {
+		title = "Existing directory";
+		fsb_strv_add(&lines, "Benchmarks the filesystem a directory is on, without formatting anything: one \"filesystem\" per run, compared across runs in the browser.  The phases work in a temporary directory inside it, removed afterwards.");
+		fsb_strv_add(&roles, "n");
+	}
+	for (size_t i = 0; i < lines.n; i++) {
+		size_t before = wrapped.n;
+
+		wrap_hanging(fsb_text_display(lines.v[i], ui->utf8), r->w - 4, &wrapped);
+		for (size_t k = before; k < wrapped.n; k++)
+			fsb_strv_add(&wroles, roles.v[i]);
+	}
+	ui_box(ui, r, UI_FRAME, title);
+	max = (int)wrapped.n - (r->h - 2);
+	if (s->detail_scroll > max)
+		s->detail_scroll = max > 0 ? max : 0;
+	for (int i = 0; i < r->h - 2 && s->detail_scroll + i < (int)wrapped.n; i++) {
+		size_t k = (size_t)(s->detail_scroll + i);
+		char c = wroles.v[k][0];
+		enum ui_role role = c == 'o' ? UI_OK : c == 'e' ? UI_ERROR : c == 'r' ? UI_REASON
+				    : c == 'h' ? UI_LABEL : c == 'd' ? UI_DIM : UI_NORMAL;
+
+		ui_put(r->y + 1 + i, r->x + 2, r->w - 4, role, wrapped.v[k]);
+	}
+	if (max > 0 && s->detail_scroll < max)
+		ui_put(r->y + r->h - 1, r->x + r->w - 14, 12, UI_AXIS, " J/K scroll ");
+	fsb_strv_free(&lines);
+	fsb_strv_free(&roles);
+	fsb_strv_free(&wrapped);
+	fsb_strv_free(&wroles);
+}
+
+static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	struct target_state *s = S(ui);
+	struct ui_rect lr, dr;
+	struct cols c;
+	int y = body->y, lw, side = body->w >= 150;
+
+	ui_putd(ui, y, 1, body->w - 2, UI_HEADING, "Where should fsbench run?");
+	ui_putd(ui, y, 28, body->w - 29, UI_DIM, "grey devices are refused and say why");
+	y++;
+	if (!ui->root) {
+		ui_putd(ui, y++, 1, body->w - 2, UI_WARNING,
+			"Not root: devices and image files need root (mkfs, mount, loop devices); directories and the results browser (r) work.");
+	}
+	if (s->scan_error[0])
+		ui_putf(ui, y++, 1, body->w - 2, UI_ERROR, "cannot list the block devices: %s", s->scan_error);
+	lw = side ? body->w * 3 / 5 : body->w;
+	{
+		int rest = body->y + body->h - y;
+		int dh = side ? rest : rest / 2 > 7 ? rest / 2 : 7;
+		int lh = side ? rest : rest - dh;
+
+		lr = (struct ui_rect){ y, body->x, lh, lw };
+		dr = side ? (struct ui_rect){ y, body->x + lw, rest, body->w - lw }
+			  : (struct ui_rect){ y + lh, body->x, dh, body->w };
+	}
+	layout(lr.w, &c);
+	{
+		int x = lr.x + 2;
+
+		ui_put(lr.y, x, c.name, UI_TABLE_HEADER, "DEVICE");
+		x += c.name + 1;
+		ui_put(lr.y, x + c.size - 4, 4, UI_TABLE_HEADER, "SIZE");
+		x += c.size + 1;
+		ui_put(lr.y, x, c.fstype, UI_TABLE_HEADER, "FSTYPE");
+		x += c.fstype + 1;
+		ui_put(lr.y, x, c.label, UI_TABLE_HEADER, "LABEL");
+		x += c.label + 1;
+		ui_put(lr.y, x, c.mount, UI_TABLE_HEADER, "MOUNTPOINT");
+		x += c.mount + 1;
+		ui_put(lr.y, x, c.verdict, UI_TABLE_HEADER, "VERDICT");
+	}
+	s->list_r = (struct ui_rect){ lr.y + 1, lr.x, lr.h - 1, lr.w };
+	s->list_h = s->list_r.h;
+	list_clamp(&s->list, s->list_h);
+	for (int i = 0; i < s->list_h && s->list.top + i < s->list.n; i++) {
+		int k = s->list.top + i;
+
+		draw_row(ui, s->list_r.y + i, s->list_r.x, s->list_r.w, &c, &s->rows[k], &s->devs, k == s->list.cur);
+	}
+	draw_detail(ui, &dr);
+	{
+		const struct fsb_device *d = cur_dev(s);
+
+		if (d && d->verdict != FSB_DEVICE_USABLE)
+			ui_hint(ui, "%s is refused: it cannot be formatted (see why above)", d->path);
+		else if (d)
+			ui_hint(ui, "Enter: plan a run on %s; you will be asked to type its name before anything is written", d->path);
+		else
+			ui_hint(ui, "Enter: choose; r: past results; ?: every key");
+	}
+}
+
+static const struct ui_key target_keys[] = {
+	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Select", .help = "choose the highlighted target (refused devices cannot be chosen)", .fn = choose },
+	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "browse and compare past result files", .fn = results },
+	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .bar = "Rescan", .help = "look for block devices again", .fn = rescan },
+	{ .keys = { 'J', 'K' }, .name = "J K", .help = "scroll the detail pane down / up", .fn = detail_scroll },
+	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G)" },
+	{ .name = NULL },
+};
+
+const struct ui_screen_ops ui_scr_target = {
+	.name = "Target",
+	.about = "Pick where the benchmark runs.  A spare partition or disk gives the truest numbers; it is formatted with every filesystem in turn, so only devices that pass every safety check (not mounted, not in fstab, not swap, not part of RAID/LVM/LUKS, not the system disk …) can be chosen.  Without one, use a new image file on a loop device.  A directory benchmarks the filesystem it is on without formatting.",
+	.keys = target_keys,
+	.init = target_init,
+	.fini = target_fini,
+	.enter = target_enter,
+	.draw = target_draw,
+	.key = target_key,
+	.mouse = target_mouse,
+};

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "device.h"
@@ -809,6 +810,17 @@ static void new_uuid(char *buf, size_t len)
 }
 
 /* mkfs + mount.  On failure the filesystem's entry records why. */
+/* Nobody holds dev open exclusively right now. */
+static bool device_idle(const char *dev)
+{
+	int fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p,
 			    struct fsb_fs_result *fsr, struct fsb_err *err)
 {
@@ -832,7 +844,21 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 				return rc;
 		}
 		set_activity(e, "mkfs", false);
-		rc = fsb_fs_mkfs(p, &d, &e->cancel, &cmd, err);
+		for (int attempt = 1;; attempt++) {
+			free(cmd);
+			cmd = NULL;
+			rc = fsb_fs_mkfs(p, &d, &e->cancel, &cmd, err);
+			/* a program that scans the block devices (blkid, udev, a
+			 * second fsbench listing devices) can hold our own loop
+			 * device O_EXCL for a moment, and mkfs then refuses it as
+			 * "in use": try again while it is ours and idle */
+			if (!rc || e->plan.target != FSB_TARGET_IMAGE || attempt == 3 || cancelled(e) ||
+			    !device_idle(e->dev))
+				break;
+			fsb_events_log(e->ev, "mkfs %s: %s was busy for a moment (another program probing it?); trying again",
+				       p->name, e->dev);
+			nanosleep(&(struct timespec){ 0, 500 * 1000 * 1000 }, NULL);
+		}
 		free(fsr->mkfs);
 		fsr->mkfs = cmd;
 		cmd = NULL;
@@ -995,9 +1021,16 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			if (format_and_mount(e, p, fsr, &err)) {
 				if (cancelled(e))
 					break;
-				fsr->status = FSB_FS_FAILED;
-				free(fsr->error);
-				fsr->error = fsb_xstrdup(err.msg);
+				/* the repetitions already measured stay: only a
+				 * filesystem never made is "failed" as a whole */
+				if (rep == 1) {
+					fsr->status = FSB_FS_FAILED;
+					free(fsr->error);
+					fsr->error = fsb_xstrdup(err.msg);
+				} else {
+					free(fsr->error);
+					fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
+				}
 				fsb_events_log(e->ev, "%s: %s", name, err.msg);
 				e->any_failed = true;
 				fs_ok = false;

@@ -328,7 +328,7 @@ static void note_unavailable(struct fsb_table *t, const struct fsb_result *res, 
 
 		if (fs->status == FSB_FS_UNAVAILABLE)
 			fsb_strv_addf(&t->notes, "%s: not run: %s", fs->name, fs->error ? fs->error : "unavailable");
-		else if (fs->status == FSB_FS_FAILED)
+		else if (fs->status == FSB_FS_FAILED || fs->error)
 			fsb_strv_addf(&t->notes, "%s: %s", fs->name, fs->error ? fs->error : "failed");
 		for (size_t j = 0; phases && j < phases->n; j++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases->v[j]);

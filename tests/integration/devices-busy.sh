@@ -36,6 +36,13 @@ at_exit umount -l "$SCRATCH/lazy"
 sleep 600 >"$SCRATCH/lazy/open-file" &
 pid=$!
 at_exit stop_pid "$pid"
+# the background job opens the file when it gets to run: wait for it, or the
+# lazy unmount finds no user and really lets the device go
+for _ in $(seq 100); do
+	readlink "/proc/$pid/fd/1" 2>/dev/null | grep -q open-file && break
+	sleep 0.05
+done
+readlink "/proc/$pid/fd/1" | grep -q open-file || fail "the file was never opened"
 umount -l "$SCRATCH/lazy" || fail "umount -l"
 findmnt -rn -S "$lazy" >/dev/null && fail "still in the mount table after umount -l"
 expect_refused "$lazy" "busy: the kernel refused an exclusive open"

@@ -1706,6 +1706,15 @@ static void fill(const struct ctx *c, struct fsb_run *out)
 	out->v[FSB_FIELD_passes] = c->passes;
 	if (c->caches >= 0)
 		out->v[FSB_FIELD_caches_dropped] = c->caches;
+	/* what bonnie++'s CSV identifies a run by (export_bonnie.c) */
+	out->v[FSB_FIELD_seed] = (double)c->p->seed;
+	if (c->ph->timed == t_seeks)
+		out->v[FSB_FIELD_seekers] = c->p->seekers;
+	if (c->f.names) {
+		out->v[FSB_FIELD_file_min] = (double)c->p->file_min;
+		out->v[FSB_FIELD_file_max] = (double)c->p->file_max;
+		out->v[FSB_FIELD_dirs] = c->f.ndirs;
+	}
 }
 
 static void *xalign(size_t n)

@@ -165,7 +165,8 @@ struct fsb_synth_ctl {
  * bytes (data phases: file_size × passes) or ops (seeks: seeks × passes;
  * file phases: files×1024 × passes), kib_per_s or ops_per_s, cpu_pct
  * ((user + sys) / real × 100, as bonnie++), lat_p99_us, lat_max_us, chunk,
- * passes, and caches_dropped for the phases that start cold.  Other fields
+ * passes, caches_dropped for the phases that start cold, seed, seekers
+ * (seeks) and file_min, file_max, dirs (file phases).  Other fields
  * and out's strings are left alone.  Returns 0.
  *
  * On failure returns -errno with a one-line message in err

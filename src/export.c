@@ -5,6 +5,7 @@
 
 const struct fsb_export_format fsb_export_formats[] = {
 	{ "markdown", "the seed-style tables as Markdown, for a forum post or an issue", fsb_export_markdown },
+	{ "bonnie-csv", "the built-in phases as bonnie++ CSV, for bon_csv2txt and bon_csv2html", fsb_export_bonnie_csv },
 	{ NULL, NULL, NULL },
 };
 

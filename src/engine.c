@@ -632,6 +632,13 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 	return all;
 }
 
+static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
+{
+	const struct fsb_phase_def *next = j + 1 < pl->phases.n ? fsb_config_phase(pl->cfg, pl->phases.v[j + 1]) : NULL;
+
+	return next && next->kind == FSB_PHASE_BUILTIN;
+}
+
 static void run_fs(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
@@ -745,6 +752,10 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			post_result(e);
 			post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
 			fsb_run_clear(&run);
+			/* built-in phases hand the data file on to the next one; no
+			 * other phase may find it (cp would copy it), no run leave it */
+			if (def->kind == FSB_PHASE_BUILTIN && !next_is_builtin(pl, j))
+				fsb_synth_cleanup(base);
 		}
 		if (pl->auto_repeat && !cancelled(e) && rep >= 3 && converged(e, fsr, rep))
 			break;

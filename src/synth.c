@@ -1835,13 +1835,20 @@ int fsb_synth_cleanup(const char *dir)
 {
 	char *data = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_DATA_FILE);
 	char *files = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_FILES_DIR);
-	int rc = 0, r;
+	int rc = 0, r, fd;
 
 	if (unlink(data) && errno != ENOENT)
 		rc = -errno;
 	r = fsb_rm_rf(files);
 	if (r && !rc)
 		rc = r;
+	/* freeing them is part of no phase: not of the next one either */
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (syncfs(fd) && !rc)
+			rc = -errno;
+		close(fd);
+	}
 	free(data);
 	free(files);
 	return rc;

@@ -838,6 +838,7 @@ static void *engine_main(void *arg)
 	struct fsb_err err = { 0 };
 	struct fsb_strv needs = { 0 };
 	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
+	bool keep_caches;
 	int rc;
 
 	e->res = fsb_result_new();
@@ -850,6 +851,10 @@ static void *engine_main(void *arg)
 	rc = open_log(e, &err);
 	if (rc)
 		goto out;
+	/* --no-drop-caches keeps them in the built-in read phases too (seed
+	 * 001's under-RAM test); not being root does not: evicting the data
+	 * file needs no root */
+	keep_caches = !e->plan.drop_caches;
 	if (e->plan.drop_caches && geteuid() != 0) {
 		e->plan.drop_caches = false;
 		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
@@ -867,6 +872,7 @@ static void *engine_main(void *arg)
 	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, &err);
 	if (rc)
 		goto out;
+	e->synth.keep_caches = keep_caches;
 
 	{
 		const char *tmp = getenv("TMPDIR");

@@ -42,6 +42,15 @@ for ph in ${BUILTIN_PHASES//,/ }; do
 done
 grep -q 'kind = "dir"' "$res" || fail "target kind not recorded"
 
+# --no-drop-caches: the read phases keep the page cache too, and say so
+"$FSBENCH" run --dir "$dir" --no-drop-caches --phases block-read,seq-stat --profile tiny \
+	-o "$SCRATCH/k.fsbench" >"$SCRATCH/k.out" 2>&1 || { rc=$?; cat "$SCRATCH/k.out"; fail "--no-drop-caches exited $rc"; }
+run_records "$SCRATCH/k.fsbench" >"$SCRATCH/k.records"
+for ph in block-read seq-stat; do
+	r=$(grep "^$fstype $ph ok " "$SCRATCH/k.records") || fail "--no-drop-caches: no $ph run"
+	[ "$(field "$r" caches_dropped)" = 0 ] || fail "--no-drop-caches: $ph still started cold"
+done
+
 [ "$(ls -A "$dir" | tr '\n' ' ')" = "sub user-file " ] ||
 	fail "the run left something in the target: $(ls -A "$dir")"
 [ "$(cat "$dir/user-file")" = keep ] && [ "$(cat "$dir/sub/fsb.data")" = mine ] ||

@@ -201,6 +201,7 @@ run_bonnie() {
 			print fs, "bonnie", "seq-delete", r, v($31) }' >>"$samples"
 }
 
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 machine="$(uname -r), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo)"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 backing=$(findmnt -n -o SOURCE,FSTYPE --target "$work" | tr -s ' ')
@@ -282,11 +283,12 @@ table=$work/table.md
 } >"$table"
 
 {
-	echo "Date: $(date -u +%Y-%m-%dT%H:%MZ)"
-	echo "Machine: $cpu; $machine; images on $backing (loop, direct I/O)"
-	echo "Versions: $("$FSBENCH" --version 2>/dev/null | head -1), $(fio --version)${with_bonnie:+, bonnie++ $(bonnie++ 2>&1 | sed -n 's/^Version: //p')}"
-	echo "Command: bench/fio-compare.sh -f \"$fslist\" -s $size -n $rounds -b $brounds -i $image_size -N $nfiles$([ -n "$with_bonnie" ] || echo " -B")"
-	echo "Ratios of the medians over $rounds rounds$([ -n "$with_bonnie" ] && echo " ($brounds with bonnie++)");" \
+	echo "- Date: $(date -u +%Y-%m-%dT%H:%MZ)"
+	echo "- Machine: $cpu; $machine; images on $backing (loop, direct I/O);" \
+		"load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+	echo "- Versions: $("$FSBENCH" --version 2>/dev/null | head -1), $(fio --version)${with_bonnie:+, bonnie++ $(bonnie++ 2>&1 | sed -n 's/^Version: //p')}"
+	echo "- Command: bench/fio-compare.sh -f \"$fslist\" -s $size -n $rounds -b $brounds -i $image_size -N $nfiles$([ -n "$with_bonnie" ] || echo " -B")"
+	echo "- Ratios of the medians over $rounds rounds$([ -n "$with_bonnie" ] && echo " ($brounds with bonnie++)");" \
 		"\"paired\" is the median and range of the per-round ratios."
 	echo
 	cat "$table"
@@ -308,7 +310,14 @@ table=$work/table.md
 } >"$work/report.md"
 cat "$work/report.md"
 if [ -n "$mdout" ]; then
-	cp "$work/report.md" "$mdout"
+	{
+		echo "<!-- SPDX-License-Identifier: GPL-2.0-or-later -->"
+		echo "# bench/fio-compare.sh: the latest results"
+		echo
+		echo "Written by \`bench/fio-compare.sh -o\`; see README.md for what is compared and how."
+		echo
+		cat "$work/report.md"
+	} >"$mdout"
 fi
 # below 0.95× fio anywhere: say so in the exit status
 awk -F'|' 'NR > 2 && $6 + 0 > 0 && $6 + 0 < 0.95 { bad = 1 } /^$/ { exit } END { exit bad }' "$table"

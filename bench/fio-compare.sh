@@ -314,7 +314,7 @@ if [ -n "$mdout" ]; then
 		echo "<!-- SPDX-License-Identifier: GPL-2.0-or-later -->"
 		echo "# bench/fio-compare.sh: the latest results"
 		echo
-		echo "Written by \`bench/fio-compare.sh -o\`; see README.md for what is compared and how."
+		echo "Written by \`bench/fio-compare.sh -o\`; see [README.md](README.md) for what is compared and how."
 		echo
 		cat "$work/report.md"
 	} >"$mdout"

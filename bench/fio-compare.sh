@@ -22,10 +22,10 @@ set -u
 
 usage() {
 	cat <<EOF
-Usage: $0 [-f "ext4 xfs btrfs"] [-s 1G] [-n 11] [-b 3] [-i 4G] [-N 64] [-B] [-o RESULTS.md]
+Usage: $0 [-f "ext4 xfs btrfs"] [-s 1G] [-n 21] [-b 3] [-i 4G] [-N 64] [-B] [-o RESULTS.md]
   -f LIST   filesystems (ext4, ext2, ext3, xfs, btrfs, f2fs, jfs)
   -s SIZE   file size for fio, fsbench and bonnie++ (K, M, G; default 1G)
-  -n N      rounds of fio and fsbench per filesystem (default 11); medians
+  -n N      rounds of fio and fsbench per filesystem (default 21); medians
   -b N      of which the first N also run bonnie++ (default 3: it is slow)
   -i SIZE   image size (default 4G; must hold the file and bonnie++'s)
   -N N      bonnie++ -n N, fsbench synth_files = N (N×1024 empty files; default 64)
@@ -38,7 +38,7 @@ EOF
 
 fslist="ext4 xfs btrfs"
 size=1G
-rounds=11
+rounds=21
 brounds=3
 image_size=4G
 nfiles=64

@@ -58,7 +58,7 @@ static void usage(FILE *fp)
 		"      --no-reformat      do not mkfs again between repetitions\n"
 		"  -b, --baseline FS      filesystem the tables normalize to\n"
 		"  -j, --jobs N           make -j (default: number of CPUs)\n"
-		"      --no-drop-caches   keep the page cache between phases\n"
+		"      --no-drop-caches   keep the page cache between phases and passes\n"
 		"      --no-download      never download the debootstrap tarball\n"
 		"  -o, --output FILE      result file (default: the results directory)\n"
 		"  -m, --metric M         metric of the final summary (dead, real, usr, sys, sync)\n"

@@ -982,6 +982,13 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 	return all && rep >= 3;
 }
 
+static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
+{
+	const struct fsb_phase_def *next = j + 1 < pl->phases.n ? fsb_config_phase(pl->cfg, pl->phases.v[j + 1]) : NULL;
+
+	return next && next->kind == FSB_PHASE_BUILTIN;
+}
+
 static void run_fs(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
@@ -1102,6 +1109,10 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			post_result(e);
 			post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
 			fsb_run_clear(&run);
+			/* built-in phases hand the data file on to the next one; no
+			 * other phase may find it (cp would copy it), no run leave it */
+			if (def->kind == FSB_PHASE_BUILTIN && !next_is_builtin(pl, j))
+				fsb_synth_cleanup(base);
 		}
 		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
 			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
@@ -1282,6 +1293,7 @@ static void *engine_main(void *arg)
 	struct fsb_err err = { 0 };
 	struct fsb_strv needs = { 0 };
 	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
+	bool keep_caches;
 	int rc;
 
 	e->res = fsb_result_new();
@@ -1303,6 +1315,10 @@ static void *engine_main(void *arg)
 	rc = open_log(e, &err);
 	if (rc)
 		goto out;
+	/* --no-drop-caches keeps them in the built-in read phases too (seed
+	 * 001's under-RAM test); not being root does not: evicting the data
+	 * file needs no root */
+	keep_caches = !e->plan.drop_caches;
 	if (e->plan.drop_caches && geteuid() != 0) {
 		e->plan.drop_caches = false;
 		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
@@ -1320,6 +1336,7 @@ static void *engine_main(void *arg)
 	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, &err);
 	if (rc)
 		goto out;
+	e->synth.keep_caches = keep_caches;
 
 	{
 		const char *tmp = getenv("TMPDIR");

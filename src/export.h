@@ -42,5 +42,9 @@ int fsb_export_csv(FILE *fp, struct fsb_result *const *res, size_t n,
 		   const struct fsb_export_opts *o, struct fsb_err *err);
 int fsb_export_html(FILE *fp, struct fsb_result *const *res, size_t n,
 		    const struct fsb_export_opts *o, struct fsb_err *err);
+/* bonnie++ 2.00's CSV (format 1.98), one line per filesystem with built-in
+ * phases, for bon_csv2txt/bon_csv2html (doc/bonnie.md); -ENOENT if none. */
+int fsb_export_bonnie_csv(FILE *fp, struct fsb_result *const *res, size_t n,
+			  const struct fsb_export_opts *o, struct fsb_err *err);
 
 #endif

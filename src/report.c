@@ -941,6 +941,15 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 	return 0;
 }
 
+/* A failed run has no passes, %CP or latency: a dash, not "nan". */
+static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decimals, const char *unit)
+{
+	if (isnan(v))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+	else
+		set(t, r, c, FSB_CELL_NUMBER, v, "%.*f%s", decimals, v, unit);
+}
+
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 {
 	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests)];
@@ -984,12 +993,12 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
 				set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
 				set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
-				set(t, r, 3, FSB_CELL_NUMBER, v[FSB_FIELD_real], "%.3f s", v[FSB_FIELD_real]);
-				set(t, r, 4, FSB_CELL_NUMBER, v[FSB_FIELD_passes], "%.0f", v[FSB_FIELD_passes]);
+				set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
+				set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
 				set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
-				set(t, r, 6, FSB_CELL_NUMBER, v[FSB_FIELD_cpu_pct], "%.0f", v[FSB_FIELD_cpu_pct]);
-				set(t, r, 7, FSB_CELL_NUMBER, v[FSB_FIELD_lat_p99_us], "%.0f us", v[FSB_FIELD_lat_p99_us]);
-				set(t, r, 8, FSB_CELL_NUMBER, v[FSB_FIELD_lat_max_us], "%.0f us", v[FSB_FIELD_lat_max_us]);
+				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
+				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
+				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
 			}
 		}
 	table_done(t);

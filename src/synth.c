@@ -1706,6 +1706,15 @@ static void fill(const struct ctx *c, struct fsb_run *out)
 	out->v[FSB_FIELD_passes] = c->passes;
 	if (c->caches >= 0)
 		out->v[FSB_FIELD_caches_dropped] = c->caches;
+	/* what bonnie++'s CSV identifies a run by (export_bonnie.c) */
+	out->v[FSB_FIELD_seed] = (double)c->p->seed;
+	if (c->ph->timed == t_seeks)
+		out->v[FSB_FIELD_seekers] = c->p->seekers;
+	if (c->f.names) {
+		out->v[FSB_FIELD_file_min] = (double)c->p->file_min;
+		out->v[FSB_FIELD_file_max] = (double)c->p->file_max;
+		out->v[FSB_FIELD_dirs] = c->f.ndirs;
+	}
 }
 
 static void *xalign(size_t n)
@@ -1826,13 +1835,20 @@ int fsb_synth_cleanup(const char *dir)
 {
 	char *data = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_DATA_FILE);
 	char *files = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_FILES_DIR);
-	int rc = 0, r;
+	int rc = 0, r, fd;
 
 	if (unlink(data) && errno != ENOENT)
 		rc = -errno;
 	r = fsb_rm_rf(files);
 	if (r && !rc)
 		rc = r;
+	/* freeing them is part of no phase: not of the next one either */
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (syncfs(fd) && !rc)
+			rc = -errno;
+		close(fd);
+	}
 	free(data);
 	free(files);
 	return rc;

@@ -17,7 +17,8 @@
  * parameters below.  What comes out: one struct fsb_run per call.  What
  * stays behind: the data file DIR/fsb.data and the file-test directory
  * DIR/fsb.files, so that the next phase can use them;
- * fsb_synth_cleanup() removes both.
+ * fsb_synth_cleanup() removes both (the engine does after the last of
+ * consecutive built-in phases).
  *
  * Semantics (bonnie++ 2.00 unless said otherwise):
  *  - Block phases use read(2)/write(2) of `chunk` bytes on a file opened
@@ -165,7 +166,8 @@ struct fsb_synth_ctl {
  * bytes (data phases: file_size × passes) or ops (seeks: seeks × passes;
  * file phases: files×1024 × passes), kib_per_s or ops_per_s, cpu_pct
  * ((user + sys) / real × 100, as bonnie++), lat_p99_us, lat_max_us, chunk,
- * passes, and caches_dropped for the phases that start cold.  Other fields
+ * passes, caches_dropped for the phases that start cold, seed, seekers
+ * (seeks) and file_min, file_max, dirs (file phases).  Other fields
  * and out's strings are left alone.  Returns 0.
  *
  * On failure returns -errno with a one-line message in err
@@ -176,8 +178,9 @@ struct fsb_synth_ctl {
 int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_params *p,
 		  const struct fsb_synth_ctl *ctl, struct fsb_run *out, struct fsb_err *err);
 
-/* Remove the data file and the file-test directory from dir.  Nothing
- * there is fine (safe to call twice).  0 or -errno. */
+/* Remove the data file and the file-test directory from dir and flush
+ * the filesystem, so that freeing them is charged to nothing that runs
+ * next.  Nothing there is fine (safe to call twice).  0 or -errno. */
 int fsb_synth_cleanup(const char *dir);
 
 #endif

@@ -135,6 +135,20 @@ static void check_run(const char *phase, const struct fsb_synth_params *p, const
 	assert_true(r->v[FSB_FIELD_lat_p99_us] <= r->v[FSB_FIELD_lat_max_us]);
 	assert_true(r->v[FSB_FIELD_chunk] == (double)p->chunk);
 	assert_true(isnan(r->v[FSB_FIELD_sync]));   /* not ours: left alone */
+	/* what the bonnie++ CSV export identifies the run by */
+	assert_true(r->v[FSB_FIELD_seed] == (double)p->seed);
+	if (strcmp(phase, "seeks") == 0)
+		assert_true(r->v[FSB_FIELD_seekers] == p->seekers);
+	else
+		assert_true(isnan(r->v[FSB_FIELD_seekers]));
+	if (strstr(phase, "create") || strstr(phase, "stat") || strstr(phase, "delete")) {
+		assert_true(r->v[FSB_FIELD_file_min] == (double)p->file_min);
+		assert_true(r->v[FSB_FIELD_file_max] == (double)p->file_max);
+		assert_true(r->v[FSB_FIELD_dirs] == (double)(p->dirs > 1 ? p->dirs : 1));
+	} else {
+		assert_true(isnan(r->v[FSB_FIELD_file_max]));
+		assert_true(isnan(r->v[FSB_FIELD_dirs]));
+	}
 }
 
 static void run_ok(const char *phase, const char *dir, const struct fsb_synth_params *p,

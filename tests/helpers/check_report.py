@@ -14,6 +14,7 @@ Exit 0 when everything holds, 1 with one line per problem otherwise.
 import csv
 import io
 import math
+import os
 import re
 import statistics
 import subprocess
@@ -126,9 +127,16 @@ def welch(a, b):
 
 # ---- csv ----------------------------------------------------------------------
 
-FIELDS = ("real user sys sync major_faults minor_faults swaps vol_cs invol_cs fs_in fs_out signals "
-          "disk_read_kib disk_written_kib disk_ios bytes ops kib_per_s ops_per_s cpu_pct lat_p99_us "
-          "lat_max_us chunk passes caches_dropped").split()
+def run_fields():
+    """The run fields in file order, read from src/result.h's X-macro, so a
+    field added there is checked here without editing this list."""
+    src = os.environ.get("FSB_SRCDIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+    text = open(os.path.join(src, "src", "result.h"), encoding="utf-8").read()
+    block = text[text.index("#define FSB_RUN_FIELDS(X)"):text.index("enum fsb_field {")]
+    return re.findall(r"X\((\w+),", block)
+
+
+FIELDS = run_fields()
 LEAD = "file filesystem type phase kind repetition status exit_status error".split()
 
 

@@ -884,23 +884,29 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	return 0;
 }
 
-static void phase_vars(const struct fsb_engine *e, const char *base, char *tree, size_t treelen,
-		       char *cache, size_t cachelen, char *jobs, size_t jobslen, char *size, size_t sizelen,
-		       const char **v, const char *uuid)
+/* The template variables of a phase, and the storage they point into. */
+struct phase_vars {
+	char tree[4096], cache[4096], jobs[32], size[32];
+	const char *v[32];           /* name, value pairs, NULL-terminated */
+};
+
+static void phase_vars(const struct fsb_engine *e, const char *base, const char *uuid,
+		       struct phase_vars *pv)
 {
+	const char **v = pv->v;
 	size_t i = 0;
 
-	snprintf(tree, treelen, "%s/%s", base, e->wl.treename ? e->wl.treename : "tree");
-	snprintf(cache, cachelen, "%s/.ccache", base);
-	snprintf(jobs, jobslen, "%ld", e->plan.jobs);
-	snprintf(size, sizelen, "%llu", e->plan.image_size);
+	snprintf(pv->tree, sizeof(pv->tree), "%s/%s", base, e->wl.treename ? e->wl.treename : "tree");
+	snprintf(pv->cache, sizeof(pv->cache), "%s/.ccache", base);
+	snprintf(pv->jobs, sizeof(pv->jobs), "%ld", e->plan.jobs);
+	snprintf(pv->size, sizeof(pv->size), "%llu", e->plan.image_size);
 #define V(name, val) do { v[i++] = name; v[i++] = (val) ? (val) : ""; } while (0)
 	V("mnt", base);
 	V("src", e->wl.src);
-	V("tree", tree);
+	V("tree", pv->tree);
 	V("treename", e->wl.treename);
-	V("jobs", jobs);
-	V("cache", cache);
+	V("jobs", pv->jobs);
+	V("cache", pv->cache);
 	V("kconfig", e->wl.kconfig);
 	V("debtarball", e->wl.debtarball);
 	V("deb_suite", e->wl.deb_suite);
@@ -908,7 +914,7 @@ static void phase_vars(const struct fsb_engine *e, const char *base, char *tree,
 	V("dev", e->dev);
 	V("journal", e->journal);
 	V("uuid", uuid);
-	V("size", size);
+	V("size", pv->size);
 #undef V
 	v[i++] = NULL;
 	v[i] = NULL;
@@ -989,6 +995,83 @@ static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
 	return next && next->kind == FSB_PHASE_BUILTIN;
 }
 
+/* One phase of one repetition on the filesystem being tested: availability,
+ * timing, the record, the result file, the events. */
+static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
+		      const char *base)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
+	struct fsb_phase_result *ph = fsb_fs_add_phase(fsr, def->name);
+	struct fsb_err err = { 0 };
+	struct phase_vars pv;
+	struct fsb_phase_ctx ctx;
+	struct fsb_run run;
+	const char *why;
+	char *tag;
+	int rc;
+
+	phase_vars(e, base, fsr->uuid, &pv);
+	if (!ph->label) {
+		char *label = NULL;
+
+		ph->kind = fsb_xstrdup(def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
+		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
+			label = fsb_xstrdup(def->label);
+		ph->label = label;
+		ph->command = fsb_xstrdup(def->kind == FSB_PHASE_COMMAND ? def->command : NULL);
+	}
+	why = phase_unavailable(e, def, &err);
+	if (why) {
+		if (ph->status != FSB_PHASE_UNAVAILABLE) {
+			ph->status = FSB_PHASE_UNAVAILABLE;
+			ph->reason = fsb_xstrdup(why);
+			fsb_events_log(e->ev, "%s/%s: unavailable: %s", name, def->name, why);
+			post_result(e);
+		}
+		return;
+	}
+	e->prog.phase_index = (int)j;
+	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
+	e->prog.eta = eta(e, fi, rep, j);
+	set_activity(e, def->name, true);
+	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
+
+	tag = fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
+	ctx = (struct fsb_phase_ctx){
+		.tag = tag, .mnt = base, .vars = pv.v,
+		.disks = (const char *const *)e->disks,
+		.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
+		.log_fd = e->log_fd, .cancel = &e->cancel,
+		.progress = on_tick, .arg = e,
+		.builtin = run_builtin, .builtin_arg = e,
+	};
+	fsb_run_init(&run);
+	fsb_err_clear(&err);
+	rc = fsb_phase_run(def, &ctx, &run, &err);
+	free(tag);
+	if (rc && rc != -ECANCELED) {
+		/* could not even start: recorded as a failed run */
+		run.status = FSB_RUN_FAILED;
+		free(run.error);
+		run.error = fsb_xstrdup(err.msg);
+	}
+	if (run.status == FSB_RUN_FAILED)
+		e->any_failed = true;
+	/* the result keeps finished phases; an interrupted one is not */
+	if (run.status != FSB_RUN_INTERRUPTED)
+		fsb_phase_add_run(ph, &run);
+	e->prog.running = false;
+	post_result(e);
+	post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
+	fsb_run_clear(&run);
+	/* built-in phases hand the data file on to the next one; no other
+	 * phase may find it (cp would copy it), no run leave it */
+	if (def->kind == FSB_PHASE_BUILTIN && !next_is_builtin(pl, j))
+		fsb_synth_cleanup(base);
+}
+
 static void run_fs(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
@@ -1044,76 +1127,8 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 				break;
 			}
 		}
-		for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++) {
-			const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
-			struct fsb_phase_result *ph = fsb_fs_add_phase(fsr, def->name);
-			const char *vars[40];
-			char tree[4096], cache[4096], jobs[32], size[32];
-			char *label = NULL, *tag;
-			struct fsb_phase_ctx ctx;
-			struct fsb_run run;
-			const char *why;
-			int rc;
-
-			phase_vars(e, base, tree, sizeof(tree), cache, sizeof(cache), jobs, sizeof(jobs),
-				   size, sizeof(size), vars, fsr->uuid);
-			if (!ph->label) {
-				ph->kind = fsb_xstrdup(def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
-				if (fsb_subst(def->label && *def->label ? def->label : def->name, vars, false, &label, NULL))
-					label = fsb_xstrdup(def->label);
-				ph->label = label;
-				ph->command = fsb_xstrdup(def->kind == FSB_PHASE_COMMAND ? def->command : NULL);
-			}
-			fsb_err_clear(&err);
-			why = phase_unavailable(e, def, &err);
-			if (why) {
-				if (ph->status != FSB_PHASE_UNAVAILABLE) {
-					ph->status = FSB_PHASE_UNAVAILABLE;
-					ph->reason = fsb_xstrdup(why);
-					fsb_events_log(e->ev, "%s/%s: unavailable: %s", name, def->name, why);
-					post_result(e);
-				}
-				continue;
-			}
-			e->prog.phase_index = (int)j;
-			snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
-			e->prog.eta = eta(e, fi, rep, j);
-			set_activity(e, def->name, true);
-			post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
-
-			tag = fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
-			ctx = (struct fsb_phase_ctx){
-				.tag = tag, .mnt = base, .vars = vars,
-				.disks = (const char *const *)e->disks,
-				.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
-				.log_fd = e->log_fd, .cancel = &e->cancel,
-				.progress = on_tick, .arg = e,
-				.builtin = run_builtin, .builtin_arg = e,
-			};
-			fsb_run_init(&run);
-			fsb_err_clear(&err);
-			rc = fsb_phase_run(def, &ctx, &run, &err);
-			free(tag);
-			if (rc && rc != -ECANCELED) {
-				/* could not even start: recorded as a failed run */
-				run.status = FSB_RUN_FAILED;
-				free(run.error);
-				run.error = fsb_xstrdup(err.msg);
-			}
-			if (run.status == FSB_RUN_FAILED)
-				e->any_failed = true;
-			/* the result keeps finished phases; an interrupted one is not */
-			if (run.status != FSB_RUN_INTERRUPTED)
-				fsb_phase_add_run(ph, &run);
-			e->prog.running = false;
-			post_result(e);
-			post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
-			fsb_run_clear(&run);
-			/* built-in phases hand the data file on to the next one; no
-			 * other phase may find it (cp would copy it), no run leave it */
-			if (def->kind == FSB_PHASE_BUILTIN && !next_is_builtin(pl, j))
-				fsb_synth_cleanup(base);
-		}
+		for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
+			run_phase(e, fi, fsr, rep, j, base);
 		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
 			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
 				       pl->ci_target * 100, rep);

@@ -1254,6 +1254,8 @@ int fsb_device_claim_before_mkfs(struct fsb_device_claim *c, struct fsb_err *err
 	struct ident now;
 	int rc;
 
+	if (!c)
+		return fsb_err_set(err, -EINVAL, "no device claimed");
 	if (c->broken)
 		return fsb_err_set(err, -ESTALE, "%s: the claim on %s failed earlier; nothing more will "
 				   "be done", when, c->given);
@@ -1335,6 +1337,8 @@ int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, co
 	const char *got_type = NULL, *got_uuid = NULL, *got_log = NULL;
 	int fd = -1, rc;
 
+	if (!c)
+		return fsb_err_set(err, -EINVAL, "no device claimed");
 	if (c->broken)
 		return fsb_err_set(err, -ESTALE, "%s: the claim on %s failed earlier; nothing more will "
 				   "be done", when, c->given);

@@ -487,3 +487,15 @@ int fsb_drop_caches(void)
 	sync();
 	return fsb_write_file("/proc/sys/vm/drop_caches", "3");
 }
+
+void fsb_new_uuid(char *buf, size_t len)
+{
+	char *u = NULL;
+
+	if (fsb_read_file("/proc/sys/kernel/random/uuid", &u) == 0) {
+		snprintf(buf, len, "%s", u);
+		free(u);
+	} else if (len) {
+		buf[0] = '\0';
+	}
+}

@@ -73,6 +73,9 @@ const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len);
 /* Quote s for /bin/sh (single quotes, ' escaped); caller frees. */
 char *fsb_shell_quote(const char *s);
 
+/* A new random UUID (the kernel's) into buf (>= 37 bytes); "" if none. */
+void fsb_new_uuid(char *buf, size_t len);
+
 double fsb_now(void);                  /* CLOCK_MONOTONIC, seconds */
 /* UTC time as "2026-11-30T03:20:00Z" into buf (>= 21 bytes). */
 const char *fsb_iso_time(char *buf, size_t len);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "device.h"
 
@@ -44,7 +45,14 @@ static bool mkfs(const char *uuid)
 	char cmd[512];
 
 	snprintf(cmd, sizeof(cmd), "mkfs.ext4 -q -F -U %s %s", uuid, dev);
-	return system(cmd) == 0;
+	/* tests running next to this one scan every block device, holding
+	 * each O_EXCL for a moment: mke2fs then says "in use"; try again */
+	for (int i = 0; i < 5; i++) {
+		if (system(cmd) == 0)
+			return true;
+		usleep(300 * 1000);
+	}
+	return false;
 }
 
 /* Detach dev and attach the other image under the same name. */

@@ -24,14 +24,15 @@ check_size() {
 	# redrawn for the new size: the title on the first line, the key bar on
 	# the last (tmux keeps the old bottom rows when it shrinks a window, so
 	# the key bar alone could still be the old one)
+	# and as many lines as the new size (until tmux has resized the pane the
+	# capture is still the old screen, title and key bar included)
 	local end=$((SECONDS + 10)) scr
 	while :; do
 		scr=$(tui_settled)
-		head -1 <<<"$scr" | grep -q '^ fsbench ' && tail -1 <<<"$scr" | grep -q '? Help' && break
-		[ $SECONDS -lt $end ] || { tui_dump; fail "no title and key bar at ${w}x${h}"; }
+		n=$(wc -l <<<"$scr")
+		[ "$n" -eq "$h" ] && head -1 <<<"$scr" | grep -q '^ fsbench ' && tail -1 <<<"$scr" | grep -q '? Help' && break
+		[ $SECONDS -lt $end ] || { tui_dump; fail "no title and key bar on $n of ${h} lines at ${w}x${h}"; }
 	done
-	n=$(wc -l <<<"$scr")
-	[ "$n" -eq "$h" ] || fail "$n lines on a ${h}-line terminal"
 	tui_screen | grep -qE '─ (Running|Run finished) ─' || { tui_dump; fail "no progress pane at ${w}x${h}"; }
 	tui_screen | grep -q '^ Summary' || { tui_dump; fail "no summary at ${w}x${h}"; }
 	# the same as a repaint from scratch; a phase may finish in between: retry

@@ -51,8 +51,27 @@ note() {
 	echo "# $*"
 }
 
+# A scan of every block device (`fsbench devices`, the TUI's target screen)
+# opens each one O_EXCL for a moment; a test's mkfs, losetup -d or device
+# claim that lands in that moment fails as "busy".  So tests that work on
+# devices hold this lock shared (need_root takes it), and tests that scan
+# every device hold it exclusively: scans never run next to device work,
+# while device tests still run in parallel with each other.
+_devlock_file=/var/tmp/fsbench-test-devices.lock
+_devlock=
+device_lock() {
+	local mode=${1:-shared}
+	if [ -z "$_devlock" ]; then
+		[ -e "$_devlock_file" ] || : >>"$_devlock_file" 2>/dev/null
+		# read-only: anyone may take it, whoever made the file
+		exec {_devlock}<"$_devlock_file" || fail "cannot open $_devlock_file"
+	fi
+	flock "--$mode" "$_devlock" || fail "cannot take the device lock"
+}
+
 need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount)"
+	device_lock shared
 }
 
 need_prog() {

@@ -20,16 +20,10 @@
 
 need_prog tmux flock
 
-# One TUI test at a time.  Every session starts on the target screen, whose
-# device scan (src/device.c) opens each block device O_EXCL for a moment; a
-# run's mkfs on a loop device it has just attached fails ("apparently in use
-# by the system") if it lands in that moment.  Tests of the TUI must not
-# race each other that way; the lock is released when the test exits.
-_tui_lockfile=${FSB_TUI_LOCK:-/var/tmp/fsbench-tui-tests.lock}
-[ -e "$_tui_lockfile" ] || : >>"$_tui_lockfile"
-# read-only: anyone may take the lock, whoever made the file
-exec {_tui_lock}<"$_tui_lockfile" || fail "cannot open $_tui_lockfile"
-flock "$_tui_lock"
+# One TUI test at a time, and none next to device work: every session starts
+# on the target screen, whose device scan opens each block device O_EXCL for
+# a moment (see device_lock in tests/lib.sh).
+device_lock exclusive
 
 TUI_SOCK="fsbench-$TEST_NAME-$$"
 TUI_CONF=$SCRATCH/tmux.conf

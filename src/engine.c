@@ -830,7 +830,7 @@ out:
 	return NULL;
 }
 
-static void copy_plan(struct fsb_plan *dst, const struct fsb_plan *src)
+void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
 {
 	*dst = *src;
 	dst->path = fsb_xstrdup(src->path);
@@ -856,7 +856,7 @@ int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
 	struct fsb_engine *e = fsb_xcalloc(1, sizeof(*e));
 	int rc;
 
-	copy_plan(&e->plan, plan);
+	fsb_plan_copy(&e->plan, plan);
 	e->prof = fsb_config_profile(plan->cfg, plan->profile);
 	e->ev = events;
 	e->log_fd = -1;

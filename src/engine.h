@@ -78,6 +78,8 @@ struct fsb_plan {
 /* Defaults from the config; the caller then overrides what the user set. */
 void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg);
 void fsb_plan_clear(struct fsb_plan *plan);
+/* A deep copy (free it with fsb_plan_clear); cfg stays borrowed. */
+void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
 
 /*
  * Check the plan against the config before anything is touched: known

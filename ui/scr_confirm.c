@@ -167,28 +167,15 @@ static int confirm_key(struct ui_ctx *ui, int key)
 		}
 		return 0;
 	}
-	switch (key) {
-	case KEY_LEFT:
-	case KEY_RIGHT:
-	case '\t':
-	case KEY_BTAB:
-	case 'h':
-	case 'l':
-		s->yes_focused = !s->yes_focused;
+	switch (yesno_key(key, &s->yes_focused)) {
+	case YESNO_MOVED:
 		return UI_HANDLED | UI_REDRAW;
-	case 'y':
-	case 'Y':
+	case YESNO_YES:
 		return answer(ui, true);
-	case 'n':
-	case 'N':
-	case 27:
-	case 'q':
+	case YESNO_NO:
 		return answer(ui, false);
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case ' ':
-		return answer(ui, s->yes_focused);
+	case YESNO_NONE:
+		break;
 	}
 	return 0;
 }

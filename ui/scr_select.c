@@ -415,7 +415,7 @@ static int go_on(struct ui_ctx *ui, int key)
 		ui_message(ui, UI_ERROR, "formatting needs root: restart fsbench with sudo, or pick a directory (t)");
 		return UI_REDRAW;
 	}
-	plan_copy(&p, &ui->plan);
+	fsb_plan_copy(&p, &ui->plan);
 	free(p.output);
 	p.output = NULL;
 	free(p.command_line);

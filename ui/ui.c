@@ -698,27 +698,6 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 	}
 }
 
-/* ---- plan copy ---------------------------------------------------------------------------- */
-
-void plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
-{
-	*dst = *src;
-	dst->path = fsb_xstrdup(src->path);
-	dst->journal_device = fsb_xstrdup(src->journal_device);
-	dst->yes_destroy = fsb_xstrdup(src->yes_destroy);
-	dst->fstab = fsb_xstrdup(src->fstab);
-	dst->crypttab = fsb_xstrdup(src->crypttab);
-	memset(&dst->fs, 0, sizeof(dst->fs));
-	memset(&dst->phases, 0, sizeof(dst->phases));
-	for (size_t i = 0; i < src->fs.n; i++)
-		fsb_strv_add(&dst->fs, src->fs.v[i]);
-	for (size_t i = 0; i < src->phases.n; i++)
-		fsb_strv_add(&dst->phases, src->phases.v[i]);
-	dst->profile = fsb_xstrdup(src->profile);
-	dst->baseline = fsb_xstrdup(src->baseline);
-	dst->output = fsb_xstrdup(src->output);
-	dst->command_line = fsb_xstrdup(src->command_line);
-}
 
 /* ---- the command ------------------------------------------------------------------------------ */
 

@@ -244,7 +244,6 @@ static inline void *ui_state(struct ui_ctx *ui, enum ui_screen_id id)
 }
 
 /* Copy a plan (the engine keeps its own copy too). */
-void plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
 
 /* Start the engine on ui->run_plan (scr_run.c): 0, or -1 with the reason
  * in the status line's message (ui->msg). */

@@ -910,36 +910,50 @@ static int dialog_answer(struct ui_ctx *ui, bool ok)
 	return flags | UI_HANDLED | UI_REDRAW;
 }
 
+enum yesno yesno_key(int key, bool *yes_focused)
+{
+	switch (key) {
+	case KEY_LEFT:
+	case KEY_RIGHT:
+	case '\t':
+	case KEY_BTAB:
+	case 'h':
+	case 'l':
+		*yes_focused = !*yes_focused;
+		return YESNO_MOVED;
+	case 'y':
+	case 'Y':
+		return YESNO_YES;
+	case 'n':
+	case 'N':
+	case 27:
+	case 'q':
+		return YESNO_NO;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case ' ':
+		return *yes_focused ? YESNO_YES : YESNO_NO;
+	}
+	return YESNO_NONE;
+}
+
 int dialog_key(struct ui_ctx *ui, int key)
 {
 	struct ui_dialog *d = &ui->dlg;
 
 	if (d->kind == UI_DIALOG_ASK) {
-		switch (key) {
-		case KEY_LEFT:
-		case KEY_RIGHT:
-		case '\t':
-		case KEY_BTAB:
-		case 'h':
-		case 'l':
-			d->yes_focused = !d->yes_focused;
+		switch (yesno_key(key, &d->yes_focused)) {
+		case YESNO_MOVED:
 			return UI_HANDLED | UI_REDRAW;
-		case 'y':
-		case 'Y':
+		case YESNO_YES:
 			return dialog_answer(ui, true);
-		case 'n':
-		case 'N':
-		case 27:
-		case 'q':
+		case YESNO_NO:
 			return dialog_answer(ui, false);
-		case '\n':
-		case '\r':
-		case KEY_ENTER:
-		case ' ':
-			return dialog_answer(ui, d->yes_focused);
-		default:
-			return UI_HANDLED;
+		case YESNO_NONE:
+			break;
 		}
+		return UI_HANDLED;
 	}
 	switch (key) {
 	case 27:

@@ -114,6 +114,12 @@ void dialog_field(struct ui_dialog *d, const char *label, const char *value);
 void dialog_close(struct ui_ctx *ui);
 void ui_dialog_draw(struct ui_ctx *ui);
 int dialog_key(struct ui_ctx *ui, int key);
+
+/* The keys of a yes/no question (the confirm screen and ask dialogs):
+ * arrows, Tab, h/l move the focus; y/n, Esc, q answer; Enter/Space take
+ * the focused answer. */
+enum yesno { YESNO_NONE, YESNO_MOVED, YESNO_YES, YESNO_NO };
+enum yesno yesno_key(int key, bool *yes_focused);
 int dialog_mouse(struct ui_ctx *ui, const MEVENT *m);
 
 /* ---- the report view: one result (or a comparison) as blocks ----------------- */

@@ -142,40 +142,10 @@ static void print_sigs(const struct fsb_device *d)
 
 static void print_facts(const struct fsb_device *d)
 {
-	struct fsb_buf b = { 0 };
-	char size[32];
+	char *facts = fsb_device_describe(d);
 
-	fsb_buf_addf(&b, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
-	if (d->ro)
-		fsb_buf_add(&b, ", read-only");
-	if (d->model)
-		fsb_buf_addf(&b, ", model %s", d->model);
-	if (d->serial)
-		fsb_buf_addf(&b, ", serial %s", d->serial);
-	if (d->parent)
-		fsb_buf_addf(&b, ", partition %d of %s", d->partno, d->parent);
-	if (d->partitions.n) {
-		char *j = fsb_strv_join(&d->partitions, " ");
-
-		fsb_buf_addf(&b, ", partitions %s", j);
-		free(j);
-	}
-	if (d->slaves.n) {
-		char *j = fsb_strv_join(&d->slaves, " ");
-
-		fsb_buf_addf(&b, ", built on %s", j);
-		free(j);
-	}
-	if (d->backing_file)
-		fsb_buf_addf(&b, ", backing file %s", d->backing_file);
-	if (d->part_uuid)
-		fsb_buf_addf(&b, ", PARTUUID %s", d->part_uuid);
-	if (d->part_label)
-		fsb_buf_addf(&b, ", PARTLABEL %s", d->part_label);
-	if (d->diskseq)
-		fsb_buf_addf(&b, ", diskseq %llu", d->diskseq);
-	wrap("  ", 4, b.s);
-	fsb_buf_free(&b);
+	wrap("  ", 4, facts);
+	free(facts);
 }
 
 /* One device: what it is, the verdict with every reason, the signatures.

@@ -175,6 +175,11 @@ int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct f
 		     struct fsb_err *err);
 void fsb_device_free(struct fsb_device *d);
 
+/* "partition, 1 GiB, model X, serial Y, partition 1 of /dev/sdb, backing
+ * file F, diskseq N": what a user needs to recognise the device; caller
+ * frees. */
+char *fsb_device_describe(const struct fsb_device *d);
+
 /* Value of key in a signature, or NULL. */
 const char *fsb_device_sig_get(const struct fsb_device_sig *s, const char *key);
 

@@ -194,24 +194,6 @@ static void log_reasons(struct fsb_engine *e, const struct fsb_device *d)
 		fsb_events_log(e->ev, "- %s", d->reasons.v[i]);
 }
 
-/* "loop, 1 GiB, model X, serial Y, partition 1 of /dev/sdb, backing file F" */
-static char *device_facts(const struct fsb_device *d)
-{
-	struct fsb_buf b = { 0 };
-	char size[32];
-
-	fsb_buf_addf(&b, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
-	if (d->model)
-		fsb_buf_addf(&b, ", model %s", d->model);
-	if (d->serial)
-		fsb_buf_addf(&b, ", serial %s", d->serial);
-	if (d->parent)
-		fsb_buf_addf(&b, ", partition %d of %s", d->partno, d->parent);
-	if (d->backing_file)
-		fsb_buf_addf(&b, ", backing file %s", d->backing_file);
-	return fsb_buf_steal(&b);
-}
-
 /* Does path overlap d: the same device, its whole disk, one of its partitions? */
 static const char *overlap(const char *path, const struct fsb_device *d)
 {
@@ -285,7 +267,7 @@ static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to,
 	}
 	e->journal = fsb_xstrdup(fsb_device_claim_path(e->jclaim));
 	e->disks[1] = fsb_xstrdup(e->journal + strlen("/dev/"));
-	facts = device_facts(&e->journal_dev);
+	facts = fsb_device_describe(&e->journal_dev);
 	passed = fsb_strv_join(&e->journal_dev.passed, "; ");
 	fsb_strv_addf(&e->res->target.reasons, "external journal device %s (%s, %s): %s", e->journal,
 		      e->journal_dev.majmin, facts, passed);
@@ -328,7 +310,7 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 	e->disks[0] = fsb_xstrdup(e->dev + strlen("/dev/"));
 	/* ${size}: tmpfs is sized like the device, as it is like an image */
 	e->plan.image_size = d->size;
-	facts = device_facts(d);
+	facts = fsb_device_describe(d);
 	fsb_events_log(e->ev, "device %s (%s), %s: every check passed%s", e->dev, d->majmin, facts,
 		       e->plan.dry_run ? "" : "; held exclusively until its first mkfs");
 	if (e->prof->image_size && fsb_parse_size(e->prof->image_size, &want) == 0 && d->size < want)
@@ -509,7 +491,7 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 	for (size_t i = 0; i < d->passed.n; i++)
 		fsb_events_log(e->ev, "+ %s", d->passed.v[i]);
 	if (e->jclaim) {
-		char *jfacts = device_facts(&e->journal_dev);
+		char *jfacts = fsb_device_describe(&e->journal_dev);
 
 		fsb_events_log(e->ev, "external journal device %s (%s): usable; %s; %zu signature%s", e->journal,
 			       e->journal_dev.majmin, jfacts, e->journal_dev.nsigs,

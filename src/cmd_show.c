@@ -28,15 +28,6 @@ static void usage(FILE *fp)
 		"      --ascii         no Unicode symbols\n");
 }
 
-static bool auto_repeated(const struct fsb_result *res)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->auto_target_reps >= 0)
-				return true;
-	return false;
-}
-
 static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 {
 	const struct fsb_host *h = &res->host;
@@ -50,7 +41,7 @@ static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 		fprintf(fp, ", started %s", res->started);
 	if (res->profile)
 		fprintf(fp, ", profile %s", res->profile);
-	if (auto_repeated(res))
+	if (fsb_result_auto_repeated(res))
 		fprintf(fp, ", --auto-repeat (at most %ld repetitions)\n", res->repeat);
 	else
 		fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");

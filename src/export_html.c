@@ -84,15 +84,6 @@ static void dd(FILE *fp, const char *term, const char *value)
 	fputs("</dd>\n", fp);
 }
 
-static bool auto_repeated(const struct fsb_result *res)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->auto_target_reps >= 0)
-				return true;
-	return false;
-}
-
 static void details(FILE *fp, const struct fsb_result *res)
 {
 	const struct fsb_host *h = &res->host;
@@ -108,7 +99,7 @@ static void details(FILE *fp, const struct fsb_result *res)
 	free(s);
 	dd(fp, "Tool", res->tool);
 	dd(fp, "Profile", res->profile);
-	s = auto_repeated(res) ? fsb_xasprintf("--auto-repeat, at most %ld", res->repeat) : fsb_xasprintf("%ld", res->repeat);
+	s = fsb_result_auto_repeated(res) ? fsb_xasprintf("--auto-repeat, at most %ld", res->repeat) : fsb_xasprintf("%ld", res->repeat);
 	dd(fp, "Repetitions", s);
 	free(s);
 	dd(fp, "Baseline", res->baseline);
@@ -225,22 +216,13 @@ static void reproduce(FILE *fp, const struct fsb_result *res, const char *label,
 	(void)label;
 }
 
-static bool repeated(const struct fsb_result *res)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->nruns > 1)
-				return true;
-	return false;
-}
-
 static void one(FILE *fp, const struct fsb_result *res, const char *label, size_t idx,
 		const struct fsb_export_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
 	struct fsb_strv phases = { 0 }, verdict = { 0 };
 	struct fsb_table t;
-	bool reps = repeated(res);
+	bool reps = fsb_result_repeated(res);
 
 	fprintf(fp, "<section class=\"result\" id=\"result-%zu\">\n<h2>", idx + 1);
 	esc(fp, label);

@@ -29,20 +29,11 @@ static void table(FILE *fp, int rc, struct fsb_table *t)
 	fsb_table_free(t);
 }
 
-static bool repeated(const struct fsb_result *res)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->nruns > 1)
-				return true;
-	return false;
-}
-
 static void one(FILE *fp, const struct fsb_result *res, const char *label, const struct fsb_export_opts *o)
 {
 	struct fsb_table t;
 	struct fsb_strv phases = { 0 }, verdict = { 0 };
-	bool reps = repeated(res);
+	bool reps = fsb_result_repeated(res);
 
 	fputs("## ", fp);
 	fsb_markdown_escape(fp, res->title ? res->title : label);

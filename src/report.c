@@ -389,15 +389,6 @@ static void fs_order(const struct fsb_result *res, const char *base, const struc
 			out[k++] = res->fs[i];
 }
 
-static bool any_repeats(const struct fsb_result *res)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->nruns > 1)
-				return true;
-	return false;
-}
-
 int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	struct fsb_strv phases = { 0 };
@@ -417,7 +408,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	table_init(t, "summary", res->nfs + 1, phases.n + 1, 1);
 	t->title = fsb_xstrdup("Summary");
 	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
-				   base, base, any_repeats(res) ? "; * = significant (p < 0.05)" : "");
+				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
 		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
@@ -536,7 +527,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	free(id);
 	t->title = fsb_xstrdup(total ? "total" : phase_label(res, phase));
 	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s", base,
-				   any_repeats(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
+				   fsb_result_repeated(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
 		set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
@@ -880,9 +871,9 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 	t->title = fsb_xstrdup(normalized ? "Built-in I/O phases, normalized" : "Built-in I/O phases (bonnie++ layout)");
 	t->caption = normalized
 		? fsb_xasprintf("%s / rate (throughput inverted so that > 1 means slower, like every table); %%CP / %s's%s",
-				base, base, any_repeats(res) ? "; * = significant (p < 0.05)" : "")
+				base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "")
 		: fsb_xasprintf("K/sec or /sec over the whole measured interval; %%CP = (user+sys)/elapsed%s",
-				any_repeats(res) ? "; mean of the repetitions" : "");
+				fsb_result_repeated(res) ? "; mean of the repetitions" : "");
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
 	set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
 	set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
@@ -1202,7 +1193,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	struct fsb_strv phases = { 0 };
 	struct sortrow rows[res->nfs ? res->nfs : 1];
 	size_t nrows = 0;
-	bool reps = any_repeats(res);
+	bool reps = fsb_result_repeated(res);
 
 	if (!bfs)
 		return;

@@ -350,6 +350,24 @@ struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_
 	return &ph->runs[ph->nruns++];
 }
 
+bool fsb_result_repeated(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->nruns > 1)
+				return true;
+	return false;
+}
+
+bool fsb_result_auto_repeated(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->auto_target_reps >= 0)
+				return true;
+	return false;
+}
+
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 {
 	for (size_t i = 0; i < res->phase_order.n; i++)

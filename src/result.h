@@ -216,6 +216,10 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 /* Append a deep copy of run; returns the stored copy. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
 
+/* Does any cell have more than one run?  Was it run with --auto-repeat? */
+bool fsb_result_repeated(const struct fsb_result *res);
+bool fsb_result_auto_repeated(const struct fsb_result *res);
+
 /* The phases present anywhere in res, in phase_order first, then in order of
  * appearance.  Fills sv (caller frees with fsb_strv_free). */
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv);

@@ -31,7 +31,8 @@ static void usage(FILE *fp)
 static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 {
 	const struct fsb_host *h = &res->host;
-	const struct fsb_target_info *t = &res->target;
+	struct fsb_strv versions = { 0 };
+	char *host, *target;
 
 	if (res->title)
 		fprintf(fp, "%s\n", fsb_text_display(res->title, utf8));
@@ -45,51 +46,26 @@ static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 		fprintf(fp, ", --auto-repeat (at most %ld repetitions)\n", res->repeat);
 	else
 		fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
-	if (h->kernel || h->cpu)
-		fprintf(fp, "Host: %s%s%s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
-			h->kernel ? h->kernel : "", h->cpu ? ", " : "", h->cpu ? h->cpu : "");
-	if (h->cores > 0)
-		fprintf(fp, ", %ld cores", h->cores);
-	if (h->ram_mib > 0)
-		fprintf(fp, ", %ld MiB RAM", h->ram_mib);
-	if (h->distro)
-		fprintf(fp, ", %s", h->distro);
-	if (h->kernel || h->cpu)
-		fputc('\n', fp);
-	if (t->kind) {
-		fprintf(fp, "Target: %s %s", t->kind, t->path ? t->path : "");
-		if (t->size_mib > 0)
-			fprintf(fp, " (%lld MiB)", t->size_mib);
-		if (t->device)
-			fprintf(fp, " on %s", t->device);
-		if (t->model)
-			fprintf(fp, ", %s", t->model);
-		if (t->fstype)
-			fprintf(fp, ", %s", t->fstype);
-		fputc('\n', fp);
-		for (size_t i = 0; i < t->reasons.n; i++)
-			fprintf(fp, "  %s\n", t->reasons.v[i]);
-	}
+	host = fsb_report_host_line(h);
+	if (*host)
+		fprintf(fp, "Host: %s\n", host);
+	target = fsb_report_target_line(&res->target);
+	if (*target)
+		fprintf(fp, "Target: %s\n", target);
+	for (size_t i = 0; i < res->target.reasons.n; i++)
+		fprintf(fp, "  %s\n", res->target.reasons.v[i]);
 	if (res->workload)
 		fprintf(fp, "Workload: %s\n", res->workload);
 	if (res->command)
 		fprintf(fp, "Command: %s\n", res->command);
-	if (h->versions.n || res->nfs) {
-		struct fsb_strv seen = { 0 };
-
+	fsb_report_versions(res, &versions);
+	if (versions.n)
 		fprintf(fp, "Program versions:\n");
-		for (size_t i = 0; i < res->nfs; i++) {
-			const char *v = res->fs[i]->mkfs_version;
-
-			if (v && !fsb_strv_contains(&seen, v)) {
-				fprintf(fp, "  %s\n", v);
-				fsb_strv_add(&seen, v);
-			}
-		}
-		for (size_t i = 0; i < h->versions.n; i++)
-			fprintf(fp, "  %s\n", h->versions.v[i]);
-		fsb_strv_free(&seen);
-	}
+	for (size_t i = 0; i < versions.n; i++)
+		fprintf(fp, "  %s\n", versions.v[i]);
+	free(host);
+	free(target);
+	fsb_strv_free(&versions);
 	fputc('\n', fp);
 }
 

@@ -88,6 +88,7 @@ static void details(FILE *fp, const struct fsb_result *res)
 {
 	const struct fsb_host *h = &res->host;
 	const struct fsb_target_info *t = &res->target;
+	struct fsb_strv versions = { 0 };
 	struct fsb_buf b = { 0 };
 	char *s;
 
@@ -104,56 +105,27 @@ static void details(FILE *fp, const struct fsb_result *res)
 	free(s);
 	dd(fp, "Baseline", res->baseline);
 	dd(fp, "Workload", res->workload);
-	if (h->hostname)
-		fsb_buf_addf(&b, "%s", h->hostname);
-	if (h->kernel)
-		fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", h->kernel);
-	if (h->cpu)
-		fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", h->cpu);
-	if (h->cores > 0)
-		fsb_buf_addf(&b, ", %ld cores", h->cores);
-	if (h->ram_mib > 0)
-		fsb_buf_addf(&b, ", %ld MiB RAM", h->ram_mib);
-	if (h->distro)
-		fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", h->distro);
-	dd(fp, "Host", b.s);
-	fsb_buf_free(&b);
+	s = fsb_report_host_line(h);
+	dd(fp, "Host", s);
+	free(s);
 	if (t->kind) {
-		fsb_buf_addf(&b, "%s %s", t->kind, t->path ? t->path : "");
-		if (t->size_mib > 0)
-			fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
-		if (t->device)
-			fsb_buf_addf(&b, " on %s", t->device);
-		if (t->model)
-			fsb_buf_addf(&b, ", %s", t->model);
-		if (t->fstype)
-			fsb_buf_addf(&b, ", %s", t->fstype);
+		fsb_buf_add(&b, "");
+		s = fsb_report_target_line(t);
+		fsb_buf_add(&b, s);
+		free(s);
 		for (size_t i = 0; i < t->reasons.n; i++)
 			fsb_buf_addf(&b, "; %s", t->reasons.v[i]);
 		dd(fp, "Target", b.s);
 		fsb_buf_free(&b);
 	}
 	fputs("<dt>Program versions</dt><dd><ul>\n", fp);
-	{
-		struct fsb_strv seen = { 0 };
-
-		for (size_t i = 0; i < res->nfs; i++) {
-			const char *v = res->fs[i]->mkfs_version;
-
-			if (v && !fsb_strv_contains(&seen, v)) {
-				fputs("<li>", fp);
-				esc(fp, v);
-				fputs("</li>\n", fp);
-				fsb_strv_add(&seen, v);
-			}
-		}
-		fsb_strv_free(&seen);
-	}
-	for (size_t i = 0; i < h->versions.n; i++) {
+	fsb_report_versions(res, &versions);
+	for (size_t i = 0; i < versions.n; i++) {
 		fputs("<li>", fp);
-		esc(fp, h->versions.v[i]);
+		esc(fp, versions.v[i]);
 		fputs("</li>\n", fp);
 	}
+	fsb_strv_free(&versions);
 	fputs("</ul></dd>\n</dl>\n", fp);
 }
 

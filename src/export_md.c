@@ -39,16 +39,13 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, const
 	fsb_markdown_escape(fp, res->title ? res->title : label);
 	fputs("\n\n", fp);
 	if (res->host.kernel || res->host.cpu) {
-		char *host = fsb_xasprintf("%s%s%s, %ld cores, %ld MiB RAM", res->host.kernel ? res->host.kernel : "",
-					   res->host.cpu ? ", " : "", res->host.cpu ? res->host.cpu : "",
-					   res->host.cores, res->host.ram_mib);
+		char *host = fsb_report_host_line(&res->host);
 
 		item(fp, "Host", host);
 		free(host);
 	}
 	if (res->target.kind) {
-		char *target = fsb_xasprintf("%s %s (%lld MiB)", res->target.kind,
-					     res->target.path ? res->target.path : "", res->target.size_mib);
+		char *target = fsb_report_target_line(&res->target);
 
 		item(fp, "Target", target);
 		free(target);

@@ -1284,3 +1284,55 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	}
 	fsb_strv_free(&phases);
 }
+
+/* ---- how it was measured ------------------------------------------------------- */
+
+char *fsb_report_host_line(const struct fsb_host *h)
+{
+	struct fsb_buf b = { 0 };
+	const char *parts[] = { h->hostname, h->kernel, h->cpu };
+
+	fsb_buf_add(&b, "");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(parts); i++)
+		if (parts[i])
+			fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", parts[i]);
+	if (h->cores > 0)
+		fsb_buf_addf(&b, "%s%ld cores", b.len ? ", " : "", h->cores);
+	if (h->ram_mib > 0)
+		fsb_buf_addf(&b, "%s%ld MiB RAM", b.len ? ", " : "", h->ram_mib);
+	if (h->distro)
+		fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", h->distro);
+	return fsb_buf_steal(&b);
+}
+
+char *fsb_report_target_line(const struct fsb_target_info *t)
+{
+	struct fsb_buf b = { 0 };
+
+	fsb_buf_add(&b, "");
+	if (!t->kind)
+		return fsb_buf_steal(&b);
+	fsb_buf_addf(&b, "%s %s", t->kind, t->path ? t->path : "");
+	if (t->size_mib > 0)
+		fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
+	if (t->device)
+		fsb_buf_addf(&b, " on %s", t->device);
+	if (t->model)
+		fsb_buf_addf(&b, ", %s", t->model);
+	if (t->fstype)
+		fsb_buf_addf(&b, ", %s", t->fstype);
+	return fsb_buf_steal(&b);
+}
+
+void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const char *v = res->fs[i]->mkfs_version;
+
+		if (v && !fsb_strv_contains(out, v))
+			fsb_strv_add(out, v);
+	}
+	for (size_t i = 0; i < res->host.versions.n; i++)
+		if (!fsb_strv_contains(out, res->host.versions.v[i]))
+			fsb_strv_add(out, res->host.versions.v[i]);
+}

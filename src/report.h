@@ -173,6 +173,17 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 void fsb_chart_free(struct fsb_chart *c);
 
 /*
+ * How a result was measured, in the words every output uses (caller frees):
+ *  host:     "vm, Linux 6.1 x86_64, AMD EPYC, 2 cores, 24105 MiB RAM, Debian 12"
+ *  target:   "image /var/tmp/t.img (2048 MiB) on /dev/loop0, model, fstype"
+ *  versions: the mkfs tools' versions (each once), then the host's programs
+ * An empty string (versions: nothing added) when the result lacks them.
+ */
+char *fsb_report_host_line(const struct fsb_host *h);
+char *fsb_report_target_line(const struct fsb_target_info *t);
+void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out);
+
+/*
  * The verdict in plain words: the fastest filesystem overall by the metric
  * and by how much, then every significant standout per phase ("xfs: rm
  * 10.3× slower than ext2").  Lines go into out.

@@ -97,17 +97,10 @@ static void header(struct ui_view *v, const struct fsb_result *res)
 	add_text(v, UI_NORMAL, "%s", b.s);
 	fsb_buf_free(&b);
 	if (t->kind) {
-		fsb_buf_addf(&b, "Target: %s %s", t->kind, t->path ? t->path : "");
-		if (t->size_mib > 0)
-			fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
-		if (t->device)
-			fsb_buf_addf(&b, " on %s", t->device);
-		if (t->model)
-			fsb_buf_addf(&b, ", %s", t->model);
-		if (t->fstype)
-			fsb_buf_addf(&b, ", %s", t->fstype);
-		add_text(v, UI_NORMAL, "%s", b.s);
-		fsb_buf_free(&b);
+		char *target = fsb_report_target_line(t);
+
+		add_text(v, UI_NORMAL, "Target: %s", target);
+		free(target);
 	}
 	add_text(v, UI_NORMAL, "%s", "");
 }
@@ -116,24 +109,16 @@ static void header(struct ui_view *v, const struct fsb_result *res)
 static void details(struct ui_view *v, const struct fsb_result *res)
 {
 	const struct fsb_host *h = &res->host;
-	struct fsb_buf b = { 0 };
+	struct fsb_strv versions = { 0 };
 
 	add_text(v, UI_HEADING, "How it was measured");
 	if (res->tool)
 		add_text(v, UI_NORMAL, "  Tool: %s", res->tool);
 	if (h->kernel || h->cpu) {
-		fsb_buf_addf(&b, "  Host: %s%s%s", h->hostname ? h->hostname : "", h->hostname ? ", " : "",
-			     h->kernel ? h->kernel : "");
-		if (h->cpu)
-			fsb_buf_addf(&b, ", %s", h->cpu);
-		if (h->cores > 0)
-			fsb_buf_addf(&b, ", %ld cores", h->cores);
-		if (h->ram_mib > 0)
-			fsb_buf_addf(&b, ", %ld MiB RAM", h->ram_mib);
-		if (h->distro)
-			fsb_buf_addf(&b, ", %s", h->distro);
-		add_text(v, UI_NORMAL, "%s", b.s);
-		fsb_buf_free(&b);
+		char *host = fsb_report_host_line(h);
+
+		add_text(v, UI_NORMAL, "  Host: %s", host);
+		free(host);
 	}
 	for (size_t i = 0; i < res->target.reasons.n; i++)
 		add_text(v, UI_NORMAL, "  Target: %s", res->target.reasons.v[i]);
@@ -141,21 +126,10 @@ static void details(struct ui_view *v, const struct fsb_result *res)
 		add_text(v, UI_NORMAL, "  Workload: %s", res->workload);
 	if (res->command)
 		add_text(v, UI_NORMAL, "  Command: %s", res->command);
-	{
-		struct fsb_strv seen = { 0 };
-
-		for (size_t i = 0; i < res->nfs; i++) {
-			const char *ver = res->fs[i]->mkfs_version;
-
-			if (ver && !fsb_strv_contains(&seen, ver))
-				fsb_strv_add(&seen, ver);
-		}
-		for (size_t i = 0; i < h->versions.n; i++)
-			fsb_strv_add(&seen, h->versions.v[i]);
-		for (size_t i = 0; i < seen.n; i++)
-			add_text(v, UI_DIM, "  %s %s", i ? "        " : "Versions:", seen.v[i]);
-		fsb_strv_free(&seen);
-	}
+	fsb_report_versions(res, &versions);
+	for (size_t i = 0; i < versions.n; i++)
+		add_text(v, UI_DIM, "  %s %s", i ? "        " : "Versions:", versions.v[i]);
+	fsb_strv_free(&versions);
 	if (res->log)
 		add_text(v, UI_DIM, "  Log: %s", res->log);
 	add_text(v, UI_NORMAL, "%s", "");

@@ -57,7 +57,7 @@ static void usage(FILE *fp)
 		"      --max-repeat N     auto-repeat cap (default 10)\n"
 		"      --no-reformat      do not mkfs again between repetitions\n"
 		"  -b, --baseline FS      filesystem the tables normalize to\n"
-		"  -j, --jobs N           make -j (default: number of CPUs)\n"
+		"  -j, --jobs N           make -j (default 1, as the seeds ran make)\n"
 		"      --no-drop-caches   keep the page cache between phases and passes\n"
 		"      --no-download      never download the debootstrap tarball\n"
 		"  -o, --output FILE      result file (default: the results directory)\n"

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "browse.h"
+#include "model/browse.h"
 #include "widgets.h"
 
 enum mode { MODE_LIST, MODE_VIEW, MODE_COMPARE };
@@ -102,7 +102,7 @@ static void refilter(struct browse_state *s, const char *keep)
 			s->idx[s->nidx++] = i;
 	if (s->have_table)
 		fsb_table_free(&s->table);
-	fsb_browse_table(&s->b, s->idx, s->nidx, &s->table);
+	fsb_report_browse(&s->b, s->idx, s->nidx, &s->table);
 	s->have_table = true;
 	s->list.n = (int)s->nidx;
 	for (size_t i = 0; keep && i < s->nidx; i++)

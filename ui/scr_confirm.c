@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "browse.h"
+#include "model/browse.h"
 #include "widgets.h"
 
 struct confirm_state {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "avail.h"
-#include "browse.h"
-#include "fs.h"
+#include "engine/avail.h"
+#include "model/browse.h"
+#include "devices/fs.h"
 #include "widgets.h"
 
 enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };

@@ -15,8 +15,9 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
-#include "browse.h"
-#include "cmd.h"
+#include "model/browse.h"
+#include "model/app.h"
+#include "tui.h"
 #include "widgets.h"
 
 enum { MIN_COLS = 80, MIN_LINES = 24 };
@@ -701,7 +702,7 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 
 /* ---- the command ------------------------------------------------------------------------------ */
 
-int fsb_cmd_tui(struct fsb_cli *cli, int argc, char **argv)
+int ui_tui_main(struct fsb_app *app)
 {
 	static const struct ui_screen_ops *const screens[UI_SCR_COUNT] = {
 		[UI_SCR_TARGET] = &ui_scr_target,
@@ -715,18 +716,16 @@ int fsb_cmd_tui(struct fsb_cli *cli, int argc, char **argv)
 	SCREEN *scr;
 	int sfd, rc, status = FSB_EXIT_OK;
 
-	(void)argc;
-	(void)argv;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fsb_cli_error("the interactive interface needs a terminal; for batch runs use 'fsbench run' (fsbench --help)");
+		fsb_app_error("the interactive interface needs a terminal; for batch runs use 'fsbench run' (fsbench --help)");
 		return FSB_EXIT_USAGE;
 	}
-	if (!fsb_cli_config(cli))
+	if (!fsb_app_config(app))
 		return FSB_EXIT_USAGE;
 
 	ui = fsb_xcalloc(1, sizeof(*ui));
-	ui->cli = cli;
-	ui->cfg = cli->cfg;
+	ui->app = app;
+	ui->cfg = app->cfg;
 	ui->root = geteuid() == 0;
 	ui->utf8 = fsb_locale_utf8();
 	ui->results_dir = fsb_browse_results_dir(ui->cfg);
@@ -745,14 +744,14 @@ int fsb_cmd_tui(struct fsb_cli *cli, int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (sfd < 0) {
-		fsb_cli_error("cannot create a signalfd: %s", strerror(errno));
+		fsb_app_error("cannot create a signalfd: %s", strerror(errno));
 		status = FSB_EXIT_FAILED;
 		goto out_nocurses;
 	}
 
 	scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
-		fsb_cli_error("cannot use the terminal '%s'; check $TERM", getenv("TERM") ? getenv("TERM") : "");
+		fsb_app_error("cannot use the terminal '%s'; check $TERM", getenv("TERM") ? getenv("TERM") : "");
 		status = FSB_EXIT_FAILED;
 		goto out_nocurses;
 	}
@@ -800,7 +799,7 @@ int fsb_cmd_tui(struct fsb_cli *cli, int argc, char **argv)
 	endwin();
 	delscreen(scr);
 	if (rc < 0) {
-		fsb_cli_error("the terminal interface failed: %s", strerror(-rc));
+		fsb_app_error("the terminal interface failed: %s", strerror(-rc));
 		status = FSB_EXIT_FAILED;
 	}
 	if (ui->exit_signal)

@@ -3,7 +3,7 @@
  * ui.h — the terminal interface: one context struct, screens as ops tables,
  * key tables, handler flags and semantic colors.
  *
- * Threads.  The thread that calls fsb_cmd_tui() is the UI thread and the
+ * Threads.  The thread that calls ui_tui_main() is the UI thread and the
  * only one that calls curses (ncurses is not thread-safe).  The engine runs
  * in a thread of its own and reaches the UI only through struct fsb_events
  * (src/events.h).  The main loop poll()s stdin, the events eventfd and a
@@ -31,12 +31,12 @@
 #include <curses.h>
 #include <stdbool.h>
 
-#include "config.h"
-#include "device.h"
-#include "engine.h"
-#include "events.h"
+#include "model/config.h"
+#include "devices/device.h"
+#include "engine/engine.h"
+#include "engine/events.h"
 
-struct fsb_cli;
+struct fsb_app;
 struct ui_ctx;
 
 /* What a handler did; the main loop acts on the bits. */
@@ -178,7 +178,7 @@ struct ui_hit {
 };
 
 struct ui_ctx {
-	struct fsb_cli *cli;
+	struct fsb_app *app;
 	const struct fsb_config *cfg;
 	bool root;               /* effective uid 0: devices and images possible */
 	bool utf8;               /* the locale is UTF-8: eighth blocks, box symbols */

@@ -16,8 +16,8 @@
 #ifndef FSB_UI_WIDGETS_H
 #define FSB_UI_WIDGETS_H
 
-#include "render.h"
-#include "report.h"
+#include "doc/render.h"
+#include "doc/report.h"
 #include "ui.h"
 
 /* ---- text -------------------------------------------------------------- */

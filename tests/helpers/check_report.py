@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Check fsbench's reports of a result file against the file itself, with
-statistics recomputed here independently of src/stats.c (standard library
+statistics recomputed here independently of src/model/stats.c (standard library
 only: CI runs Debian's /usr/bin/python3 without numpy or pandas).
 
     check_report.py csv RESULT CSV            every run a row, every field right
@@ -128,10 +128,10 @@ def welch(a, b):
 # ---- csv ----------------------------------------------------------------------
 
 def run_fields():
-    """The run fields in file order, read from src/result.h's X-macro, so a
+    """The run fields in file order, read from src/model/result.h's X-macro, so a
     field added there is checked here without editing this list."""
     src = os.environ.get("FSB_SRCDIR", os.path.join(os.path.dirname(__file__), "..", ".."))
-    text = open(os.path.join(src, "src", "result.h"), encoding="utf-8").read()
+    text = open(os.path.join(src, "src", "model", "result.h"), encoding="utf-8").read()
     block = text[text.index("#define FSB_RUN_FIELDS(X)"):text.index("enum fsb_field {")]
     return re.findall(r"X\((\w+),", block)
 

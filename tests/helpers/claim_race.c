@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "device.h"
+#include "devices/device.h"
 
 static const char *dev, *img_a, *img_b;
 static const char *current;	/* the image dev is attached to now */

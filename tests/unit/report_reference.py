@@ -13,7 +13,7 @@ test_report.c.  Written against scipy 1.10.1 / numpy 1.24.2.
 The data are published: seed 004's raw tables (20 repetitions of a kernel
 build on ext2, ext3 and ext3 64bit; real seconds with sys+user in
 brackets), phases tar_x, make_sync and rm.  What the report does with a
-cell, per the contracts in src/stats.h and src/report.h:
+cell, per the contracts in src/model/stats.h and src/doc/report.h:
   - the values of a cell are the metric of its successful runs; "dead" is
     real - user; the "total" of a repetition is the sum of its phases;
   - outliers: |x - median| > 3 * 1.4826 * MAD (not with fewer than 4

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Reference values for tests/unit/test_stats.c, computed independently of
-src/stats.c with numpy and scipy (Debian: apt-get install python3-scipy).
+src/model/stats.c with numpy and scipy (Debian: apt-get install python3-scipy).
 
 Not run by `make check`: the build must not need Python.  Run it by hand,
 `/usr/bin/python3 tests/unit/stats_reference.py`, and paste its output over

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* src/browse.c: listing a results directory, the list table, the filter
+/* src/model/browse.c: listing a results directory, the list table, the filter
  * and the duration estimate. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "browse.h"
+#include "doc/report.h"
+#include "model/browse.h"
 
 static char dir[] = "/tmp/fsbench-test-browse.XXXXXX";
 
@@ -112,7 +113,7 @@ static void test_scan(void **state)
 	/* the table: a header row and one row per entry asked for */
 	for (size_t i = 0; i < b.n; i++)
 		idx[i] = i;
-	fsb_browse_table(&b, idx, b.n, &t);
+	fsb_report_browse(&b, idx, b.n, &t);
 	assert_int_equal(t.nrows, 5);
 	assert_int_equal(t.ncols, 6);
 	assert_string_equal(fsb_table_cell(&t, 0, 0)->text, "Date");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The device refusal rules (src/devrules.c) against fixture strings: each
+/* The device refusal rules (src/devices/devrules.c) against fixture strings: each
  * test builds the facts of one situation and checks the reason appears —
  * and that the clean case has none. */
 #include <setjmp.h>
@@ -15,8 +15,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "device.h"
-#include "devrules.h"
+#include "devices/device.h"
+#include "devices/devrules.h"
 
 /* Does some entry of sv contain needle? */
 static bool has(const struct fsb_strv *sv, const char *needle)

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
-#include "render.h"
+#include "doc/export.h"
+#include "doc/render.h"
 
 static void add_run(struct fsb_phase_result *ph, double real, double user)
 {

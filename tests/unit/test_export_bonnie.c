@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "doc/export.h"
 
 #define MIB (1024.0 * 1024.0)
 

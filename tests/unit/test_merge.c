@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "merge.h"
+#include "model/merge.h"
 
 static const char *const labels[] = { "a.fsbench", "b.fsbench", "c.fsbench" };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the per-cell statistics and comparisons as the report
- * computes them (src/report.c on src/stats.c), against values computed
+ * computes them (src/doc/report.c on src/model/stats.c), against values computed
  * independently with numpy/scipy from published data: seed 004's raw
  * tables (tests/unit/report_reference.py, whose output is pasted below).
  */
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "util.h"
+#include "doc/report.h"
+#include "sys/util.h"
 
 /* ---- BEGIN report_reference.py output (regenerate, do not edit) ---- */
 /* ---- BEGIN report_reference.py output (regenerate, do not edit) ---- */

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "result.h"
+#include "model/result.h"
 
 static char dir[] = "/tmp/fsbench-test-result.XXXXXX";
 

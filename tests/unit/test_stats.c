@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Unit tests of src/stats.c against values computed independently of it:
+ * Unit tests of src/model/stats.c against values computed independently of it:
  * scipy/numpy (tests/unit/stats_reference.py, whose output is pasted
  * below), closed forms, and published worked examples.
  */
@@ -14,8 +14,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "stats.h"
-#include "util.h"
+#include "model/stats.h"
+#include "sys/util.h"
 
 #define N(a) FSB_ARRAY_SIZE(a)
 

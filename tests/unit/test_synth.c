@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hist.h"
-#include "synth.h"
-#include "util.h"
+#include "engine/hist.h"
+#include "engine/synth.h"
+#include "sys/util.h"
 
 #define MIB (1ULL << 20)
 

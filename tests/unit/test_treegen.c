@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "treegen.h"
-#include "util.h"
+#include "engine/treegen.h"
+#include "sys/util.h"
 
 /* What a walk of a tree on disk finds. */
 struct walk {

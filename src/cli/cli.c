@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the commands share beyond model/app.h: numbers and metrics from
+ * options, and reading the result files named on the command line. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "model/result.h"
+
+int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min) {
+		fsb_app_error("%s: %s '%s': expected a whole number of at least %ld", cmd, opt, s, min);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(paths[i], '/');
+
+		labels[i] = slash ? slash + 1 : paths[i];
+	}
+	/* two files of the same name in other directories: their paths tell them apart */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (i != j && strcmp(labels[i], labels[j]) == 0 && labels[i] != paths[i]) {
+				for (size_t k = 0; k < n; k++)
+					labels[k] = paths[k];
+				return;
+			}
+}
+
+int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m)
+{
+	if (fsb_metric_parse(s, m) || *m > FSB_METRIC_REAL) {
+		fsb_app_error("%s: --metric '%s': expected dead, real, usr, sys or sync", cmd, s);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct fsb_result ***res,
+			 const char ***labels)
+{
+	struct fsb_err err = { 0 };
+
+	*res = fsb_xcalloc(n ? n : 1, sizeof(**res));
+	*labels = fsb_xcalloc(n ? n : 1, sizeof(**labels));
+	for (size_t i = 0; i < n; i++)
+		if (fsb_result_read(paths[i], &(*res)[i], &err)) {
+			fsb_app_error("%s: %s", cmd, err.msg);
+			return FSB_EXIT_USAGE;
+		}
+	fsb_cli_file_labels(paths, n, *labels);
+	return FSB_EXIT_OK;
+}
+
+void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n)
+{
+	for (size_t i = 0; res && i < n; i++)
+		fsb_result_free(res[i]);
+	free(res);
+	free(labels);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd.h — the command-line front end: one function per subcommand
+ * (src/cmd_<name>.c), dispatched by main.c.  Commands print their own
+ * errors ("fsbench: run: …", one line) and return the process exit status:
+ */
+#ifndef FSB_CMD_H
+#define FSB_CMD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "model/app.h"
+#include "model/config.h"
+#include "model/result.h"
+
+/* getopt_long's argument checks share these: parse an integer >= min. */
+int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);
+
+struct fsb_result;
+struct fsb_report_opts;
+
+/* What `fsbench show` prints for one result, also printed at the end of
+ * `fsbench run`: header, summary, verdict, per-phase tables, bonnie tables,
+ * and with raw the per-repetition tables. */
+void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
+		     bool utf8);
+
+/* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
+int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);
+
+/* Read the result files paths[0..n) for command cmd.  *res and *labels
+ * (fsb_cli_file_labels) are allocated even on failure; free them with
+ * fsb_cli_free_results.  Returns FSB_EXIT_OK, or FSB_EXIT_USAGE after
+ * printing the first file's error. */
+int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct fsb_result ***res,
+			 const char ***labels);
+void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n);
+
+/* Labels for result files in tables: their base names, or the paths as
+ * given when two base names are the same.  labels[i] points into paths[i]. */
+void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels);
+
+/* The subcommands.  argv[0] is the command's name. */
+int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv);
+
+#endif

@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fsbench devices — every block device with its verdict, or the full verdict
+ * on one (--check).  The data comes from device.c; only the layout is here,
+ * so the TUI's target picker can show the same struct fsb_device its own way.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "devices/device.h"
+
+#define WIDTH 80
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench devices [OPTIONS]\n"
+		"       fsbench devices --check DEVICE [--whole-disk] [--yes-destroy=DEVICE]\n"
+		"                               [--dry-run]\n"
+		"\n"
+		"Lists every block device and partition, with its signatures, where it is\n"
+		"mounted, and whether fsbench may format it: usable, or refused with every\n"
+		"reason.  --check gives the full verdict on one device: exit status 0 when\n"
+		"usable, 3 when refused.\n"
+		"\n"
+		"Options:\n"
+		"  --check DEVICE        judge one device (any path to it, symlinks resolved)\n"
+		"  --whole-disk          the device is a whole disk and is meant as such, even\n"
+		"                        with a partition table\n"
+		"  --allow-root-disk     allow other partitions of the root filesystem's disk\n"
+		"  --min-size SIZE       refuse devices smaller than SIZE (512M, 2G, …)\n"
+		"  --yes-destroy=DEVICE  with --check: confirm as batch mode would; DEVICE must\n"
+		"                        name the same device\n"
+		"  --dry-run             with --check: also claim the device and re-run every\n"
+		"                        check as right before mkfs, then say what would be\n"
+		"                        formatted; nothing is written\n"
+		"  --fstab PATH          check against PATH instead of /etc/fstab\n"
+		"  --crypttab PATH       check against PATH instead of /etc/crypttab\n"
+		"  --all                 also list RAM disks, detached loop devices and empty\n"
+		"                        devices\n"
+		"  -h, --help            show this help\n");
+}
+
+/* text cut to w columns ("…" would count as three bytes; keep ASCII) */
+static const char *fit(const char *s, size_t w, char *buf, size_t len)
+{
+	if (!s)
+		return "";
+	if (strlen(s) <= w)
+		return s;
+	snprintf(buf, len, "%.*s~", (int)(w - 1), s);
+	return buf;
+}
+
+static void print_table(const struct fsb_device_list *l)
+{
+	printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", "DEVICE", "MAJ:MIN", "SIZE", "TYPE",
+	       "FSTYPE LABEL", "MOUNTPOINT", "VERDICT");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct fsb_device *d = &l->v[i];
+		char size[32], name[64], fs[128], b1[64], b2[64], mnt[64];
+		const char *type = d->fstype ? d->fstype : d->pttype;
+
+		snprintf(name, sizeof(name), "%s%s", d->is_partition ? "  " : "", d->path);
+		snprintf(fs, sizeof(fs), "%s%s%s", type ? type : (d->ambiguous ? "ambiguous" : ""),
+			 d->label ? " " : "", d->label ? d->label : "");
+		if (d->mountpoints.n > 1)
+			snprintf(mnt, sizeof(mnt), "%s +%zu", d->mountpoints.v[0], d->mountpoints.n - 1);
+		else
+			snprintf(mnt, sizeof(mnt), "%s", d->mountpoints.n ? d->mountpoints.v[0] : "");
+		printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", name, d->majmin,
+		       fsb_format_size(d->size, size, sizeof(size)), d->kind, fit(fs, 15, b1, sizeof(b1)),
+		       fit(mnt, 13, b2, sizeof(b2)),
+		       d->verdict == FSB_DEVICE_USABLE ? "usable" : "refused");
+	}
+}
+
+/* Print text wrapped at WIDTH: first line after `first`, the rest indented. */
+static void wrap(const char *first, size_t indent, const char *text)
+{
+	size_t col = strlen(first);
+	bool start = true;
+
+	fputs(first, stdout);
+	for (const char *p = text; *p;) {
+		size_t wl;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		wl = strcspn(p, " ");
+		if (!start && col + 1 + wl > WIDTH) {
+			printf("\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!start) {
+			putchar(' ');
+			col++;
+		}
+		fwrite(p, 1, wl, stdout);
+		col += wl;
+		p += wl;
+		start = false;
+	}
+	putchar('\n');
+}
+
+static void print_sigs(const struct fsb_device *d)
+{
+	if (!d->nsigs) {
+		printf("  signatures: none\n");
+		return;
+	}
+	printf("  signatures (as wipefs lists them):\n");
+	for (size_t i = 0; i < d->nsigs; i++) {
+		const struct fsb_device_sig *g = &d->sigs[i];
+		struct fsb_buf b = { 0 };
+		/* wipefs's OFFSET TYPE UUID LABEL first, then whatever else libblkid said */
+		static const char *const first[] = { "UUID", "LABEL", "USAGE" };
+
+		fsb_buf_addf(&b, "0x%llx %s", g->offset, g->values.v[0]);
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(first); k++)
+			if (fsb_device_sig_get(g, first[k]))
+				fsb_buf_addf(&b, " %s=%s", first[k], fsb_device_sig_get(g, first[k]));
+		for (size_t k = 1; k < g->keys.n; k++) {
+			bool shown = false;
+
+			for (size_t f = 0; f < FSB_ARRAY_SIZE(first); f++)
+				shown |= strcmp(g->keys.v[k], first[f]) == 0;
+			if (!shown)
+				fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
+		}
+		wrap("    ", 6, b.s);
+		fsb_buf_free(&b);
+	}
+}
+
+static void print_facts(const struct fsb_device *d)
+{
+	char *facts = fsb_device_describe(d);
+
+	wrap("  ", 4, facts);
+	free(facts);
+}
+
+/* One device: what it is, the verdict with every reason, the signatures.
+ * full: also every check that passed, one per line. */
+static void print_detail(const struct fsb_device *d, bool full)
+{
+	if (d->given && d->path && strcmp(d->given, d->path) != 0)
+		printf("%s -> %s", d->given, d->path);
+	else
+		printf("%s", d->path ? d->path : d->given);
+	if (d->devno)
+		printf(" (%s)", d->majmin);
+	printf(": %s\n", d->verdict == FSB_DEVICE_USABLE ? "usable" : "refused");
+	if (d->devno)
+		print_facts(d);
+	for (size_t i = 0; i < d->reasons.n; i++)
+		wrap("  - ", 4, d->reasons.v[i]);
+	if (full) {
+		for (size_t i = 0; i < d->passed.n; i++)
+			wrap("  + ", 4, d->passed.v[i]);
+	} else if (d->verdict == FSB_DEVICE_USABLE) {
+		char *j = fsb_strv_join(&d->passed, "; ");
+
+		wrap("  checked: ", 4, j);
+		free(j);
+	}
+	if (d->devno && d->size)
+		print_sigs(d);
+}
+
+struct devices_args {
+	struct fsb_device_opts opts;
+	const char *check;
+	const char *yes_destroy;
+	bool dry_run;
+	unsigned flags;
+};
+
+static int claim_status(int rc)
+{
+	return rc == -EPERM || rc == -EINVAL || rc == -EBUSY || rc == -ESTALE ? FSB_EXIT_REFUSED
+									: FSB_EXIT_FAILED;
+}
+
+static int do_check(const struct devices_args *a)
+{
+	struct fsb_device d = { 0 };
+	struct fsb_device_claim *c = NULL;
+	struct fsb_err err = { 0 };
+	char size[32];
+	int rc, status;
+
+	if (!a->yes_destroy && !a->dry_run) {
+		rc = fsb_device_check(a->check, &a->opts, &d, &err);
+		if (rc && rc != -EPERM) {
+			fsb_app_error("devices: %s", err.msg);
+			status = FSB_EXIT_FAILED;
+			goto out;
+		}
+		print_detail(&d, true);
+		status = rc ? FSB_EXIT_REFUSED : FSB_EXIT_OK;
+		goto out;
+	}
+	/* the batch path: exactly what fsbench run does before its first mkfs */
+	rc = fsb_device_claim(a->check, a->yes_destroy, &a->opts, &c, &d, &err);
+	if (d.path || d.given)
+		print_detail(&d, true);
+	if (rc) {
+		fsb_app_error("devices: %s", err.msg);
+		status = claim_status(rc);
+		goto out;
+	}
+	if (a->dry_run) {
+		rc = fsb_device_claim_before_mkfs(c, &err);
+		if (rc) {
+			fsb_app_error("devices: %s", err.msg);
+			status = claim_status(rc);
+			goto out;
+		}
+		printf("dry run: every check passed again as right before mkfs; fsbench would now "
+		       "format %s (%s, %s).\nNothing was written.\n", d.path, d.majmin,
+		       fsb_format_size(d.size, size, sizeof(size)));
+	} else {
+		printf("confirmed: --yes-destroy=%s names %s (%s); fsbench run would format it.\n",
+		       a->yes_destroy, d.path, d.majmin);
+	}
+	status = FSB_EXIT_OK;
+out:
+	fsb_device_claim_free(c);
+	fsb_device_free(&d);
+	return status;
+}
+
+static int do_list(const struct devices_args *a)
+{
+	struct fsb_device_list l = { 0 };
+	struct fsb_err err = { 0 };
+	int rc;
+
+	rc = fsb_device_list(&a->opts, a->flags, &l, &err);
+	if (rc) {
+		fsb_app_error("devices: %s", err.msg);
+		return FSB_EXIT_FAILED;
+	}
+	print_table(&l);
+	for (size_t i = 0; i < l.n; i++) {
+		putchar('\n');
+		print_detail(&l.v[i], false);
+	}
+	if (geteuid() != 0)
+		printf("\nNot running as root: devices that cannot be opened are refused.\n");
+	fsb_device_list_free(&l);
+	return FSB_EXIT_OK;
+}
+
+static int readable(const char *opt, const char *path)
+{
+	if (access(path, R_OK) == 0)
+		return 0;
+	fsb_app_error("devices: %s %s: %s", opt, path, strerror(errno));
+	return -1;
+}
+
+int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
+{
+	enum { O_FSTAB = 256, O_CRYPTTAB, O_ROOT, O_ALL, O_CHECK, O_WHOLE, O_YES, O_DRY, O_MIN };
+	static const struct option opts[] = {
+		{ "fstab", required_argument, NULL, O_FSTAB },
+		{ "crypttab", required_argument, NULL, O_CRYPTTAB },
+		{ "allow-root-disk", no_argument, NULL, O_ROOT },
+		{ "all", no_argument, NULL, O_ALL },
+		{ "check", required_argument, NULL, O_CHECK },
+		{ "whole-disk", no_argument, NULL, O_WHOLE },
+		{ "yes-destroy", required_argument, NULL, O_YES },
+		{ "dry-run", no_argument, NULL, O_DRY },
+		{ "min-size", required_argument, NULL, O_MIN },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct devices_args a = { 0 };
+	int c;
+
+	(void)cli;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case O_FSTAB:
+			if (readable("--fstab", optarg))
+				return FSB_EXIT_USAGE;
+			a.opts.fstab = optarg;
+			break;
+		case O_CRYPTTAB:
+			if (readable("--crypttab", optarg))
+				return FSB_EXIT_USAGE;
+			a.opts.crypttab = optarg;
+			break;
+		case O_ROOT:
+			a.opts.allow_root_disk = true;
+			break;
+		case O_ALL:
+			a.flags |= FSB_DEVICE_LIST_ALL;
+			break;
+		case O_CHECK:
+			a.check = optarg;
+			break;
+		case O_WHOLE:
+			a.opts.whole_disk = true;
+			break;
+		case O_YES:
+			a.yes_destroy = optarg;
+			break;
+		case O_DRY:
+			a.dry_run = true;
+			break;
+		case O_MIN:
+			if (fsb_parse_size(optarg, &a.opts.min_size)) {
+				fsb_app_error("devices: --min-size '%s': expected a size such as 512M or 2G",
+					      optarg);
+				return FSB_EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return FSB_EXIT_OK;
+		default:
+			usage(stderr);
+			return FSB_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fsb_app_error("devices: unexpected argument '%s'; use --check DEVICE", argv[optind]);
+		return FSB_EXIT_USAGE;
+	}
+	if (!a.check && (a.yes_destroy || a.dry_run)) {
+		fsb_app_error("devices: --yes-destroy and --dry-run need --check DEVICE");
+		return FSB_EXIT_USAGE;
+	}
+	return a.check ? do_check(&a) : do_list(&a);
+}

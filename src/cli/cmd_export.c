@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fsbench export — result files in other formats (src/export.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "doc/export.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "Usage: fsbench export --format FORMAT [-o OUT] [--metric M] [--baseline FS]\n"
+		"                      [--mann-whitney] FILE...\n"
+		"Writes result files in another format (to standard output without -o):\n");
+	for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+		fprintf(fp, "  %-11s %s\n", f->name, f->summary);
+}
+
+int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "metric", required_argument, NULL, 'm' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "mann-whitney", no_argument, NULL, 'W' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct fsb_export_format *fmt = NULL;
+	struct fsb_export_opts eo = { .report = { .metric = FSB_METRIC_DEAD } };
+	struct fsb_result **res = NULL;
+	const char **labels = NULL;
+	const char *out = NULL;
+	char *tmp = NULL, *cmdline = NULL;
+	struct fsb_err err = { 0 };
+	FILE *fp = stdout;
+	int c, n, rc = FSB_EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "f:o:m:b:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			fmt = fsb_export_find(optarg);
+			if (!fmt) {
+				fsb_app_error("export: unknown format '%s'", optarg);
+				usage(stderr);
+				return FSB_EXIT_USAGE;
+			}
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'm':
+			if (fsb_cli_parse_metric("export", optarg, &eo.report.metric))
+				return FSB_EXIT_USAGE;
+			break;
+		case 'b':
+			eo.report.baseline = optarg;
+			break;
+		case 'W':
+			eo.report.nonparametric = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return FSB_EXIT_OK;
+		default:
+			usage(stderr);
+			return FSB_EXIT_USAGE;
+		}
+	}
+	if (!fmt || optind >= argc) {
+		fsb_app_error("export: %s", !fmt ? "--format is required" : "no result file given");
+		usage(stderr);
+		return FSB_EXIT_USAGE;
+	}
+	n = argc - optind;
+	rc = fsb_cli_read_results("export", argv + optind, (size_t)n, &res, &labels);
+	if (rc)
+		goto out;
+	eo.labels = labels;
+	eo.command = cmdline = fsb_app_command_line(cli);
+	if (out) {
+		/* a half-written export never replaces a good one */
+		int fd;
+
+		tmp = fsb_xasprintf("%s.tmp.XXXXXX", out);
+		fd = mkstemp(tmp);
+		if (fd < 0 || !(fp = fdopen(fd, "w"))) {
+			fsb_app_error("export: cannot create %s: %s", out, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			fp = NULL;
+			rc = FSB_EXIT_FAILED;
+			goto out;
+		}
+	}
+	if (fmt->write(fp, res, (size_t)n, &eo, &err)) {
+		fsb_app_error("export: %s", err.msg);
+		rc = err.code == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+	}
+	if (fflush(fp) && !rc) {
+		fsb_app_error("export: write %s: %s", out ? out : "standard output", strerror(errno));
+		rc = FSB_EXIT_FAILED;
+	}
+out:
+	if (tmp) {
+		if (fp && fclose(fp) && !rc)
+			rc = FSB_EXIT_FAILED;
+		if (!rc && rename(tmp, out)) {
+			fsb_app_error("export: cannot write %s: %s", out, strerror(errno));
+			rc = FSB_EXIT_FAILED;
+		}
+		if (rc)
+			unlink(tmp);
+		free(tmp);
+	}
+	fsb_cli_free_results(res, labels, (size_t)n);
+	free(cmdline);
+	return rc;
+}

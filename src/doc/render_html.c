@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report.h's tables as HTML and its charts as inline SVG (render.h).  The
+ * cell flags become classes, so one stylesheet (export_html.c's) decides
+ * the looks; the SVG also carries its colours as attributes, so a chart
+ * copied out of the page on its own still reads right.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "doc/render.h"
+
+void fsb_html_escape(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", fp); break;
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\'': fputs("&#39;", fp); break;
+		default: fputc(*s, fp);
+		}
+	}
+}
+
+void fsb_html_id(FILE *fp, const char *prefix, const char *s)
+{
+	fputs(prefix, fp);
+	for (; s && *s; s++)
+		fputc((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '-'
+		      ? *s : '_', fp);
+}
+
+static const struct {
+	unsigned flag;
+	const char *cls;
+} classes[] = {
+	{ FSB_CELL_NAME, "name" },
+	{ FSB_CELL_NUMBER, "num" },
+	{ FSB_CELL_RATIO, "ratio" },
+	{ FSB_CELL_BASELINE, "baseline" },
+	{ FSB_CELL_SIGNIFICANT, "sig" },
+	{ FSB_CELL_BETTER, "better" },
+	{ FSB_CELL_WORSE, "worse" },
+	{ FSB_CELL_BEST, "best" },
+	{ FSB_CELL_PENDING, "pending" },
+	{ FSB_CELL_FAILED, "failed" },
+	{ FSB_CELL_MISSING, "missing" },
+	{ FSB_CELL_OUTLIER, "outlier" },
+	{ FSB_CELL_DIM, "dim" },
+};
+
+static void class_attr(FILE *fp, unsigned flags)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(classes); i++)
+		if (flags & classes[i].flag) {
+			fputs(any ? " " : " class=\"", fp);
+			fputs(classes[i].cls, fp);
+			any = true;
+		}
+	if (any)
+		fputc('"', fp);
+}
+
+static const char *cell_hint(unsigned flags)
+{
+	if (flags & FSB_CELL_OUTLIER)
+		return "outlier (3 MAD from the median): left out of the mean";
+	if (flags & FSB_CELL_SIGNIFICANT)
+		return "significantly different from the baseline (p < 0.05)";
+	if (flags & FSB_CELL_FAILED)
+		return "failed: see the notes";
+	return NULL;
+}
+
+void fsb_render_table_html(FILE *fp, const struct fsb_table *t)
+{
+	/* title and explanation above the table rather than in <caption>,
+	 * where a long explanation would stretch a narrow table */
+	fputs("<div class=\"tbl\">\n", fp);
+	if (t->title) {
+		fputs("<p class=\"ttitle\">", fp);
+		fsb_html_escape(fp, t->title);
+		fputs("</p>\n", fp);
+	}
+	if (t->caption) {
+		fputs("<p class=\"caption\">", fp);
+		fsb_html_escape(fp, t->caption);
+		fputs("</p>\n", fp);
+	}
+	fputs("<table", fp);
+	if (t->id) {
+		fputs(" id=\"", fp);
+		fsb_html_id(fp, "t-", t->id);
+		fputc('"', fp);
+	}
+	if (t->title) {
+		fputs(" aria-label=\"", fp);
+		fsb_html_escape(fp, t->title);
+		fputc('"', fp);
+	}
+	fputs(">\n", fp);
+	for (size_t r = 0; r < t->nrows; r++) {
+		bool head = r < t->header_rows;
+
+		if (r == 0 && head)
+			fputs("<thead>\n", fp);
+		if (r == t->header_rows)
+			fputs("<tbody>\n", fp);
+		fputs("<tr>", fp);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+			const char *tag = head ? "th" : cell->flags & FSB_CELL_NAME ? "th" : "td";
+			const char *hint = cell_hint(cell->flags);
+
+			if (cell->span == 0)
+				continue;
+			fprintf(fp, "<%s", tag);
+			if (!head && cell->flags & FSB_CELL_NAME)
+				fputs(" scope=\"row\"", fp);
+			if (cell->span > 1)
+				fprintf(fp, " colspan=\"%d\"", cell->span);
+			class_attr(fp, cell->flags & ~(unsigned)FSB_CELL_HEADER);
+			if (hint) {
+				fputs(" title=\"", fp);
+				fsb_html_escape(fp, hint);
+				fputc('"', fp);
+			}
+			fputc('>', fp);
+			fsb_html_escape(fp, cell->text);
+			fprintf(fp, "</%s>", tag);
+		}
+		fputs("</tr>\n", fp);
+		if (head && r + 1 == t->header_rows)
+			fputs("</thead>\n", fp);
+	}
+	if (t->nrows > t->header_rows)
+		fputs("</tbody>\n", fp);
+	fputs("</table>\n", fp);
+	if (t->notes.n) {
+		fputs("<ul class=\"notes\">\n", fp);
+		for (size_t i = 0; i < t->notes.n; i++) {
+			fputs("<li>", fp);
+			fsb_html_escape(fp, t->notes.v[i]);
+			fputs("</li>\n", fp);
+		}
+		fputs("</ul>\n", fp);
+	}
+	fputs("</div>\n", fp);
+}
+
+/* Geometry of a chart, in SVG user units (px). */
+enum {
+	SVG_WIDTH = 640,
+	SVG_LABEL = 120,          /* filesystem names */
+	SVG_VALUE = 70,           /* "1.13*" after the bar area */
+	SVG_ROW = 24,
+	SVG_BAR = 14,
+	SVG_TOP = 8,
+	SVG_AXIS = 22,            /* tick labels under the bars */
+};
+
+static const char *bar_fill(unsigned flags)
+{
+	if (flags & FSB_CELL_BASELINE)
+		return "#7f8c8d";
+	if (flags & FSB_CELL_BETTER)
+		return "#2e8b57";
+	if (flags & FSB_CELL_WORSE)
+		return "#c0392b";
+	return "#5d6d7e";
+}
+
+void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c)
+{
+	const double area = SVG_WIDTH - SVG_LABEL - SVG_VALUE;
+	double max = c->max > 0 ? c->max : 1;
+	int height = SVG_TOP + (int)c->n * SVG_ROW + SVG_AXIS;
+	double x1 = SVG_LABEL + area / max;
+
+#define X(v) (SVG_LABEL + area * ((v) < 0 ? 0 : (v) > max ? max : (v)) / max)
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		SVG_WIDTH, height, SVG_WIDTH, height);
+	fputs("<title>", fp);
+	fsb_html_escape(fp, c->title);
+	fputs("</title>\n", fp);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct fsb_bar *b = &c->bars[i];
+		double y = SVG_TOP + (double)i * SVG_ROW, cy = y + SVG_ROW / 2.0;
+		bool sig = b->flags & FSB_CELL_SIGNIFICANT, base = b->flags & FSB_CELL_BASELINE;
+
+		fprintf(fp, "<text class=\"label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\" dominant-baseline=\"middle\"%s>",
+			SVG_LABEL - 8, cy, base ? " font-weight=\"bold\"" : "");
+		fsb_html_escape(fp, b->label);
+		fputs("</text>\n", fp);
+		if (!isnan(b->value)) {
+			fputs("<rect", fp);
+			fputs(" class=\"bar", fp);
+			for (size_t k = 0; k < FSB_ARRAY_SIZE(classes); k++)
+				if (b->flags & classes[k].flag && classes[k].flag != FSB_CELL_NUMBER &&
+				    classes[k].flag != FSB_CELL_RATIO)
+					fprintf(fp, " %s", classes[k].cls);
+			/* a significant difference is drawn solid, noise is drawn faint */
+			fprintf(fp, "\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"%s\">",
+				SVG_LABEL, cy - SVG_BAR / 2.0, X(b->value) - SVG_LABEL, SVG_BAR, bar_fill(b->flags),
+				sig || base ? "1" : "0.55");
+			fputs("<title>", fp);
+			fsb_html_escape(fp, b->label);
+			fprintf(fp, ": %.2f", b->value);
+			if (!isnan(b->lo) && !isnan(b->hi))
+				fprintf(fp, " (95%% CI %.2f to %.2f)", b->lo, b->hi);
+			if (sig)
+				fputs(", significantly different from the baseline", fp);
+			fputs("</title></rect>\n", fp);
+			if (!isnan(b->lo) && !isnan(b->hi)) {
+				double lo = X(b->lo), hi = X(b->hi);
+
+				fprintf(fp, "<g class=\"errorbar\" stroke=\"#222\" stroke-width=\"1.2\">"
+					"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", lo, cy, hi, cy);
+				/* a cap where the interval ends, none where the chart cuts it off */
+				if (b->lo >= 0)
+					fprintf(fp, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", lo, cy - 5, lo, cy + 5);
+				if (b->hi <= max)
+					fprintf(fp, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", hi, cy - 5, hi, cy + 5);
+				fputs("</g>\n", fp);
+			}
+		}
+		fprintf(fp, "<text class=\"value\" x=\"%d\" y=\"%.1f\" dominant-baseline=\"middle\"%s>",
+			SVG_WIDTH - SVG_VALUE + 6, cy, sig ? " font-weight=\"bold\"" : "");
+		fsb_html_escape(fp, b->text ? b->text : "");
+		fputs("</text>\n", fp);
+	}
+	/* the axis: 0, the baseline at 1.00 (dashed, across the bars) and the end */
+	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\"/>\n", SVG_LABEL,
+		height - SVG_AXIS, SVG_LABEL + area, height - SVG_AXIS);
+	fprintf(fp, "<line class=\"baseline\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\" "
+		"stroke-dasharray=\"4 3\"/>\n", x1, SVG_TOP / 2, x1, height - SVG_AXIS + 4);
+	fprintf(fp, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">0</text>\n", SVG_LABEL,
+		height - 6);
+	fprintf(fp, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" fill=\"#333\">1.00</text>\n", x1,
+		height - 6);
+	if (max >= 1.3)
+		fprintf(fp, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%.2f</text>\n",
+			SVG_LABEL + area, height - 6, max);
+	fputs("</svg>\n", fp);
+#undef X
+}

@@ -1,0 +1,1338 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/report.h"
+
+/* ---- cells ------------------------------------------------------------------ */
+
+static bool is_builtin(const struct fsb_result *res, const char *phase)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+
+		if (ph && ph->kind)
+			return strcmp(ph->kind, "builtin") == 0;
+	}
+	return false;
+}
+
+void fsb_report_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out)
+{
+	struct fsb_strv all = { 0 };
+
+	fsb_result_phases(res, &all);
+	for (size_t i = 0; i < all.n; i++)
+		if (is_builtin(res, all.v[i]) == builtin)
+			fsb_strv_add(out, all.v[i]);
+	fsb_strv_free(&all);
+}
+
+/* Phases that count towards "total": every desktop phase that succeeded on
+ * at least one filesystem (a phase unavailable everywhere is left out). */
+static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv ph = { 0 };
+
+	fsb_report_phases(res, false, &ph);
+	for (size_t j = 0; j < ph.n; j++) {
+		bool any = false;
+
+		for (size_t i = 0; i < res->nfs && !any; i++) {
+			const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], ph.v[j]);
+
+			for (size_t k = 0; p && k < p->nruns && !any; k++)
+				any = p->runs[k].status == FSB_RUN_OK;
+		}
+		if (any)
+			fsb_strv_add(out, ph.v[j]);
+	}
+	fsb_strv_free(&ph);
+}
+
+/* The metric that decides whether a run is an outlier: real time for every
+ * time column, the rate for the built-in phases' columns.  One decision per
+ * run, so a run is in a cell's mean for every column or for none (seed 004
+ * judged its runs by real time too). */
+static enum fsb_metric judge_metric(enum fsb_metric m)
+{
+	return m == FSB_METRIC_RATE || m == FSB_METRIC_CPU ? FSB_METRIC_RATE : FSB_METRIC_REAL;
+}
+
+static void cell_finish(struct fsb_cellstats *cs, const double *judge)
+{
+	if (!cs->nok) {
+		cs->st = (struct fsb_stats){ .mean = NAN, .median = NAN, .sd = NAN, .min = NAN,
+					     .max = NAN, .ci_half = NAN, .ci_lo = NAN, .ci_hi = NAN, .cv = NAN };
+		return;
+	}
+	cs->outlier = fsb_xcalloc(cs->nok, sizeof(*cs->outlier));
+	fsb_stats_outliers(judge ? judge : cs->values, cs->nok, cs->outlier);
+	fsb_stats_summarize_excluding(cs->values, cs->nok, cs->outlier, &cs->st);
+	cs->kept = fsb_xcalloc(cs->nok, sizeof(*cs->kept));
+	for (size_t i = 0, k = 0; i < cs->nok; i++)
+		if (!cs->outlier[i])
+			cs->kept[k++] = cs->values[i];
+}
+
+/* only: the phases to sum (a comparison of files sums the phases they
+ * share), or NULL for every phase of the result. */
+static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
+		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	struct fsb_strv phases = { 0 };
+	size_t reps = SIZE_MAX;
+	double *judge = NULL;
+
+	total_phases(res, &phases);
+	if (only) {
+		struct fsb_strv keep = { 0 };
+
+		for (size_t j = 0; j < phases.n; j++)
+			if (fsb_strv_contains(only, phases.v[j]))
+				fsb_strv_add(&keep, phases.v[j]);
+		fsb_strv_free(&phases);
+		phases = keep;
+	}
+	if (!phases.n) {
+		out->unavailable = true;
+		goto out;
+	}
+	for (size_t j = 0; j < phases.n; j++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+		size_t ok = 0;
+
+		if (!ph || ph->status == FSB_PHASE_UNAVAILABLE) {
+			reps = 0;
+			if (ph)
+				out->why = ph->reason;
+			out->unavailable = ph != NULL;
+			break;
+		}
+		for (size_t k = 0; k < ph->nruns; k++) {
+			if (ph->runs[k].status != FSB_RUN_OK) {
+				out->failed = true;
+				out->why = ph->runs[k].error;
+				break;
+			}
+			ok++;
+		}
+		out->nruns = ph->nruns > out->nruns ? ph->nruns : out->nruns;
+		if (ok < reps)
+			reps = ok;
+	}
+	if (out->failed || reps == SIZE_MAX)
+		reps = 0;
+	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
+	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
+	for (size_t k = 0; k < reps; k++) {
+		double sum = 0, jsum = 0;
+
+		for (size_t j = 0; j < phases.n; j++) {
+			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
+
+			sum += fsb_run_metric(r, m);
+			jsum += fsb_run_metric(r, judge_metric(m));
+		}
+		if (!isnan(sum)) {
+			judge[out->nok] = jsum;
+			out->values[out->nok++] = sum;
+		}
+	}
+	cell_finish(out, judge);
+out:
+	free(judge);
+	fsb_strv_free(&phases);
+}
+
+void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
+		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	const struct fsb_phase_result *ph;
+	double *judge;
+
+	memset(out, 0, sizeof(*out));
+	if (fs->status != FSB_FS_OK) {
+		out->failed = fs->status == FSB_FS_FAILED;
+		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
+		out->why = fs->error;
+		cell_finish(out, NULL);
+		return;
+	}
+	if (strcmp(phase, "total") == 0) {
+		cell_total(res, fs, NULL, m, out);
+		if (!out->values)
+			cell_finish(out, NULL);
+		return;
+	}
+	ph = fsb_fs_find_phase(fs, phase);
+	if (ph && ph->status == FSB_PHASE_UNAVAILABLE) {
+		out->unavailable = true;
+		out->why = ph->reason;
+	}
+	out->values = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
+	judge = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
+	for (size_t k = 0; ph && k < ph->nruns; k++) {
+		double v = fsb_run_metric(&ph->runs[k], m);
+
+		out->nruns++;
+		if (ph->runs[k].status != FSB_RUN_OK) {
+			out->why = ph->runs[k].error;
+			continue;
+		}
+		if (!isnan(v)) {
+			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
+			out->values[out->nok++] = v;
+		}
+	}
+	out->failed = !out->nok && out->nruns > 0;
+	cell_finish(out, judge);
+	free(judge);
+}
+
+void fsb_cellstats_free(struct fsb_cellstats *cs)
+{
+	free(cs->values);
+	free(cs->outlier);
+	free(cs->kept);
+	memset(cs, 0, sizeof(*cs));
+}
+
+const char *fsb_report_baseline(const struct fsb_result *res, const struct fsb_report_opts *o)
+{
+	if (o && o->baseline && fsb_result_find_fs(res, o->baseline))
+		return o->baseline;
+	if (res->baseline && fsb_result_find_fs(res, res->baseline))
+		return res->baseline;
+	return res->nfs ? res->fs[0]->name : NULL;
+}
+
+/* ---- normalization ----------------------------------------------------------- */
+
+struct norm {
+	double ratio;            /* > 1 = slower than the baseline */
+	double lo, hi;
+	bool significant, tested;
+	double p;                /* of the test, NAN when none */
+};
+
+static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
+			     enum fsb_metric m, const struct fsb_report_opts *o)
+{
+	struct norm n = { NAN, NAN, NAN, false, false, NAN };
+	struct fsb_compare cmp;
+	bool rate = fsb_metric_higher_is_better(m);
+	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
+
+	if (!a->st.n_used || !base->st.n_used || !(den->st.mean > 0) || isnan(num->st.mean))
+		return n;
+	n.ratio = num->st.mean / den->st.mean;
+	if (a == base)
+		return n;
+	if (fsb_stats_compare(num->kept, num->st.n_used, den->kept, den->st.n_used,
+			      o && o->alpha > 0 ? o->alpha : 0.05, o && o->nonparametric, &cmp) == 0) {
+		n.lo = cmp.ratio_lo;
+		n.hi = cmp.ratio_hi;
+		n.significant = cmp.significant;
+		n.tested = !isnan(cmp.p);
+		n.p = cmp.p;
+	}
+	return n;
+}
+
+/* ---- table building ----------------------------------------------------------- */
+
+static void table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
+{
+	memset(t, 0, sizeof(*t));
+	t->id = fsb_xstrdup(id);
+	t->nrows = nrows;
+	t->ncols = ncols;
+	t->header_rows = header_rows;
+	t->cells = fsb_xcalloc(nrows * ncols, sizeof(*t->cells));
+	for (size_t i = 0; i < nrows * ncols; i++) {
+		t->cells[i].span = 1;
+		t->cells[i].value = NAN;
+	}
+}
+
+static void set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
+{
+	struct fsb_cell *cell = fsb_table_cell(t, r, c);
+	struct fsb_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	free(cell->text);
+	cell->text = fsb_buf_steal(&b);
+	cell->flags = flags;
+	cell->value = value;
+}
+
+static void span(struct fsb_table *t, size_t r, size_t c, int n)
+{
+	fsb_table_cell(t, r, c)->span = n;
+	for (int k = 1; k < n; k++)
+		fsb_table_cell(t, r, c + (size_t)k)->span = 0;
+}
+
+void fsb_table_free(struct fsb_table *t)
+{
+	for (size_t i = 0; t->cells && i < t->nrows * t->ncols; i++)
+		free(t->cells[i].text);
+	free(t->cells);
+	free(t->id);
+	free(t->title);
+	free(t->caption);
+	fsb_strv_free(&t->notes);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Fill cells nobody set with an empty string, so renderers never see NULL. */
+static void table_done(struct fsb_table *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		if (!t->cells[i].text)
+			t->cells[i].text = fsb_xstrdup("");
+}
+
+/* Empty-cell text and flags for a cell without numbers. */
+static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs,
+		      const struct fsb_result *res, const char *fs, const char *phase)
+{
+	if (cs->failed) {
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+		if (cs->why)
+			fsb_strv_addf(&t->notes, "%s %s: %s", fs, phase, cs->why);
+	} else if (cs->unavailable) {
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "n/a");
+	} else if (res->status == FSB_RESULT_RUNNING) {
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_PENDING, NAN, "…");
+	} else {
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+	}
+}
+
+static void note_unavailable(struct fsb_table *t, const struct fsb_result *res, const struct fsb_strv *phases)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+
+		if (fs->status == FSB_FS_UNAVAILABLE)
+			fsb_strv_addf(&t->notes, "%s: not run: %s", fs->name, fs->error ? fs->error : "unavailable");
+		else if (fs->status == FSB_FS_FAILED || fs->error)
+			fsb_strv_addf(&t->notes, "%s: %s", fs->name, fs->error ? fs->error : "failed");
+		for (size_t j = 0; phases && j < phases->n; j++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases->v[j]);
+
+			/* one note per phase is enough when every filesystem lacks it */
+			if (ph && ph->status == FSB_PHASE_UNAVAILABLE && i == 0)
+				fsb_strv_addf(&t->notes, "%s: not run: %s", ph->name, ph->reason ? ph->reason : "unavailable");
+		}
+	}
+}
+
+static const char *metric_words(enum fsb_metric m)
+{
+	switch (m) {
+	case FSB_METRIC_USR: return "user time";
+	case FSB_METRIC_SYS: return "system time";
+	case FSB_METRIC_SYNC: return "sync time";
+	case FSB_METRIC_DEAD: return "dead time (real - usr)";
+	case FSB_METRIC_REAL: return "real time";
+	case FSB_METRIC_RATE: return "throughput";
+	case FSB_METRIC_CPU: return "%CPU";
+	default: return "?";
+	}
+}
+
+static unsigned ratio_flags(const struct norm *n)
+{
+	unsigned f = FSB_CELL_NUMBER | FSB_CELL_RATIO;
+
+	if (n->significant)
+		f |= FSB_CELL_SIGNIFICANT;
+	if (n->ratio < 0.995)
+		f |= FSB_CELL_BETTER;
+	else if (n->ratio >= 1.005)
+		f |= FSB_CELL_WORSE;
+	return f;
+}
+
+/* "1.13", or "1.13*" when significant */
+static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm *n, unsigned extra)
+{
+	if (isnan(n->ratio))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
+	else
+		set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
+}
+
+/* Row order of the summary: the baseline, then the result's order. */
+static void fs_order(const struct fsb_result *res, const char *base, const struct fsb_fs_result **out)
+{
+	size_t k = 0;
+	const struct fsb_fs_result *b = fsb_result_find_fs(res, base);
+
+	if (b)
+		out[k++] = b;
+	for (size_t i = 0; i < res->nfs; i++)
+		if (res->fs[i] != b)
+			out[k++] = res->fs[i];
+}
+
+int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_strv phases = { 0 };
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
+	const struct fsb_fs_result *bfs;
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+
+	fsb_report_phases(res, false, &phases);
+	if (!phases.n || !base) {
+		fsb_strv_free(&phases);
+		return -ENOENT;
+	}
+	fsb_strv_add(&phases, "total");
+	fs_order(res, base, order);
+	bfs = fsb_result_find_fs(res, base);
+	table_init(t, "summary", res->nfs + 1, phases.n + 1, 1);
+	t->title = fsb_xstrdup("Summary");
+	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
+				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	for (size_t j = 0; j < phases.n; j++)
+		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = order[i];
+		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+		set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		for (size_t j = 0; j < phases.n; j++) {
+			struct fsb_cellstats a, b;
+			struct norm n;
+
+			fsb_report_cell(res, fs, phases.v[j], m, &a);
+			fsb_report_cell(res, bfs, phases.v[j], m, &b);
+			if (!a.nok) {
+				set_empty(t, i + 1, j + 1, &a, res, fs->name, phases.v[j]);
+			} else {
+				n = normalize(&a, &b, m, o);
+				set_ratio(t, i + 1, j + 1, &n, bl);
+			}
+			fsb_cellstats_free(&a);
+			fsb_cellstats_free(&b);
+		}
+	}
+	note_unavailable(t, res, &phases);
+	for (size_t j = 0; j < phases.n; j++) {
+		struct fsb_cellstats b;
+
+		fsb_report_cell(res, bfs, phases.v[j], m, &b);
+		if (b.nok && !(b.st.mean > 0))
+			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s", phases.v[j],
+				      metric_words(m), base, b.st.mean,
+				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see --metric real)" : "");
+		fsb_cellstats_free(&b);
+	}
+	table_done(t);
+	fsb_strv_free(&phases);
+	return 0;
+}
+
+static const enum fsb_metric phase_cols[] = {
+	FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC, FSB_METRIC_DEAD, FSB_METRIC_REAL,
+};
+
+static const char *phase_label(const struct fsb_result *res, const char *phase)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+
+		if (ph && ph->label && *ph->label)
+			return ph->label;
+	}
+	return phase;
+}
+
+struct sortrow {
+	const struct fsb_fs_result *fs;
+	double key;
+};
+
+static int by_key(const void *a, const void *b)
+{
+	const struct sortrow *x = a, *y = b;
+
+	/* rows without a time go last, in their original order */
+	if (isnan(x->key) || isnan(y->key))
+		return isnan(x->key) - isnan(y->key);
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+/* "24.38", or "24.38±0.12" with repetitions */
+static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs, unsigned extra)
+{
+	/* centiseconds as the seeds print them; a sub-second value keeps a
+	 * third digit so that tiny phases are not all "0.01" */
+	int prec = cs->st.mean < 1 ? 3 : 2;
+
+	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
+		    cs->st.ci_half);
+	else
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
+}
+
+int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t)
+{
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	struct sortrow rows[res->nfs ? res->nfs : 1];
+	bool total = strcmp(phase, "total") == 0;
+	size_t ncols = 1 + 2 * FSB_ARRAY_SIZE(phase_cols);
+	char *id;
+
+	if (!bfs)
+		return -ENOENT;
+	if (!total) {
+		bool found = false;
+
+		for (size_t i = 0; i < res->nfs && !found; i++)
+			found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
+		if (!found)
+			return -ENOENT;
+	}
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_cellstats cs;
+
+		fsb_report_cell(res, res->fs[i], phase, FSB_METRIC_REAL, &cs);
+		rows[i].fs = res->fs[i];
+		rows[i].key = cs.nok ? cs.st.mean : NAN;
+		fsb_cellstats_free(&cs);
+	}
+	qsort(rows, res->nfs, sizeof(*rows), by_key);
+	id = fsb_xasprintf("phase:%s", phase);
+	table_init(t, id, res->nfs + 1, ncols, 1);
+	free(id);
+	t->title = fsb_xstrdup(total ? "total" : phase_label(res, phase));
+	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s", base,
+				   fsb_result_repeated(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
+		set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
+		span(t, 0, 1 + 2 * k, 2);
+	}
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = rows[i].fs;
+		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+		set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
+			struct fsb_cellstats a, b;
+
+			fsb_report_cell(res, fs, phase, phase_cols[k], &a);
+			fsb_report_cell(res, bfs, phase, phase_cols[k], &b);
+			if (!a.nok) {
+				set_empty(t, i + 1, 1 + 2 * k, &a, res, fs->name, k == 0 ? phase : "");
+				set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
+				    fsb_table_cell(t, i + 1, 1 + 2 * k)->text);
+			} else {
+				struct norm n = normalize(&a, &b, phase_cols[k], o);
+
+				set_seconds(t, i + 1, 1 + 2 * k, &a, bl);
+				set_ratio(t, i + 1, 2 + 2 * k, &n, bl | FSB_CELL_DIM);
+			}
+			fsb_cellstats_free(&a);
+			fsb_cellstats_free(&b);
+		}
+	}
+	table_done(t);
+	return 0;
+}
+
+int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		   struct fsb_table *t)
+{
+	size_t maxruns = 0;
+	bool found = false;
+	char *id;
+
+	(void)o;
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+
+		if (ph) {
+			found = true;
+			if (ph->nruns > maxruns)
+				maxruns = ph->nruns;
+		}
+	}
+	if (!found)
+		return -ENOENT;
+	id = fsb_xasprintf("raw:%s", phase);
+	table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
+	free(id);
+	t->title = fsb_xasprintf("%s — every repetition", phase_label(res, phase));
+	t->caption = fsb_xstrdup("real seconds per repetition, (sys+user) in brackets; ! = outlier, left out of the average");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
+	for (size_t k = 0; k < maxruns; k++)
+		set(t, 0, 2 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%zu", k + 1);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
+		struct fsb_cellstats cs;
+		size_t okidx = 0;
+
+		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_report_cell(res, fs, phase, FSB_METRIC_REAL, &cs);
+		if (cs.nok) {
+			/* the brackets of the average use the same runs as the mean */
+			double su = 0, us = 0;
+			size_t n = 0;
+
+			for (size_t k = 0, ok = 0; ph && k < ph->nruns; k++) {
+				if (ph->runs[k].status != FSB_RUN_OK)
+					continue;
+				if (!cs.outlier[ok++]) {
+					su += ph->runs[k].v[FSB_FIELD_sys];
+					us += ph->runs[k].v[FSB_FIELD_user];
+					n++;
+				}
+			}
+			set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%.2f (%.2f+%.2f)", cs.st.mean,
+			    n ? su / (double)n : NAN, n ? us / (double)n : NAN);
+		} else {
+			set_empty(t, i + 1, 1, &cs, res, fs->name, phase);
+		}
+		for (size_t k = 0; k < maxruns; k++) {
+			const struct fsb_run *r = ph && k < ph->nruns ? &ph->runs[k] : NULL;
+
+			if (!r) {
+				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+			} else if (r->status != FSB_RUN_OK) {
+				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+			} else {
+				bool out = cs.outlier && okidx < cs.nok && cs.outlier[okidx];
+
+				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
+				    r->v[FSB_FIELD_real], "%.2f (%.2f+%.2f)%s", r->v[FSB_FIELD_real],
+				    r->v[FSB_FIELD_sys], r->v[FSB_FIELD_user], out ? "!" : "");
+				okidx++;
+			}
+		}
+		fsb_cellstats_free(&cs);
+	}
+	table_done(t);
+	return 0;
+}
+
+/* A number as the tables print it: centiseconds, three decimals below one
+ * second (as set_seconds), whole numbers for rates of 100 and more. */
+static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool rate, unsigned flags,
+		       const char *prefix)
+{
+	if (isnan(v))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	else if (rate)
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+	else
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+}
+
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t)
+{
+	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
+					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	struct fsb_cellstats bcs;
+	bool total = strcmp(phase, "total") == 0, found = total, rate;
+	char *id;
+
+	for (size_t i = 0; i < res->nfs && !found; i++)
+		found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
+	if (!found || !res->nfs)
+		return -ENOENT;
+	if (!total && is_builtin(res, phase))
+		m = FSB_METRIC_RATE;
+	rate = fsb_metric_higher_is_better(m);
+	id = fsb_xasprintf("stats:%s", phase);
+	table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
+	free(id);
+	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
+	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
+				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean; "
+				   "ratio to %s with its 95%% CI (Fieller) and the p-value of %s",
+				   rate ? "K/sec or /sec" : "seconds", base ? base : "the baseline",
+				   o && o->nonparametric ? "the Mann-Whitney U test" : "Welch's t-test");
+	if (bfs)
+		fsb_report_cell(res, bfs, phase, m, &bcs);
+	else
+		memset(&bcs, 0, sizeof(bcs));
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+		struct fsb_cellstats cs;
+		size_t r = i + 1;
+
+		set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_report_cell(res, fs, phase, m, &cs);
+		set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
+		if (!cs.nok) {
+			set_empty(t, r, 2, &cs, res, fs->name, phase);
+			for (size_t c = 3; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
+			fsb_cellstats_free(&cs);
+			continue;
+		}
+		set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
+		    "%zu", cs.st.n_outliers);
+		set_number(t, r, 3, cs.st.mean, rate, 0, "");
+		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
+		set_number(t, r, 5, cs.st.median, rate, 0, "");
+		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
+		if (isnan(cs.st.cv))
+			set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		else
+			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
+		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
+		if (!bcs.nok) {
+			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
+				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		} else {
+			struct norm n = normalize(&cs, &bcs, m, o);
+			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+			set_ratio(t, r, 10, &n, bl);
+			if (bl) {
+				/* the baseline against itself: nothing to estimate or test */
+				set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+			} else {
+				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
+
+				if (isnan(n.lo) || isnan(n.hi))
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+				if (isnan(n.p))
+					set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				else if (n.p < 0.001)
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
+				else
+					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
+			}
+		}
+		fsb_cellstats_free(&cs);
+	}
+	fsb_cellstats_free(&bcs);
+	table_done(t);
+	return 0;
+}
+
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_strv all = { 0 }, phases = { 0 };
+	size_t capped = 0;
+
+	(void)o;
+	fsb_result_phases(res, &all);
+	for (size_t j = 0; j < all.n; j++)
+		for (size_t i = 0; i < res->nfs; i++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+
+			if (ph && ph->auto_target_reps >= 0) {
+				fsb_strv_add(&phases, all.v[j]);
+				break;
+			}
+		}
+	fsb_strv_free(&all);
+	if (!phases.n) {
+		fsb_strv_free(&phases);
+		return -ENOENT;
+	}
+	table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
+	t->title = fsb_xstrdup("Repetitions (--auto-repeat)");
+	t->caption = fsb_xstrdup("repetitions each phase took until the 95% CI of its mean real time was within the "
+				 "target (--ci-target, ±3% by default), and the CI reached; cap = it never got there");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	for (size_t j = 0; j < phases.n; j++)
+		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+
+		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		for (size_t j = 0; j < phases.n; j++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+			struct fsb_cellstats cs;
+			char ci[32] = "";
+
+			if (!ph || ph->auto_target_reps < 0) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				continue;
+			}
+			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
+			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
+				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
+			fsb_cellstats_free(&cs);
+			if (ph->auto_converged) {
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
+				    ph->auto_target_reps, ci);
+			} else {
+				bool done = res->status != FSB_RESULT_RUNNING && res->status != FSB_RESULT_INTERRUPTED;
+
+				/* an unfinished run has not hit its cap, it stopped short of it */
+				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_WORSE, ph->auto_target_reps, "%d %s%s",
+				    ph->auto_target_reps, done ? "cap" : "so far", ci);
+				capped += done;
+			}
+		}
+	}
+	if (capped)
+		fsb_strv_addf(&t->notes, "%zu phase%s hit the cap without reaching the target: %s noisy; "
+			      "more repetitions (--max-repeat) or a quieter machine would help",
+			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are");
+	table_done(t);
+	fsb_strv_free(&phases);
+	return 0;
+}
+
+
+/* bonnie++'s layout: groups, tests, then the unit row. */
+struct bonnie_test {
+	const char *phase, *group, *test;
+	bool ops;                /* /sec instead of K/sec */
+};
+
+static const struct bonnie_test bonnie_tests[] = {
+	{ "char-write", "Sequential Output", "Per Chr", false },
+	{ "block-write", "Sequential Output", "Block", false },
+	{ "rewrite", "Sequential Output", "Rewrite", false },
+	{ "char-read", "Sequential Input", "Per Chr", false },
+	{ "block-read", "Sequential Input", "Block", false },
+	{ "seeks", "Random", "Seeks", true },
+	{ "seq-create", "Sequential Create", "Create", true },
+	{ "seq-stat", "Sequential Create", "Read", true },
+	{ "seq-delete", "Sequential Create", "Delete", true },
+	{ "rand-create", "Random Create", "Create", true },
+	{ "rand-stat", "Random Create", "Read", true },
+	{ "rand-delete", "Random Create", "Delete", true },
+};
+
+static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_test **out)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests); k++)
+		for (size_t i = 0; i < res->nfs; i++)
+			if (fsb_fs_find_phase(res->fs[i], bonnie_tests[k].phase)) {
+				out[n++] = &bonnie_tests[k];
+				break;
+			}
+	return n;
+}
+
+static void fmt_rate(char *buf, size_t len, double v)
+{
+	/* bonnie++ prints whole numbers; small op rates keep a decimal */
+	if (v < 100)
+		snprintf(buf, len, "%.1f", v);
+	else
+		snprintf(buf, len, "%.0f", v);
+}
+
+int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
+		      struct fsb_table *t)
+{
+	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests)];
+	size_t n = bonnie_present(res, tests);
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+
+	if (!n || !bfs)
+		return -ENOENT;
+	table_init(t, normalized ? "bonnie-normalized" : "bonnie", res->nfs + 3, 1 + 2 * n, 3);
+	t->title = fsb_xstrdup(normalized ? "Built-in I/O phases, normalized" : "Built-in I/O phases (bonnie++ layout)");
+	t->caption = normalized
+		? fsb_xasprintf("%s / rate (throughput inverted so that > 1 means slower, like every table); %%CP / %s's%s",
+				base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "")
+		: fsb_xasprintf("K/sec or /sec over the whole measured interval; %%CP = (user+sys)/elapsed%s",
+				fsb_result_repeated(res) ? "; mean of the repetitions" : "");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
+	set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
+	set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t k = 0; k < n; k++) {
+		size_t c = 1 + 2 * k;
+
+		/* a group header spans all of its tests that are present */
+		if (k == 0 || strcmp(tests[k - 1]->group, tests[k]->group)) {
+			size_t m = k;
+
+			while (m < n && strcmp(tests[m]->group, tests[k]->group) == 0)
+				m++;
+			set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
+			span(t, 0, c, (int)(2 * (m - k)));
+		}
+		set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
+		span(t, 1, c, 2);
+		set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
+		set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
+	}
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+		set(t, i + 3, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		for (size_t k = 0; k < n; k++) {
+			struct fsb_cellstats rate, cpu, brate, bcpu;
+			size_t c = 1 + 2 * k;
+			char buf[32];
+
+			fsb_report_cell(res, fs, tests[k]->phase, FSB_METRIC_RATE, &rate);
+			fsb_report_cell(res, fs, tests[k]->phase, FSB_METRIC_CPU, &cpu);
+			fsb_report_cell(res, bfs, tests[k]->phase, FSB_METRIC_RATE, &brate);
+			fsb_report_cell(res, bfs, tests[k]->phase, FSB_METRIC_CPU, &bcpu);
+			if (!rate.nok) {
+				set_empty(t, i + 3, c, &rate, res, fs->name, tests[k]->phase);
+				set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+			} else if (normalized) {
+				struct norm nr = normalize(&rate, &brate, FSB_METRIC_RATE, o);
+				struct norm nc = normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
+
+				set_ratio(t, i + 3, c, &nr, bl);
+				set_ratio(t, i + 3, c + 1, &nc, bl | FSB_CELL_DIM);
+			} else {
+				fmt_rate(buf, sizeof(buf), rate.st.mean);
+				set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
+				set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%.0f", cpu.st.mean);
+			}
+			fsb_cellstats_free(&rate);
+			fsb_cellstats_free(&cpu);
+			fsb_cellstats_free(&brate);
+			fsb_cellstats_free(&bcpu);
+		}
+	}
+	table_done(t);
+	return 0;
+}
+
+/* A failed run has no passes, %CP or latency: a dash, not "nan". */
+static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decimals, const char *unit)
+{
+	if (isnan(v))
+		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+	else
+		set(t, r, c, FSB_CELL_NUMBER, v, "%.*f%s", decimals, v, unit);
+}
+
+int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
+{
+	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests)];
+	size_t n = bonnie_present(res, tests), rows = 0, r = 1;
+	static const char *const heads[] = { "Filesystem", "Phase", "Amount", "Elapsed", "Passes",
+					     "Rate", "%CP", "p99", "Max" };
+
+	if (!n)
+		return -ENOENT;
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t k = 0; k < n; k++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
+
+			rows += ph ? ph->nruns : 0;
+		}
+	table_init(t, "bonnie-detail", rows + 1, FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("What every rate is made of");
+	t->caption = fsb_xstrdup("amount moved and the time it took, passes needed to reach the minimum duration, and the latency of one operation");
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t k = 0; k < n; k++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
+
+			for (size_t q = 0; ph && q < ph->nruns; q++, r++) {
+				const double *v = ph->runs[q].v;
+				char amount[48], rate[48];
+
+				if (!isnan(v[FSB_FIELD_bytes]))
+					fsb_format_size((unsigned long long)v[FSB_FIELD_bytes], amount, sizeof(amount));
+				else if (!isnan(v[FSB_FIELD_ops]))
+					snprintf(amount, sizeof(amount), "%.0f ops", v[FSB_FIELD_ops]);
+				else
+					snprintf(amount, sizeof(amount), "—");
+				if (!isnan(v[FSB_FIELD_kib_per_s]))
+					snprintf(rate, sizeof(rate), "%.0f K/s", v[FSB_FIELD_kib_per_s]);
+				else if (!isnan(v[FSB_FIELD_ops_per_s]))
+					snprintf(rate, sizeof(rate), "%.0f /s", v[FSB_FIELD_ops_per_s]);
+				else
+					snprintf(rate, sizeof(rate), "%s", ph->runs[q].status == FSB_RUN_OK ? "—" : "fail");
+				set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
+				set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
+				set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
+				set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
+				set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
+				set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
+				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
+				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
+				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
+			}
+		}
+	table_done(t);
+	return 0;
+}
+
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file)
+{
+	const char *b = o && o->baseline ? o->baseline : n ? results[0]->baseline : NULL;
+	const char *colon = b ? strrchr(b, ':') : NULL;
+
+	for (size_t f = 0; b && f < n; f++) {
+		const struct fsb_fs_result *fs = fsb_result_find_fs(results[f], b);
+
+		if (fs) {
+			*file = f;
+			return fs;
+		}
+	}
+	/* FILE:FS, FILE as labelled */
+	for (size_t f = 0; colon && labels && f < n; f++) {
+		const struct fsb_fs_result *fs;
+
+		if (strlen(labels[f]) != (size_t)(colon - b) || strncmp(labels[f], b, (size_t)(colon - b)))
+			continue;
+		if ((fs = fsb_result_find_fs(results[f], colon + 1))) {
+			*file = f;
+			return fs;
+		}
+	}
+	if (o && o->baseline)
+		return NULL;
+	*file = 0;
+	return n && results[0]->nfs ? results[0]->fs[0] : NULL;
+}
+
+/* A cell of the comparison: its total sums only the phases every file has. */
+static void compare_cell(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
+			 const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	if (strcmp(phase, "total") || fs->status != FSB_FS_OK) {
+		fsb_report_cell(res, fs, phase, m, out);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	cell_total(res, fs, shared, m, out);
+	if (!out->values)
+		cell_finish(out, NULL);
+}
+
+int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
+		       const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_strv phases = { 0 }, shared = { 0 };
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	const struct fsb_result *bres = NULL;
+	const struct fsb_fs_result *bfs = NULL;
+	size_t rows = 0, r = 1, bfile = 0;
+
+	/* the phases every file has, in the first file's order */
+	fsb_report_phases(results[0], false, &phases);
+	for (size_t f = 1; f < n; f++) {
+		struct fsb_strv other = { 0 }, keep = { 0 };
+
+		fsb_report_phases(results[f], false, &other);
+		for (size_t j = 0; j < phases.n; j++)
+			if (fsb_strv_contains(&other, phases.v[j]))
+				fsb_strv_add(&keep, phases.v[j]);
+		fsb_strv_free(&phases);
+		fsb_strv_free(&other);
+		phases = keep;
+	}
+	if (!phases.n) {
+		fsb_strv_free(&phases);
+		return -ENOENT;
+	}
+	for (size_t j = 0; j < phases.n; j++)
+		fsb_strv_add(&shared, phases.v[j]);
+	fsb_strv_add(&phases, "total");
+	bfs = fsb_report_compare_baseline(results, labels, n, o, &bfile);
+	if (!bfs) {
+		fsb_strv_free(&phases);
+		fsb_strv_free(&shared);
+		return -ENOENT;
+	}
+	bres = results[bfile];
+	for (size_t f = 0; f < n; f++)
+		rows += results[f]->nfs;
+	table_init(t, "compare", rows + 1, phases.n + 2, 1);
+	t->title = fsb_xstrdup("Comparison");
+	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05); "
+				   "total = the phases shown", metric_words(m), bfs->name, labels ? labels[bfile] : "the first file");
+	set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
+	set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
+	for (size_t j = 0; j < phases.n; j++)
+		set(t, 0, j + 2, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t f = 0; f < n; f++)
+		for (size_t i = 0; i < results[f]->nfs; i++, r++) {
+			const struct fsb_fs_result *fs = results[f]->fs[i];
+			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+
+			set(t, r, 0, FSB_CELL_NAME | bl, NAN, "%s", labels[f]);
+			set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+			for (size_t j = 0; j < phases.n; j++) {
+				struct fsb_cellstats a, b;
+
+				compare_cell(results[f], fs, phases.v[j], &shared, m, &a);
+				compare_cell(bres, bfs, phases.v[j], &shared, m, &b);
+				if (!a.nok) {
+					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
+				} else {
+					struct norm nn = normalize(&a, &b, m, o);
+
+					set_ratio(t, r, j + 2, &nn, bl);
+				}
+				fsb_cellstats_free(&a);
+				fsb_cellstats_free(&b);
+			}
+		}
+	table_done(t);
+	fsb_strv_free(&phases);
+	fsb_strv_free(&shared);
+	return 0;
+}
+
+/* ---- charts ------------------------------------------------------------------ */
+
+int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_chart *c)
+{
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+
+	memset(c, 0, sizeof(*c));
+	if (!bfs)
+		return -ENOENT;
+	if (strcmp(phase, "total") && is_builtin(res, phase))
+		m = FSB_METRIC_RATE;
+	fs_order(res, base, order);
+	c->title = fsb_xasprintf("%s, %s — relative to %s (> 1 = slower)", strcmp(phase, "total") ? phase : "all phases",
+				 metric_words(m), base);
+	c->n = res->nfs;
+	c->bars = fsb_xcalloc(c->n ? c->n : 1, sizeof(*c->bars));
+	c->max = 1.0;
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_bar *b = &c->bars[i];
+		struct fsb_cellstats a, bs;
+
+		b->label = fsb_xstrdup(order[i]->name);
+		b->value = b->lo = b->hi = NAN;
+		b->flags = order[i] == bfs ? FSB_CELL_BASELINE : 0;
+		fsb_report_cell(res, order[i], phase, m, &a);
+		fsb_report_cell(res, bfs, phase, m, &bs);
+		if (a.nok) {
+			struct norm n = normalize(&a, &bs, m, o);
+
+			b->value = n.ratio;
+			/* the baseline against itself has no interval to show */
+			b->lo = order[i] == bfs ? NAN : n.lo;
+			b->hi = order[i] == bfs ? NAN : n.hi;
+			b->flags |= ratio_flags(&n);
+			b->text = isnan(n.ratio) ? fsb_xstrdup("—") : fsb_xasprintf("%.2f%s", n.ratio, n.significant ? "*" : "");
+			if (!isnan(n.ratio) && n.ratio > c->max)
+				c->max = n.ratio;
+			if (!isnan(n.hi) && n.hi > c->max && n.hi < 4 * n.ratio)
+				c->max = n.hi;
+		} else {
+			b->flags |= a.failed ? FSB_CELL_FAILED : a.unavailable ? FSB_CELL_MISSING
+				    : res->status == FSB_RESULT_RUNNING ? FSB_CELL_PENDING : FSB_CELL_MISSING;
+			b->text = fsb_xstrdup(a.failed ? "fail" : a.unavailable ? "n/a"
+					      : res->status == FSB_RESULT_RUNNING ? "…" : "—");
+		}
+		fsb_cellstats_free(&a);
+		fsb_cellstats_free(&bs);
+	}
+	return 0;
+}
+
+void fsb_chart_free(struct fsb_chart *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->bars[i].label);
+		free(c->bars[i].text);
+	}
+	free(c->bars);
+	free(c->title);
+	memset(c, 0, sizeof(*c));
+}
+
+/* ---- verdict ------------------------------------------------------------------- */
+
+void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
+{
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	struct fsb_strv phases = { 0 };
+	struct sortrow rows[res->nfs ? res->nfs : 1];
+	size_t nrows = 0;
+	bool reps = fsb_result_repeated(res);
+
+	if (!bfs)
+		return;
+	fsb_report_phases(res, false, &phases);
+	if (phases.n) {
+		struct fsb_cellstats b;
+
+		fsb_report_cell(res, bfs, "total", m, &b);
+		for (size_t i = 0; i < res->nfs; i++) {
+			struct fsb_cellstats a;
+
+			fsb_report_cell(res, res->fs[i], "total", m, &a);
+			if (a.nok && b.nok) {
+				struct norm n = normalize(&a, &b, m, o);
+
+				rows[nrows].fs = res->fs[i];
+				rows[nrows++].key = n.ratio;
+			}
+			fsb_cellstats_free(&a);
+		}
+		fsb_cellstats_free(&b);
+	}
+	if (nrows) {
+		struct fsb_buf line = { 0 };
+
+		qsort(rows, nrows, sizeof(*rows), by_key);
+		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
+		if (nrows > 1) {
+			double ahead = rows[1].key / rows[0].key;
+
+			fsb_buf_addf(&line, ", %.0f%% ahead of %s", (ahead - 1) * 100, rows[1].fs->name);
+			if (reps) {
+				/* is the lead itself real, or within the noise of these runs? */
+				struct fsb_cellstats first, second;
+				struct norm lead;
+
+				fsb_report_cell(res, rows[0].fs, "total", m, &first);
+				fsb_report_cell(res, rows[1].fs, "total", m, &second);
+				lead = normalize(&second, &first, m, o);
+				if (lead.tested)
+					fsb_buf_add(&line, lead.significant ? " (a significant lead)"
+						    : " (not a significant lead with these runs)");
+				fsb_cellstats_free(&first);
+				fsb_cellstats_free(&second);
+			}
+			fsb_buf_add(&line, ". Then:");
+			for (size_t i = 1; i < nrows; i++)
+				fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
+					     i + 1 < nrows ? "," : "");
+			fsb_buf_addf(&line, " (relative to %s)", rows[0].fs->name);
+		}
+		fsb_buf_add(&line, ".");
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
+	/* standouts: significant differences, or with single runs, big ones */
+	for (size_t j = 0; j < phases.n; j++) {
+		const struct fsb_fs_result *best = NULL;
+		double best_ratio = INFINITY;
+		struct fsb_cellstats b;
+
+		fsb_report_cell(res, bfs, phases.v[j], m, &b);
+		for (size_t i = 0; i < res->nfs; i++) {
+			struct fsb_cellstats a;
+			struct norm n;
+
+			if (res->fs[i] == bfs)
+				continue;
+			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
+			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN };
+			if (!isnan(n.ratio)) {
+				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
+
+				if (notable && n.ratio > 1)
+					fsb_strv_addf(out, "%s: %s %.1f× slower than %s%s", res->fs[i]->name, phases.v[j],
+						      n.ratio, base, reps ? "" : " (one run; not tested for significance)");
+				if (n.ratio < best_ratio && (reps ? n.significant : true)) {
+					best_ratio = n.ratio;
+					best = res->fs[i];
+				}
+			}
+			fsb_cellstats_free(&a);
+		}
+		if (best && best_ratio < 1)
+			fsb_strv_addf(out, "%s: fastest at %s, %.2f× the time of %s%s", best->name, phases.v[j],
+				      best_ratio, base, reps ? "" : " (one run)");
+		fsb_cellstats_free(&b);
+	}
+	fsb_strv_free(&phases);
+}
+
+/* ---- how it was measured ------------------------------------------------------- */
+
+char *fsb_report_host_line(const struct fsb_host *h)
+{
+	struct fsb_buf b = { 0 };
+	const char *parts[] = { h->hostname, h->kernel, h->cpu };
+
+	fsb_buf_add(&b, "");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(parts); i++)
+		if (parts[i])
+			fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", parts[i]);
+	if (h->cores > 0)
+		fsb_buf_addf(&b, "%s%ld cores", b.len ? ", " : "", h->cores);
+	if (h->ram_mib > 0)
+		fsb_buf_addf(&b, "%s%ld MiB RAM", b.len ? ", " : "", h->ram_mib);
+	if (h->distro)
+		fsb_buf_addf(&b, "%s%s", b.len ? ", " : "", h->distro);
+	return fsb_buf_steal(&b);
+}
+
+char *fsb_report_target_line(const struct fsb_target_info *t)
+{
+	struct fsb_buf b = { 0 };
+
+	fsb_buf_add(&b, "");
+	if (!t->kind)
+		return fsb_buf_steal(&b);
+	fsb_buf_addf(&b, "%s %s", t->kind, t->path ? t->path : "");
+	if (t->size_mib > 0)
+		fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
+	if (t->device)
+		fsb_buf_addf(&b, " on %s", t->device);
+	if (t->model)
+		fsb_buf_addf(&b, ", %s", t->model);
+	if (t->fstype)
+		fsb_buf_addf(&b, ", %s", t->fstype);
+	return fsb_buf_steal(&b);
+}
+
+void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const char *v = res->fs[i]->mkfs_version;
+
+		if (v && !fsb_strv_contains(out, v))
+			fsb_strv_add(out, v);
+	}
+	for (size_t i = 0; i < res->host.versions.n; i++)
+		if (!fsb_strv_contains(out, res->host.versions.v[i]))
+			fsb_strv_add(out, res->host.versions.v[i]);
+}

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report.h — the one rendering model: a result turned into tables and bar
+ * charts as plain data (text, numbers, semantic flags), which every output
+ * then draws — `fsbench show` and the exports as text, Markdown, HTML, and
+ * the TUI with curses colors.  Nothing here prints; see render.h.
+ *
+ * Conventions (doc/DESIGN.md):
+ *  - times are normalized as value / baseline, rates as baseline / value,
+ *    so > 1 always means slower than the baseline;
+ *  - with repetitions a cell shows the mean of the runs kept (outliers by
+ *    the 3-MAD rule are left out, stats.h), seconds as "mean±ci", and a
+ *    ratio that differs significantly from the baseline carries a "*";
+ *  - per-phase tables are sorted by real time, as seed 000's are;
+ *  - a cell without data says why: "…" still to come, "fail", "n/a".
+ */
+#ifndef FSB_REPORT_H
+#define FSB_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/result.h"
+#include "model/stats.h"
+
+/* What a cell is, for the renderers' styling (semantic, never a color). */
+enum fsb_cell_flag {
+	FSB_CELL_HEADER      = 1 << 0,
+	FSB_CELL_NAME        = 1 << 1,   /* a row label (filesystem) */
+	FSB_CELL_NUMBER      = 1 << 2,   /* right-aligned numeric */
+	FSB_CELL_RATIO       = 1 << 3,   /* a normalized value */
+	FSB_CELL_BASELINE    = 1 << 4,   /* the baseline's row */
+	FSB_CELL_SIGNIFICANT = 1 << 5,   /* differs significantly from the baseline */
+	FSB_CELL_BETTER      = 1 << 6,   /* ratio < 1 (faster) */
+	FSB_CELL_WORSE       = 1 << 7,   /* ratio > 1 (slower) */
+	FSB_CELL_BEST        = 1 << 8,   /* the best of its column */
+	FSB_CELL_PENDING     = 1 << 9,   /* not measured yet (live run) */
+	FSB_CELL_FAILED      = 1 << 10,  /* the phase failed or the fs could not be made */
+	FSB_CELL_MISSING     = 1 << 11,  /* unavailable or not part of this run */
+	FSB_CELL_OUTLIER     = 1 << 12,  /* a raw value left out of the mean */
+	FSB_CELL_DIM         = 1 << 13,  /* secondary information (CI, %CP) */
+};
+
+struct fsb_cell {
+	char *text;              /* what to print, never NULL */
+	unsigned flags;          /* enum fsb_cell_flag */
+	int span;                /* columns this cell covers (headers), >= 1; covered cells have span 0 */
+	double value;            /* the number behind the text, NAN if none */
+};
+
+struct fsb_table {
+	char *id;                /* "summary", "phase:tar", "total", "raw:tar", "bonnie" */
+	char *title;             /* "tar xf" */
+	char *caption;           /* one line: what the numbers are, relative to what */
+	size_t nrows, ncols;
+	size_t header_rows;      /* the first header_rows rows are headers */
+	struct fsb_cell *cells;  /* nrows × ncols, row-major */
+	struct fsb_strv notes;   /* footnotes: failures and why, outliers, units */
+};
+
+static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t r, size_t c)
+{
+	return &t->cells[r * t->ncols + c];
+}
+
+struct fsb_report_opts {
+	enum fsb_metric metric;  /* of the summary table and the charts */
+	const char *baseline;    /* NULL = the result's own baseline */
+	double alpha;            /* significance level, 0 = 0.05 */
+	bool nonparametric;      /* Mann-Whitney instead of Welch */
+};
+
+/* One filesystem × phase cell: the numbers every table is built from. */
+struct fsb_cellstats {
+	size_t nruns, nok;       /* runs recorded, runs that succeeded */
+	bool failed;             /* no successful run and at least one failure */
+	bool unavailable;        /* never attempted */
+	const char *why;         /* the error or reason, or NULL */
+	struct fsb_stats st;     /* of the metric over the successful runs */
+	double *values;          /* the metric per successful run, nok of them */
+	bool *outlier;           /* flags for values[] */
+	double *kept;            /* values[] without the outliers, st.n_used of them */
+};
+
+/* Statistics of one cell for metric m (phase "total" = the sum of all
+ * phases per repetition).  Free with fsb_cellstats_free. */
+void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
+		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out);
+void fsb_cellstats_free(struct fsb_cellstats *cs);
+
+/* The baseline the report uses: o->baseline, else res->baseline if it is
+ * in res, else the first filesystem. */
+const char *fsb_report_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
+
+/* Phases of the desktop suite (command phases) and built-in ones, in order. */
+void fsb_report_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
+
+/*
+ * The tables.  Each returns 0 and fills t (free with fsb_table_free), or
+ * -ENOENT when the result has nothing for it (no such phase, no built-in
+ * phases).
+ *  summary: filesystems × (phases + total), metric normalized (seed 000's
+ *           summary, and seed 002's plain-text one);
+ *  phase:   usr, sys, sync, dead, real in seconds and normalized, rows
+ *           sorted by real time; phase "total" sums every phase;
+ *  raw:     one column per repetition, like seed 004 (real, with
+ *           sys+user in brackets), outliers flagged;
+ *  bonnie:  the built-in phases as bonnie++ prints them: rate (K/sec or
+ *           /sec) and %CP per test, one row per filesystem, plus a
+ *           normalized copy and a latency table.
+ */
+int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t);
+int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		   struct fsb_table *t);
+int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
+		      struct fsb_table *t);
+int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t);
+/*
+ *  stats:   one row per filesystem with every per-cell statistic of the
+ *           metric (o->metric; throughput for a built-in phase): runs,
+ *           outliers, mean, 95% CI half-width, median, sd, CV, min, max —
+ *           the numbers behind a mean±CI cell;
+ *  auto:    with --auto-repeat, filesystems × phases: the repetitions each
+ *           phase took to get its CI within the target, or "cap" when it
+ *           never did, and the CI (of real time) it reached.  -ENOENT for a
+ *           run without --auto-repeat.
+ */
+int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_table *t);
+int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+
+/*
+ * Compare several results: one row per (file, filesystem), the phases they
+ * share as columns (and their total), the metric normalized to one
+ * baseline (fsb_report_compare_baseline).  labels[i] names results[i] in
+ * the rows.
+ */
+int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
+		       const struct fsb_report_opts *o, struct fsb_table *t);
+/*
+ * The baseline of a comparison: o->baseline as a filesystem name (in the
+ * first file that has it) or as "LABEL:FS" (FS of the file labelled LABEL),
+ * else the first file's own baseline, else its first filesystem.  *file
+ * gets the index of its file.  NULL when o->baseline names nothing.
+ * (The comparison's "total" sums only the phases the files share.)
+ */
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file);
+
+void fsb_table_free(struct fsb_table *t);
+
+/* A horizontal bar chart of one phase (or "total") for the metric. */
+struct fsb_bar {
+	char *label;             /* filesystem */
+	double value;            /* normalized; NAN when no data */
+	double lo, hi;           /* CI of the ratio, NAN when none */
+	unsigned flags;          /* BASELINE, SIGNIFICANT, FAILED, PENDING … */
+	char *text;              /* "1.13*" or "fail" */
+};
+
+struct fsb_chart {
+	char *title;             /* "dead time, total — relative to ext2" */
+	size_t n;
+	struct fsb_bar *bars;
+	double max;              /* the largest value or CI end, for scaling; >= 1 */
+};
+
+int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+		     struct fsb_chart *c);
+void fsb_chart_free(struct fsb_chart *c);
+
+/*
+ * How a result was measured, in the words every output uses (caller frees):
+ *  host:     "vm, Linux 6.1 x86_64, AMD EPYC, 2 cores, 24105 MiB RAM, Debian 12"
+ *  target:   "image /var/tmp/t.img (2048 MiB) on /dev/loop0, model, fstype"
+ *  versions: the mkfs tools' versions (each once), then the host's programs
+ * An empty string (versions: nothing added) when the result lacks them.
+ */
+char *fsb_report_host_line(const struct fsb_host *h);
+char *fsb_report_target_line(const struct fsb_target_info *t);
+void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out);
+
+/*
+ * The verdict in plain words: the fastest filesystem overall by the metric
+ * and by how much, then every significant standout per phase ("xfs: rm
+ * 10.3× slower than ext2").  Lines go into out.
+ */
+void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o,
+			struct fsb_strv *out);
+
+struct fsb_browse;
+/*
+ * The list as a table: one header row, then one row per entry in idx[0..n)
+ * (indices into b->v): Date (local time), Status, Profile, Target,
+ * Filesystems, Phases.  Unreadable files show "unreadable" in Status (with
+ * FSB_CELL_FAILED) and the message in Target.  Free with fsb_table_free().
+ */
+void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
+
+#endif

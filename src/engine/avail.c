@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <string.h>
+
+#include "engine/avail.h"
+#include "engine/synth.h"
+
+int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_workload *w,
+			const struct fsb_size_profile *prof, struct fsb_err *why, struct fsb_err *note)
+{
+	if (note)
+		fsb_err_clear(note);
+	if (def->kind == FSB_PHASE_BUILTIN) {
+		if (!fsb_synth_is_phase(def->name))
+			return fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
+		return 0;
+	}
+	for (size_t i = 0; i < def->needs.n; i++) {
+		const char *need = def->needs.v[i];
+
+		if (strcmp(need, "tree") == 0) {
+			if (w->src)
+				continue;
+			/* a generated tree is made by the run itself; the kernel source is not */
+			if (strcmp(prof->source, "kernel") == 0)
+				return fsb_err_set(why, -ENOENT, "%s", w->tree_why.msg[0] ? w->tree_why.msg
+									: "the kernel source is not installed");
+			if (note)
+				fsb_err_set(note, 0, "the run generates the source tree first (a few seconds)");
+		} else if (strcmp(need, "debtarball") == 0) {
+			if (w->debtarball)
+				continue;
+			if (!fsb_have_program("debootstrap"))
+				return fsb_err_set(why, -ENOENT, "debootstrap is not installed (apt-get install debootstrap)");
+			if (note)
+				fsb_err_set(note, 0, "the run first downloads a Debian base system once (network)");
+		} else if (!fsb_have_program(need)) {
+			return fsb_err_set(why, -ENOENT, "%s is not installed", need);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,916 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <fcntl.h>
+#include <libmount.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine_int.h"
+#include "devices/fs.h"
+#include "devices/loopdev.h"
+#include "engine/phase.h"
+#include "model/stats.h"
+#include "engine/synth.h"
+#include "sys/sysinfo.h"
+#include "engine/workload.h"
+
+/* ---- the plan -------------------------------------------------------------- */
+
+
+void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
+{
+	const struct fsb_defaults *d = &cfg->defaults;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->cfg = cfg;
+	plan->target = FSB_TARGET_IMAGE;
+	plan->path = fsb_xstrdup(d->image);
+	for (size_t i = 0; i < d->fs.n; i++)
+		fsb_strv_add(&plan->fs, d->fs.v[i]);
+	for (size_t i = 0; i < d->phases.n; i++)
+		fsb_strv_add(&plan->phases, d->phases.v[i]);
+	plan->profile = fsb_xstrdup(d->profile);
+	plan->repeat = d->repeat;
+	plan->reformat_between = d->reformat_between;
+	plan->ci_target = d->ci_target;
+	plan->max_repeat = d->max_repeat;
+	plan->baseline = fsb_xstrdup(d->baseline);
+	plan->drop_caches = d->drop_caches;
+	plan->jobs = d->jobs;
+	plan->make_deb = true;
+}
+
+void fsb_plan_clear(struct fsb_plan *plan)
+{
+	free(plan->path);
+	free(plan->journal_device);
+	free(plan->yes_destroy);
+	free(plan->fstab);
+	free(plan->crypttab);
+	fsb_strv_free(&plan->fs);
+	fsb_strv_free(&plan->phases);
+	free(plan->profile);
+	free(plan->baseline);
+	free(plan->output);
+	free(plan->command_line);
+	memset(plan, 0, sizeof(*plan));
+}
+
+static char *default_output(const struct fsb_config *cfg)
+{
+	char ts[32], stamp[32];
+	char *dir = cfg->defaults.results_dir && *cfg->defaults.results_dir
+			    ? fsb_xstrdup(cfg->defaults.results_dir) : NULL;
+	char *path;
+
+	if (!dir) {
+		char *data = fsb_xdg_dir("data");
+
+		dir = fsb_xasprintf("%s/results", data);
+		free(data);
+	}
+	fsb_iso_time(ts, sizeof(ts));
+	/* 2026-11-30T03:20:00Z → 20261130-032000 */
+	snprintf(stamp, sizeof(stamp), "%.4s%.2s%.2s-%.2s%.2s%.2s", ts, ts + 5, ts + 8, ts + 11,
+		 ts + 14, ts + 17);
+	path = fsb_xasprintf("%s/fsbench-%s.fsbench", dir, stamp);
+	/* two runs in the same second must not share a file */
+	for (int i = 2; access(path, F_OK) == 0; i++) {
+		free(path);
+		path = fsb_xasprintf("%s/fsbench-%s-%d.fsbench", dir, stamp, i);
+	}
+	free(dir);
+	return path;
+}
+
+int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
+{
+	const struct fsb_config *cfg = plan->cfg;
+	const struct fsb_size_profile *prof = fsb_config_profile(cfg, plan->profile);
+	char *names;
+
+	if (!prof) {
+		names = NULL;
+		for (size_t i = 0; i < cfg->nprofiles; i++) {
+			char *n = fsb_xasprintf("%s%s%s", names ? names : "", names ? ", " : "",
+						cfg->profiles[i]->name);
+
+			free(names);
+			names = n;
+		}
+		fsb_err_set(err, -EINVAL, "unknown profile '%s' (known: %s)", plan->profile, names ? names : "none");
+		free(names);
+		return -EINVAL;
+	}
+	if (!plan->phases.n)
+		return fsb_err_set(err, -EINVAL, "no phases selected");
+	for (size_t i = 0; i < plan->phases.n; i++) {
+		if (!fsb_config_phase(cfg, plan->phases.v[i])) {
+			names = fsb_config_phase_names(cfg);
+			fsb_err_set(err, -EINVAL, "unknown phase '%s' (known: %s)", plan->phases.v[i], names);
+			free(names);
+			return -EINVAL;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(plan->phases.v[i], plan->phases.v[j]) == 0)
+				return fsb_err_set(err, -EINVAL, "phase '%s' is listed twice", plan->phases.v[i]);
+	}
+	if (plan->target != FSB_TARGET_DIR) {
+		if (!plan->fs.n)
+			return fsb_err_set(err, -EINVAL, "no filesystems selected");
+		for (size_t i = 0; i < plan->fs.n; i++) {
+			if (!fsb_config_fs(cfg, plan->fs.v[i])) {
+				names = fsb_config_fs_names(cfg);
+				fsb_err_set(err, -EINVAL, "unknown filesystem '%s' (known: %s)", plan->fs.v[i], names);
+				free(names);
+				return -EINVAL;
+			}
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(plan->fs.v[i], plan->fs.v[j]) == 0)
+					return fsb_err_set(err, -EINVAL, "filesystem '%s' is listed twice", plan->fs.v[i]);
+		}
+		if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
+			/* the first filesystem is the natural baseline when the default is not run */
+			if (plan->baseline && strcmp(plan->baseline, cfg->defaults.baseline))
+				return fsb_err_set(err, -EINVAL, "baseline '%s' is not among the filesystems run (%s…)",
+						   plan->baseline, plan->fs.v[0]);
+			free(plan->baseline);
+			plan->baseline = fsb_xstrdup(plan->fs.v[0]);
+		}
+	}
+	if (plan->repeat < 1)
+		return fsb_err_set(err, -EINVAL, "--repeat must be at least 1");
+	if (plan->auto_repeat && plan->max_repeat < 3)
+		return fsb_err_set(err, -EINVAL, "--max-repeat must be at least 3 with --auto-repeat");
+	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
+		return fsb_err_set(err, -EINVAL, "--ci-target must be between 0 and 1 (e.g. 0.03 for ±3%%)");
+	if (!plan->path || !*plan->path)
+		return fsb_err_set(err, -EINVAL, "no target given");
+	if (plan->target == FSB_TARGET_IMAGE) {
+		unsigned long long min = MIN_TARGET_SIZE;
+
+		if (!plan->image_size && fsb_parse_size(prof->image_size, &plan->image_size))
+			return fsb_err_set(err, -EINVAL, "profile %s: bad image_size '%s'", prof->name, prof->image_size);
+		if (plan->image_size < min)
+			return fsb_err_set(err, -EINVAL, "image size %llu MiB is too small: at least 512 MiB (XFS and Btrfs need room)",
+					   plan->image_size >> 20);
+		if (plan->path[0] != '/') {
+			char cwd[4096];
+
+			if (getcwd(cwd, sizeof(cwd))) {
+				char *abs = fsb_xasprintf("%s/%s", cwd, plan->path);
+
+				free(plan->path);
+				plan->path = abs;
+			}
+		}
+	}
+	if (plan->journal_device && plan->target != FSB_TARGET_DEVICE)
+		return fsb_err_set(err, -EINVAL, "--journal-device goes with a device target (--target DEVICE); an image target makes its own journal image");
+	if (plan->dry_run && plan->target != FSB_TARGET_DEVICE)
+		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (--target DEVICE)");
+	if (plan->target == FSB_TARGET_DIR) {
+		struct stat st;
+
+		if (stat(plan->path, &st) < 0)
+			return fsb_err_set(err, -errno, "directory %s: %s", plan->path, strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			return fsb_err_set(err, -ENOTDIR, "%s is not a directory", plan->path);
+		if (access(plan->path, W_OK) < 0)
+			return fsb_err_set(err, -EACCES, "directory %s is not writable", plan->path);
+	}
+	if (!plan->jobs)
+		plan->jobs = fsb_sysinfo_cpus();
+	if (!plan->output)
+		plan->output = default_output(cfg);
+	return 0;
+}
+
+/* ---- the engine ------------------------------------------------------------ */
+
+
+static void log_line(void *arg, const char *line)
+{
+	struct fsb_engine *e = arg;
+
+	fsb_events_log(e->ev, "%s", line);
+}
+
+static void post_result(struct fsb_engine *e)
+{
+	struct fsb_event ev = { .kind = FSB_EV_RESULT, .fs_index = -1, .phase_index = -1 };
+	struct fsb_err err = { 0 };
+
+	/* the file first: what is on disk is what a crash leaves */
+	if (fsb_result_write(e->res, e->plan.output, &err))
+		fsb_events_log(e->ev, "warning: %s", err.msg);
+	fsb_run_init(&ev.run);
+	ev.result = fsb_result_dup(e->res);
+	fsb_events_post(e->ev, &ev);
+}
+
+static void post(struct fsb_engine *e, enum fsb_event_kind kind, const char *fs, const char *phase,
+		 const struct fsb_run *run, const char *text)
+{
+	struct fsb_event ev = {
+		.kind = kind,
+		.fs_index = e->prog.fs_index, .nfs = e->prog.nfs,
+		.phase_index = e->prog.phase_index, .nphases = e->prog.nphases,
+		.rep = e->prog.rep, .nreps = e->prog.nreps,
+		.fs = fsb_xstrdup(fs), .phase = fsb_xstrdup(phase), .text = fsb_xstrdup(text),
+	};
+
+	if (run)
+		fsb_run_copy(&ev.run, run);
+	else
+		fsb_run_init(&ev.run);
+	fsb_events_post(e->ev, &ev);
+}
+
+void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running)
+{
+	snprintf(e->prog.activity, sizeof(e->prog.activity), "%s", what);
+	e->prog.running = running;
+	e->prog.started = fsb_now();
+	e->prog.fraction = -1;
+	e->prog.read_kib_s = e->prog.write_kib_s = -1;
+	e->prog.last_line[0] = '\0';
+	fsb_events_set_progress(e->ev, &e->prog);
+}
+
+static bool cancelled(struct fsb_engine *e)
+{
+	return atomic_load(&e->cancel);
+}
+
+/* Mean real time of a phase over what has finished, for the ETA. */
+static double phase_estimate(const struct fsb_engine *e, const char *phase)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->res->nfs; i++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(e->res->fs[i], phase);
+
+		for (size_t k = 0; ph && k < ph->nruns; k++)
+			if (ph->runs[k].status == FSB_RUN_OK) {
+				sum += ph->runs[k].v[FSB_FIELD_real];
+				n++;
+			}
+	}
+	return n ? sum / (double)n : -1;
+}
+
+static double eta(const struct fsb_engine *e, size_t fs_i, long rep, size_t ph_i)
+{
+	const struct fsb_plan *p = &e->plan;
+	long reps = p->auto_repeat ? p->max_repeat : p->repeat;
+	double total = 0;
+
+	for (size_t j = 0; j < p->phases.n; j++) {
+		double est = phase_estimate(e, p->phases.v[j]);
+		double count;
+
+		if (est < 0)
+			return -1;
+		/* phases left: the rest of this repetition, the repetitions after, the filesystems after */
+		count = (double)((p->fs.n - fs_i - 1) * (size_t)reps + (size_t)(reps - rep));
+		if (j > ph_i)
+			count += 1;
+		total += est * count;
+	}
+	return total;
+}
+
+static void on_tick(void *arg, const struct fsb_phase_tick *t)
+{
+	struct fsb_engine *e = arg;
+
+	e->prog.fraction = t->fraction;
+	e->prog.read_kib_s = t->read_kib_s;
+	e->prog.write_kib_s = t->write_kib_s;
+	if (t->last_line)
+		snprintf(e->prog.last_line, sizeof(e->prog.last_line), "%s", t->last_line);
+	fsb_events_set_progress(e->ev, &e->prog);
+}
+
+/* Built-in phases run in this thread; synth.c knows them. */
+static int run_builtin(void *arg, const struct fsb_phase_def *def, const char *dir,
+		       void (*fraction)(void *arg, double f), void *farg,
+		       struct fsb_run *run, struct fsb_err *err)
+{
+	struct fsb_engine *e = arg;
+	struct fsb_synth_ctl ctl = { .cancel = &e->cancel, .progress = fraction, .arg = farg };
+
+	return fsb_synth_run(def->name, dir, &e->synth, &ctl, run, err);
+}
+
+/* ---- target set-up and tear-down ------------------------------------------ */
+
+/* Device targets.  The claim comes before anything else (see engine_main)
+ * and every mkfs is wrapped in fsb_device_claim_before_mkfs() and
+ * fsb_device_claim_after_mkfs(); doc/devices.md tells the whole story. */
+
+/* ---- one filesystem -------------------------------------------------------- */
+
+static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p,
+			    struct fsb_fs_result *fsr, struct fsb_err *err)
+{
+	char uuid[64];
+	char *cmd = NULL, *opts = NULL;
+	struct fsb_fs_dev d = { .dev = e->dev, .journal = e->journal, .size = e->plan.image_size };
+	int rc;
+
+	if (e->mounted) {
+		rc = fsb_fs_umount(e->mnt, err);
+		e->mounted = false;
+		if (rc)
+			return rc;
+	}
+	fsb_new_uuid(uuid, sizeof(uuid));
+	d.uuid = uuid;
+	if (!p->nodev) {
+		if (e->claim) {
+			rc = fsb_target_before_mkfs(e, p, err);
+			if (rc)
+				return rc;
+		}
+		fsb_engine_activity(e, "mkfs", false);
+		for (int attempt = 1;; attempt++) {
+			free(cmd);
+			cmd = NULL;
+			rc = fsb_fs_mkfs(p, &d, &e->cancel, &cmd, err);
+			/* a program that scans the block devices (blkid, udev, a
+			 * second fsbench listing devices) can hold our own loop
+			 * device O_EXCL for a moment, and mkfs then refuses it as
+			 * "in use": try again while it is ours and idle */
+			if (!rc || e->plan.target != FSB_TARGET_IMAGE || attempt == 3 || cancelled(e) ||
+			    !fsb_target_idle(e->dev))
+				break;
+			fsb_events_log(e->ev, "mkfs %s: %s was busy for a moment (another program probing it?); trying again",
+				       p->name, e->dev);
+			nanosleep(&(struct timespec){ 0, 500 * 1000 * 1000 }, NULL);
+		}
+		free(fsr->mkfs);
+		fsr->mkfs = cmd;
+		cmd = NULL;
+		if (rc)
+			return rc;
+		if (strstr(p->mkfs, "${uuid}")) {
+			free(fsr->uuid);
+			fsr->uuid = fsb_xstrdup(uuid);
+		}
+		if (e->claim) {
+			rc = fsb_target_after_mkfs(e, p, strstr(p->mkfs, "${uuid}") && *uuid ? uuid : NULL, err);
+			if (rc)
+				return rc;
+		}
+	}
+	fsb_engine_activity(e, "mount", false);
+	rc = fsb_fs_mount(p, &d, e->mnt, &opts, err);
+	free(fsr->mount_options);
+	fsr->mount_options = opts;
+	if (rc)
+		return rc;
+	e->mounted = true;
+	return 0;
+}
+
+/* The template variables of a phase, and the storage they point into. */
+struct phase_vars {
+	char tree[4096], cache[4096], jobs[32], size[32];
+	const char *v[32];           /* name, value pairs, NULL-terminated */
+};
+
+static void phase_vars(const struct fsb_engine *e, const char *base, const char *uuid,
+		       struct phase_vars *pv)
+{
+	const char **v = pv->v;
+	size_t i = 0;
+
+	snprintf(pv->tree, sizeof(pv->tree), "%s/%s", base, e->wl.treename ? e->wl.treename : "tree");
+	snprintf(pv->cache, sizeof(pv->cache), "%s/.ccache", base);
+	snprintf(pv->jobs, sizeof(pv->jobs), "%ld", e->plan.jobs);
+	snprintf(pv->size, sizeof(pv->size), "%llu", e->plan.image_size);
+#define V(name, val) do { v[i++] = name; v[i++] = (val) ? (val) : ""; } while (0)
+	V("mnt", base);
+	V("src", e->wl.src);
+	V("tree", pv->tree);
+	V("treename", e->wl.treename);
+	V("jobs", pv->jobs);
+	V("cache", pv->cache);
+	V("kconfig", e->wl.kconfig);
+	V("debtarball", e->wl.debtarball);
+	V("deb_suite", e->wl.deb_suite);
+	V("@deb_args", e->wl.deb_args);
+	V("dev", e->dev);
+	V("journal", e->journal);
+	V("uuid", uuid);
+	V("size", pv->size);
+#undef V
+	v[i++] = NULL;
+	v[i] = NULL;
+}
+
+/* Which phases of the plan cannot run here, decided once per run. */
+static const char *phase_unavailable(struct fsb_engine *e, const struct fsb_phase_def *def,
+				     struct fsb_err *why)
+{
+	if (def->kind == FSB_PHASE_BUILTIN) {
+		if (!fsb_synth_is_phase(def->name)) {
+			fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
+			return why->msg;
+		}
+		return NULL;
+	}
+	for (size_t i = 0; i < def->needs.n; i++)
+		if (fsb_workload_need(&e->wl, def->needs.v[i], why))
+			return why->msg;
+	return NULL;
+}
+
+static void record_fs_meta(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_fs_result *fsr)
+{
+	fsr->type = fsb_xstrdup(p ? p->type : e->res->target.fstype);
+	if (p) {
+		fsr->description = fsb_xstrdup(p->description);
+		fsr->mkfs = fsb_xstrdup(p->mkfs);
+		fsr->mkfs_version = fsb_fs_tool_version(p);
+		fsr->mount_options = fsb_xstrdup(p->mount_options);
+	} else {
+		fsr->description = fsb_xasprintf("the existing filesystem of %s (not reformatted)", e->plan.path);
+	}
+}
+
+/*
+ * --auto-repeat: judge every phase after repetition rep.  A phase is within
+ * target when the 95% CI half-width of its mean real time, outliers left
+ * out as in the tables, is at most ci_target × the mean, over at least 3
+ * kept runs: fewer say nothing about the spread, so nothing is judged before
+ * the third repetition.  auto_target_reps is the repetition since which the
+ * phase has stayed within target (the repetitions it took), or the last one
+ * while it is not (at the end: the cap it hit).  A phase that never
+ * succeeded cannot converge and does not hold the others back.  Returns
+ * whether every judged phase is within target.
+ */
+static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
+{
+	bool all = true;
+
+	for (size_t j = 0; j < fsr->nphases; j++) {
+		struct fsb_phase_result *ph = fsr->phases[j];
+		double x[ph->nruns ? ph->nruns : 1];
+		size_t n = 0;
+		struct fsb_stats st;
+		bool within;
+
+		if (ph->status != FSB_PHASE_OK)
+			continue;
+		for (size_t k = 0; k < ph->nruns; k++)
+			if (ph->runs[k].status == FSB_RUN_OK)
+				x[n++] = fsb_run_metric(&ph->runs[k], FSB_METRIC_REAL);
+		within = rep >= 3 && n >= 3 && fsb_stats_summarize(x, n, NULL, &st) == 0 && st.n_used >= 3 &&
+			 st.mean > 0 && st.ci_half <= e->plan.ci_target * st.mean;
+		if (!within || !ph->auto_converged)
+			ph->auto_target_reps = (int)rep;
+		ph->auto_converged = within;
+		if (!within && n)
+			all = false;
+	}
+	return all && rep >= 3;
+}
+
+static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
+{
+	const struct fsb_phase_def *next = j + 1 < pl->phases.n ? fsb_config_phase(pl->cfg, pl->phases.v[j + 1]) : NULL;
+
+	return next && next->kind == FSB_PHASE_BUILTIN;
+}
+
+/* One phase of one repetition on the filesystem being tested: availability,
+ * timing, the record, the result file, the events. */
+static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
+		      const char *base)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
+	struct fsb_phase_result *ph = fsb_fs_add_phase(fsr, def->name);
+	struct fsb_err err = { 0 };
+	struct phase_vars pv;
+	struct fsb_phase_ctx ctx;
+	struct fsb_run run;
+	const char *why;
+	char *tag;
+	int rc;
+
+	phase_vars(e, base, fsr->uuid, &pv);
+	if (!ph->label) {
+		char *label = NULL;
+
+		ph->kind = fsb_xstrdup(def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
+		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
+			label = fsb_xstrdup(def->label);
+		ph->label = label;
+		ph->command = fsb_xstrdup(def->kind == FSB_PHASE_COMMAND ? def->command : NULL);
+	}
+	why = phase_unavailable(e, def, &err);
+	if (why) {
+		if (ph->status != FSB_PHASE_UNAVAILABLE) {
+			ph->status = FSB_PHASE_UNAVAILABLE;
+			ph->reason = fsb_xstrdup(why);
+			fsb_events_log(e->ev, "%s/%s: unavailable: %s", name, def->name, why);
+			post_result(e);
+		}
+		return;
+	}
+	e->prog.phase_index = (int)j;
+	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
+	e->prog.eta = eta(e, fi, rep, j);
+	fsb_engine_activity(e, def->name, true);
+	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
+
+	tag = fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
+	ctx = (struct fsb_phase_ctx){
+		.tag = tag, .mnt = base, .vars = pv.v,
+		.disks = (const char *const *)e->disks,
+		.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
+		.log_fd = e->log_fd, .cancel = &e->cancel,
+		.progress = on_tick, .arg = e,
+		.builtin = run_builtin, .builtin_arg = e,
+	};
+	fsb_run_init(&run);
+	fsb_err_clear(&err);
+	rc = fsb_phase_run(def, &ctx, &run, &err);
+	free(tag);
+	if (rc && rc != -ECANCELED) {
+		/* could not even start: recorded as a failed run */
+		run.status = FSB_RUN_FAILED;
+		free(run.error);
+		run.error = fsb_xstrdup(err.msg);
+	}
+	if (run.status == FSB_RUN_FAILED)
+		e->any_failed = true;
+	/* the result keeps finished phases; an interrupted one is not */
+	if (run.status != FSB_RUN_INTERRUPTED)
+		fsb_phase_add_run(ph, &run);
+	e->prog.running = false;
+	post_result(e);
+	post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
+	fsb_run_clear(&run);
+	/* built-in phases hand the data file on to the next one; no other
+	 * phase may find it (cp would copy it), no run leave it */
+	if (def->kind == FSB_PHASE_BUILTIN && !next_is_builtin(pl, j))
+		fsb_synth_cleanup(base);
+}
+
+static void run_fs(struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
+	struct fsb_fs_result *fsr = fsb_result_add_fs(e->res, name);
+	struct fsb_err err = { 0 };
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	bool fs_ok = true;
+
+	e->prog.fs_index = (int)fi;
+	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
+	record_fs_meta(e, p, fsr);
+	post(e, FSB_EV_FS_BEGIN, name, NULL, NULL, NULL);
+	if (p && fsb_fs_available(p, &err)) {
+		fsr->status = FSB_FS_UNAVAILABLE;
+		fsr->error = fsb_xstrdup(err.msg);
+		fsb_events_log(e->ev, "%s: unavailable: %s", name, err.msg);
+		post_result(e);
+		post(e, FSB_EV_FS_END, name, NULL, NULL, err.msg);
+		return;
+	}
+	if (p && *p->journal_size && !e->journal) {
+		fsr->status = FSB_FS_UNAVAILABLE;
+		fsr->error = fsb_xstrdup("needs a second device for its external journal (--journal-device)");
+		post_result(e);
+		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
+		return;
+	}
+	for (long rep = 1; rep <= reps && fs_ok && !cancelled(e); rep++) {
+		const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
+
+		e->prog.rep = (int)rep;
+		e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
+		if (p && (rep == 1 || pl->reformat_between)) {
+			fsb_err_clear(&err);
+			if (format_and_mount(e, p, fsr, &err)) {
+				if (cancelled(e))
+					break;
+				/* the repetitions already measured stay: only a
+				 * filesystem never made is "failed" as a whole */
+				if (rep == 1) {
+					fsr->status = FSB_FS_FAILED;
+					free(fsr->error);
+					fsr->error = fsb_xstrdup(err.msg);
+				} else {
+					free(fsr->error);
+					fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
+				}
+				fsb_events_log(e->ev, "%s: %s", name, err.msg);
+				e->any_failed = true;
+				fs_ok = false;
+				break;
+			}
+		}
+		for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
+			run_phase(e, fi, fsr, rep, j, base);
+		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
+			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
+				       pl->ci_target * 100, rep);
+			break;
+		}
+		if (pl->auto_repeat && fs_ok && !cancelled(e) && rep == reps)
+			fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
+				       name, reps, pl->ci_target * 100);
+	}
+	if (e->mounted) {
+		fsb_engine_activity(e, "umount", false);
+		fsb_err_clear(&err);
+		if (fsb_fs_umount(e->mnt, &err)) {
+			fsb_events_log(e->ev, "%s: %s", name, err.msg);
+			e->any_failed = true;
+		}
+		e->mounted = false;
+	}
+	post_result(e);
+	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
+}
+
+/* ---- the thread -------------------------------------------------------------- */
+
+static void collect_needs(const struct fsb_engine *e, struct fsb_strv *needs)
+{
+	for (size_t j = 0; j < e->plan.phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(e->plan.cfg, e->plan.phases.v[j]);
+
+		for (size_t k = 0; def && k < def->needs.n; k++)
+			if (!fsb_strv_contains(needs, def->needs.v[k]))
+				fsb_strv_add(needs, def->needs.v[k]);
+	}
+}
+
+static void init_result(struct fsb_engine *e)
+{
+	struct fsb_result *r = e->res;
+	char ts[32];
+
+	r->tool = fsb_xasprintf("fsbench %s", FSB_VERSION);
+	r->started = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
+	r->status = FSB_RESULT_RUNNING;
+	r->baseline = fsb_xstrdup(e->plan.baseline);
+	r->profile = fsb_xstrdup(e->plan.profile);
+	r->command = fsb_xstrdup(e->plan.command_line);
+	r->repeat = e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
+	for (size_t j = 0; j < e->plan.phases.n; j++)
+		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
+	fsb_sysinfo_host(&r->host);
+}
+
+static int open_log(struct fsb_engine *e, struct fsb_err *err)
+{
+	char *dir = fsb_xstrdup(e->plan.output), *slash = strrchr(dir, '/');
+	char *base;
+	int rc = 0;
+
+	if (slash) {
+		*slash = '\0';
+		rc = fsb_mkdir_p(dir, 0755);
+		if (rc) {
+			fsb_err_set(err, rc, "cannot create the results directory %s: %s", dir, strerror(-rc));
+			goto out;
+		}
+	}
+	base = fsb_xstrdup(e->plan.output);
+	if (strlen(base) > 8 && strcmp(base + strlen(base) - 8, ".fsbench") == 0)
+		base[strlen(base) - 8] = '\0';
+	e->res->log = fsb_xasprintf("%s.log", base);
+	free(base);
+	e->log_fd = open(e->res->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (e->log_fd < 0)
+		rc = fsb_err_set(err, -errno, "cannot create the log %s: %s", e->res->log, strerror(errno));
+out:
+	free(dir);
+	return rc;
+}
+
+static void *engine_main(void *arg)
+{
+	struct fsb_engine *e = arg;
+	struct fsb_err err = { 0 };
+	struct fsb_strv needs = { 0 };
+	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
+	bool keep_caches;
+	int rc;
+
+	e->res = fsb_result_new();
+	if (e->plan.target == FSB_TARGET_DEVICE) {
+		/* the claim before anything else: a refused device costs nothing and
+		 * leaves nothing behind, not even a log or a result file */
+		rc = fsb_target_setup_device(e, &err);
+		if (!rc && e->plan.dry_run)
+			rc = fsb_target_dry_run(e, &err);
+		if (rc || e->plan.dry_run)
+			goto out;
+	}
+	init_result(e);
+	e->prog.nfs = (int)e->plan.fs.n;
+	e->prog.nphases = (int)e->plan.phases.n;
+	e->prog.fs_index = e->prog.phase_index = -1;
+	e->prog.eta = -1;
+
+	rc = open_log(e, &err);
+	if (rc)
+		goto out;
+	/* --no-drop-caches keeps them in the built-in read phases too (seed
+	 * 001's under-RAM test); not being root does not: evicting the data
+	 * file needs no root */
+	keep_caches = !e->plan.drop_caches;
+	if (e->plan.drop_caches && geteuid() != 0) {
+		e->plan.drop_caches = false;
+		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
+	}
+
+	/* the workloads first: nothing is formatted for a run that cannot start */
+	fsb_engine_activity(e, "preparing workloads", false);
+	fsb_workload_init(&e->wl, e->plan.cfg, e->prof);
+	collect_needs(e, &needs);
+	rc = fsb_workload_provide(&e->wl, e->plan.cfg, e->prof, &needs, e->plan.make_deb, &e->cancel,
+				  log_line, e);
+	if (rc == -ECANCELED)
+		goto out;
+	e->res->workload = fsb_xstrdup(e->wl.describe);
+	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, &err);
+	if (rc)
+		goto out;
+	e->synth.keep_caches = keep_caches;
+
+	{
+		const char *tmp = getenv("TMPDIR");
+
+		e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	}
+	if (!mkdtemp(e->mnt)) {
+		rc = fsb_err_set(&err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
+		free(e->mnt);
+		e->mnt = NULL;
+		goto out;
+	}
+	switch (e->plan.target) {
+	case FSB_TARGET_IMAGE:
+		rc = fsb_target_setup_image(e, &err);
+		break;
+	case FSB_TARGET_DIR:
+		rc = fsb_target_setup_dir(e, &err);
+		break;
+	case FSB_TARGET_DEVICE:
+		rc = 0;	/* claimed first thing */
+		break;
+	}
+	if (rc)
+		goto out;
+	e->prog.nfs = (int)e->plan.fs.n;
+	e->target_ready = true;
+	post_result(e);
+	for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
+		run_fs(e, i);
+	if (e->stop.code) {
+		/* refused from here on: exit status 3, like a refusal at the start */
+		fsb_events_log(e->ev, "the phases that finished before the stop are in %s", e->plan.output);
+		e->status = FSB_ENGINE_REFUSED;
+		err = e->stop;
+		rc = e->stop.code;
+	}
+out:
+	fsb_target_teardown(e);
+	if (cancelled(e)) {
+		e->status = FSB_ENGINE_CANCELLED;
+		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
+	} else if (rc) {
+		if (e->status == FSB_ENGINE_OK)
+			e->status = FSB_ENGINE_ERROR;
+		snprintf(e->msg, sizeof(e->msg), "%s", err.msg);
+	} else if (e->any_failed) {
+		e->status = FSB_ENGINE_PHASE_FAILED;
+		snprintf(e->msg, sizeof(e->msg), "some phases failed; see %s", e->res->log ? e->res->log : "the log");
+	}
+	if (e->res) {
+		char ts[32];
+
+		e->res->finished = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
+		e->res->status = e->status == FSB_ENGINE_CANCELLED ? FSB_RESULT_INTERRUPTED
+				 : e->status == FSB_ENGINE_OK || e->status == FSB_ENGINE_PHASE_FAILED
+					 ? FSB_RESULT_COMPLETE : FSB_RESULT_FAILED;
+		/* a run that never reached its target leaves no result file */
+		if (e->target_ready)
+			post_result(e);
+	}
+	if (e->log_fd >= 0)
+		close(e->log_fd);
+	e->log_fd = -1;
+	fsb_strv_free(&needs);
+	e->prog.running = false;
+	fsb_engine_activity(e, "done", false);
+	done.status = (int)e->status;
+	done.text = fsb_xstrdup(e->msg);
+	fsb_run_init(&done.run);
+	fsb_events_post(e->ev, &done);
+	return NULL;
+}
+
+void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
+{
+	*dst = *src;
+	dst->path = fsb_xstrdup(src->path);
+	dst->journal_device = fsb_xstrdup(src->journal_device);
+	dst->yes_destroy = fsb_xstrdup(src->yes_destroy);
+	dst->fstab = fsb_xstrdup(src->fstab);
+	dst->crypttab = fsb_xstrdup(src->crypttab);
+	memset(&dst->fs, 0, sizeof(dst->fs));
+	memset(&dst->phases, 0, sizeof(dst->phases));
+	for (size_t i = 0; i < src->fs.n; i++)
+		fsb_strv_add(&dst->fs, src->fs.v[i]);
+	for (size_t i = 0; i < src->phases.n; i++)
+		fsb_strv_add(&dst->phases, src->phases.v[i]);
+	dst->profile = fsb_xstrdup(src->profile);
+	dst->baseline = fsb_xstrdup(src->baseline);
+	dst->output = fsb_xstrdup(src->output);
+	dst->command_line = fsb_xstrdup(src->command_line);
+}
+
+int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
+		     struct fsb_engine **out, struct fsb_err *err)
+{
+	struct fsb_engine *e = fsb_xcalloc(1, sizeof(*e));
+	int rc;
+
+	fsb_plan_copy(&e->plan, plan);
+	e->prof = fsb_config_profile(plan->cfg, plan->profile);
+	e->ev = events;
+	e->log_fd = -1;
+	e->loop.fd = e->jloop.fd = -1;
+	atomic_init(&e->cancel, false);
+	if (!e->prof || !e->plan.output) {
+		fsb_plan_clear(&e->plan);
+		free(e);
+		return fsb_err_set(err, -EINVAL, "the plan was not validated");
+	}
+	rc = pthread_create(&e->thread, NULL, engine_main, e);
+	if (rc) {
+		fsb_plan_clear(&e->plan);
+		free(e);
+		return fsb_err_set(err, -rc, "cannot start the engine thread: %s", strerror(rc));
+	}
+	e->started = true;
+	*out = e;
+	return 0;
+}
+
+void fsb_engine_cancel(struct fsb_engine *e)
+{
+	atomic_store(&e->cancel, true);
+}
+
+enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg)
+{
+	if (e->started) {
+		pthread_join(e->thread, NULL);
+		e->started = false;
+	}
+	if (msg)
+		*msg = e->msg;
+	return e->status;
+}
+
+const char *fsb_engine_output(const struct fsb_engine *e)
+{
+	return e->plan.output;
+}
+
+void fsb_engine_free(struct fsb_engine *e)
+{
+	if (!e)
+		return;
+	fsb_engine_cancel(e);
+	fsb_engine_wait(e, NULL);
+	fsb_result_free(e->res);
+	fsb_workload_free(&e->wl);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(e->disks); i++)
+		free(e->disks[i]);
+	free(e->dev);
+	free(e->journal);
+	fsb_plan_clear(&e->plan);
+	free(e);
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine.h — a run: filesystems × repetitions × phases on one target, in a
+ * thread of its own.
+ *
+ * Who calls what:
+ *   1. the front end (fsbench run, the TUI) fills a struct fsb_plan —
+ *      fsb_plan_init() takes the config's defaults — and validates it with
+ *      fsb_plan_validate() before anything is touched;
+ *   2. fsb_engine_start() copies the plan and starts the engine thread,
+ *      which reports only through the struct fsb_events queue (events.h);
+ *   3. fsb_engine_cancel() may be called at any time from another thread:
+ *      it sets a flag the engine checks between chunks and phases, and the
+ *      running phase's process group is killed;
+ *   4. fsb_engine_wait() joins the thread and returns how the run ended.
+ *
+ * Everything the engine creates — image files, loop devices, mount points,
+ * mounts, child process groups, the result's temp file — it releases again
+ * on every path out, cancellation and errors included.  The result file is
+ * rewritten atomically after every phase, so an interrupted run keeps every
+ * finished phase and says "interrupted".
+ *
+ * Device targets (doc/devices.md): the engine claims the device first thing
+ * (src/device.h: every check, --yes-destroy, O_EXCL), before the workloads,
+ * the log or the result file exist, so a refusal leaves nothing behind.
+ * Each mkfs is wrapped in the claim's before/after checks; when one fails
+ * the device changed under fsbench and the whole run stops there
+ * (FSB_ENGINE_REFUSED; the result file keeps what finished).  The device is
+ * left holding the last filesystem tested, unmounted.  With dry_run the
+ * engine claims, checks once more as right before mkfs, posts what it would
+ * do as log lines and ends FSB_ENGINE_OK without writing anything.
+ */
+#ifndef FSB_ENGINE_H
+#define FSB_ENGINE_H
+
+#include <stdbool.h>
+
+#include "model/config.h"
+#include "engine/events.h"
+#include "model/result.h"
+#include "sys/util.h"
+
+enum fsb_target_kind {
+	FSB_TARGET_IMAGE,        /* a new sparse image file on a loop device */
+	FSB_TARGET_DIR,          /* an existing directory: no reformat */
+	FSB_TARGET_DEVICE,       /* a block device, after the safety checks */
+};
+
+struct fsb_plan {
+	const struct fsb_config *cfg;  /* borrowed; must outlive the engine */
+	enum fsb_target_kind target;
+	char *path;              /* image file, directory or device */
+	unsigned long long image_size;  /* bytes; 0 = the profile's image_size */
+	bool keep_image;         /* keep the image file(s) after the run */
+	char *journal_device;    /* device targets: where external journals go (same checks) */
+	/* device targets (src/device.h decides; see doc/devices.md) */
+	char *yes_destroy;       /* must name the device; "DEV,JOURNAL" with a journal_device */
+	bool dry_run;            /* check everything, report the plan, touch nothing */
+	bool whole_disk;         /* a whole partitioned disk was chosen as such */
+	bool allow_root_disk;    /* the disk holding / may be used */
+	char *fstab, *crypttab;  /* alternative files for the checks (tests) */
+	struct fsb_strv fs;      /* filesystem profile names, in run order */
+	struct fsb_strv phases;  /* phase names, in run order */
+	char *profile;           /* size profile name */
+	long repeat;             /* repetitions per filesystem (>= 1) */
+	bool reformat_between;   /* mkfs again before every repetition */
+	bool auto_repeat;        /* repeat until every CI is within ci_target */
+	double ci_target;        /* relative half-width of the 95% CI */
+	long max_repeat;         /* auto-repeat cap */
+	char *baseline;          /* filesystem the tables normalize to */
+	char *output;            /* result file; NULL = results_dir/fsbench-<time>.fsbench */
+	bool drop_caches;        /* drop the page cache before each phase */
+	long jobs;               /* ${jobs}; 0 = number of CPUs */
+	bool make_deb;           /* may download the debootstrap tarball if missing */
+	char *command_line;      /* recorded in the result, for reproduction */
+};
+
+/* Defaults from the config; the caller then overrides what the user set. */
+void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg);
+void fsb_plan_clear(struct fsb_plan *plan);
+/* A deep copy (free it with fsb_plan_clear); cfg stays borrowed. */
+void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
+
+/*
+ * Check the plan against the config before anything is touched: known
+ * filesystems, phases and profile; baseline among the filesystems; sizes;
+ * the target path plausible for its kind.  Fills defaults (output path,
+ * image size, jobs).  -EINVAL with a one-line message naming the bad value.
+ */
+int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err);
+
+/* How a run ended (fsb_engine_wait). */
+enum fsb_engine_status {
+	FSB_ENGINE_OK,           /* every phase that could run succeeded */
+	FSB_ENGINE_PHASE_FAILED, /* some phase, mkfs or mount failed; the rest ran */
+	FSB_ENGINE_REFUSED,      /* the target was refused; nothing was touched — or a device
+				    changed under fsbench mid-run and the run stopped before
+				    its next mkfs */
+	FSB_ENGINE_ERROR,        /* the run could not start (no loop device, …) */
+	FSB_ENGINE_CANCELLED,    /* stopped by fsb_engine_cancel() */
+};
+
+struct fsb_engine;
+
+/* Start the engine thread.  The plan is copied; events must outlive the
+ * engine.  0 or -errno. */
+int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
+		     struct fsb_engine **out, struct fsb_err *err);
+/* Ask the engine to stop (thread-safe, idempotent). */
+void fsb_engine_cancel(struct fsb_engine *e);
+/* Join the thread.  Returns the status; *msg (may be NULL) points at a
+ * one-line explanation owned by the engine. */
+enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg);
+/* The result file being written (valid after start). */
+const char *fsb_engine_output(const struct fsb_engine *e);
+void fsb_engine_free(struct fsb_engine *e);
+
+#endif

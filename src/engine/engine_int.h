@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * engine_int.h — what engine.c (the run) and target.c (the target it runs
+ * on) share inside the engine: the engine's state, and the target's steps.
+ * Not a public header: the front ends see engine.h only.
+ */
+#ifndef FSB_ENGINE_INT_H
+#define FSB_ENGINE_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "devices/device.h"
+#include "engine/engine.h"
+#include "devices/loopdev.h"
+#include "engine/synth.h"
+#include "engine/workload.h"
+
+/* The smallest target, image or device: mkfs.xfs refuses less than 300 MiB,
+ * and Btrfs and the workloads need room. */
+#define MIN_TARGET_SIZE (512ULL << 20)
+#define MIN_TARGET_FOR "the filesystems fsbench formats (XFS and Btrfs need room)"
+
+struct fsb_engine {
+	struct fsb_plan plan;            /* our copy */
+	const struct fsb_size_profile *prof;
+	struct fsb_events *ev;
+	pthread_t thread;
+	bool started;
+	atomic_bool cancel;
+	enum fsb_engine_status status;
+	char msg[1024];
+
+	struct fsb_result *res;
+	struct fsb_workload wl;
+	struct fsb_synth_params synth;
+	struct fsb_loop loop, jloop;     /* image targets */
+	struct fsb_device_claim *claim;  /* device targets: released for each mkfs, checked around it */
+	struct fsb_device_claim *jclaim; /* the external journal device, same dance */
+	struct fsb_device target_dev;    /* their verdicts: the result's reasons, a dry run's report */
+	struct fsb_device journal_dev;
+	struct fsb_err stop;             /* the device changed under us: nothing more is done */
+	char *dev;                       /* the device mkfs formats */
+	char *journal;                   /* the external journal device, if any */
+	char *disks[3];                  /* kernel names sampled in /proc/diskstats */
+	char *mnt;                       /* our mount point directory */
+	char *workdir;                   /* dir targets: where the phases run */
+	bool mounted;
+	bool target_ready;               /* from here on there is a result file */
+	int log_fd;
+	struct fsb_progress prog;
+	bool any_failed;
+};
+
+/* Tell the front end what the engine is doing now (the progress slot). */
+void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running);
+
+/*
+ * The target (target.c).  Each returns 0 or -errno with err set; a refusal
+ * also sets e->status = FSB_ENGINE_REFUSED.
+ *  setup_device: claim the device (and the journal device) before anything
+ *    else; setup_image: a new image (and journal image) on loop devices;
+ *  setup_dir: a work directory in the user's directory.
+ */
+int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err);
+int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err);
+int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err);
+/* Print what a run on the claimed device would do; touches nothing. */
+int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err);
+/* Device targets, around every mkfs: re-check and release the claim;
+ * verify the device and the UUID it now carries (sets e->stop on change). */
+int fsb_target_before_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_err *err);
+int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, const char *uuid,
+			  struct fsb_err *err);
+/* Nobody holds dev open exclusively right now. */
+bool fsb_target_idle(const char *dev);
+/* Unmount, remove the mount point and work directory, detach, release. */
+void fsb_target_teardown(struct fsb_engine *e);
+
+#endif

@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine/phase.h"
+#include "sys/proc.h"
+#include "sys/sysinfo.h"
+
+struct disk_sample {
+	unsigned long long rs, ws, rio, wio;  /* sectors and I/Os summed over the disks */
+	bool ok;
+};
+
+static struct disk_sample sample_disks(const char *const *disks)
+{
+	struct disk_sample s = { 0 };
+
+	for (const char *const *d = disks; d && *d; d++) {
+		struct fsb_diskstats st;
+
+		if (fsb_sysinfo_diskstats(*d, &st))
+			continue;
+		s.rs += st.read_sectors;
+		s.ws += st.write_sectors;
+		s.rio += st.read_ios;
+		s.wio += st.write_ios;
+		s.ok = true;
+	}
+	return s;
+}
+
+static void record_disks(struct fsb_run *run, const struct disk_sample *a, const struct disk_sample *b)
+{
+	if (!a->ok || !b->ok)
+		return;
+	run->v[FSB_FIELD_disk_read_kib] = (double)(b->rs - a->rs) / 2.0;
+	run->v[FSB_FIELD_disk_written_kib] = (double)(b->ws - a->ws) / 2.0;
+	run->v[FSB_FIELD_disk_ios] = (double)((b->rio - a->rio) + (b->wio - a->wio));
+}
+
+static void record_rusage(struct fsb_run *run, const struct rusage *ru)
+{
+	double *v = run->v;
+
+	v[FSB_FIELD_user] = (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6;
+	v[FSB_FIELD_sys] = (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
+	v[FSB_FIELD_major_faults] = (double)ru->ru_majflt;
+	v[FSB_FIELD_minor_faults] = (double)ru->ru_minflt;
+	v[FSB_FIELD_swaps] = (double)ru->ru_nswap;
+	v[FSB_FIELD_vol_cs] = (double)ru->ru_nvcsw;
+	v[FSB_FIELD_invol_cs] = (double)ru->ru_nivcsw;
+	v[FSB_FIELD_fs_in] = (double)ru->ru_inblock;
+	v[FSB_FIELD_fs_out] = (double)ru->ru_oublock;
+	v[FSB_FIELD_signals] = (double)ru->ru_nsignals;
+}
+
+/* syncfs() of the mount; returns the seconds it took. */
+static double timed_syncfs(const char *mnt)
+{
+	double t0 = fsb_now();
+	int fd = open(mnt, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		syncfs(fd);
+		close(fd);
+	} else {
+		sync();
+	}
+	return fsb_now() - t0;
+}
+
+struct ticker {
+	const struct fsb_phase_ctx *ctx;
+	double t0, last;
+	struct disk_sample prev;
+	char line[160];
+	double fraction;
+};
+
+static void tick(struct ticker *t, bool force)
+{
+	double now = fsb_now(), dt = now - t->last;
+	double every = t->ctx->tick > 0 ? t->ctx->tick : 0.25;
+	struct fsb_phase_tick pt = { .fraction = t->fraction };
+	struct disk_sample cur;
+
+	if (!t->ctx->progress || (!force && dt < every))
+		return;
+	cur = sample_disks(t->ctx->disks);
+	pt.elapsed = now - t->t0;
+	pt.read_kib_s = pt.write_kib_s = -1;
+	if (cur.ok && t->prev.ok && dt > 0) {
+		pt.read_kib_s = (double)(cur.rs - t->prev.rs) / 2.0 / dt;
+		pt.write_kib_s = (double)(cur.ws - t->prev.ws) / 2.0 / dt;
+	}
+	pt.last_line = t->line[0] ? t->line : NULL;
+	t->prev = cur;
+	t->last = now;
+	t->ctx->progress(t->ctx->arg, &pt);
+}
+
+/* Keep the last complete output line for the progress pane. */
+static void take_lines(struct ticker *t, const char *buf, size_t n, char *partial, size_t *plen)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = buf[i];
+
+		if (c == '\n' || c == '\r') {
+			if (*plen) {
+				partial[*plen] = '\0';
+				snprintf(t->line, sizeof(t->line), "%s", partial);
+				*plen = 0;
+			}
+		} else if (*plen + 1 < sizeof(t->line)) {
+			partial[(*plen)++] = (c == '\t') ? ' ' : c;
+		}
+	}
+}
+
+static void log_header(int fd, const char *tag, const char *cmd)
+{
+	char ts[32];
+	char *h;
+
+	if (fd < 0)
+		return;
+	h = fsb_xasprintf("\n=== %s  %s\n$ %s\n", fsb_iso_time(ts, sizeof(ts)), tag, cmd);
+	if (write(fd, h, strlen(h)) < 0) {
+		/* the log is best effort; the measurement is what matters */
+	}
+	free(h);
+}
+
+static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
+		       const char *cmd, const char *cwd, const char *const *env,
+		       struct fsb_run *run, struct fsb_err *err)
+{
+	struct fsb_proc_opts o = { .cwd = cwd, .env = env, .tag = ctx->tag };
+	struct ticker t = { .ctx = ctx, .fraction = -1 };
+	struct disk_sample before, after;
+	struct fsb_proc p;
+	struct rusage ru;
+	char partial[160];
+	size_t plen = 0;
+	bool cancelled = false, exited = false;
+	int status = 0, rc;
+	double t1;
+
+	before = sample_disks(ctx->disks);
+	t.prev = before;
+	t.t0 = t.last = fsb_now();
+	rc = fsb_proc_spawn(cmd, &o, &p, err);
+	if (rc)
+		return rc;
+	while (!exited) {
+		struct pollfd pfd[2] = { { p.out_fd, POLLIN, 0 }, { p.pidfd, POLLIN, 0 } };
+		int nfds = p.pidfd >= 0 ? 2 : 1;
+		int n;
+
+		if (p.out_fd < 0)
+			pfd[0].fd = -1;
+		n = poll(pfd, (nfds_t)nfds, 100);
+		if (ctx->cancel && atomic_load(ctx->cancel)) {
+			cancelled = true;
+			fsb_proc_kill_group(p.pid, 2.0);
+			break;
+		}
+		if (n > 0 && p.out_fd >= 0 && (pfd[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+			char buf[8192];
+			ssize_t r = read(p.out_fd, buf, sizeof(buf));
+
+			if (r > 0) {
+				if (ctx->log_fd >= 0 && write(ctx->log_fd, buf, (size_t)r) < 0) {
+					/* best effort */
+				}
+				take_lines(&t, buf, (size_t)r, partial, &plen);
+			} else if (r == 0) {
+				close(p.out_fd);
+				p.out_fd = -1;
+				if (p.pidfd < 0)
+					exited = true;	/* no pidfd: EOF is our best signal */
+			}
+		}
+		if (n > 0 && p.pidfd >= 0 && (pfd[1].revents & POLLIN))
+			exited = true;
+		tick(&t, false);
+	}
+	rc = fsb_proc_reap(&p, &status, &ru);
+	t1 = fsb_now();
+	/* drain output the command wrote just before exiting */
+	if (p.out_fd >= 0) {
+		char buf[8192];
+		ssize_t r;
+
+		fcntl(p.out_fd, F_SETFL, O_NONBLOCK);
+		while ((r = read(p.out_fd, buf, sizeof(buf))) > 0) {
+			if (ctx->log_fd >= 0 && write(ctx->log_fd, buf, (size_t)r) < 0) {
+				/* best effort */
+			}
+			take_lines(&t, buf, (size_t)r, partial, &plen);
+		}
+	}
+	fsb_proc_close(&p);
+	if (rc)
+		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
+	record_rusage(run, &ru);
+	if (cancelled) {
+		run->v[FSB_FIELD_real] = t1 - t.t0;
+		run->status = FSB_RUN_INTERRUPTED;
+		run->error = fsb_xstrdup("interrupted");
+		return -ECANCELED;
+	}
+	run->v[FSB_FIELD_sync] = def->sync ? timed_syncfs(ctx->mnt) : NAN;
+	run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+	after = sample_disks(ctx->disks);
+	record_disks(run, &before, &after);
+	if (WIFEXITED(status))
+		run->exit_status = WEXITSTATUS(status);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		char st[96];
+
+		run->status = FSB_RUN_FAILED;
+		run->error = fsb_xasprintf("%s%s%s", fsb_wait_status_str(status, st, sizeof(st)),
+					   t.line[0] ? ": " : "", t.line);
+	}
+	tick(&t, true);
+	return 0;
+}
+
+static void on_fraction(void *arg, double f)
+{
+	struct ticker *t = arg;
+
+	t->fraction = f;
+	tick(t, false);
+}
+
+static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
+		       struct fsb_run *run, struct fsb_err *err)
+{
+	struct ticker t = { .ctx = ctx, .fraction = 0 };
+	struct disk_sample before, after;
+	int rc;
+
+	if (!ctx->builtin)
+		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
+	before = sample_disks(ctx->disks);
+	t.prev = before;
+	t.t0 = t.last = fsb_now();
+	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
+	after = sample_disks(ctx->disks);
+	record_disks(run, &before, &after);
+	if (rc == -ECANCELED) {
+		run->status = FSB_RUN_INTERRUPTED;
+		run->error = fsb_xstrdup("interrupted");
+		return rc;
+	}
+	if (rc) {
+		/* the phase ran and failed (ENOSPC …): a failed cell, not a crash */
+		run->status = FSB_RUN_FAILED;
+		run->error = fsb_xstrdup(err && err->msg[0] ? err->msg : strerror(-rc));
+		if (isnan(run->v[FSB_FIELD_real]))
+			run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+		return 0;
+	}
+	tick(&t, true);
+	return 0;
+}
+
+int fsb_phase_run(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
+		  struct fsb_run *run, struct fsb_err *err)
+{
+	char *cmd = NULL, *setup = NULL, *cwd = NULL;
+	struct fsb_strv env = { 0 };
+	int rc = 0;
+
+	if (def->kind == FSB_PHASE_COMMAND) {
+		rc = fsb_subst(def->command, ctx->vars, true, &cmd, err);
+		if (!rc && def->setup && *def->setup)
+			rc = fsb_subst(def->setup, ctx->vars, true, &setup, err);
+		if (!rc)
+			rc = fsb_subst(def->cwd && *def->cwd ? def->cwd : "${mnt}", ctx->vars, false, &cwd, err);
+		for (size_t i = 0; !rc && i < def->env.n; i++) {
+			char *e = NULL;
+
+			rc = fsb_subst(def->env.v[i], ctx->vars, false, &e, err);
+			if (!rc)
+				fsb_strv_add(&env, e);
+			free(e);
+		}
+		if (rc) {
+			fsb_err_prefix(err, "phase %s", def->name);
+			goto out;
+		}
+		if (setup) {
+			struct fsb_proc_opts o = { .cwd = cwd, .env = (const char *const *)env.v, .tag = ctx->tag };
+			char *output = NULL;
+
+			log_header(ctx->log_fd, ctx->tag, setup);
+			rc = fsb_proc_run(setup, &o, ctx->cancel, &output, err);
+			if (output && ctx->log_fd >= 0 && write(ctx->log_fd, output, strlen(output)) < 0) {
+				/* best effort */
+			}
+			free(output);
+			if (rc == -ECANCELED) {
+				run->status = FSB_RUN_INTERRUPTED;
+				goto out;
+			}
+			if (rc) {
+				/* the untimed setup failed: the phase cannot be measured */
+				run->status = FSB_RUN_FAILED;
+				run->error = fsb_xasprintf("setup failed: %s", err ? err->msg : "");
+				rc = 0;
+				goto out;
+			}
+		}
+	}
+	if (ctx->drop_caches) {
+		int r = fsb_drop_caches();
+
+		if (r) {
+			rc = fsb_err_set(err, r, "cannot drop the page cache: %s", strerror(-r));
+			goto out;
+		}
+	}
+	if (def->kind == FSB_PHASE_COMMAND) {
+		log_header(ctx->log_fd, ctx->tag, cmd);
+		rc = run_command(def, ctx, cmd, cwd, (const char *const *)env.v, run, err);
+	} else {
+		rc = run_builtin(def, ctx, run, err);
+	}
+out:
+	free(cmd);
+	free(setup);
+	free(cwd);
+	fsb_strv_free(&env);
+	return rc;
+}

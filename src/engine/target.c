@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * target.c — where a run happens: a new image file on a loop device, an
+ * existing directory, or a claimed block device, and the checks around
+ * every mkfs on a device (engine_int.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libmount.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/engine_int.h"
+#include "devices/fs.h"
+#include "sys/sysinfo.h"
+
+static bool needs_journal(const struct fsb_engine *e)
+{
+	for (size_t i = 0; i < e->plan.fs.n; i++) {
+		const struct fsb_fs_profile *p = fsb_config_fs(e->plan.cfg, e->plan.fs.v[i]);
+
+		if (p && *p->journal_size)
+			return true;
+	}
+	return false;
+}
+
+int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_target_info *t = &e->res->target;
+	int rc;
+
+	rc = fsb_loop_create_file(e->plan.path, e->plan.image_size, err);
+	if (rc) {
+		if (rc == -EEXIST)
+			e->status = FSB_ENGINE_REFUSED;
+		return rc;
+	}
+	e->loop.created = true;
+	e->loop.file = fsb_xstrdup(e->plan.path);
+	rc = fsb_loop_attach(e->plan.path, &e->loop, err);
+	if (rc)
+		return rc;
+	e->dev = fsb_xstrdup(e->loop.dev);
+	e->disks[0] = fsb_xstrdup(e->loop.name);
+	fsb_strv_add(&e->res->target.reasons, e->loop.direct_io
+		     ? "loop device with direct I/O: the image is not cached twice"
+		     : "loop device without direct I/O (the image's filesystem refused it): reads may come from the host's page cache");
+	fsb_events_log(e->ev, "image %s (%llu MiB) on %s", e->plan.path, e->plan.image_size >> 20, e->dev);
+	if (needs_journal(e)) {
+		char *jpath = fsb_xasprintf("%s.journal", e->plan.path);
+		unsigned long long jsize = 256ULL << 20;
+
+		rc = fsb_loop_create_file(jpath, jsize, err);
+		if (!rc) {
+			e->jloop.created = true;
+			e->jloop.file = jpath;
+			jpath = NULL;
+			rc = fsb_loop_attach(e->jloop.file, &e->jloop, err);
+		}
+		free(jpath);
+		if (rc) {
+			if (rc == -EEXIST)
+				e->status = FSB_ENGINE_REFUSED;
+			return rc;
+		}
+		e->journal = fsb_xstrdup(e->jloop.dev);
+		e->disks[1] = fsb_xstrdup(e->jloop.name);
+		fsb_events_log(e->ev, "external journal image %s on %s", e->jloop.file, e->journal);
+	}
+	t->kind = fsb_xstrdup("image");
+	t->path = fsb_xstrdup(e->plan.path);
+	t->device = fsb_xstrdup(e->dev);
+	t->size_mib = (long long)(e->plan.image_size >> 20);
+	{
+		/* the disk the image lives on is what is really measured */
+		struct stat st;
+		char name[64];
+
+		if (stat(e->plan.path, &st) == 0 && fsb_sysinfo_blockname(st.st_dev, name, sizeof(name)) == 0) {
+			unsigned long long size;
+
+			if (fsb_sysinfo_blockdev(name, &t->model, &t->serial, &size) == 0)
+				fsb_strv_addf(&t->reasons, "image file on /dev/%s", name);
+		}
+	}
+	return 0;
+}
+
+/* The filesystem type a directory is on, from the mount table. */
+static char *dir_fstype(const char *path, dev_t *devno)
+{
+	struct libmnt_table *tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	struct libmnt_fs *fs;
+	char *type = NULL;
+	struct stat st;
+
+	if (stat(path, &st) == 0)
+		*devno = st.st_dev;
+	if (tb) {
+		char *real = realpath(path, NULL);
+
+		fs = real ? mnt_table_find_mountpoint(tb, real, MNT_ITER_BACKWARD) : NULL;
+		if (fs && mnt_fs_get_fstype(fs))
+			type = fsb_xstrdup(mnt_fs_get_fstype(fs));
+		free(real);
+		mnt_unref_table(tb);
+	}
+	return type ? type : fsb_xstrdup("unknown");
+}
+
+int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_target_info *t = &e->res->target;
+	dev_t devno = 0;
+	char name[64];
+	char *type = dir_fstype(e->plan.path, &devno);
+
+	e->workdir = fsb_xasprintf("%s/fsbench-work.XXXXXX", e->plan.path);
+	if (!mkdtemp(e->workdir)) {
+		int rc = fsb_err_set(err, -errno, "cannot create a work directory in %s: %s", e->plan.path,
+				     strerror(errno));
+
+		free(e->workdir);
+		e->workdir = NULL;
+		free(type);
+		return rc;
+	}
+	t->kind = fsb_xstrdup("dir");
+	t->path = fsb_xstrdup(e->plan.path);
+	t->fstype = fsb_xstrdup(type);
+	if (devno && fsb_sysinfo_blockname(devno, name, sizeof(name)) == 0) {
+		unsigned long long size = 0;
+
+		e->disks[0] = fsb_xstrdup(name);
+		t->device = fsb_xasprintf("/dev/%s", name);
+		if (fsb_sysinfo_blockdev(name, &t->model, &t->serial, &size) == 0)
+			t->size_mib = (long long)(size >> 20);
+	}
+	/* the one "filesystem" of a directory run is the one it is on */
+	fsb_strv_free(&e->plan.fs);
+	fsb_strv_add(&e->plan.fs, type);
+	free(e->plan.baseline);
+	e->plan.baseline = fsb_xstrdup(type);
+	free(e->res->baseline);
+	e->res->baseline = fsb_xstrdup(type);
+	free(type);
+	return 0;
+}
+
+static bool refusal(int rc)
+{
+	return rc == -EPERM || rc == -EINVAL || rc == -EBUSY || rc == -ESTALE;
+}
+
+/* The entry of --yes-destroy=A[,B] that names path's device, or NULL.
+ * Caller frees. */
+static char *entry_naming(const char *yes, const char *path)
+{
+	struct fsb_strv v = { 0 };
+	struct stat st;
+	char *found = NULL;
+
+	if (!yes || stat(path, &st) || !S_ISBLK(st.st_mode))
+		return NULL;
+	fsb_strv_split(&v, yes, ',');
+	for (size_t i = 0; i < v.n && !found; i++)
+		if (fsb_device_same(v.v[i], st.st_rdev))
+			found = fsb_xstrdup(v.v[i]);
+	fsb_strv_free(&v);
+	return found;
+}
+
+/* What to hand fsb_device_claim() as the target's confirmation: the entry
+ * naming it, else all that was given, so the refusal quotes it. */
+static char *confirmation_for(const char *yes, const char *path)
+{
+	char *entry = entry_naming(yes, path);
+
+	return entry ? entry : fsb_xstrdup(yes);
+}
+
+/* Every reason a device was refused, one log line each, so none is lost
+ * when the one-line message is cut. */
+static void log_reasons(struct fsb_engine *e, const struct fsb_device *d)
+{
+	if (!d->reasons.n)
+		return;
+	fsb_events_log(e->ev, "%s%s%s%s: refused", d->given ? d->given : d->path,
+		       d->devno ? " (" : "", d->devno ? d->majmin : "", d->devno ? ")" : "");
+	for (size_t i = 0; i < d->reasons.n; i++)
+		fsb_events_log(e->ev, "- %s", d->reasons.v[i]);
+}
+
+/* Does path overlap d: the same device, its whole disk, one of its partitions? */
+static const char *overlap(const char *path, const struct fsb_device *d)
+{
+	struct stat st;
+
+	if (fsb_device_same(path, d->devno))
+		return "is the target device itself";
+	if (d->parent && fsb_device_same(path, d->parent_devno))
+		return "is the disk the target partition is on";
+	for (size_t i = 0; i < d->partitions.n; i++)
+		if (stat(d->partitions.v[i], &st) == 0 && fsb_device_same(path, st.st_rdev))
+			return "is a partition of the target disk";
+	return NULL;
+}
+
+/* The largest external journal a filesystem of the plan asks for, 0 = none. */
+static unsigned long long journal_min(const struct fsb_engine *e)
+{
+	unsigned long long max = 0, sz;
+
+	for (size_t i = 0; i < e->plan.fs.n; i++) {
+		const struct fsb_fs_profile *p = fsb_config_fs(e->plan.cfg, e->plan.fs.v[i]);
+
+		if (p && *p->journal_size && fsb_parse_size(p->journal_size, &sz) == 0 && sz > max)
+			max = sz;
+	}
+	return max;
+}
+
+static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to, struct fsb_err *err)
+{
+	const char *jpath = e->plan.journal_device;
+	char sizebuf[32], forbuf[96];
+	struct fsb_device_opts o = *to;
+	const char *why = overlap(jpath, &e->target_dev);
+	char *yes = NULL, *facts, *passed;
+	int rc;
+
+	if (why) {
+		e->status = FSB_ENGINE_REFUSED;
+		return fsb_err_set(err, -EINVAL, "--journal-device %s %s: give a second device for the external journals",
+				   jpath, why);
+	}
+	/* --whole-disk is about the target: a journal is a partition or a disk without a table */
+	o.whole_disk = false;
+	o.min_size = journal_min(e);
+	snprintf(forbuf, sizeof(forbuf), "an external journal of %s",
+		 fsb_format_size(o.min_size, sizebuf, sizeof(sizebuf)));
+	o.min_size_for = forbuf;
+	/* one --yes-destroy names both devices: without the journal in it, ask for both */
+	yes = entry_naming(e->plan.yes_destroy, jpath);
+	rc = fsb_device_claim(jpath, yes, &o, &e->jclaim, &e->journal_dev, err);
+	if (rc == -EINVAL && !yes)
+		fsb_err_set(err, rc, "the journal device %s (%s) would be formatted too, destroying everything on it: confirm both with --yes-destroy=%s,%s",
+			    jpath, e->journal_dev.majmin, e->plan.path, jpath);
+	else if (rc)
+		fsb_err_prefix(err, "--journal-device");
+	if (rc == -EPERM && (fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (jbd signature)") ||
+			     fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (xfs_external_log signature)"))) {
+		char msg[sizeof(err->msg)];
+
+		snprintf(msg, sizeof(msg), "%s", err->msg);
+		fsb_err_set(err, rc, "%s; if that journal is one an earlier fsbench run left and no filesystem of yours uses it, clear it with 'wipefs -a %s'",
+			    msg, jpath);
+	}
+	if (rc) {
+		log_reasons(e, &e->journal_dev);
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	e->journal = fsb_xstrdup(fsb_device_claim_path(e->jclaim));
+	e->disks[1] = fsb_xstrdup(e->journal + strlen("/dev/"));
+	facts = fsb_device_describe(&e->journal_dev);
+	passed = fsb_strv_join(&e->journal_dev.passed, "; ");
+	fsb_strv_addf(&e->res->target.reasons, "external journal device %s (%s, %s): %s", e->journal,
+		      e->journal_dev.majmin, facts, passed);
+	fsb_events_log(e->ev, "external journal device %s (%s), %s: every check passed", e->journal,
+		       e->journal_dev.majmin, facts);
+	free(facts);
+	free(passed);
+out:
+	free(yes);
+	return rc;
+}
+
+int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_target_info *t = &e->res->target;
+	struct fsb_device *d = &e->target_dev;
+	const struct fsb_device_opts o = {
+		.fstab = e->plan.fstab,
+		.crypttab = e->plan.crypttab,
+		.allow_root_disk = e->plan.allow_root_disk,
+		.whole_disk = e->plan.whole_disk,
+		.min_size = MIN_TARGET_SIZE,
+		.min_size_for = MIN_TARGET_FOR,
+	};
+	char *yes = confirmation_for(e->plan.yes_destroy, e->plan.path);
+	unsigned long long want = 0;
+	char *facts = NULL;
+	char a[32], b[32];
+	int rc;
+
+	fsb_engine_activity(e, "checking the device", false);
+	rc = fsb_device_claim(e->plan.path, yes, &o, &e->claim, d, err);
+	if (rc) {
+		log_reasons(e, d);
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	e->dev = fsb_xstrdup(fsb_device_claim_path(e->claim));
+	e->disks[0] = fsb_xstrdup(e->dev + strlen("/dev/"));
+	/* ${size}: tmpfs is sized like the device, as it is like an image */
+	e->plan.image_size = d->size;
+	facts = fsb_device_describe(d);
+	fsb_events_log(e->ev, "device %s (%s), %s: every check passed%s", e->dev, d->majmin, facts,
+		       e->plan.dry_run ? "" : "; held exclusively until its first mkfs");
+	if (e->prof->image_size && fsb_parse_size(e->prof->image_size, &want) == 0 && d->size < want)
+		fsb_events_log(e->ev, "note: profile %s sizes its workloads for %s; %s has %s, so some phases may run out of space",
+			       e->prof->name, fsb_format_size(want, a, sizeof(a)), e->dev,
+			       fsb_format_size(d->size, b, sizeof(b)));
+
+	t->kind = fsb_xstrdup("device");
+	t->path = fsb_xstrdup(e->plan.path);
+	t->device = fsb_xstrdup(e->dev);
+	t->size_mib = (long long)(d->size >> 20);
+	t->model = fsb_xstrdup(d->model);
+	t->serial = fsb_xstrdup(d->serial);
+	/* the result format has no field for the device number: the first reason says it */
+	if (d->diskseq)
+		fsb_strv_addf(&t->reasons, "device %s (diskseq %llu), confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin, d->diskseq);
+	else
+		fsb_strv_addf(&t->reasons, "device %s, confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin);
+	for (size_t i = 0; i < d->passed.n; i++)
+		fsb_strv_add(&t->reasons, d->passed.v[i]);
+
+	if (e->plan.journal_device && !needs_journal(e))
+		fsb_events_log(e->ev, "note: --journal-device %s is not used: none of the filesystems has an external journal; it is not touched",
+			       e->plan.journal_device);
+	else if (e->plan.journal_device)
+		rc = setup_journal(e, &o, err);
+out:
+	free(facts);
+	free(yes);
+	return rc;
+}
+
+/* The device changed under us: this message ends the run, and from here
+ * on nothing more touches the device (e->stop is checked between filesystems). */
+static int target_changed(struct fsb_engine *e, const char *dev, const char *fs, struct fsb_err *err)
+{
+	static const char tail[] = "; stopping, nothing more will be done";
+	char why[sizeof(err->msg)];
+	size_t n;
+
+	snprintf(why, sizeof(why), "%s", err->msg);
+	n = strlen(why);
+	if (n > strlen(tail) && strcmp(why + n - strlen(tail), tail) == 0)
+		why[n - strlen(tail)] = '\0';
+	fsb_err_set(err, err->code ? err->code : -ESTALE,
+		    "%s changed under fsbench: %s; stopped before formatting it with %s, nothing more was written; see what it is now with 'fsbench devices --check %s'",
+		    dev, why, fs, dev);
+	e->stop = *err;
+	return err->code;
+}
+
+/* Right before mkfs: the target (and the journal, if this profile uses it)
+ * is still what was checked, every check passes again, and the claim is
+ * let go so that mkfs can open the device. */
+int fsb_target_before_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_err *err)
+{
+	bool journal = *p->journal_size && e->jclaim;
+	int rc;
+
+	fsb_engine_activity(e, "checking the device", false);
+	rc = fsb_device_claim_before_mkfs(e->claim, err);
+	if (!rc && !fsb_device_same(e->dev, fsb_device_claim_devno(e->claim)))
+		rc = fsb_err_set(err, -ESTALE, "before mkfs: %s no longer names the device that was checked", e->dev);
+	if (rc)
+		return target_changed(e, e->plan.path, p->name, err);
+	if (!journal)
+		return 0;
+	rc = fsb_device_claim_before_mkfs(e->jclaim, err);
+	if (!rc && !fsb_device_same(e->journal, fsb_device_claim_devno(e->jclaim)))
+		rc = fsb_err_set(err, -ESTALE, "before mkfs: %s no longer names the device that was checked", e->journal);
+	if (rc)
+		return target_changed(e, e->plan.journal_device, p->name, err);
+	return 0;
+}
+
+/* Right after mkfs: the filesystem on the device is the one fsbench made
+ * (its UUID when the profile passes ${uuid} to mkfs, else its type). */
+int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, const char *uuid,
+			     struct fsb_err *err)
+{
+	int rc;
+
+	rc = fsb_device_claim_after_mkfs(e->claim, uuid, p->type, err);
+	if (rc)
+		return target_changed(e, e->plan.path, p->name, err);
+	if (!*p->journal_size || !e->jclaim)
+		return 0;
+	/* a jbd or an XFS log: some signature, whose UUID mkfs chose */
+	rc = fsb_device_claim_after_mkfs(e->jclaim, NULL, NULL, err);
+	if (rc)
+		return target_changed(e, e->plan.journal_device, p->name, err);
+	return 0;
+}
+
+void fsb_target_teardown(struct fsb_engine *e)
+{
+	struct fsb_err err = { 0 };
+
+	if (e->mounted || (e->mnt && fsb_fs_is_mounted(e->mnt))) {
+		if (fsb_fs_umount(e->mnt, &err))
+			fsb_events_log(e->ev, "warning: %s", err.msg);
+		e->mounted = false;
+	}
+	if (e->mnt) {
+		rmdir(e->mnt);
+		free(e->mnt);
+		e->mnt = NULL;
+	}
+	if (e->workdir) {
+		fsb_rm_rf(e->workdir);
+		free(e->workdir);
+		e->workdir = NULL;
+	}
+	/* device targets: close the O_EXCL descriptors still held; nothing is written */
+	fsb_device_claim_free(e->jclaim);
+	e->jclaim = NULL;
+	fsb_device_claim_free(e->claim);
+	e->claim = NULL;
+	fsb_device_free(&e->journal_dev);
+	fsb_device_free(&e->target_dev);
+	fsb_err_clear(&err);
+	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err))
+		fsb_events_log(e->ev, "warning: %s", err.msg);
+	fsb_err_clear(&err);
+	if (fsb_loop_release(&e->loop, e->plan.keep_image, &err))
+		fsb_events_log(e->ev, "warning: %s", err.msg);
+}
+
+/* mkfs + mount.  On failure the filesystem's entry records why. */
+/* Nobody holds dev open exclusively right now. */
+bool fsb_target_idle(const char *dev)
+{
+	int fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+/* A dry run: the claim, every check once more as right before mkfs, then
+ * what would be done, as log lines that any front end shows.  Nothing is
+ * written: no mkfs, no workload, no log, no result file. */
+int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const struct fsb_device *d = &e->target_dev;
+	const char *last = NULL;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	struct fsb_buf b = { 0 };
+	int rc;
+
+	fsb_engine_activity(e, "checking the device", false);
+	rc = fsb_device_claim_before_mkfs(e->claim, err);
+	if (!rc && e->jclaim)
+		rc = fsb_device_claim_before_mkfs(e->jclaim, err);
+	if (rc) {
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		goto out;
+	}
+	if (!d->nsigs)
+		fsb_events_log(e->ev, "signatures: none");
+	else
+		fsb_events_log(e->ev, "signatures (as wipefs lists them; the first mkfs destroys them all):");
+	for (size_t i = 0; i < d->nsigs; i++) {
+		const struct fsb_device_sig *g = &d->sigs[i];
+
+		fsb_buf_free(&b);
+		fsb_buf_addf(&b, "  0x%llx %s", g->offset, g->values.v[0]);
+		for (size_t k = 1; k < g->keys.n; k++)
+			fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
+		fsb_events_log(e->ev, "%s", b.s);
+	}
+	fsb_events_log(e->ev, "every check passed at the claim and again as right before mkfs:");
+	for (size_t i = 0; i < d->passed.n; i++)
+		fsb_events_log(e->ev, "+ %s", d->passed.v[i]);
+	if (e->jclaim) {
+		char *jfacts = fsb_device_describe(&e->journal_dev);
+
+		fsb_events_log(e->ev, "external journal device %s (%s): usable; %s; %zu signature%s", e->journal,
+			       e->journal_dev.majmin, jfacts, e->journal_dev.nsigs,
+			       e->journal_dev.nsigs == 1 ? "" : "s");
+		free(jfacts);
+	}
+	fsb_events_log(e->ev, "fsbench would format %s, destroying everything on it, with in turn:", e->dev);
+	for (size_t i = 0; i < pl->fs.n; i++) {
+		const struct fsb_fs_profile *p = fsb_config_fs(pl->cfg, pl->fs.v[i]);
+		struct fsb_fs_dev fd = { .dev = e->dev, .journal = e->journal, .size = pl->image_size };
+		struct fsb_strv cmds = { 0 };
+		struct fsb_err why = { 0 };
+		char uuid[64];
+
+		fsb_new_uuid(uuid, sizeof(uuid));
+		fd.uuid = uuid;
+		if (fsb_fs_available(p, &why)) {
+			fsb_events_log(e->ev, "%zu. %s: unavailable: %s", i + 1, p->name, why.msg);
+		} else if (*p->journal_size && !e->journal) {
+			fsb_events_log(e->ev, "%zu. %s: unavailable: needs a second device for its external journal (--journal-device)",
+				       i + 1, p->name);
+		} else if (p->nodev) {
+			fsb_events_log(e->ev, "%zu. %s: %s; mounted without a device, %s is not touched", i + 1,
+				       p->name, p->description, e->dev);
+		} else if (fsb_fs_mkfs_commands(p, &fd, &cmds, &why)) {
+			fsb_events_log(e->ev, "%zu. %s: would fail: %s", i + 1, p->name, why.msg);
+		} else {
+			fsb_events_log(e->ev, "%zu. %s: %s", i + 1, p->name, p->description);
+			for (size_t k = 0; k < cmds.n; k++)
+				fsb_events_log(e->ev, "   $ %s", cmds.v[k]);
+			last = p->name;
+		}
+		fsb_strv_free(&cmds);
+	}
+	fsb_buf_free(&b);
+	for (size_t j = 0; j < pl->phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
+
+		fsb_buf_addf(&b, "%s%s (%s)", j ? ", " : "", def->name,
+			     def->description && *def->description ? def->description : def->name);
+	}
+	fsb_events_log(e->ev, "each filesystem: mounted, then the phases %s; %ld repetition%s%s", b.s, reps,
+		       reps == 1 ? "" : "s",
+		       reps > 1 ? (pl->reformat_between ? ", formatted again before each" : ", formatted once") : "");
+	fsb_events_log(e->ev, "each mkfs gets a new UUID, and %s is checked again right before and after it", e->dev);
+	if (last)
+		fsb_events_log(e->ev, "afterwards %s would hold %s, unmounted", e->dev, last);
+	else
+		fsb_events_log(e->ev, "no filesystem can be made here: nothing would be formatted");
+	snprintf(e->msg, sizeof(e->msg), "dry run: %s (%s) can be used; nothing was written", e->dev, d->majmin);
+out:
+	fsb_buf_free(&b);
+	return rc;
+}
+

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * browse.h — the result files of a results directory: list them, give the
+ * texts of their rows, filter them, and estimate how long a planned run
+ * will take from the runs they recorded.
+ *
+ * The TUI's browse screen and its plan screen's estimate use this; nothing
+ * here draws anything, so `fsbench` could list results the same way.  The
+ * list as a table is doc/report.h's fsb_report_browse().
+ *
+ * Ownership: struct fsb_browse owns its entries and their results; an
+ * entry's result stays valid until fsb_browse_free().
+ */
+#ifndef FSB_BROWSE_H
+#define FSB_BROWSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "model/config.h"
+#include "model/result.h"
+#include "sys/util.h"
+
+struct fsb_browse_entry {
+	char *path;              /* the result file */
+	const char *name;        /* its base name, points into path */
+	struct fsb_result *res;  /* parsed, or NULL when the file is unreadable */
+	char *error;             /* why it could not be read, or NULL */
+	time_t when;             /* when the run started (mtime if the file does not say) */
+	char *log;               /* the run's log file if it exists, or NULL */
+};
+
+struct fsb_browse {
+	char *dir;               /* the directory scanned */
+	struct fsb_browse_entry *v;  /* newest first */
+	size_t n;
+};
+
+/*
+ * The results directory: defaults.results_dir, else
+ * $XDG_DATA_HOME/fsbench/results — where the engine writes a result when
+ * the plan names no output file.  Caller frees.
+ */
+char *fsb_browse_results_dir(const struct fsb_config *cfg);
+
+/*
+ * Read every *.fsbench file of dir, newest first.  A file that does not
+ * parse is listed anyway, with res NULL and the parser's message in error.
+ * A missing directory is an empty list, not an error.  0, or -errno when
+ * the directory exists but cannot be read (err says so).  Free with
+ * fsb_browse_free() in any case.
+ */
+int fsb_browse_scan(const char *dir, struct fsb_browse *out, struct fsb_err *err);
+void fsb_browse_free(struct fsb_browse *b);
+
+/* Does the entry's row contain every blank-separated word of filter (any
+ * case, any column, the file name too)?  An empty filter matches all. */
+bool fsb_browse_match(const struct fsb_browse_entry *e, const char *filter);
+
+/* The columns of the list, in order. */
+enum fsb_browse_col {
+	FSB_BROWSE_DATE, FSB_BROWSE_STATUS, FSB_BROWSE_PROFILE, FSB_BROWSE_TARGET,
+	FSB_BROWSE_FS, FSB_BROWSE_PHASES, FSB_BROWSE_NCOLS
+};
+
+/* The texts of the entry's row (FSB_BROWSE_NCOLS strings, each owned by the
+ * caller): Date (local time), Status, Profile, Target, Filesystems, Phases.
+ * An unreadable file shows "unreadable" in Status and the message in
+ * Target. */
+void fsb_browse_row(const struct fsb_browse_entry *e, char **col);
+
+/* How long a planned run will take, from earlier runs with the same profile. */
+struct fsb_estimate {
+	double seconds;          /* the estimate; NAN when nothing is known */
+	size_t files;            /* earlier results it is based on */
+	size_t known, unknown;   /* filesystem × phase pairs with / without any timing */
+};
+
+/*
+ * Estimate a run of fs × phases × repeat with profile: for each pair the
+ * mean real time of that filesystem and phase in earlier results of the
+ * same profile (any filesystem's mean when this one never ran it), plus per
+ * filesystem the mean time those runs spent outside the phases (mkfs,
+ * mount, setup).  Pairs nobody ever measured are counted in unknown and add
+ * nothing.  seconds is NAN when no earlier result has the profile.
+ */
+void fsb_browse_estimate(const struct fsb_browse *b, const char *profile, const struct fsb_strv *fs,
+			 const struct fsb_strv *phases, long repeat, struct fsb_estimate *out);
+
+/* "about 2 min 10 s", "about 45 s", "about 1 h 05 min" into buf. */
+const char *fsb_format_duration(double seconds, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cfgutil.h"
+#include "sys/util.h"
+
+/* libconfuse's error callback has no user pointer; parsing is synchronous,
+ * so the error sink of the parse in progress is a thread-local. */
+static __thread struct fsb_cfg_err *current;
+
+static void on_error(cfg_t *cfg, const char *fmt, va_list ap)
+{
+	char text[768];
+	struct fsb_cfg_err *ce = current;
+
+	if (!ce || ce->msg[0])
+		return;
+	vsnprintf(text, sizeof(text), fmt, ap);
+	/* we always parse from a buffer: libconfuse calls it "[buf]" */
+	if (cfg && cfg->line > 0)
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s", ce->name, cfg->line, text);
+	else
+		snprintf(ce->msg, sizeof(ce->msg), "%s: %s", ce->name, text);
+}
+
+cfg_t *fsb_cfg_new(cfg_opt_t *opts, struct fsb_cfg_err *ce, const char *name)
+{
+	cfg_t *cfg = cfg_init(opts, CFGF_NONE);
+
+	if (!cfg)
+		abort();
+	memset(ce, 0, sizeof(*ce));
+	ce->name = name;
+	cfg_set_error_function(cfg, on_error);
+	return cfg;
+}
+
+static int finish(struct fsb_cfg_err *ce, int rc)
+{
+	current = NULL;
+	if (rc == CFG_SUCCESS && !ce->msg[0])
+		return 0;
+	if (!ce->msg[0])
+		snprintf(ce->msg, sizeof(ce->msg), "%s: syntax error", ce->name);
+	return -EINVAL;
+}
+
+/*
+ * libconfuse accepts a file that ends inside a section ("x {" and EOF) as if
+ * it were closed; a truncated result file must not read as a complete one.
+ * So count braces outside strings and comments first.
+ */
+static int check_braces(struct fsb_cfg_err *ce, const char *buf)
+{
+	int depth = 0, line = 1, open_line[64] = { 0 };
+
+	for (const char *p = buf; *p; p++) {
+		if (*p == '\n') {
+			line++;
+		} else if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+			while (p[1] && p[1] != '\n')
+				p++;
+		} else if (p[0] == '/' && p[1] == '*') {
+			for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				line += *p == '\n';
+			if (!*p)
+				break;
+			p++;
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p && *p != q; p++) {
+				if (*p == '\\' && p[1])
+					p++;
+				line += *p == '\n';
+			}
+			if (!*p)
+				break;
+		} else if (*p == '{') {
+			if (depth < 64)
+				open_line[depth] = line;
+			depth++;
+		} else if (*p == '}') {
+			depth--;
+		}
+	}
+	if (depth > 0) {
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: '{' is never closed (the file ends inside a section: truncated?)",
+			 ce->name, open_line[depth - 1 < 64 ? depth - 1 : 63]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path)
+{
+	char *text = NULL;
+	int rc = fsb_read_file(path, &text);
+
+	if (rc) {
+		snprintf(ce->msg, sizeof(ce->msg), "cannot read %s: %s", path, strerror(-rc));
+		return rc;
+	}
+	rc = fsb_cfg_parse_buf(cfg, ce, text);
+	free(text);
+	return rc;
+}
+
+int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
+{
+	int rc = check_braces(ce, buf);
+
+	if (rc)
+		return rc;
+	current = ce;
+	return finish(ce, cfg_parse_buf(cfg, buf));
+}
+
+void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
+{
+	char text[768];
+	va_list ap;
+
+	if (ce->msg[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (sec && sec->line > 0)
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: %s", ce->name, sec->line, text);
+	else
+		snprintf(ce->msg, sizeof(ce->msg), "%s: %s", ce->name, text);
+}
+
+void fsb_cfg_print_quoted(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+		case '\\':
+		case '$':
+			fputc('\\', fp);
+			fputc(*p, fp);
+			break;
+		case '\n':
+			fputs("\\n", fp);
+			break;
+		case '\t':
+			fputs("\\t", fp);
+			break;
+		case '\r':
+			fputs("\\r", fp);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(fp, "\\x%02x", *p);
+			else
+				fputc(*p, fp);
+		}
+	}
+	fputc('"', fp);
+}

@@ -1,0 +1,669 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/cfgutil.h"
+#include "model/config.h"
+
+/* ---- schema -------------------------------------------------------------- */
+
+static int validate_kind(cfg_t *cfg, cfg_opt_t *opt)
+{
+	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
+
+	if (strcmp(v, "command") && strcmp(v, "builtin")) {
+		cfg_error(cfg, "kind = \"%s\": must be \"command\" or \"builtin\"", v);
+		return -1;
+	}
+	return 0;
+}
+
+static int validate_source(cfg_t *cfg, cfg_opt_t *opt)
+{
+	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
+
+	if (strcmp(v, "generated") && strcmp(v, "kernel") && strcmp(v, "auto")) {
+		cfg_error(cfg, "source = \"%s\": must be \"generated\", \"kernel\" or \"auto\"", v);
+		return -1;
+	}
+	return 0;
+}
+
+static int validate_size(cfg_t *cfg, cfg_opt_t *opt)
+{
+	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
+	unsigned long long b;
+
+	if (*v && fsb_parse_size(v, &b)) {
+		cfg_error(cfg, "%s = \"%s\" is not a size (e.g. 64M, 2G)", opt->name, v);
+		return -1;
+	}
+	return 0;
+}
+
+static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
+{
+	if (opt->type == CFGT_INT && cfg_opt_getnint(opt, 0) < 0) {
+		cfg_error(cfg, "%s = %ld must not be negative", opt->name, cfg_opt_getnint(opt, 0));
+		return -1;
+	}
+	if (opt->type == CFGT_FLOAT && !(cfg_opt_getnfloat(opt, 0) >= 0)) {
+		cfg_error(cfg, "%s = %g must not be negative", opt->name, cfg_opt_getnfloat(opt, 0));
+		return -1;
+	}
+	return 0;
+}
+
+static cfg_opt_t fs_opts[] = {
+	CFG_STR("type", NULL, CFGF_NONE),
+	CFG_STR("description", "", CFGF_NONE),
+	CFG_STR("mkfs", "", CFGF_NONE),
+	CFG_STR_LIST("prepare", NULL, CFGF_NONE),
+	CFG_STR("mount_options", "", CFGF_NONE),
+	CFG_STR("journal_size", "", CFGF_NONE),
+	CFG_STR("version", "", CFGF_NONE),
+	CFG_STR("tool", "", CFGF_NONE),
+	CFG_STR("package", "", CFGF_NONE),
+	CFG_BOOL("nodev", cfg_false, CFGF_NONE),
+	CFG_END()
+};
+
+static cfg_opt_t phase_opts[] = {
+	CFG_STR("label", "", CFGF_NONE),
+	CFG_STR("description", "", CFGF_NONE),
+	CFG_STR("group", "custom", CFGF_NONE),
+	CFG_STR("kind", "command", CFGF_NONE),
+	CFG_STR("command", "", CFGF_NONE),
+	CFG_STR("setup", "", CFGF_NONE),
+	CFG_STR("cwd", "${mnt}", CFGF_NONE),
+	CFG_STR_LIST("env", NULL, CFGF_NONE),
+	CFG_STR_LIST("needs", NULL, CFGF_NONE),
+	CFG_BOOL("sync", cfg_true, CFGF_NONE),
+	CFG_STR("drop_caches", "default", CFGF_NONE),
+	CFG_FLOAT("timeout", 0, CFGF_NONE),
+	CFG_END()
+};
+
+static cfg_opt_t profile_opts[] = {
+	CFG_STR("description", "", CFGF_NONE),
+	CFG_STR("source", "generated", CFGF_NONE),
+	CFG_INT("tree_files", 400, CFGF_NONE),
+	CFG_INT("tree_seed", 1, CFGF_NONE),
+	CFG_STR("kconfig", "defconfig", CFGF_NONE),
+	CFG_STR("deb_suite", "", CFGF_NONE),
+	CFG_STR("deb_variant", "minbase", CFGF_NONE),
+	CFG_BOOL("deb_foreign", cfg_false, CFGF_NONE),
+	CFG_STR("image_size", "4G", CFGF_NONE),
+	CFG_STR("synth_size", "2xram", CFGF_NONE),
+	CFG_INT("synth_chunk", 8192, CFGF_NONE),
+	CFG_INT("synth_files", 16, CFGF_NONE),
+	CFG_INT("synth_file_min", 0, CFGF_NONE),
+	CFG_INT("synth_file_max", 0, CFGF_NONE),
+	CFG_INT("synth_dirs", 0, CFGF_NONE),
+	CFG_INT("synth_seekers", 3, CFGF_NONE),
+	CFG_INT("synth_seeks", 8000, CFGF_NONE),
+	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
+	CFG_END()
+};
+
+static cfg_opt_t defaults_opts[] = {
+	CFG_STR("profile", "quick", CFGF_NONE),
+	CFG_STR("baseline", "ext2", CFGF_NONE),
+	CFG_STR("image", "/var/tmp/fsbench.img", CFGF_NONE),
+	CFG_STR("results_dir", "", CFGF_NONE),
+	CFG_STR("cache_dir", "", CFGF_NONE),
+	CFG_STR_LIST("filesystems", NULL, CFGF_NONE),
+	CFG_STR_LIST("phases", NULL, CFGF_NONE),
+	CFG_INT("repeat", 1, CFGF_NONE),
+	CFG_BOOL("drop_caches", cfg_true, CFGF_NONE),
+	CFG_BOOL("reformat_between", cfg_true, CFGF_NONE),
+	CFG_INT("jobs", 0, CFGF_NONE),
+	CFG_FLOAT("ci_target", 0.03, CFGF_NONE),
+	CFG_INT("max_repeat", 10, CFGF_NONE),
+	CFG_END()
+};
+
+static cfg_opt_t top_opts[] = {
+	CFG_SEC("defaults", defaults_opts, CFGF_NONE),
+	CFG_SEC("filesystem", fs_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
+	CFG_SEC("phase", phase_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
+	CFG_SEC("profile", profile_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
+	CFG_END()
+};
+
+static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
+{
+	cfg_t *cfg = fsb_cfg_new(top_opts, ce, name);
+	static const char *const nonneg[] = {
+		"profile|tree_files", "profile|synth_chunk", "profile|synth_files",
+		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
+		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
+		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
+		"phase|timeout",
+	};
+
+	cfg_set_validate_func(cfg, "phase|kind", validate_kind);
+	cfg_set_validate_func(cfg, "profile|source", validate_source);
+	cfg_set_validate_func(cfg, "profile|image_size", validate_size);
+	cfg_set_validate_func(cfg, "filesystem|journal_size", validate_size);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(nonneg); i++)
+		cfg_set_validate_func(cfg, nonneg[i], validate_nonneg);
+	return cfg;
+}
+
+/* ---- conversion ---------------------------------------------------------- *
+ * A section is applied onto a struct.  When overlay is true (the user's file
+ * on top of the system file) only the options the file actually set are
+ * applied, so a user can change one option of a shipped profile. */
+
+struct apply {
+	cfg_t *sec;
+	bool overlay;
+};
+
+static bool set_here(const struct apply *a, const char *key)
+{
+	cfg_opt_t *o = cfg_getopt(a->sec, key);
+
+	return !a->overlay || (o && (o->flags & CFGF_MODIFIED));
+}
+
+static void ap_str(const struct apply *a, const char *key, char **dst)
+{
+	if (!set_here(a, key))
+		return;
+	free(*dst);
+	*dst = fsb_xstrdup(cfg_getstr(a->sec, key) ? cfg_getstr(a->sec, key) : "");
+}
+
+static void ap_strv(const struct apply *a, const char *key, struct fsb_strv *dst)
+{
+	if (!set_here(a, key))
+		return;
+	fsb_strv_free(dst);
+	for (unsigned i = 0; i < cfg_size(a->sec, key); i++)
+		fsb_strv_add(dst, cfg_getnstr(a->sec, key, i));
+}
+
+static void ap_long(const struct apply *a, const char *key, long *dst)
+{
+	if (set_here(a, key))
+		*dst = cfg_getint(a->sec, key);
+}
+
+static void ap_double(const struct apply *a, const char *key, double *dst)
+{
+	if (set_here(a, key))
+		*dst = cfg_getfloat(a->sec, key);
+}
+
+static void ap_bool(const struct apply *a, const char *key, bool *dst)
+{
+	if (set_here(a, key))
+		*dst = cfg_getbool(a->sec, key);
+}
+
+static void apply_fs(const struct apply *a, struct fsb_fs_profile *p)
+{
+	ap_str(a, "type", &p->type);
+	ap_str(a, "description", &p->description);
+	ap_str(a, "mkfs", &p->mkfs);
+	ap_strv(a, "prepare", &p->prepare);
+	ap_str(a, "mount_options", &p->mount_options);
+	ap_str(a, "journal_size", &p->journal_size);
+	ap_str(a, "version", &p->version);
+	ap_str(a, "tool", &p->tool);
+	ap_str(a, "package", &p->package);
+	ap_bool(a, "nodev", &p->nodev);
+}
+
+static void apply_phase(const struct apply *a, struct fsb_phase_def *p)
+{
+	char *kind = NULL, *drop = NULL;
+
+	ap_str(a, "label", &p->label);
+	ap_str(a, "description", &p->description);
+	ap_str(a, "group", &p->group);
+	ap_str(a, "command", &p->command);
+	ap_str(a, "setup", &p->setup);
+	ap_str(a, "cwd", &p->cwd);
+	ap_strv(a, "env", &p->env);
+	ap_strv(a, "needs", &p->needs);
+	ap_bool(a, "sync", &p->sync);
+	ap_double(a, "timeout", &p->timeout);
+	ap_str(a, "kind", &kind);
+	if (kind)
+		p->kind = strcmp(kind, "builtin") == 0 ? FSB_PHASE_BUILTIN : FSB_PHASE_COMMAND;
+	ap_str(a, "drop_caches", &drop);
+	if (drop)
+		p->drop_caches = strcmp(drop, "default") == 0 ? -1 : cfg_parse_boolean(drop);
+	free(kind);
+	free(drop);
+}
+
+static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
+{
+	ap_str(a, "description", &p->description);
+	ap_str(a, "source", &p->source);
+	ap_long(a, "tree_files", &p->tree_files);
+	ap_long(a, "tree_seed", &p->tree_seed);
+	ap_str(a, "kconfig", &p->kconfig);
+	ap_str(a, "deb_suite", &p->deb_suite);
+	ap_str(a, "deb_variant", &p->deb_variant);
+	ap_bool(a, "deb_foreign", &p->deb_foreign);
+	ap_str(a, "image_size", &p->image_size);
+	ap_str(a, "synth_size", &p->synth_size);
+	ap_long(a, "synth_chunk", &p->synth_chunk);
+	ap_long(a, "synth_files", &p->synth_files);
+	ap_long(a, "synth_file_min", &p->synth_file_min);
+	ap_long(a, "synth_file_max", &p->synth_file_max);
+	ap_long(a, "synth_dirs", &p->synth_dirs);
+	ap_long(a, "synth_seekers", &p->synth_seekers);
+	ap_long(a, "synth_seeks", &p->synth_seeks);
+	ap_double(a, "min_duration", &p->min_duration);
+}
+
+static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
+{
+	ap_str(a, "profile", &d->profile);
+	ap_str(a, "baseline", &d->baseline);
+	ap_str(a, "image", &d->image);
+	ap_str(a, "results_dir", &d->results_dir);
+	ap_str(a, "cache_dir", &d->cache_dir);
+	ap_strv(a, "filesystems", &d->fs);
+	ap_strv(a, "phases", &d->phases);
+	ap_long(a, "repeat", &d->repeat);
+	ap_bool(a, "drop_caches", &d->drop_caches);
+	ap_bool(a, "reformat_between", &d->reformat_between);
+	ap_long(a, "jobs", &d->jobs);
+	ap_double(a, "ci_target", &d->ci_target);
+	ap_long(a, "max_repeat", &d->max_repeat);
+}
+
+/* Find the entry called title in an array of structs whose first member is
+ * the name, or append a zeroed one. */
+static void *get_entry(void ***arr, size_t *n, size_t size, const char *title, bool *created)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp(*(char **)(*arr)[i], title) == 0) {
+			*created = false;
+			return (*arr)[i];
+		}
+	*arr = fsb_xrealloc(*arr, (*n + 1) * sizeof(**arr));
+	(*arr)[*n] = fsb_xcalloc(1, size);
+	*(char **)(*arr)[*n] = fsb_xstrdup(title);
+	*created = true;
+	return (*arr)[(*n)++];
+}
+
+static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay)
+{
+	bool created;
+
+	for (unsigned i = 0; i < cfg_size(cfg, "filesystem"); i++) {
+		cfg_t *s = cfg_getnsec(cfg, "filesystem", i);
+		struct fsb_fs_profile *p = get_entry((void ***)&c->fs, &c->nfs, sizeof(*p),
+						     cfg_title(s), &created);
+		struct apply a = { s, overlay && !created };
+
+		apply_fs(&a, p);
+	}
+	for (unsigned i = 0; i < cfg_size(cfg, "phase"); i++) {
+		cfg_t *s = cfg_getnsec(cfg, "phase", i);
+		struct fsb_phase_def *p = get_entry((void ***)&c->phases, &c->nphases, sizeof(*p),
+						    cfg_title(s), &created);
+		struct apply a = { s, overlay && !created };
+
+		apply_phase(&a, p);
+	}
+	for (unsigned i = 0; i < cfg_size(cfg, "profile"); i++) {
+		cfg_t *s = cfg_getnsec(cfg, "profile", i);
+		struct fsb_size_profile *p = get_entry((void ***)&c->profiles, &c->nprofiles,
+						       sizeof(*p), cfg_title(s), &created);
+		struct apply a = { s, overlay && !created };
+
+		apply_profile(&a, p);
+	}
+	{
+		struct apply a = { cfg_getsec(cfg, "defaults"), overlay };
+
+		apply_defaults(&a, &c->defaults);
+	}
+}
+
+/* ---- semantic checks ----------------------------------------------------- */
+
+static bool valid_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("-_.+", *s))
+			return false;
+	return true;
+}
+
+static int check(const struct fsb_config *c, const char *file, struct fsb_err *err)
+{
+	const struct fsb_defaults *d = &c->defaults;
+
+	for (size_t i = 0; i < c->nfs; i++) {
+		const struct fsb_fs_profile *p = c->fs[i];
+
+		if (!valid_name(p->name))
+			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": a name may only contain letters, digits and - _ . +",
+					   file, p->name);
+		if (!p->type || !*p->type)
+			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no type (the kernel's name, e.g. type = \"ext4\")",
+					   file, p->name);
+		if (!p->nodev && !*p->mkfs)
+			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no mkfs command (set nodev = true for tmpfs-like types)",
+					   file, p->name);
+		if (!p->nodev && !strstr(p->mkfs, "${dev}"))
+			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
+					   file, p->name);
+		if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
+			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
+					   file, p->name);
+	}
+	for (size_t i = 0; i < c->nphases; i++) {
+		const struct fsb_phase_def *p = c->phases[i];
+
+		if (!valid_name(p->name))
+			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": a name may only contain letters, digits and - _ . +",
+					   file, p->name);
+		if (p->kind == FSB_PHASE_COMMAND && !*p->command)
+			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", file, p->name);
+		if (p->drop_caches < -1)
+			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": drop_caches must be true, false or \"default\"",
+					   file, p->name);
+	}
+	for (size_t i = 0; i < c->nprofiles; i++) {
+		const struct fsb_size_profile *p = c->profiles[i];
+		long ch = p->synth_chunk;
+
+		if (ch < 256 || ch > (1L << 20) || (ch & (ch - 1)))
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_chunk = %ld must be a power of two from 256 to 1048576",
+					   file, p->name, ch);
+		if (p->synth_file_max < p->synth_file_min)
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_file_max is smaller than synth_file_min",
+					   file, p->name);
+		if (p->tree_files < 20)
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
+					   file, p->name, p->tree_files);
+	}
+	if (!fsb_config_profile(c, d->profile))
+		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", file, d->profile);
+	if (!fsb_config_fs(c, d->baseline))
+		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem", file, d->baseline);
+	for (size_t i = 0; i < d->fs.n; i++)
+		if (!fsb_config_fs(c, d->fs.v[i]))
+			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined", file, d->fs.v[i]);
+	for (size_t i = 0; i < d->phases.n; i++)
+		if (!fsb_config_phase(c, d->phases.v[i]))
+			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined", file, d->phases.v[i]);
+	if (d->repeat < 1)
+		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1", file);
+	return 0;
+}
+
+/* ---- loading ------------------------------------------------------------- */
+
+static int parse_into(struct fsb_config *c, const char *path, const char *buf, bool overlay,
+		      struct fsb_err *err)
+{
+	struct fsb_cfg_err ce;
+	cfg_t *cfg = new_cfg(&ce, path);
+	int rc = buf ? fsb_cfg_parse_buf(cfg, &ce, buf) : fsb_cfg_parse_file(cfg, &ce, path);
+
+	if (rc) {
+		fsb_err_set(err, rc, "%s", ce.msg);
+		goto out;
+	}
+	convert(cfg, c, overlay);
+out:
+	cfg_free(cfg);
+	return rc;
+}
+
+/* The shipped file: the source tree's copy when this binary is the one in
+ * the build directory, else the installed one. */
+static char *system_path(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			/* tests/unit binaries live one or two levels below */
+			if (strncmp(exe, FSB_ABS_BUILDDIR, strlen(FSB_ABS_BUILDDIR)) == 0)
+				return fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
+		}
+	}
+	return fsb_xasprintf("%s/fsbench/fsbench.conf", FSB_SYSCONFDIR);
+}
+
+static int load(const char *path, const char *buf, struct fsb_config **out, struct fsb_err *err)
+{
+	struct fsb_config *c = fsb_xcalloc(1, sizeof(*c));
+	char *user = NULL;
+	int rc;
+
+	c->path = path ? fsb_xstrdup(path) : system_path();
+	rc = parse_into(c, c->path, buf, false, err);
+	if (rc)
+		goto out;
+	if (!path && !buf) {
+		char *dir = fsb_xdg_dir("config");
+
+		user = fsb_xasprintf("%s/fsbench.conf", dir);
+		free(dir);
+		if (access(user, F_OK) == 0) {
+			rc = parse_into(c, user, NULL, true, err);
+			if (rc)
+				goto out;
+			c->user_path = user;
+			user = NULL;
+		}
+	}
+	rc = check(c, c->user_path ? c->user_path : c->path, err);
+	if (rc)
+		goto out;
+	*out = c;
+	c = NULL;
+out:
+	free(user);
+	fsb_config_free(c);
+	return rc;
+}
+
+int fsb_config_load(const char *path, struct fsb_config **out, struct fsb_err *err)
+{
+	return load(path, NULL, out, err);
+}
+
+int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **out,
+			struct fsb_err *err)
+{
+	return load(name, buf, out, err);
+}
+
+void fsb_config_free(struct fsb_config *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nfs; i++) {
+		struct fsb_fs_profile *p = c->fs[i];
+
+		free(p->name);
+		free(p->type);
+		free(p->description);
+		free(p->mkfs);
+		fsb_strv_free(&p->prepare);
+		free(p->mount_options);
+		free(p->journal_size);
+		free(p->version);
+		free(p->tool);
+		free(p->package);
+		free(p);
+	}
+	for (size_t i = 0; i < c->nphases; i++) {
+		struct fsb_phase_def *p = c->phases[i];
+
+		free(p->name);
+		free(p->label);
+		free(p->description);
+		free(p->group);
+		free(p->command);
+		free(p->setup);
+		free(p->cwd);
+		fsb_strv_free(&p->env);
+		fsb_strv_free(&p->needs);
+		free(p);
+	}
+	for (size_t i = 0; i < c->nprofiles; i++) {
+		struct fsb_size_profile *p = c->profiles[i];
+
+		free(p->name);
+		free(p->description);
+		free(p->source);
+		free(p->kconfig);
+		free(p->deb_suite);
+		free(p->deb_variant);
+		free(p->image_size);
+		free(p->synth_size);
+		free(p);
+	}
+	free(c->fs);
+	free(c->phases);
+	free(c->profiles);
+	free(c->defaults.profile);
+	free(c->defaults.baseline);
+	free(c->defaults.image);
+	free(c->defaults.results_dir);
+	free(c->defaults.cache_dir);
+	fsb_strv_free(&c->defaults.fs);
+	fsb_strv_free(&c->defaults.phases);
+	free(c->path);
+	free(c->user_path);
+	free(c);
+}
+
+const struct fsb_fs_profile *fsb_config_fs(const struct fsb_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nfs; i++)
+		if (strcmp(c->fs[i]->name, name) == 0)
+			return c->fs[i];
+	return NULL;
+}
+
+const struct fsb_phase_def *fsb_config_phase(const struct fsb_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nphases; i++)
+		if (strcmp(c->phases[i]->name, name) == 0)
+			return c->phases[i];
+	return NULL;
+}
+
+const struct fsb_size_profile *fsb_config_profile(const struct fsb_config *c, const char *name)
+{
+	for (size_t i = 0; i < c->nprofiles; i++)
+		if (strcmp(c->profiles[i]->name, name) == 0)
+			return c->profiles[i];
+	return NULL;
+}
+
+char *fsb_config_phase_names(const struct fsb_config *c)
+{
+	struct fsb_strv sv = { 0 };
+	char *s;
+
+	for (size_t i = 0; i < c->nphases; i++)
+		fsb_strv_add(&sv, c->phases[i]->name);
+	s = fsb_strv_join(&sv, ", ");
+	fsb_strv_free(&sv);
+	return s;
+}
+
+char *fsb_config_fs_names(const struct fsb_config *c)
+{
+	struct fsb_strv sv = { 0 };
+	char *s;
+
+	for (size_t i = 0; i < c->nfs; i++)
+		fsb_strv_add(&sv, c->fs[i]->name);
+	s = fsb_strv_join(&sv, ", ");
+	fsb_strv_free(&sv);
+	return s;
+}
+
+/* ---- templates ----------------------------------------------------------- */
+
+int fsb_subst(const char *tmpl, const char *const *vars, bool quote, char **out,
+	      struct fsb_err *err)
+{
+	struct fsb_buf b = { 0 };
+	const char *p = tmpl;
+	int rc = 0;
+
+	fsb_buf_add(&b, "");
+	while (*p) {
+		const char *end, *val = NULL;
+		bool raw = false;
+		size_t n;
+
+		if (p[0] == '$' && p[1] == '$') {
+			fsb_buf_add(&b, "$");
+			p += 2;
+			continue;
+		}
+		if (p[0] != '$' || p[1] != '{') {
+			fsb_buf_addn(&b, p, 1);
+			p++;
+			continue;
+		}
+		end = strchr(p + 2, '}');
+		if (!end) {
+			rc = fsb_err_set(err, -EINVAL, "unterminated \"${\" in \"%s\"", tmpl);
+			goto out;
+		}
+		n = (size_t)(end - (p + 2));
+		for (const char *const *v = vars; v && v[0]; v += 2) {
+			/* "@name": a list of words fsbench made itself, not quoted */
+			bool words = v[0][0] == '@';
+			const char *name = v[0] + words;
+
+			if (strlen(name) == n && strncmp(name, p + 2, n) == 0) {
+				val = v[1];
+				raw = words;
+				break;
+			}
+		}
+		if (!val) {
+			rc = fsb_err_set(err, -EINVAL, "unknown variable ${%.*s} in \"%s\"", (int)n, p + 2, tmpl);
+			goto out;
+		}
+		if (quote && !raw) {
+			char *q = fsb_shell_quote(val);
+
+			fsb_buf_add(&b, q);
+			free(q);
+		} else {
+			fsb_buf_add(&b, val);
+		}
+		p = end + 1;
+	}
+	*out = fsb_buf_steal(&b);
+out:
+	fsb_buf_free(&b);
+	return rc;
+}

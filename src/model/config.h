@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * config.h — fsbench.conf: filesystem profiles, phases, size profiles and
+ * defaults.  This module is the one place that knows the option names; every
+ * other module reads the structs below.
+ *
+ * Where the config comes from (first match wins, then the user's file is
+ * layered on top unless --config was given):
+ *   1. --config FILE (only that file);
+ *   2. the source tree's data/fsbench.conf when fsbench runs from its build
+ *      directory (so a fresh build never picks up a stale installed copy);
+ *   3. $(sysconfdir)/fsbench/fsbench.conf;
+ * then $XDG_CONFIG_HOME/fsbench/fsbench.conf, whose sections override the
+ * ones of the same name option by option.
+ *
+ * Templates: command lines and mount options contain ${name} variables that
+ * fsb_subst() replaces (see doc/config.md for the list).  An unknown
+ * variable is an error, never an empty string.
+ */
+#ifndef FSB_CONFIG_H
+#define FSB_CONFIG_H
+
+#include <stdbool.h>
+
+#include "sys/util.h"
+
+struct fsb_fs_profile {
+	char *name;              /* "ext4-nojournal": what --fs and results use */
+	char *type;              /* kernel filesystem type: "ext4" */
+	char *description;       /* one line for lists and the TUI */
+	char *mkfs;              /* template, ${dev} ${uuid} ${journal} ${label}; "" for nodev */
+	struct fsb_strv prepare; /* templates run before mkfs (external journal) */
+	char *mount_options;     /* template, ${journal} */
+	char *journal_size;      /* size of the external journal device, "" = none */
+	char *version;           /* command printing the mkfs tool's version */
+	char *tool;              /* the program whose absence makes it unavailable */
+	char *package;           /* the Debian package that has the tool */
+	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
+};
+
+enum fsb_phase_kind {
+	FSB_PHASE_COMMAND,       /* /bin/sh -c template, timed with wait4 */
+	FSB_PHASE_BUILTIN,       /* a native phase of synth.c */
+};
+
+struct fsb_phase_def {
+	char *name;              /* short name, as in the seed tables: "make2" */
+	char *label;             /* table title: "make all (in tree with full ccache)" */
+	char *description;
+	char *group;             /* "desktop", "bonnie", or the user's */
+	enum fsb_phase_kind kind;
+	char *command;           /* COMMAND: template run with /bin/sh -c */
+	char *setup;             /* COMMAND: untimed template run just before, "" = none */
+	char *cwd;               /* COMMAND: template, default "${mnt}" */
+	struct fsb_strv env;     /* COMMAND: "NAME=template" */
+	struct fsb_strv needs;   /* workloads/programs needed: "tree", "debtarball", "ccache", … */
+	bool sync;               /* time syncfs() after the phase */
+	int drop_caches;         /* -1 = the run's default, 0 = no, 1 = yes */
+	double timeout;          /* seconds, 0 = none */
+};
+
+struct fsb_size_profile {
+	char *name;              /* tiny, quick, standard, full */
+	char *description;
+	char *source;            /* "generated", "kernel", "auto" (kernel if installed) */
+	long tree_files;         /* generated tree: number of files */
+	long tree_seed;          /* generated tree: generator seed */
+	char *kconfig;           /* config target run before make: "defconfig" */
+	char *deb_suite;         /* "" = the release the machine runs */
+	char *deb_variant;       /* "minbase", "" = debootstrap's default */
+	bool deb_foreign;        /* first stage only (unpack, no configure) */
+	char *image_size;        /* default size of an image target */
+	/* built-in (bonnie-style) phases */
+	char *synth_size;        /* "2xram", "ram/8", "64M", … (synth.c parses) */
+	long synth_chunk;        /* bytes, power of two 256..1 MiB */
+	long synth_files;        /* N: the file tests use N×1024 files */
+	long synth_file_min;     /* bytes, file size range of the file tests */
+	long synth_file_max;
+	long synth_dirs;         /* spread files over this many directories, 0 = one */
+	long synth_seekers;      /* concurrent seek processes/threads */
+	long synth_seeks;        /* seeks in all */
+	double min_duration;     /* a built-in phase shorter than this is repeated */
+};
+
+struct fsb_defaults {
+	char *profile;
+	char *baseline;
+	char *image;             /* default image file */
+	char *results_dir;       /* "" = $XDG_DATA_HOME/fsbench/results */
+	char *cache_dir;         /* "" = $XDG_CACHE_HOME/fsbench */
+	struct fsb_strv fs;      /* filesystems ticked by default */
+	struct fsb_strv phases;  /* phases ticked by default */
+	long repeat;
+	bool drop_caches;
+	bool reformat_between;   /* reformat between repetitions */
+	long jobs;               /* make -j; 0 = number of CPUs */
+	double ci_target;        /* --auto-repeat: CI half-width / mean */
+	long max_repeat;         /* --auto-repeat cap */
+};
+
+struct fsb_config {
+	char *path;              /* the main file read */
+	char *user_path;         /* the user's file layered on top, or NULL */
+	struct fsb_fs_profile **fs;
+	size_t nfs;
+	struct fsb_phase_def **phases;
+	size_t nphases;
+	struct fsb_size_profile **profiles;
+	size_t nprofiles;
+	struct fsb_defaults defaults;
+};
+
+/*
+ * Load the configuration.  path = NULL searches as described above.  Every
+ * problem (syntax, unknown option, bad value, duplicate name, a default that
+ * names nothing) is -EINVAL with "FILE:LINE: …" in err.  *out is owned by
+ * the caller (fsb_config_free).
+ */
+int fsb_config_load(const char *path, struct fsb_config **out, struct fsb_err *err);
+/* Same, from a string (tests); name is used in messages. */
+int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **out,
+			struct fsb_err *err);
+void fsb_config_free(struct fsb_config *cfg);
+
+const struct fsb_fs_profile *fsb_config_fs(const struct fsb_config *cfg, const char *name);
+const struct fsb_phase_def *fsb_config_phase(const struct fsb_config *cfg, const char *name);
+const struct fsb_size_profile *fsb_config_profile(const struct fsb_config *cfg, const char *name);
+
+/* Names of all phases / filesystems, comma-separated, for error messages. */
+char *fsb_config_phase_names(const struct fsb_config *cfg);
+char *fsb_config_fs_names(const struct fsb_config *cfg);
+
+/*
+ * Template substitution.  vars is a NULL-terminated list of name, value
+ * pairs.  Each ${name} is replaced by the value, shell-quoted when quote is
+ * true (for command lines) or as is (mount options, paths).  A name given
+ * as "@name" in vars is a list of words fsbench built itself (options such
+ * as "--variant=minbase --foreign"): it is never quoted.  "$$" is a
+ * literal "$".  An unknown variable or an unterminated "${" is -EINVAL with
+ * the variable's name in err.  *out is owned by the caller.
+ */
+int fsb_subst(const char *tmpl, const char *const *vars, bool quote, char **out,
+	      struct fsb_err *err);
+
+#endif

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * result.h — the result model and the result file.
+ *
+ * A result is what one `fsbench run` measured: the host, the target, and per
+ * filesystem and phase one `run` record per repetition.  The engine builds
+ * it, writes it after every phase (atomically: temp file + rename, so an
+ * interrupted run keeps every finished phase), and posts snapshots of it to
+ * the UI.  `fsbench show`, the exports and the TUI read it back with
+ * fsb_result_read().  The file is libconfuse syntax (see doc/result-format.md)
+ * so one parser serves config and results.
+ *
+ * Every numeric field of a run is a double; NAN means "not measured" and is
+ * not written.  The list of fields is FSB_RUN_FIELDS below: adding a field is
+ * one line there, and the file reader/writer and the CSV export follow.
+ *
+ * Ownership: a struct fsb_result owns everything below it; the strings are
+ * heap copies.  Pointers to fs/phase entries stay valid until the result is
+ * freed (entries are individually allocated).
+ */
+#ifndef FSB_RESULT_H
+#define FSB_RESULT_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sys/sysinfo.h"
+#include "sys/util.h"
+
+#define FSB_RESULT_FORMAT 1
+
+/* X(name, unit, description) — the fields of one run record, in file order. */
+#define FSB_RUN_FIELDS(X)                                                          \
+	X(real,             "s",     "wall-clock time, CLOCK_MONOTONIC, sync included") \
+	X(user,             "s",     "user CPU time of the phase's process tree")       \
+	X(sys,              "s",     "system CPU time of the phase's process tree")     \
+	X(sync,             "s",     "time of syncfs() on the mount after the phase")   \
+	X(major_faults,     "",      "major page faults (GNU time %F)")                 \
+	X(minor_faults,     "",      "minor page faults (GNU time %R)")                 \
+	X(swaps,            "",      "times swapped out (GNU time %W)")                 \
+	X(vol_cs,           "",      "voluntary context switches, waits (GNU time %w)") \
+	X(invol_cs,         "",      "involuntary context switches (GNU time %c)")      \
+	X(fs_in,            "",      "file system inputs, 512 B blocks (GNU time %I)")  \
+	X(fs_out,           "",      "file system outputs, 512 B blocks (GNU time %O)") \
+	X(signals,          "",      "signals delivered (GNU time %k)")                 \
+	X(disk_read_kib,    "KiB",   "KiB read by the device (/proc/diskstats)")        \
+	X(disk_written_kib, "KiB",   "KiB written by the device (/proc/diskstats)")     \
+	X(disk_ios,         "",      "read + write I/Os completed by the device")       \
+	X(bytes,            "B",     "bytes moved by a built-in I/O phase")             \
+	X(ops,              "",      "operations done by a built-in phase")             \
+	X(kib_per_s,        "KiB/s", "throughput of a built-in I/O phase")              \
+	X(ops_per_s,        "1/s",   "operation rate of a built-in phase")              \
+	X(cpu_pct,          "%",     "(user + sys) / elapsed * 100, as bonnie++")       \
+	X(lat_p99_us,       "us",    "99th percentile latency of one operation")        \
+	X(lat_max_us,       "us",    "maximum latency of one operation")                \
+	X(chunk,            "B",     "chunk size of a built-in I/O phase")              \
+	X(passes,           "",      "passes needed to reach the minimum duration")     \
+	X(caches_dropped,   "",      "1 = caches dropped before every read pass, 0 = not (no root, --no-drop-caches)") \
+	X(seed,             "",      "random seed of a built-in phase (names, orders, offsets)") \
+	X(seekers,          "",      "concurrent seeker threads of the seeks phase")    \
+	X(file_min,         "B",     "smallest file of a built-in file phase")          \
+	X(file_max,         "B",     "largest file of a built-in file phase")           \
+	X(dirs,             "",      "directories a built-in file phase spreads over")
+
+enum fsb_field {
+#define FSB_X(name, unit, desc) FSB_FIELD_##name,
+	FSB_RUN_FIELDS(FSB_X)
+#undef FSB_X
+	FSB_FIELD_COUNT
+};
+
+/* Static field metadata, indexed by enum fsb_field. */
+struct fsb_field_info {
+	const char *name;
+	const char *unit;
+	const char *desc;
+};
+extern const struct fsb_field_info fsb_fields[FSB_FIELD_COUNT];
+/* Field by name, or -1. */
+int fsb_field_lookup(const char *name);
+
+enum fsb_run_status {
+	FSB_RUN_OK,
+	FSB_RUN_FAILED,       /* the phase ran and failed: exit status, error */
+	FSB_RUN_INTERRUPTED,  /* cancelled or killed by a signal while running */
+};
+const char *fsb_run_status_name(enum fsb_run_status st);
+int fsb_run_status_parse(const char *s, enum fsb_run_status *st);
+
+struct fsb_run {
+	double v[FSB_FIELD_COUNT];   /* NAN = not measured */
+	enum fsb_run_status status;
+	int exit_status;             /* of the phase command; -1 = none */
+	char *error;                 /* one line, or NULL */
+};
+void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
+void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */
+void fsb_run_clear(struct fsb_run *r);          /* frees strings, re-inits */
+
+/*
+ * Metrics: the columns of the seed tables and what they are computed from.
+ * Time metrics: lower is better, normalized as value / baseline.
+ * Rate metrics: higher is better, normalized as baseline / value, so that
+ * > 1 means slower everywhere (see doc/DESIGN.md).
+ */
+enum fsb_metric {
+	FSB_METRIC_USR,
+	FSB_METRIC_SYS,
+	FSB_METRIC_SYNC,
+	FSB_METRIC_DEAD,      /* real - user, seed 000's "dead time" */
+	FSB_METRIC_REAL,
+	FSB_METRIC_RATE,      /* kib_per_s or ops_per_s, whichever is set */
+	FSB_METRIC_CPU,       /* cpu_pct */
+	FSB_METRIC_COUNT
+};
+const char *fsb_metric_name(enum fsb_metric m);   /* "usr", "dead", … */
+int fsb_metric_parse(const char *s, enum fsb_metric *m);
+bool fsb_metric_higher_is_better(enum fsb_metric m);
+/* Value of a metric in one run; NAN when the run lacks it. */
+double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m);
+
+enum fsb_phase_status {
+	FSB_PHASE_OK,            /* runs[] holds what happened, failures included */
+	FSB_PHASE_UNAVAILABLE,   /* never attempted; reason says why */
+};
+
+struct fsb_phase_result {
+	char *name;              /* "tar", "block-write" */
+	char *label;             /* "tar jxf", "Block write" */
+	char *kind;              /* "command" or "builtin" */
+	char *command;           /* the command template, for reproduction */
+	enum fsb_phase_status status;
+	char *reason;            /* why unavailable, or NULL */
+	struct fsb_run *runs;
+	size_t nruns;
+	/* --auto-repeat bookkeeping; -1 / false when not used */
+	int auto_target_reps;    /* repetitions it took; -1 = not auto */
+	bool auto_converged;     /* CI within target before the cap */
+};
+
+enum fsb_fs_status {
+	FSB_FS_OK,
+	FSB_FS_UNAVAILABLE,      /* tool or kernel support missing: never attempted */
+	FSB_FS_FAILED,           /* mkfs or mount failed: error says how */
+};
+
+struct fsb_fs_result {
+	char *name;              /* profile name: "ext3-journal" */
+	char *type;              /* kernel type: "ext3" */
+	char *mkfs;              /* mkfs command as run (or the template) */
+	char *mkfs_version;      /* first line of the tool's version output */
+	char *mount_options;
+	char *description;
+	char *uuid;              /* the UUID fsbench gave mkfs, if any */
+	enum fsb_fs_status status;
+	char *error;             /* why unavailable / failed */
+	struct fsb_phase_result **phases;
+	size_t nphases;
+};
+
+struct fsb_target_info {
+	char *kind;              /* "image", "dir", "device" */
+	char *path;              /* image file, directory or device node */
+	char *device;            /* loop device used for an image, or the device */
+	long long size_mib;
+	char *model, *serial;
+	char *fstype;            /* for dir targets: the filesystem it is on */
+	struct fsb_strv reasons; /* why the device was found usable */
+};
+
+enum fsb_result_status {
+	FSB_RESULT_RUNNING,
+	FSB_RESULT_COMPLETE,
+	FSB_RESULT_INTERRUPTED,
+	FSB_RESULT_FAILED,
+};
+const char *fsb_result_status_name(enum fsb_result_status st);
+
+struct fsb_result {
+	int format;
+	char *tool;              /* "fsbench 0.1.0" */
+	char *started, *finished;   /* ISO 8601 UTC */
+	enum fsb_result_status status;
+	char *baseline;          /* filesystem name the tables normalize to */
+	char *profile;           /* size profile */
+	char *command;           /* the command line that produced it */
+	char *workload;          /* "generated tree seed=1 files=400" … */
+	char *title;             /* free text, e.g. the seed's page title */
+	char *log;               /* the phases' output log of this run, or NULL */
+	long repeat;
+	struct fsb_strv phase_order;   /* phases as planned, in order */
+	struct fsb_host host;
+	struct fsb_target_info target;
+	struct fsb_fs_result **fs;
+	size_t nfs;
+	char *path;              /* where it was read from / written to; may be NULL */
+};
+
+struct fsb_result *fsb_result_new(void);
+void fsb_result_free(struct fsb_result *res);
+struct fsb_result *fsb_result_dup(const struct fsb_result *res);
+
+/* Find by name, NULL if absent. */
+struct fsb_fs_result *fsb_result_find_fs(const struct fsb_result *res, const char *name);
+struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const char *name);
+/* Find or append. */
+struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name);
+struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
+/* Append a deep copy of run; returns the stored copy. */
+struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
+
+/* Does any cell have more than one run?  Was it run with --auto-repeat? */
+bool fsb_result_repeated(const struct fsb_result *res);
+bool fsb_result_auto_repeated(const struct fsb_result *res);
+
+/* The phases present anywhere in res, in phase_order first, then in order of
+ * appearance.  Fills sv (caller frees with fsb_strv_free). */
+void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv);
+
+/*
+ * Write res to path atomically (path.tmp.XXXXXX in the same directory,
+ * fsync, rename).  A failure leaves the old file untouched.  0 or -errno.
+ */
+int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_err *err);
+/* Serialize to a stream (used by the writer and by tests). */
+int fsb_result_print(const struct fsb_result *res, FILE *fp);
+
+/*
+ * Read a result file.  Any syntax error, unknown option or bad value gives
+ * -EINVAL and "FILE:LINE: what is wrong".  On success *out is owned by the
+ * caller and has path set.
+ */
+int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *err);
+
+#endif

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "sys/proc.h"
+#include "sys/sysinfo.h"
+
+unsigned long long fsb_sysinfo_ram_bytes(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && psize > 0 ? (unsigned long long)pages * (unsigned long long)psize : 0;
+}
+
+long fsb_sysinfo_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+/* Value of "key<sep>value" in a text such as /proc/cpuinfo or os-release. */
+static char *field(const char *text, const char *key, char sep)
+{
+	size_t klen = strlen(key);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l;
+
+		if (strncmp(p, key, klen))
+			continue;
+		p += klen;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != sep)
+			continue;
+		p++;
+		while (*p == ' ' || *p == '\t' || *p == '"')
+			p++;
+		{
+			const char *e = strchr(p, '\n');
+			size_t n = e ? (size_t)(e - p) : strlen(p);
+
+			while (n && (p[n - 1] == '"' || p[n - 1] == ' '))
+				n--;
+			return strndup(p, n);
+		}
+	}
+	return NULL;
+}
+
+char *fsb_sysinfo_codename(void)
+{
+	char *text = NULL, *v = NULL;
+
+	if (fsb_read_file("/etc/os-release", &text) == 0)
+		v = field(text, "VERSION_CODENAME", '=');
+	free(text);
+	return v;
+}
+
+static void add_version(struct fsb_strv *sv, const char *cmd)
+{
+	char *out = NULL;
+
+	if (fsb_proc_run(cmd, NULL, NULL, &out, NULL) == 0 && out) {
+		char *nl = strchr(out, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (*out)
+			fsb_strv_add(sv, out);
+	}
+	free(out);
+}
+
+void fsb_sysinfo_host(struct fsb_host *h)
+{
+	struct utsname u;
+	char host[256], *text = NULL;
+
+	if (gethostname(host, sizeof(host)) == 0) {
+		host[sizeof(host) - 1] = '\0';
+		h->hostname = fsb_xstrdup(host);
+	}
+	if (uname(&u) == 0)
+		h->kernel = fsb_xasprintf("%s %s %s", u.sysname, u.release, u.machine);
+	if (fsb_read_file("/proc/cpuinfo", &text) == 0)
+		h->cpu = field(text, "model name", ':');
+	free(text);
+	text = NULL;
+	if (fsb_read_file("/etc/os-release", &text) == 0)
+		h->distro = field(text, "PRETTY_NAME", '=');
+	free(text);
+	h->cores = fsb_sysinfo_cpus();
+	h->ram_mib = (long)(fsb_sysinfo_ram_bytes() >> 20);
+	/* the programs whose speed is part of what the phases measure */
+	add_version(&h->versions, "tar --version");
+	add_version(&h->versions, "make --version");
+	add_version(&h->versions, "cc --version");
+	add_version(&h->versions, "ccache --version");
+	add_version(&h->versions, "dpkg-query -W -f '${Package} ${Version}' debootstrap");
+}
+
+int fsb_sysinfo_blockname(dev_t devno, char *buf, size_t len)
+{
+	char *path = fsb_xasprintf("/sys/dev/block/%u:%u/uevent", major(devno), minor(devno));
+	char *text = NULL, *name;
+	int rc = fsb_read_file(path, &text);
+
+	free(path);
+	if (rc)
+		return rc;
+	name = field(text, "DEVNAME", '=');
+	free(text);
+	if (!name)
+		return -ENOENT;
+	snprintf(buf, len, "%s", name);
+	free(name);
+	return 0;
+}
+
+int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out)
+{
+	FILE *fp = fopen("/proc/diskstats", "re");
+	char line[512];
+	int rc = -ENOENT;
+
+	if (!fp)
+		return -errno;
+	while (fgets(line, sizeof(line), fp)) {
+		unsigned maj, min;
+		char dev[64];
+		unsigned long long rios, rmerge, rsect, rticks, wios, wmerge, wsect;
+
+		if (sscanf(line, "%u %u %63s %llu %llu %llu %llu %llu %llu %llu", &maj, &min, dev,
+			   &rios, &rmerge, &rsect, &rticks, &wios, &wmerge, &wsect) != 10)
+			continue;
+		if (strcmp(dev, name))
+			continue;
+		out->read_ios = rios;
+		out->read_sectors = rsect;
+		out->write_ios = wios;
+		out->write_sectors = wsect;
+		rc = 0;
+		break;
+	}
+	fclose(fp);
+	return rc;
+}
+
+static char *sysfs_str(const char *name, const char *attr)
+{
+	char *path = fsb_xasprintf("/sys/class/block/%s/%s", name, attr);
+	char *v = NULL;
+
+	if (fsb_read_file(path, &v) == 0) {
+		char *e = v + strlen(v);
+
+		while (e > v && isspace((unsigned char)e[-1]))
+			*--e = '\0';
+		if (!*v) {
+			free(v);
+			v = NULL;
+		}
+	}
+	free(path);
+	return v;
+}
+
+int fsb_sysinfo_blockdev(const char *name, char **model, char **serial, unsigned long long *size)
+{
+	char *sz = sysfs_str(name, "size");
+
+	if (!sz)
+		return -ENOENT;
+	*size = strtoull(sz, NULL, 10) * 512ULL;
+	free(sz);
+	*model = sysfs_str(name, "device/model");
+	*serial = sysfs_str(name, "device/serial");
+	if (!*serial)
+		*serial = sysfs_str(name, "serial");
+	return 0;
+}

@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sys/util.h"
+
+int fsb_err_set(struct fsb_err *err, int code, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+		err->code = code;
+	}
+	return code;
+}
+
+int fsb_err_prefix(struct fsb_err *err, const char *fmt, ...)
+{
+	char pre[512], old[sizeof(err->msg)];
+	va_list ap;
+
+	if (!err)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(pre, sizeof(pre), fmt, ap);
+	va_end(ap);
+	memcpy(old, err->msg, sizeof(old));
+	/* a message cut at sizeof(msg) is still a message; using the result
+	 * tells GCC the truncation is expected (-Wformat-truncation) */
+	if (snprintf(err->msg, sizeof(err->msg), "%s: %s", pre, old) >= (int)sizeof(err->msg))
+		err->msg[sizeof(err->msg) - 1] = '\0';
+	return err->code;
+}
+
+void fsb_err_clear(struct fsb_err *err)
+{
+	if (err) {
+		err->code = 0;
+		err->msg[0] = '\0';
+	}
+}
+
+static void oom(void)
+{
+	static const char msg[] = "fsbench: out of memory\n";
+
+	if (write(2, msg, sizeof(msg) - 1) < 0) {
+		/* nothing more we can do */
+	}
+	abort();
+}
+
+void *fsb_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *fsb_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *fsb_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *fsb_xstrdup(const char *s)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = strdup(s);
+	if (!d)
+		oom();
+	return d;
+}
+
+char *fsb_xasprintf(const char *fmt, ...)
+{
+	struct fsb_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	return fsb_buf_steal(&b);
+}
+
+static void buf_reserve(struct fsb_buf *b, size_t extra)
+{
+	size_t need = b->len + extra + 1;
+
+	if (need <= b->cap)
+		return;
+	b->cap = b->cap ? b->cap : 64;
+	while (b->cap < need)
+		b->cap *= 2;
+	b->s = fsb_xrealloc(b->s, b->cap);
+}
+
+void fsb_buf_addn(struct fsb_buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void fsb_buf_add(struct fsb_buf *b, const char *s)
+{
+	fsb_buf_addn(b, s, strlen(s));
+}
+
+void fsb_buf_vaddf(struct fsb_buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	buf_reserve(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void fsb_buf_addf(struct fsb_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(b, fmt, ap);
+	va_end(ap);
+}
+
+char *fsb_buf_steal(struct fsb_buf *b)
+{
+	char *s = b->s ? b->s : fsb_xstrdup("");
+
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+void fsb_buf_free(struct fsb_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+void fsb_strv_add(struct fsb_strv *sv, const char *s)
+{
+	if (sv->n + 2 > sv->cap) {
+		sv->cap = sv->cap ? sv->cap * 2 : 8;
+		sv->v = fsb_xrealloc(sv->v, sv->cap * sizeof(*sv->v));
+	}
+	sv->v[sv->n++] = fsb_xstrdup(s);
+	sv->v[sv->n] = NULL;
+}
+
+void fsb_strv_addf(struct fsb_strv *sv, const char *fmt, ...)
+{
+	struct fsb_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	fsb_strv_add(sv, b.s ? b.s : "");
+	fsb_buf_free(&b);
+}
+
+bool fsb_strv_contains(const struct fsb_strv *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], s) == 0)
+			return true;
+	return false;
+}
+
+void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *e = strchr(p, sep);
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		const char *a = p, *z = p + n;
+
+		while (a < z && isspace((unsigned char)*a))
+			a++;
+		while (z > a && isspace((unsigned char)z[-1]))
+			z--;
+		if (z > a) {
+			char *item = strndup(a, (size_t)(z - a));
+
+			if (!item)
+				oom();
+			fsb_strv_add(sv, item);
+			free(item);
+		}
+		p = e ? e + 1 : NULL;
+	}
+}
+
+char *fsb_strv_join(const struct fsb_strv *sv, const char *sep)
+{
+	struct fsb_buf b = { 0 };
+
+	for (size_t i = 0; i < sv->n; i++) {
+		if (i)
+			fsb_buf_add(&b, sep);
+		fsb_buf_add(&b, sv->v[i]);
+	}
+	return fsb_buf_steal(&b);
+}
+
+void fsb_strv_free(struct fsb_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+int fsb_parse_size(const char *s, unsigned long long *bytes)
+{
+	static const char units[] = "KMGTP";
+	char *end;
+	unsigned long long v, mul = 1;
+	const char *u;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end) {
+		u = strchr(units, toupper((unsigned char)*end));
+		if (!u)
+			return -EINVAL;
+		for (const char *k = units; k <= u; k++)
+			mul *= 1024;
+		end++;
+		if (strcmp(end, "") && strcasecmp(end, "iB") && strcasecmp(end, "B"))
+			return -EINVAL;
+	}
+	if (v && mul > UINT64_MAX / v)
+		return -EINVAL;
+	*bytes = v * mul;
+	return 0;
+}
+
+const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	size_t i = 0;
+
+	while (v >= 1024 && i + 1 < FSB_ARRAY_SIZE(units)) {
+		v /= 1024;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%llu B", bytes);
+	else if (v == (double)(unsigned long long)v)
+		snprintf(buf, len, "%.0f %s", v, units[i]);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[i]);
+	return buf;
+}
+
+char *fsb_shell_quote(const char *s)
+{
+	struct fsb_buf b = { 0 };
+	bool plain = *s != '\0';
+
+	for (const char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("/._-+:,=@%", *p))
+			plain = false;
+	if (plain)
+		return fsb_xstrdup(s);
+	fsb_buf_add(&b, "'");
+	for (const char *p = s; *p; p++) {
+		if (*p == '\'')
+			fsb_buf_add(&b, "'\\''");
+		else
+			fsb_buf_addn(&b, p, 1);
+	}
+	fsb_buf_add(&b, "'");
+	return fsb_buf_steal(&b);
+}
+
+double fsb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+const char *fsb_iso_time(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return buf;
+}
+
+int fsb_read_file(const char *path, char **out)
+{
+	struct fsb_buf b = { 0 };
+	char chunk[4096];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			goto out;
+		}
+		if (n == 0)
+			break;
+		fsb_buf_addn(&b, chunk, (size_t)n);
+	}
+	while (b.len && (b.s[b.len - 1] == '\n' || b.s[b.len - 1] == ' '))
+		b.s[--b.len] = '\0';
+	*out = fsb_buf_steal(&b);
+out:
+	close(fd);
+	if (rc)
+		fsb_buf_free(&b);
+	return rc;
+}
+
+int fsb_write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	size_t n = strlen(s);
+	char *line;
+	int rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	line = fsb_xasprintf("%s\n", s);
+	if (write(fd, line, n + 1) != (ssize_t)(n + 1))
+		rc = errno ? -errno : -EIO;
+	if (close(fd) && !rc)
+		rc = -errno;
+	free(line);
+	return rc;
+}
+
+int fsb_mkdir_p(const char *path, unsigned mode)
+{
+	char *p = fsb_xstrdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, mode) && errno != EEXIST) {
+				rc = -errno;
+				goto out;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+out:
+	free(p);
+	return rc;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP ? rmdir(path) : unlink(path))
+		return errno == ENOENT ? 0 : -errno;
+	return 0;
+}
+
+int fsb_rm_rf(const char *path)
+{
+	int rc = nftw(path, rm_one, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+
+	if (rc == -1)
+		return errno == ENOENT ? 0 : -errno;
+	return rc;
+}
+
+bool fsb_have_program(const char *name)
+{
+	const char *path = getenv("PATH");
+	struct fsb_strv dirs = { 0 };
+	bool found = false;
+
+	if (!name || !*name)
+		return false;
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	fsb_strv_split(&dirs, path ? path : "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", ':');
+	for (size_t i = 0; i < dirs.n && !found; i++) {
+		char *p = fsb_xasprintf("%s/%s", dirs.v[i], name);
+		struct stat st;
+
+		found = stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+		free(p);
+	}
+	/* root's PATH may lack the sbin directories where mkfs tools live */
+	for (const char *const *d = (const char *const[]){ "/usr/sbin", "/sbin", NULL }; *d && !found; d++) {
+		char *p = fsb_xasprintf("%s/%s", *d, name);
+
+		found = access(p, X_OK) == 0;
+		free(p);
+	}
+	fsb_strv_free(&dirs);
+	return found;
+}
+
+char *fsb_xdg_dir(const char *which)
+{
+	const char *env = NULL, *def = NULL;
+	const char *home = getenv("HOME");
+	const char *v;
+
+	if (strcmp(which, "config") == 0) {
+		env = "XDG_CONFIG_HOME";
+		def = ".config";
+	} else if (strcmp(which, "data") == 0) {
+		env = "XDG_DATA_HOME";
+		def = ".local/share";
+	} else {
+		env = "XDG_CACHE_HOME";
+		def = ".cache";
+	}
+	v = getenv(env);
+	if (v && *v == '/')
+		return fsb_xasprintf("%s/fsbench", v);
+	return fsb_xasprintf("%s/%s/fsbench", home && *home ? home : "/root", def);
+}
+
+int fsb_drop_caches(void)
+{
+	sync();
+	return fsb_write_file("/proc/sys/vm/drop_caches", "3");
+}
+
+void fsb_new_uuid(char *buf, size_t len)
+{
+	char *u = NULL;
+
+	if (fsb_read_file("/proc/sys/kernel/random/uuid", &u) == 0) {
+		snprintf(buf, len, "%s", u);
+		free(u);
+	} else if (len) {
+		buf[0] = '\0';
+	}
+}

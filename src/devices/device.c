@@ -22,6 +22,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "devices/device.h"
 #include "devices/devrules.h"
 
@@ -1216,12 +1217,12 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 		goto out;
 	if (!yes_destroy) {
 		rc = fsb_err_set(err, -EINVAL, "%s (%s) would be formatted, destroying everything on it: "
-				 "confirm with --yes-destroy=%s", path, d->majmin, path);
+				 "confirm with %s", path, d->majmin, fsb_opt_say(FSB_OPT_YES_DESTROY, path));
 		goto out;
 	}
 	if (!fsb_device_same(yes_destroy, st.st_rdev)) {
-		rc = fsb_err_set(err, -EINVAL, "--yes-destroy=%s does not name %s (%s); nothing was "
-				 "done", yes_destroy, path, d->majmin);
+		rc = fsb_err_set(err, -EINVAL, "%s does not name %s (%s); nothing was "
+				 "done", fsb_opt_say(FSB_OPT_YES_DESTROY, yes_destroy), path, d->majmin);
 		goto out;
 	}
 	c = fsb_xcalloc(1, sizeof(*c));

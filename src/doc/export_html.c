@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/opts.h"
 #include "doc/export.h"
 #include "doc/render.h"
 
@@ -100,7 +101,7 @@ static void details(FILE *fp, const struct fsb_result *res)
 	free(s);
 	dd(fp, "Tool", res->tool);
 	dd(fp, "Profile", res->profile);
-	s = fsb_result_auto_repeated(res) ? fsb_xasprintf("--auto-repeat, at most %ld", res->repeat) : fsb_xasprintf("%ld", res->repeat);
+	s = fsb_result_auto_repeated(res) ? fsb_xasprintf("%s, at most %ld", fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL), res->repeat) : fsb_xasprintf("%ld", res->repeat);
 	dd(fp, "Repetitions", s);
 	free(s);
 	dd(fp, "Baseline", res->baseline);

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "engine/engine_int.h"
 #include "devices/fs.h"
 #include "devices/loopdev.h"
@@ -145,11 +146,13 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		}
 	}
 	if (plan->repeat < 1)
-		return fsb_err_set(err, -EINVAL, "--repeat must be at least 1");
+		return fsb_err_set(err, -EINVAL, "%s must be at least 1", fsb_opt_say(FSB_OPT_REPEAT, NULL));
 	if (plan->auto_repeat && plan->max_repeat < 3)
-		return fsb_err_set(err, -EINVAL, "--max-repeat must be at least 3 with --auto-repeat");
+		return fsb_err_set(err, -EINVAL, "%s must be at least 3 with %s",
+				   fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL), fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
 	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
-		return fsb_err_set(err, -EINVAL, "--ci-target must be between 0 and 1 (e.g. 0.03 for ±3%%)");
+		return fsb_err_set(err, -EINVAL, "%s must be between 0 and 1 (e.g. 0.03 for ±3%%)",
+				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
 	if (!plan->path || !*plan->path)
 		return fsb_err_set(err, -EINVAL, "no target given");
 	if (plan->target == FSB_TARGET_IMAGE) {
@@ -172,9 +175,11 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		}
 	}
 	if (plan->journal_device && plan->target != FSB_TARGET_DEVICE)
-		return fsb_err_set(err, -EINVAL, "--journal-device goes with a device target (--target DEVICE); an image target makes its own journal image");
+		return fsb_err_set(err, -EINVAL, "%s goes with a device target (%s); an image target makes its own journal image",
+				   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL), fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
 	if (plan->dry_run && plan->target != FSB_TARGET_DEVICE)
-		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (--target DEVICE)");
+		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (%s)",
+				   fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
 	if (plan->target == FSB_TARGET_DIR) {
 		struct stat st;
 
@@ -594,7 +599,8 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 	}
 	if (p && *p->journal_size && !e->journal) {
 		fsr->status = FSB_FS_UNAVAILABLE;
-		fsr->error = fsb_xstrdup("needs a second device for its external journal (--journal-device)");
+		fsr->error = fsb_xasprintf("needs a second device for its external journal (%s)",
+					   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
 		return;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/avail.h"
+#include "engine/planargs.h"
 #include "model/browse.h"
 #include "devices/fs.h"
 #include "widgets.h"
@@ -372,37 +373,14 @@ static int opt_key(struct ui_ctx *ui, int key)
 	return UI_REDRAW;
 }
 
-/* The same run as a batch command: recorded in the result, for reproduction. */
+/* The same run as a batch command, written by the code `fsbench run` parses
+ * its options with: recorded in the result, for reproduction. */
 static char *command_line(const struct fsb_plan *p)
 {
-	struct fsb_buf b = { 0 };
-	char *q = fsb_shell_quote(p->path ? p->path : ""), *fs = fsb_strv_join(&p->fs, ","),
-	     *ph = fsb_strv_join(&p->phases, ",");
+	char *line = fsb_plan_command_line(p), *s = fsb_xasprintf("%s   # from the fsbench TUI", line);
 
-	fsb_buf_add(&b, "fsbench run");
-	if (p->target == FSB_TARGET_IMAGE) {
-		fsb_buf_addf(&b, " --image %s", q);
-		if (p->image_size)
-			fsb_buf_addf(&b, " --size %lluM", p->image_size >> 20);
-	} else if (p->target == FSB_TARGET_DIR) {
-		fsb_buf_addf(&b, " --dir %s", q);
-	} else {
-		fsb_buf_addf(&b, " --target %s --yes-destroy=%s", q, q);
-	}
-	if (p->target != FSB_TARGET_DIR)
-		fsb_buf_addf(&b, " --fs %s", fs);
-	fsb_buf_addf(&b, " --phases %s --profile %s", ph, p->profile);
-	if (p->repeat != 1)
-		fsb_buf_addf(&b, " --repeat %ld", p->repeat);
-	if (p->target != FSB_TARGET_DIR && p->baseline)
-		fsb_buf_addf(&b, " --baseline %s", p->baseline);
-	if (!p->drop_caches)
-		fsb_buf_add(&b, " --no-drop-caches");
-	fsb_buf_add(&b, "   # from the fsbench TUI");
-	free(q);
-	free(fs);
-	free(ph);
-	return fsb_buf_steal(&b);
+	free(line);
+	return s;
 }
 
 static int go_on(struct ui_ctx *ui, int key)

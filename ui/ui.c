@@ -17,6 +17,7 @@
 
 #include "model/browse.h"
 #include "model/app.h"
+#include "sys/signals.h"
 #include "tui.h"
 #include "widgets.h"
 
@@ -586,13 +587,11 @@ static int ui_resize(struct ui_ctx *ui)
 	return UI_RESIZE;
 }
 
-static int ui_signal(struct ui_ctx *ui, int sfd)
+static int ui_signal(struct ui_ctx *ui, struct fsb_signals *sigs)
 {
-	struct signalfd_siginfo si;
-	int flags = 0;
+	int flags = 0, sig;
 
-	while (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-		int sig = (int)si.ssi_signo;
+	while ((sig = fsb_signals_read(sigs)) > 0) {
 
 		if (sig == SIGWINCH) {
 			flags |= ui_resize(ui);
@@ -640,7 +639,7 @@ static int ui_events(struct ui_ctx *ui)
 	return flags;
 }
 
-static int ui_loop(struct ui_ctx *ui, int sfd)
+static int ui_loop(struct ui_ctx *ui, struct fsb_signals *sigs)
 {
 	bool dirty = true, tty_gone = false;
 	double next_tick = 0;
@@ -650,7 +649,7 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 			/* a hung-up terminal would make poll() return at once, forever */
 			{ tty_gone ? -1 : STDIN_FILENO, POLLIN, 0 },
 			{ fsb_events_fd(ui->events), POLLIN, 0 },
-			{ sfd, POLLIN, 0 },
+			{ sigs->fd, POLLIN, 0 },
 		};
 		int timeout = -1, flags = 0, key;
 		double now;
@@ -668,7 +667,7 @@ static int ui_loop(struct ui_ctx *ui, int sfd)
 		if (poll(pfd, 3, timeout) < 0 && errno != EINTR)
 			return -errno;
 		if (pfd[2].revents & POLLIN)
-			flags |= ui_signal(ui, sfd);
+			flags |= ui_signal(ui, sigs);
 		if (pfd[1].revents & POLLIN)
 			flags |= ui_events(ui);
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
@@ -712,9 +711,9 @@ int ui_tui_main(struct fsb_app *app)
 		[UI_SCR_BROWSE] = &ui_scr_browse,
 	};
 	struct ui_ctx *ui;
-	sigset_t mask, old;
+	struct fsb_signals sigs = { .fd = -1 };
 	SCREEN *scr;
-	int sfd, rc, status = FSB_EXIT_OK;
+	int rc, status = FSB_EXIT_OK;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fsb_app_error("the interactive interface needs a terminal; for batch runs use 'fsbench run' (fsbench --help)");
@@ -732,19 +731,11 @@ int ui_tui_main(struct fsb_app *app)
 	fsb_plan_init(&ui->plan, ui->cfg);
 	ui->events = fsb_events_new(256);
 
-	/* Block the signals before any thread exists, so the engine thread
-	 * inherits the mask and only the signalfd sees them (as cmd_run.c
-	 * does); SIGWINCH too: the loop resizes curses itself. */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &mask, &old);
-	signal(SIGPIPE, SIG_IGN);
-	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (sfd < 0) {
-		fsb_app_error("cannot create a signalfd: %s", strerror(errno));
+	/* before any thread exists (sys/signals.h); SIGWINCH too: the loop
+	 * resizes curses itself */
+	rc = fsb_signals_open(&sigs, SIGWINCH, SFD_NONBLOCK);
+	if (rc) {
+		fsb_app_error("cannot create a signalfd: %s", strerror(-rc));
 		status = FSB_EXIT_FAILED;
 		goto out_nocurses;
 	}
@@ -778,7 +769,7 @@ int ui_tui_main(struct fsb_app *app)
 	if (ui->ops[ui->cur]->enter)
 		ui->ops[ui->cur]->enter(ui);
 
-	rc = ui_loop(ui, sfd);
+	rc = ui_loop(ui, &sigs);
 
 	/* Leaving: the engine's cleanup (unmount, detach) finishes before the
 	 * terminal is given back, and the user sees that it is happening. */
@@ -806,9 +797,7 @@ int ui_tui_main(struct fsb_app *app)
 		status = 128 + ui->exit_signal;
 
 out_nocurses:
-	if (sfd >= 0)
-		close(sfd);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	fsb_signals_close(&sigs);
 	fsb_events_free(ui->events);
 	fsb_plan_clear(&ui->plan);
 	if (ui->have_run_plan)

@@ -12,12 +12,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include "cli/cmd.h"
 #include "engine/engine.h"
 #include "engine/planargs.h"
+#include "sys/signals.h"
 #include "doc/render.h"
 #include "doc/report.h"
 
@@ -228,8 +228,8 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	struct fsb_result *last = NULL;
 	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
 	enum fsb_engine_status st;
-	sigset_t mask, old;
-	int sfd = -1, signo = 0, rc;
+	struct fsb_signals sig = { .fd = -1 };
+	int signo = 0, rc;
 	bool quiet = false, done = false;
 	const char *msg;
 
@@ -250,15 +250,13 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_FAILED;
 	}
 
-	/* every thread started from here inherits the blocked mask: only the
-	 * signalfd below sees these signals */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &mask, &old);
-	signal(SIGPIPE, SIG_IGN);
-	sfd = signalfd(-1, &mask, SFD_CLOEXEC);
+	/* before the engine thread exists: it inherits the blocked mask */
+	rc = fsb_signals_open(&sig, 0, 0);
+	if (rc) {
+		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
+		fsb_plan_clear(&plan);
+		return FSB_EXIT_FAILED;
+	}
 	ev = fsb_events_new(256);
 	if (fsb_engine_start(&plan, ev, &eng, &err)) {
 		fsb_app_error("run: %s", err.msg);
@@ -277,18 +275,18 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		       plan.fs.n == 1 ? "" : "s", plan.phases.n, plan.phases.n == 1 ? "" : "s", plan.profile,
 		       fsb_engine_output(eng));
 	while (!done) {
-		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sfd, POLLIN, 0 } };
+		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sig.fd, POLLIN, 0 } };
 		struct fsb_event e;
 
 		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
 			break;
 		if (pfd[1].revents & POLLIN) {
-			struct signalfd_siginfo si;
+			int s = fsb_signals_read(&sig);
 
-			if (read(sfd, &si, sizeof(si)) == sizeof(si)) {
+			if (s > 0) {
 				if (!signo)
-					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal((int)si.ssi_signo));
-				signo = (int)si.ssi_signo;
+					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal(s));
+				signo = s;
 				fsb_engine_cancel(eng);
 			}
 		}
@@ -351,9 +349,7 @@ out:
 	fsb_engine_free(eng);
 	fsb_events_free(ev);
 	fsb_result_free(last);
-	if (sfd >= 0)
-		close(sfd);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	fsb_signals_close(&sig);
 	fsb_plan_clear(&plan);
 	return rc;
 }

@@ -101,7 +101,8 @@ static int start(struct ui_ctx *ui)
 {
 	struct confirm_state *s = S(ui);
 
-	if (ui_run_start(ui)) {
+	/* screens meet only through the screen table */
+	if (ui->ops[UI_SCR_RUN]->start(ui)) {
 		snprintf(s->error, sizeof(s->error), "%s", ui->msg);
 		return UI_REDRAW;
 	}

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/targetcheck.h"
 #include "widgets.h"
 
 enum row_kind { ROW_DEVICE, ROW_IMAGE, ROW_DIR };
@@ -176,9 +177,9 @@ static char *trimmed(const char *s)
 
 static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 {
-	char *path, *dir, *slash;
+	char *path;
 	unsigned long long size;
-	struct stat st;
+	struct fsb_err err = { 0 };
 	int flags = UI_REDRAW;
 
 	if (!ok)
@@ -194,30 +195,17 @@ static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 		free(path);
 		path = abs;
 	}
-	if (path_exists(path)) {
-		snprintf(d->error, sizeof(d->error), "%s exists: fsbench makes a new image and never overwrites a file", path);
+	if (fsb_target_check_image(path, &err)) {
+		snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 		goto out;
 	}
-	dir = fsb_xstrdup(path);
-	slash = strrchr(dir, '/');
-	if (slash == dir)
-		slash[1] = '\0';
-	else
-		*slash = '\0';
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
-		snprintf(d->error, sizeof(d->error), "no directory %s", dir);
-	else if (access(dir, W_OK) < 0)
-		snprintf(d->error, sizeof(d->error), "%s is not writable", dir);
-	free(dir);
-	if (d->error[0])
-		goto out;
 	{
 		char *sz = trimmed(d->fields[1].buf);
 
 		if (fsb_parse_size(sz, &size))
 			snprintf(d->error, sizeof(d->error), "size '%s': give a size such as 2G or 512M", sz);
-		else if (size < (512ULL << 20))
-			snprintf(d->error, sizeof(d->error), "at least 512M: XFS and Btrfs need room");
+		else if (fsb_target_check_size(size, &err))
+			snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 		free(sz);
 	}
 	if (d->error[0])
@@ -232,7 +220,7 @@ out:
 static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 {
 	char *path;
-	struct stat st;
+	struct fsb_err err = { 0 };
 	int flags = UI_REDRAW;
 
 	if (!ok)
@@ -240,12 +228,8 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 	path = trimmed(d->fields[0].buf);
 	if (!*path)
 		snprintf(d->error, sizeof(d->error), "give a directory");
-	else if (stat(path, &st) < 0)
-		snprintf(d->error, sizeof(d->error), "%s: %s", path, strerror(errno));
-	else if (!S_ISDIR(st.st_mode))
-		snprintf(d->error, sizeof(d->error), "%s is not a directory", path);
-	else if (access(path, W_OK) < 0)
-		snprintf(d->error, sizeof(d->error), "%s is not writable", path);
+	else if (fsb_target_check_dir(path, &err))
+		snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 	if (!d->error[0]) {
 		char *abs = absolute(path);
 

@@ -17,12 +17,16 @@
 #include "cli/cmd.h"
 #include "engine/engine.h"
 #include "engine/planargs.h"
+#include "engine/targetcheck.h"
 #include "sys/signals.h"
 #include "doc/render.h"
 #include "doc/report.h"
 
 static void usage(FILE *fp)
 {
+	char min[32];
+
+	fsb_format_size(FSB_TARGET_MIN_SIZE, min, sizeof(min));
 	fprintf(fp,
 		"Usage: fsbench run TARGET [OPTIONS]\n"
 		"Formats the target with each filesystem in turn, runs the phases on each and\n"
@@ -34,7 +38,7 @@ static void usage(FILE *fp)
 		"      --dir DIR          an existing directory: no reformat, one filesystem\n"
 		"      --target DEVICE    a scratch partition or disk (see fsbench devices); it\n"
 		"                         must pass every check of 'fsbench devices --check'\n"
-		"                         and hold at least 512 MiB; afterwards it holds the\n"
+		"                         and hold at least %s; afterwards it holds the\n"
 		"                         last filesystem tested, unmounted\n"
 		"        --yes-destroy=DEVICE[,JOURNAL]  required: names the device (and the\n"
 		"                         --journal-device) to be reformatted\n"
@@ -68,7 +72,7 @@ static void usage(FILE *fp)
 		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
 		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
 		"device changed under fsbench during the run: it stops there), 128 + N when\n"
-		"stopped by signal N.\n");
+		"stopped by signal N.\n", min);
 }
 
 /* getopt's value of a plan option without a letter: past every char */

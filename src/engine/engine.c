@@ -156,13 +156,10 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 	if (!plan->path || !*plan->path)
 		return fsb_err_set(err, -EINVAL, "no target given");
 	if (plan->target == FSB_TARGET_IMAGE) {
-		unsigned long long min = MIN_TARGET_SIZE;
-
 		if (!plan->image_size && fsb_parse_size(prof->image_size, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "profile %s: bad image_size '%s'", prof->name, prof->image_size);
-		if (plan->image_size < min)
-			return fsb_err_set(err, -EINVAL, "image size %llu MiB is too small: at least 512 MiB (XFS and Btrfs need room)",
-					   plan->image_size >> 20);
+		if (fsb_target_check_size(plan->image_size, err))
+			return -EINVAL;
 		if (plan->path[0] != '/') {
 			char cwd[4096];
 
@@ -181,14 +178,10 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (%s)",
 				   fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
 	if (plan->target == FSB_TARGET_DIR) {
-		struct stat st;
+		int rc = fsb_target_check_dir(plan->path, err);
 
-		if (stat(plan->path, &st) < 0)
-			return fsb_err_set(err, -errno, "directory %s: %s", plan->path, strerror(errno));
-		if (!S_ISDIR(st.st_mode))
-			return fsb_err_set(err, -ENOTDIR, "%s is not a directory", plan->path);
-		if (access(plan->path, W_OK) < 0)
-			return fsb_err_set(err, -EACCES, "directory %s is not writable", plan->path);
+		if (rc)
+			return rc;
 	}
 	if (!plan->jobs)
 		plan->jobs = fsb_sysinfo_cpus();

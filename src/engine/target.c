@@ -294,8 +294,8 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 		.crypttab = e->plan.crypttab,
 		.allow_root_disk = e->plan.allow_root_disk,
 		.whole_disk = e->plan.whole_disk,
-		.min_size = MIN_TARGET_SIZE,
-		.min_size_for = MIN_TARGET_FOR,
+		.min_size = FSB_TARGET_MIN_SIZE,
+		.min_size_for = FSB_TARGET_MIN_FOR,
 	};
 	char *yes = confirmation_for(e->plan.yes_destroy, e->plan.path);
 	unsigned long long want = 0;

@@ -9,8 +9,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/planargs.h"
+#include "engine/targetcheck.h"
 #include "model/config.h"
 
 static struct fsb_config *cfg;
@@ -140,11 +142,33 @@ static void test_bad_values(void **state)
 	fsb_plan_clear(&p);
 }
 
+/* The target checks every front end asks (engine/targetcheck.h). */
+static void test_target_checks(void **state)
+{
+	struct fsb_err err = { 0 };
+	char dir[] = "/tmp/fsb-test-targetXXXXXX", *img;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	img = fsb_xasprintf("%s/a.img", dir);
+	assert_int_equal(fsb_target_check_image(img, &err), 0);
+	assert_int_equal(fsb_target_check_image(dir, &err), -EEXIST);
+	assert_int_equal(fsb_target_check_image("/nonexistent-fsb/a.img", &err), -ENOENT);
+	assert_int_equal(fsb_target_check_dir(dir, &err), 0);
+	assert_int_equal(fsb_target_check_dir(img, &err), -ENOENT);
+	assert_int_equal(fsb_target_check_size(FSB_TARGET_MIN_SIZE, &err), 0);
+	assert_int_equal(fsb_target_check_size(FSB_TARGET_MIN_SIZE - 1, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "at least 512 MiB"));
+	rmdir(dir);
+	free(img);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_target_checks),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -417,7 +417,7 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 /* Everything known about d, one line each. */
 static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, struct fsb_strv *roles)
 {
-	char size[32];
+	struct fsb_strv facts = { 0 };
 
 #define ADD(role, ...) do { fsb_strv_addf(lines, __VA_ARGS__); fsb_strv_add(roles, role); } while (0)
 	if (d->verdict == FSB_DEVICE_USABLE) {
@@ -427,25 +427,12 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		for (size_t i = 0; i < d->reasons.n; i++)
 			ADD("r", "  - %s", d->reasons.v[i]);
 	}
-	fsb_format_size(d->size, size, sizeof(size));
-	ADD("n", "%s %s, %s (%llu bytes)%s", d->kind, d->majmin, size, d->size, d->ro ? ", read-only" : "");
-	if (d->model || d->serial)
-		ADD("n", "model %s%s%s", d->model ? d->model : "?", d->serial ? ", serial " : "",
-		    d->serial ? d->serial : "");
-	if (d->is_partition)
-		ADD("n", "partition %d of %s%s%s%s%s", d->partno, d->parent ? d->parent : "?",
-		    d->part_type ? ", type " : "", d->part_type ? d->part_type : "",
-		    d->part_label ? ", name " : "", d->part_label ? d->part_label : "");
-	if (d->part_uuid)
-		ADD("n", "PARTUUID %s", d->part_uuid);
-	if (d->partitions.n) {
-		char *p = fsb_strv_join(&d->partitions, ", ");
-
-		ADD("n", "partitions: %s", p);
-		free(p);
-	}
-	if (d->backing_file)
-		ADD("n", "backing file %s", d->backing_file);
+	/* what it is: the one description of a device (devices/device.h) */
+	fsb_device_facts(d, &facts);
+	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);
+	for (size_t i = 1; i < facts.n; i++)
+		ADD(strncmp(facts.v[i], "diskseq ", 8) ? "n" : "d", "%s", facts.v[i]);
+	fsb_strv_free(&facts);
 	if (d->fstype || d->label || d->uuid)
 		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
 		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
@@ -474,10 +461,6 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		ADD("n", "mounted on %s", d->mountpoints.v[i]);
 	for (size_t i = 0; i < d->holders.n; i++)
 		ADD("n", "held by %s", d->holders.v[i]);
-	for (size_t i = 0; i < d->slaves.n; i++)
-		ADD("n", "built on %s", d->slaves.v[i]);
-	if (d->diskseq)
-		ADD("d", "disk sequence number %llu", d->diskseq);
 	if (d->passed.n) {
 		char *p = fsb_strv_join(&d->passed, "; ");
 

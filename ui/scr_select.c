@@ -156,17 +156,12 @@ static void setup(struct ui_ctx *ui)
 
 	for (size_t i = 0; i < cfg->nfs; i++) {
 		const struct fsb_fs_profile *p = cfg->fs[i];
-		struct fsb_err why = { 0 };
+		struct fsb_err why = { 0 }, brief = { 0 };
 
-		if (fsb_fs_available(p, &why)) {
+		/* the short form for the list; the full one is in the status line */
+		if (fsb_fs_available_brief(p, &why, &brief)) {
 			s->fs_why[i] = fsb_xstrdup(why.msg);
-			/* the short form for the list; the full one is in the status line */
-			if (p->tool && *p->tool && !fsb_have_program(p->tool))
-				s->fs_short[i] = fsb_xasprintf("%s not installed", p->tool);
-			else if (!fsb_fs_kernel_has(p->type))
-				s->fs_short[i] = fsb_xasprintf("kernel has no %s", p->type);
-			else
-				s->fs_short[i] = fsb_xstrdup(why.msg);
+			s->fs_short[i] = fsb_xstrdup(brief.msg[0] ? brief.msg : why.msg);
 		}
 		s->fs_tick[i] = !s->fs_why[i] && fsb_strv_contains(&ui->plan.fs, p->name);
 	}

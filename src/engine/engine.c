@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "model/opts.h"
+#include "engine/avail.h"
 #include "engine/engine_int.h"
 #include "devices/fs.h"
 #include "devices/loopdev.h"
@@ -420,17 +421,9 @@ static void phase_vars(const struct fsb_engine *e, const char *base, const char 
 static const char *phase_unavailable(struct fsb_engine *e, const struct fsb_phase_def *def,
 				     struct fsb_err *why)
 {
-	if (def->kind == FSB_PHASE_BUILTIN) {
-		if (!fsb_synth_is_phase(def->name)) {
-			fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
-			return why->msg;
-		}
-		return NULL;
-	}
-	for (size_t i = 0; i < def->needs.n; i++)
-		if (fsb_workload_need(&e->wl, def->needs.v[i], why))
-			return why->msg;
-	return NULL;
+	/* the same decision the plan screens showed (avail.h), now with the
+	 * workloads made */
+	return fsb_phase_available(def, &e->wl, e->prof, why, NULL) ? why->msg : NULL;
 }
 
 static void record_fs_meta(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_fs_result *fsr)

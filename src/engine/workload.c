@@ -332,6 +332,7 @@ int fsb_workload_provide(struct fsb_workload *w, const struct fsb_config *cfg,
 		if (rc == -ECANCELED)
 			return rc;
 	}
+	w->provided = true;
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/export.h"
 #include "doc/render.h"
@@ -160,7 +161,7 @@ static void reproduce(FILE *fp, const struct fsb_result *res, const char *label,
 		fputs("</td><td>", fp);
 		esc(fp, ph && ph->kind ? ph->kind : "");
 		fputs("</td><td><code>", fp);
-		esc(fp, ph && ph->command ? ph->command : ph && ph->kind && !strcmp(ph->kind, "builtin") ? "(built in)" : "");
+		esc(fp, ph && ph->command ? ph->command : ph && ph->kind && !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) ? "(built in)" : "");
 		fputs("</code></td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/report.h"
 
@@ -16,7 +17,7 @@ static bool is_builtin(const struct fsb_result *res, const char *phase)
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
 
 		if (ph && ph->kind)
-			return strcmp(ph->kind, "builtin") == 0;
+			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0;
 	}
 	return false;
 }

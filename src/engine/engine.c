@@ -505,7 +505,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	if (!ph->label) {
 		char *label = NULL;
 
-		ph->kind = fsb_xstrdup(def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
+		ph->kind = fsb_xstrdup(fsb_phase_kind_word(def->kind));
 		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
 			label = fsb_xstrdup(def->label);
 		ph->label = label;

@@ -71,7 +71,7 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		e->disks[1] = fsb_xstrdup(e->jloop.name);
 		fsb_events_log(e->ev, "external journal image %s on %s", e->jloop.file, e->journal);
 	}
-	t->kind = fsb_xstrdup("image");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_IMAGE));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(e->plan.image_size >> 20);
@@ -129,7 +129,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 		free(type);
 		return rc;
 	}
-	t->kind = fsb_xstrdup("dir");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DIR));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
 	if (devno && fsb_sysinfo_blockname(devno, name, sizeof(name)) == 0) {
@@ -323,7 +323,7 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 			       e->prof->name, fsb_format_size(want, a, sizeof(a)), e->dev,
 			       fsb_format_size(d->size, b, sizeof(b)));
 
-	t->kind = fsb_xstrdup("device");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DEVICE));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(d->size >> 20);

@@ -163,12 +163,32 @@ static void test_target_checks(void **state)
 	free(img);
 }
 
+/* Kinds and the file format's words, both ways (model/kinds.h). */
+static void test_kinds(void **state)
+{
+	enum fsb_target_kind t;
+	enum fsb_phase_kind k;
+
+	(void)state;
+	for (int i = FSB_TARGET_IMAGE; i <= FSB_TARGET_DEVICE; i++) {
+		assert_int_equal(fsb_target_kind_parse(fsb_target_kind_word(i), &t), 0);
+		assert_int_equal(t, i);
+	}
+	assert_string_equal(fsb_target_kind_word(FSB_TARGET_DIR), "dir");
+	assert_int_equal(fsb_phase_kind_parse("builtin", &k), 0);
+	assert_int_equal(k, FSB_PHASE_BUILTIN);
+	assert_string_equal(fsb_phase_kind_word(FSB_PHASE_COMMAND), "command");
+	assert_int_equal(fsb_phase_kind_parse("native", &k), -EINVAL);
+	assert_int_equal(fsb_target_kind_parse(NULL, &t), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_target_checks),
+		cmocka_unit_test(test_kinds),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -223,6 +223,86 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 	return 0;
 }
 
+/* The run's first line: what will be done, and where the result goes. */
+static void announce(const struct fsb_plan *plan, const struct fsb_engine *eng)
+{
+	const char *fss = plan->fs.n == 1 ? "" : "s", *phs = plan->phases.n == 1 ? "" : "s";
+
+	if (plan->dry_run)
+		printf("fsbench: dry run on %s: %zu filesystem%s × %zu phase%s, profile %s; nothing will be written\n",
+		       plan->path, plan->fs.n, fss, plan->phases.n, phs, plan->profile);
+	else
+		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan->fs.n, fss,
+		       plan->phases.n, phs, plan->profile, fsb_engine_output(eng));
+}
+
+/* Follow the engine until it is done: progress lines, the latest result
+ * snapshot (returned; caller frees), a stop signal turned into a cancel. */
+static struct fsb_result *follow(struct fsb_events *ev, struct fsb_engine *eng, struct fsb_signals *sig,
+				 bool quiet, int *signo)
+{
+	struct fsb_result *last = NULL;
+	bool done = false;
+
+	while (!done) {
+		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sig->fd, POLLIN, 0 } };
+		struct fsb_event e;
+
+		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pfd[1].revents & POLLIN) {
+			int s = fsb_signals_read(sig);
+
+			if (s > 0) {
+				if (!*signo)
+					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal(s));
+				*signo = s;
+				fsb_engine_cancel(eng);
+			}
+		}
+		while (fsb_events_pop(ev, &e)) {
+			switch (e.kind) {
+			case FSB_EV_LOG:
+				if (!quiet)
+					printf("  %s\n", e.text);
+				break;
+			case FSB_EV_PHASE_END:
+				if (!quiet)
+					progress_line(&e);
+				break;
+			case FSB_EV_RESULT:
+				fsb_result_free(last);
+				last = e.result;
+				e.result = NULL;
+				break;
+			case FSB_EV_DONE:
+				done = true;
+				break;
+			default:
+				break;
+			}
+			fsb_event_free(&e);
+		}
+	}
+	return last;
+}
+
+/* The exit status of how the run ended, its one line printed. */
+static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo)
+{
+	if (st == FSB_ENGINE_OK) {
+		if (dry_run)
+			printf("%s\n", msg);
+		return FSB_EXIT_OK;
+	}
+	fsb_app_error("run: %s", msg);
+	if (st == FSB_ENGINE_REFUSED)
+		return FSB_EXIT_REFUSED;
+	if (st == FSB_ENGINE_CANCELLED)
+		return 128 + (signo ? signo : SIGINT);
+	return FSB_EXIT_FAILED;	/* a phase failed, or the run could not start */
+}
+
 int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 {
 	struct fsb_plan plan;
@@ -234,7 +314,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	enum fsb_engine_status st;
 	struct fsb_signals sig = { .fd = -1 };
 	int signo = 0, rc;
-	bool quiet = false, done = false;
+	bool quiet = false;
 	const char *msg;
 
 	memset(&plan, 0, sizeof(plan));
@@ -270,54 +350,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	/* a dry run prints its report even when quiet: that is all it does */
 	if (plan.dry_run)
 		quiet = false;
-	if (plan.dry_run)
-		printf("fsbench: dry run on %s: %zu filesystem%s × %zu phase%s, profile %s; nothing will be written\n",
-		       plan.path, plan.fs.n, plan.fs.n == 1 ? "" : "s", plan.phases.n,
-		       plan.phases.n == 1 ? "" : "s", plan.profile);
-	else if (!quiet)
-		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan.fs.n,
-		       plan.fs.n == 1 ? "" : "s", plan.phases.n, plan.phases.n == 1 ? "" : "s", plan.profile,
-		       fsb_engine_output(eng));
-	while (!done) {
-		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sig.fd, POLLIN, 0 } };
-		struct fsb_event e;
-
-		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
-			break;
-		if (pfd[1].revents & POLLIN) {
-			int s = fsb_signals_read(&sig);
-
-			if (s > 0) {
-				if (!signo)
-					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal(s));
-				signo = s;
-				fsb_engine_cancel(eng);
-			}
-		}
-		while (fsb_events_pop(ev, &e)) {
-			switch (e.kind) {
-			case FSB_EV_LOG:
-				if (!quiet)
-					printf("  %s\n", e.text);
-				break;
-			case FSB_EV_PHASE_END:
-				if (!quiet)
-					progress_line(&e);
-				break;
-			case FSB_EV_RESULT:
-				fsb_result_free(last);
-				last = e.result;
-				e.result = NULL;
-				break;
-			case FSB_EV_DONE:
-				done = true;
-				break;
-			default:
-				break;
-			}
-			fsb_event_free(&e);
-		}
-	}
+	if (plan.dry_run || !quiet)
+		announce(&plan, eng);
+	last = follow(ev, eng, &sig, quiet, &signo);
 	st = fsb_engine_wait(eng, &msg);
 	if (last && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR) {
 		if (!quiet)
@@ -326,29 +361,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		last->path = fsb_xstrdup(fsb_engine_output(eng));
 		fsb_show_result(stdout, last, &ro, false, fsb_locale_utf8());
 	}
-	switch (st) {
-	case FSB_ENGINE_OK:
-		if (plan.dry_run)
-			printf("%s\n", msg);
-		rc = FSB_EXIT_OK;
-		break;
-	case FSB_ENGINE_PHASE_FAILED:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_FAILED;
-		break;
-	case FSB_ENGINE_REFUSED:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_REFUSED;
-		break;
-	case FSB_ENGINE_ERROR:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_FAILED;
-		break;
-	case FSB_ENGINE_CANCELLED:
-		fsb_app_error("run: %s", msg);
-		rc = 128 + (signo ? signo : SIGINT);
-		break;
-	}
+	rc = exit_status(st, msg, plan.dry_run, signo);
 out:
 	fsb_engine_free(eng);
 	fsb_events_free(ev);

@@ -698,13 +698,88 @@ out:
 	return rc;
 }
 
+/* Before the target: the cache policy, the workloads (nothing is formatted
+ * for a run that cannot start), the built-in phases' sizes, a mount point.
+ * 0 or -errno (-ECANCELED with err untouched). */
+static int prepare(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_strv needs = { 0 };
+	const char *tmp = getenv("TMPDIR");
+	/* --no-drop-caches keeps them in the built-in read phases too (seed
+	 * 001's under-RAM test); not being root does not: evicting the data
+	 * file needs no root */
+	bool keep_caches = !e->plan.drop_caches;
+	int rc;
+
+	if (e->plan.drop_caches && geteuid() != 0) {
+		e->plan.drop_caches = false;
+		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
+	}
+	fsb_engine_activity(e, "preparing workloads", false);
+	fsb_workload_init(&e->wl, e->plan.cfg, e->prof);
+	collect_needs(e, &needs);
+	rc = fsb_workload_provide(&e->wl, e->plan.cfg, e->prof, &needs, e->plan.make_deb, &e->cancel,
+				  log_line, e);
+	fsb_strv_free(&needs);
+	if (rc == -ECANCELED)
+		return rc;
+	e->res->workload = fsb_xstrdup(e->wl.describe);
+	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, err);
+	if (rc)
+		return rc;
+	e->synth.keep_caches = keep_caches;
+	e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	if (!mkdtemp(e->mnt)) {
+		rc = fsb_err_set(err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
+		free(e->mnt);
+		e->mnt = NULL;
+	}
+	return rc;
+}
+
+/* How the run ended (rc, err): the status and its line, the result file's
+ * last write, the log closed, FSB_EV_DONE posted. */
+static void finish(struct fsb_engine *e, int rc, const struct fsb_err *err)
+{
+	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
+
+	if (cancelled(e)) {
+		e->status = FSB_ENGINE_CANCELLED;
+		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
+	} else if (rc) {
+		if (e->status == FSB_ENGINE_OK)
+			e->status = FSB_ENGINE_ERROR;
+		snprintf(e->msg, sizeof(e->msg), "%s", err->msg);
+	} else if (e->any_failed) {
+		e->status = FSB_ENGINE_PHASE_FAILED;
+		snprintf(e->msg, sizeof(e->msg), "some phases failed; see %s", e->res->log ? e->res->log : "the log");
+	}
+	if (e->res) {
+		char ts[32];
+
+		e->res->finished = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
+		e->res->status = e->status == FSB_ENGINE_CANCELLED ? FSB_RESULT_INTERRUPTED
+				 : e->status == FSB_ENGINE_OK || e->status == FSB_ENGINE_PHASE_FAILED
+					 ? FSB_RESULT_COMPLETE : FSB_RESULT_FAILED;
+		/* a run that never reached its target leaves no result file */
+		if (e->target_ready)
+			post_result(e);
+	}
+	if (e->log_fd >= 0)
+		close(e->log_fd);
+	e->log_fd = -1;
+	e->prog.running = false;
+	fsb_engine_activity(e, "done", false);
+	done.status = (int)e->status;
+	done.text = fsb_xstrdup(e->msg);
+	fsb_run_init(&done.run);
+	fsb_events_post(e->ev, &done);
+}
+
 static void *engine_main(void *arg)
 {
 	struct fsb_engine *e = arg;
 	struct fsb_err err = { 0 };
-	struct fsb_strv needs = { 0 };
-	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
-	bool keep_caches;
 	int rc;
 
 	e->res = fsb_result_new();
@@ -724,42 +799,10 @@ static void *engine_main(void *arg)
 	e->prog.eta = -1;
 
 	rc = open_log(e, &err);
+	if (!rc)
+		rc = prepare(e, &err);
 	if (rc)
 		goto out;
-	/* --no-drop-caches keeps them in the built-in read phases too (seed
-	 * 001's under-RAM test); not being root does not: evicting the data
-	 * file needs no root */
-	keep_caches = !e->plan.drop_caches;
-	if (e->plan.drop_caches && geteuid() != 0) {
-		e->plan.drop_caches = false;
-		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
-	}
-
-	/* the workloads first: nothing is formatted for a run that cannot start */
-	fsb_engine_activity(e, "preparing workloads", false);
-	fsb_workload_init(&e->wl, e->plan.cfg, e->prof);
-	collect_needs(e, &needs);
-	rc = fsb_workload_provide(&e->wl, e->plan.cfg, e->prof, &needs, e->plan.make_deb, &e->cancel,
-				  log_line, e);
-	if (rc == -ECANCELED)
-		goto out;
-	e->res->workload = fsb_xstrdup(e->wl.describe);
-	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, &err);
-	if (rc)
-		goto out;
-	e->synth.keep_caches = keep_caches;
-
-	{
-		const char *tmp = getenv("TMPDIR");
-
-		e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
-	}
-	if (!mkdtemp(e->mnt)) {
-		rc = fsb_err_set(&err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
-		free(e->mnt);
-		e->mnt = NULL;
-		goto out;
-	}
 	switch (e->plan.target) {
 	case FSB_TARGET_IMAGE:
 		rc = fsb_target_setup_image(e, &err);
@@ -787,38 +830,7 @@ static void *engine_main(void *arg)
 	}
 out:
 	fsb_target_teardown(e);
-	if (cancelled(e)) {
-		e->status = FSB_ENGINE_CANCELLED;
-		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
-	} else if (rc) {
-		if (e->status == FSB_ENGINE_OK)
-			e->status = FSB_ENGINE_ERROR;
-		snprintf(e->msg, sizeof(e->msg), "%s", err.msg);
-	} else if (e->any_failed) {
-		e->status = FSB_ENGINE_PHASE_FAILED;
-		snprintf(e->msg, sizeof(e->msg), "some phases failed; see %s", e->res->log ? e->res->log : "the log");
-	}
-	if (e->res) {
-		char ts[32];
-
-		e->res->finished = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
-		e->res->status = e->status == FSB_ENGINE_CANCELLED ? FSB_RESULT_INTERRUPTED
-				 : e->status == FSB_ENGINE_OK || e->status == FSB_ENGINE_PHASE_FAILED
-					 ? FSB_RESULT_COMPLETE : FSB_RESULT_FAILED;
-		/* a run that never reached its target leaves no result file */
-		if (e->target_ready)
-			post_result(e);
-	}
-	if (e->log_fd >= 0)
-		close(e->log_fd);
-	e->log_fd = -1;
-	fsb_strv_free(&needs);
-	e->prog.running = false;
-	fsb_engine_activity(e, "done", false);
-	done.status = (int)e->status;
-	done.text = fsb_xstrdup(e->msg);
-	fsb_run_init(&done.run);
-	fsb_events_post(e->ev, &done);
+	finish(e, rc, &err);
 	return NULL;
 }
 

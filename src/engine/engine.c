@@ -91,85 +91,91 @@ static char *default_output(const struct fsb_config *cfg)
 	return path;
 }
 
-int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
+static bool phase_known(const struct fsb_config *cfg, const char *name)
 {
-	const struct fsb_config *cfg = plan->cfg;
-	const struct fsb_size_profile *prof = fsb_config_profile(cfg, plan->profile);
-	char *names;
+	return fsb_config_phase(cfg, name) != NULL;
+}
 
-	if (!prof) {
-		names = NULL;
-		for (size_t i = 0; i < cfg->nprofiles; i++) {
-			char *n = fsb_xasprintf("%s%s%s", names ? names : "", names ? ", " : "",
-						cfg->profiles[i]->name);
+static bool fs_known(const struct fsb_config *cfg, const char *name)
+{
+	return fsb_config_fs(cfg, name) != NULL;
+}
 
-			free(names);
-			names = n;
-		}
-		fsb_err_set(err, -EINVAL, "unknown profile '%s' (known: %s)", plan->profile, names ? names : "none");
-		free(names);
-		return -EINVAL;
-	}
-	if (!plan->phases.n)
-		return fsb_err_set(err, -EINVAL, "no phases selected");
-	for (size_t i = 0; i < plan->phases.n; i++) {
-		if (!fsb_config_phase(cfg, plan->phases.v[i])) {
-			names = fsb_config_phase_names(cfg);
-			fsb_err_set(err, -EINVAL, "unknown phase '%s' (known: %s)", plan->phases.v[i], names);
+/* Every name of v known to the config, none twice; what: "phase". */
+static int check_names(const struct fsb_config *cfg, const struct fsb_strv *v, const char *what,
+		       bool (*known)(const struct fsb_config *, const char *),
+		       char *(*all)(const struct fsb_config *), struct fsb_err *err)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		if (!known(cfg, v->v[i])) {
+			char *names = all(cfg);
+
+			fsb_err_set(err, -EINVAL, "unknown %s '%s' (known: %s)", what, v->v[i], names);
 			free(names);
 			return -EINVAL;
 		}
 		for (size_t j = 0; j < i; j++)
-			if (strcmp(plan->phases.v[i], plan->phases.v[j]) == 0)
-				return fsb_err_set(err, -EINVAL, "phase '%s' is listed twice", plan->phases.v[i]);
+			if (strcmp(v->v[i], v->v[j]) == 0)
+				return fsb_err_set(err, -EINVAL, "%s '%s' is listed twice", what, v->v[i]);
 	}
-	if (plan->target != FSB_TARGET_DIR) {
-		if (!plan->fs.n)
-			return fsb_err_set(err, -EINVAL, "no filesystems selected");
-		for (size_t i = 0; i < plan->fs.n; i++) {
-			if (!fsb_config_fs(cfg, plan->fs.v[i])) {
-				names = fsb_config_fs_names(cfg);
-				fsb_err_set(err, -EINVAL, "unknown filesystem '%s' (known: %s)", plan->fs.v[i], names);
-				free(names);
-				return -EINVAL;
-			}
-			for (size_t j = 0; j < i; j++)
-				if (strcmp(plan->fs.v[i], plan->fs.v[j]) == 0)
-					return fsb_err_set(err, -EINVAL, "filesystem '%s' is listed twice", plan->fs.v[i]);
-		}
-		if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
-			/* the first filesystem is the natural baseline when the default is not run */
-			if (plan->baseline && strcmp(plan->baseline, cfg->defaults.baseline))
-				return fsb_err_set(err, -EINVAL, "baseline '%s' is not among the filesystems run (%s…)",
-						   plan->baseline, plan->fs.v[0]);
-			free(plan->baseline);
-			plan->baseline = fsb_xstrdup(plan->fs.v[0]);
-		}
+	return 0;
+}
+
+static char *profile_names(const struct fsb_config *cfg)
+{
+	struct fsb_strv v = { 0 };
+	char *s;
+
+	for (size_t i = 0; i < cfg->nprofiles; i++)
+		fsb_strv_add(&v, cfg->profiles[i]->name);
+	s = v.n ? fsb_strv_join(&v, ", ") : fsb_xstrdup("none");
+	fsb_strv_free(&v);
+	return s;
+}
+
+/* Filesystems and phases known, the baseline among the filesystems run. */
+static int check_lists(struct fsb_plan *plan, struct fsb_err *err)
+{
+	const struct fsb_config *cfg = plan->cfg;
+
+	if (!plan->phases.n)
+		return fsb_err_set(err, -EINVAL, "no phases selected");
+	if (check_names(cfg, &plan->phases, "phase", phase_known, fsb_config_phase_names, err))
+		return -EINVAL;
+	if (plan->target == FSB_TARGET_DIR)
+		return 0;
+	if (!plan->fs.n)
+		return fsb_err_set(err, -EINVAL, "no filesystems selected");
+	if (check_names(cfg, &plan->fs, "filesystem", fs_known, fsb_config_fs_names, err))
+		return -EINVAL;
+	if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
+		/* the first filesystem is the natural baseline when the default is not run */
+		if (plan->baseline && strcmp(plan->baseline, cfg->defaults.baseline))
+			return fsb_err_set(err, -EINVAL, "baseline '%s' is not among the filesystems run (%s…)",
+					   plan->baseline, plan->fs.v[0]);
+		free(plan->baseline);
+		plan->baseline = fsb_xstrdup(plan->fs.v[0]);
 	}
-	if (plan->repeat < 1)
-		return fsb_err_set(err, -EINVAL, "%s must be at least 1", fsb_opt_say(FSB_OPT_REPEAT, NULL));
-	if (plan->auto_repeat && plan->max_repeat < 3)
-		return fsb_err_set(err, -EINVAL, "%s must be at least 3 with %s",
-				   fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL), fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
-	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
-		return fsb_err_set(err, -EINVAL, "%s must be between 0 and 1 (e.g. 0.03 for ±3%%)",
-				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
+	return 0;
+}
+
+/* The target: given, its size, its path made absolute, what goes with it. */
+static int check_target(struct fsb_plan *plan, const struct fsb_size_profile *prof, struct fsb_err *err)
+{
 	if (!plan->path || !*plan->path)
 		return fsb_err_set(err, -EINVAL, "no target given");
 	if (plan->target == FSB_TARGET_IMAGE) {
+		char cwd[4096];
+
 		if (!plan->image_size && fsb_parse_size(prof->image_size, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "profile %s: bad image_size '%s'", prof->name, prof->image_size);
 		if (fsb_target_check_size(plan->image_size, err))
 			return -EINVAL;
-		if (plan->path[0] != '/') {
-			char cwd[4096];
+		if (plan->path[0] != '/' && getcwd(cwd, sizeof(cwd))) {
+			char *abs = fsb_xasprintf("%s/%s", cwd, plan->path);
 
-			if (getcwd(cwd, sizeof(cwd))) {
-				char *abs = fsb_xasprintf("%s/%s", cwd, plan->path);
-
-				free(plan->path);
-				plan->path = abs;
-			}
+			free(plan->path);
+			plan->path = abs;
 		}
 	}
 	if (plan->journal_device && plan->target != FSB_TARGET_DEVICE)
@@ -178,12 +184,38 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 	if (plan->dry_run && plan->target != FSB_TARGET_DEVICE)
 		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (%s)",
 				   fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
-	if (plan->target == FSB_TARGET_DIR) {
-		int rc = fsb_target_check_dir(plan->path, err);
+	if (plan->target == FSB_TARGET_DIR)
+		return fsb_target_check_dir(plan->path, err);
+	return 0;
+}
 
-		if (rc)
-			return rc;
+int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
+{
+	const struct fsb_config *cfg = plan->cfg;
+	const struct fsb_size_profile *prof = fsb_config_profile(cfg, plan->profile);
+	int rc;
+
+	if (!prof) {
+		char *names = profile_names(cfg);
+
+		fsb_err_set(err, -EINVAL, "unknown profile '%s' (known: %s)", plan->profile, names);
+		free(names);
+		return -EINVAL;
 	}
+	rc = check_lists(plan, err);
+	if (rc)
+		return rc;
+	if (plan->repeat < 1)
+		return fsb_err_set(err, -EINVAL, "%s must be at least 1", fsb_opt_say(FSB_OPT_REPEAT, NULL));
+	if (plan->auto_repeat && plan->max_repeat < 3)
+		return fsb_err_set(err, -EINVAL, "%s must be at least 3 with %s",
+				   fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL), fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
+	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
+		return fsb_err_set(err, -EINVAL, "%s must be between 0 and 1 (e.g. 0.03 for ±3%%)",
+				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
+	rc = check_target(plan, prof, err);
+	if (rc)
+		return rc;
 	if (!plan->jobs)
 		plan->jobs = fsb_sysinfo_cpus();
 	if (!plan->output)

@@ -17,6 +17,7 @@
 
 #include "model/browse.h"
 #include "model/app.h"
+#include "model/opts.h"
 #include "sys/signals.h"
 #include "tui.h"
 #include "frame.h"
@@ -231,6 +232,26 @@ static void term_close(struct ui_ctx *ui, SCREEN *scr)
 	delscreen(scr);
 }
 
+/* How the TUI says the plan's options in the library's messages: by what
+ * its user does on the screens; the rest keeps the plan's words. */
+static const char *tui_say(enum fsb_opt id, const char *value, char *buf, size_t n)
+{
+	switch (id) {
+	case FSB_OPT_YES_DESTROY:
+		snprintf(buf, n, "the device name typed on the confirm screen%s%s", value ? " for " : "",
+			 value ? value : "");
+		return buf;
+	case FSB_SAY_DEVICE_CHECK:
+		snprintf(buf, n, "the target screen's details of %s", value ? value : "the device");
+		return buf;
+	case FSB_SAY_METRIC:
+		snprintf(buf, n, "the %s metric (m)", value ? value : "other");
+		return buf;
+	default:
+		return NULL;
+	}
+}
+
 int ui_tui_main(struct fsb_app *app)
 {
 	static const struct ui_screen_ops *const screens[UI_SCR_COUNT] = {
@@ -251,6 +272,7 @@ int ui_tui_main(struct fsb_app *app)
 	}
 	if (!fsb_app_config(app))
 		return FSB_EXIT_USAGE;
+	fsb_opt_set_speaker(tui_say);
 
 	ui = fsb_xcalloc(1, sizeof(*ui));
 	ui->app = app;

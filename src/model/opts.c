@@ -44,7 +44,7 @@ static const char *plan_words(enum fsb_opt id, const char *value, char *buf, siz
 		snprintf(buf, n, "the %s metric", value ? value : "other");
 		break;
 	case FSB_OPT_YES_DESTROY:
-		snprintf(buf, n, value ? "a confirmation naming %s" : "the confirmation", value);
+		snprintf(buf, n, value ? "a confirmation naming %s" : "the destroy confirmation", value);
 		break;
 	default:
 		if (id >= FSB_OPT_COUNT)

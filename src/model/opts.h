@@ -10,8 +10,8 @@
  *
  * The library's messages speak of the plan: they name an option only through
  * fsb_opt_say(), which asks the front end how its user knows the option —
- * the command line says "--repeat", the TUI keeps the plan's words.  Without
- * a speaker the plan's words are used.  The same goes for a few actions the
+ * the command line says "--repeat", the TUI what its user does on a screen
+ * or else the plan's words.  Without a speaker the plan's words are used.  The same goes for a few actions the
  * messages suggest (check a device, prepare a workload).
  */
 #ifndef FSB_OPTS_H

@@ -431,8 +431,8 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 	fsb_device_facts(d, &facts);
 	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);
 	for (size_t i = 1; i < facts.n; i++)
-		ADD(strncmp(facts.v[i], "diskseq ", 8) ? "n" : "d", "%s", facts.v[i]);
-	fsb_strv_free(&facts);
+		if (strncmp(facts.v[i], "diskseq ", 8))
+			ADD("n", "%s", facts.v[i]);
 	if (d->fstype || d->label || d->uuid)
 		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
 		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
@@ -461,6 +461,12 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		ADD("n", "mounted on %s", d->mountpoints.v[i]);
 	for (size_t i = 0; i < d->holders.n; i++)
 		ADD("n", "held by %s", d->holders.v[i]);
+	/* the disk sequence number last, dim: what the claim re-checks, not what
+	 * the user recognises the device by */
+	for (size_t i = 1; i < facts.n; i++)
+		if (!strncmp(facts.v[i], "diskseq ", 8))
+			ADD("d", "%s", facts.v[i]);
+	fsb_strv_free(&facts);
 	if (d->passed.n) {
 		char *p = fsb_strv_join(&d->passed, "; ");
 

@@ -101,7 +101,8 @@ static int start(struct ui_ctx *ui)
 {
 	struct confirm_state *s = S(ui);
 
-	if (ui_run_start(ui)) {
+	/* screens meet only through the screen table */
+	if (ui->ops[UI_SCR_RUN]->start(ui)) {
 		snprintf(s->error, sizeof(s->error), "%s", ui->msg);
 		return UI_REDRAW;
 	}
@@ -286,7 +287,6 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	const struct fsb_plan *p = &ui->run_plan;
 	const struct fsb_device *d = &s->dev;
 	int y = body->y, w = body->w, bottom = body->y + body->h;
-	char size[32];
 
 	if (s->check_rc) {
 		struct fsb_strv lines = { 0 };
@@ -308,14 +308,24 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	{
 		int lim = bottom - 6;
 
-		fsb_format_size(d->size, size, sizeof(size));
-		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s, %s (%llu bytes)%s%s", d->path, d->majmin,
-			   d->kind, size, d->size, d->is_partition ? ", partition of " : "",
-			   d->is_partition && d->parent ? d->parent : "");
-		y += field(ui, y, lim, w, "Model", UI_NORMAL, "%s%s%s", d->model ? d->model : "unknown",
-			   d->serial ? ", serial " : "", d->serial ? d->serial : "");
-		if (d->backing_file)
-			y += field(ui, y, lim, w, "Backing file", UI_NORMAL, "%s", d->backing_file);
+		struct fsb_strv facts = { 0 };
+
+		/* what it is: the one description of a device (devices/device.h),
+		 * its partitions apart below, in the danger color */
+		fsb_device_facts(d, &facts);
+		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
+			   facts.v[0], d->size);
+		{
+			struct fsb_buf id = { 0 };
+
+			for (size_t i = 1; i < facts.n; i++)
+				if (strncmp(facts.v[i], "partitions ", 11))
+					fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts.v[i]);
+			if (id.s)
+				y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
+			fsb_buf_free(&id);
+		}
+		fsb_strv_free(&facts);
 		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
 			   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
 			   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "",

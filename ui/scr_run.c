@@ -131,7 +131,7 @@ static void rebuild(struct ui_ctx *ui)
 		       fsb_report_phase(s->shown, s->view.chart, &o, &s->side) == 0;
 }
 
-int ui_run_start(struct ui_ctx *ui)
+static int run_start(struct ui_ctx *ui)
 {
 	struct run_state *s = S(ui);
 	struct fsb_err err = { 0 };
@@ -546,4 +546,5 @@ const struct ui_screen_ops ui_scr_run = {
 	.event = run_event,
 	.tick = run_tick,
 	.brief = run_brief,
+	.start = run_start,
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/avail.h"
+#include "engine/planargs.h"
 #include "model/browse.h"
 #include "devices/fs.h"
 #include "widgets.h"
@@ -155,17 +156,12 @@ static void setup(struct ui_ctx *ui)
 
 	for (size_t i = 0; i < cfg->nfs; i++) {
 		const struct fsb_fs_profile *p = cfg->fs[i];
-		struct fsb_err why = { 0 };
+		struct fsb_err why = { 0 }, brief = { 0 };
 
-		if (fsb_fs_available(p, &why)) {
+		/* the short form for the list; the full one is in the status line */
+		if (fsb_fs_available_brief(p, &why, &brief)) {
 			s->fs_why[i] = fsb_xstrdup(why.msg);
-			/* the short form for the list; the full one is in the status line */
-			if (p->tool && *p->tool && !fsb_have_program(p->tool))
-				s->fs_short[i] = fsb_xasprintf("%s not installed", p->tool);
-			else if (!fsb_fs_kernel_has(p->type))
-				s->fs_short[i] = fsb_xasprintf("kernel has no %s", p->type);
-			else
-				s->fs_short[i] = fsb_xstrdup(why.msg);
+			s->fs_short[i] = fsb_xstrdup(brief.msg[0] ? brief.msg : why.msg);
 		}
 		s->fs_tick[i] = !s->fs_why[i] && fsb_strv_contains(&ui->plan.fs, p->name);
 	}
@@ -372,37 +368,14 @@ static int opt_key(struct ui_ctx *ui, int key)
 	return UI_REDRAW;
 }
 
-/* The same run as a batch command: recorded in the result, for reproduction. */
+/* The same run as a batch command, written by the code `fsbench run` parses
+ * its options with: recorded in the result, for reproduction. */
 static char *command_line(const struct fsb_plan *p)
 {
-	struct fsb_buf b = { 0 };
-	char *q = fsb_shell_quote(p->path ? p->path : ""), *fs = fsb_strv_join(&p->fs, ","),
-	     *ph = fsb_strv_join(&p->phases, ",");
+	char *line = fsb_plan_command_line(p), *s = fsb_xasprintf("%s   # from the fsbench TUI", line);
 
-	fsb_buf_add(&b, "fsbench run");
-	if (p->target == FSB_TARGET_IMAGE) {
-		fsb_buf_addf(&b, " --image %s", q);
-		if (p->image_size)
-			fsb_buf_addf(&b, " --size %lluM", p->image_size >> 20);
-	} else if (p->target == FSB_TARGET_DIR) {
-		fsb_buf_addf(&b, " --dir %s", q);
-	} else {
-		fsb_buf_addf(&b, " --target %s --yes-destroy=%s", q, q);
-	}
-	if (p->target != FSB_TARGET_DIR)
-		fsb_buf_addf(&b, " --fs %s", fs);
-	fsb_buf_addf(&b, " --phases %s --profile %s", ph, p->profile);
-	if (p->repeat != 1)
-		fsb_buf_addf(&b, " --repeat %ld", p->repeat);
-	if (p->target != FSB_TARGET_DIR && p->baseline)
-		fsb_buf_addf(&b, " --baseline %s", p->baseline);
-	if (!p->drop_caches)
-		fsb_buf_add(&b, " --no-drop-caches");
-	fsb_buf_add(&b, "   # from the fsbench TUI");
-	free(q);
-	free(fs);
-	free(ph);
-	return fsb_buf_steal(&b);
+	free(line);
+	return s;
 }
 
 static int go_on(struct ui_ctx *ui, int key)

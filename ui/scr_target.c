@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/targetcheck.h"
 #include "widgets.h"
 
 enum row_kind { ROW_DEVICE, ROW_IMAGE, ROW_DIR };
@@ -176,9 +177,9 @@ static char *trimmed(const char *s)
 
 static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 {
-	char *path, *dir, *slash;
+	char *path;
 	unsigned long long size;
-	struct stat st;
+	struct fsb_err err = { 0 };
 	int flags = UI_REDRAW;
 
 	if (!ok)
@@ -194,30 +195,17 @@ static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 		free(path);
 		path = abs;
 	}
-	if (path_exists(path)) {
-		snprintf(d->error, sizeof(d->error), "%s exists: fsbench makes a new image and never overwrites a file", path);
+	if (fsb_target_check_image(path, &err)) {
+		snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 		goto out;
 	}
-	dir = fsb_xstrdup(path);
-	slash = strrchr(dir, '/');
-	if (slash == dir)
-		slash[1] = '\0';
-	else
-		*slash = '\0';
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
-		snprintf(d->error, sizeof(d->error), "no directory %s", dir);
-	else if (access(dir, W_OK) < 0)
-		snprintf(d->error, sizeof(d->error), "%s is not writable", dir);
-	free(dir);
-	if (d->error[0])
-		goto out;
 	{
 		char *sz = trimmed(d->fields[1].buf);
 
 		if (fsb_parse_size(sz, &size))
 			snprintf(d->error, sizeof(d->error), "size '%s': give a size such as 2G or 512M", sz);
-		else if (size < (512ULL << 20))
-			snprintf(d->error, sizeof(d->error), "at least 512M: XFS and Btrfs need room");
+		else if (fsb_target_check_size(size, &err))
+			snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 		free(sz);
 	}
 	if (d->error[0])
@@ -232,7 +220,7 @@ out:
 static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 {
 	char *path;
-	struct stat st;
+	struct fsb_err err = { 0 };
 	int flags = UI_REDRAW;
 
 	if (!ok)
@@ -240,12 +228,8 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 	path = trimmed(d->fields[0].buf);
 	if (!*path)
 		snprintf(d->error, sizeof(d->error), "give a directory");
-	else if (stat(path, &st) < 0)
-		snprintf(d->error, sizeof(d->error), "%s: %s", path, strerror(errno));
-	else if (!S_ISDIR(st.st_mode))
-		snprintf(d->error, sizeof(d->error), "%s is not a directory", path);
-	else if (access(path, W_OK) < 0)
-		snprintf(d->error, sizeof(d->error), "%s is not writable", path);
+	else if (fsb_target_check_dir(path, &err))
+		snprintf(d->error, sizeof(d->error), "%.255s", err.msg);
 	if (!d->error[0]) {
 		char *abs = absolute(path);
 
@@ -433,7 +417,7 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 /* Everything known about d, one line each. */
 static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, struct fsb_strv *roles)
 {
-	char size[32];
+	struct fsb_strv facts = { 0 };
 
 #define ADD(role, ...) do { fsb_strv_addf(lines, __VA_ARGS__); fsb_strv_add(roles, role); } while (0)
 	if (d->verdict == FSB_DEVICE_USABLE) {
@@ -443,25 +427,12 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		for (size_t i = 0; i < d->reasons.n; i++)
 			ADD("r", "  - %s", d->reasons.v[i]);
 	}
-	fsb_format_size(d->size, size, sizeof(size));
-	ADD("n", "%s %s, %s (%llu bytes)%s", d->kind, d->majmin, size, d->size, d->ro ? ", read-only" : "");
-	if (d->model || d->serial)
-		ADD("n", "model %s%s%s", d->model ? d->model : "?", d->serial ? ", serial " : "",
-		    d->serial ? d->serial : "");
-	if (d->is_partition)
-		ADD("n", "partition %d of %s%s%s%s%s", d->partno, d->parent ? d->parent : "?",
-		    d->part_type ? ", type " : "", d->part_type ? d->part_type : "",
-		    d->part_label ? ", name " : "", d->part_label ? d->part_label : "");
-	if (d->part_uuid)
-		ADD("n", "PARTUUID %s", d->part_uuid);
-	if (d->partitions.n) {
-		char *p = fsb_strv_join(&d->partitions, ", ");
-
-		ADD("n", "partitions: %s", p);
-		free(p);
-	}
-	if (d->backing_file)
-		ADD("n", "backing file %s", d->backing_file);
+	/* what it is: the one description of a device (devices/device.h) */
+	fsb_device_facts(d, &facts);
+	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);
+	for (size_t i = 1; i < facts.n; i++)
+		if (strncmp(facts.v[i], "diskseq ", 8))
+			ADD("n", "%s", facts.v[i]);
 	if (d->fstype || d->label || d->uuid)
 		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
 		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
@@ -490,10 +461,12 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		ADD("n", "mounted on %s", d->mountpoints.v[i]);
 	for (size_t i = 0; i < d->holders.n; i++)
 		ADD("n", "held by %s", d->holders.v[i]);
-	for (size_t i = 0; i < d->slaves.n; i++)
-		ADD("n", "built on %s", d->slaves.v[i]);
-	if (d->diskseq)
-		ADD("d", "disk sequence number %llu", d->diskseq);
+	/* the disk sequence number last, dim: what the claim re-checks, not what
+	 * the user recognises the device by */
+	for (size_t i = 1; i < facts.n; i++)
+		if (!strncmp(facts.v[i], "diskseq ", 8))
+			ADD("d", "%s", facts.v[i]);
+	fsb_strv_free(&facts);
 	if (d->passed.n) {
 		char *p = fsb_strv_join(&d->passed, "; ");
 

@@ -138,6 +138,9 @@ struct ui_screen_ops {
 								   current; may take ev->result */
 	int (*tick)(struct ui_ctx *ui);         /* the slow timer (ui->tick_ms), current screen only */
 	const char *(*brief)(struct ui_ctx *ui);  /* one line for the "too small" notice, or NULL */
+	int (*start)(struct ui_ctx *ui);        /* begin its work before it is switched to (the run
+						   screen: the engine on ui->run_plan): 0, or -1 with
+						   the reason in ui->msg; NULL = nothing to start */
 };
 
 /* A text field. */
@@ -244,9 +247,5 @@ static inline void *ui_state(struct ui_ctx *ui, enum ui_screen_id id)
 }
 
 /* Copy a plan (the engine keeps its own copy too). */
-
-/* Start the engine on ui->run_plan (scr_run.c): 0, or -1 with the reason
- * in the status line's message (ui->msg). */
-int ui_run_start(struct ui_ctx *ui);
 
 #endif

@@ -10,6 +10,25 @@
 #include "cli/cmd.h"
 #include "model/result.h"
 
+const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n)
+{
+	const struct fsb_opt_info *o = fsb_opt_info(id);
+
+	if (id == FSB_SAY_DEVICE_CHECK)
+		snprintf(buf, n, "'fsbench devices --check %s'", value ? value : "DEVICE");
+	else if (id == FSB_SAY_PREPARE_DEB)
+		snprintf(buf, n, "'fsbench prepare --profile %s deb'", value ? value : "PROFILE");
+	else if (id == FSB_SAY_METRIC)
+		snprintf(buf, n, "--metric %s", value ? value : "METRIC");
+	else if (!o)
+		return NULL;
+	else if (value)	/* the confirmation is written as one word, as the man page shows it */
+		snprintf(buf, n, "--%s%s%s", o->name, id == FSB_OPT_YES_DESTROY ? "=" : " ", value);
+	else
+		snprintf(buf, n, "--%s", o->name);
+	return buf;
+}
+
 int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out)
 {
 	char *end;

@@ -12,7 +12,12 @@
 
 #include "model/app.h"
 #include "model/config.h"
+#include "model/opts.h"
 #include "model/result.h"
+
+/* How the command line says the plan's options and actions: "--repeat",
+ * "--yes-destroy=DEV", "'fsbench devices --check DEV'" (fsb_opt_speaker). */
+const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n);
 
 /* getopt_long's argument checks share these: parse an integer >= min. */
 int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);

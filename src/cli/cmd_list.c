@@ -34,7 +34,7 @@ static void list_phases(const struct fsb_config *cfg)
 		const struct fsb_phase_def *p = cfg->phases[i];
 
 		printf("  %-12s %-8s %-8s %s\n", p->name, p->group,
-		       p->kind == FSB_PHASE_BUILTIN ? "builtin" : "command", p->label);
+		       fsb_phase_kind_word(p->kind), p->label);
 	}
 }
 

@@ -12,16 +12,21 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/signalfd.h>
 #include <unistd.h>
 
 #include "cli/cmd.h"
 #include "engine/engine.h"
+#include "engine/planargs.h"
+#include "engine/targetcheck.h"
+#include "sys/signals.h"
 #include "doc/render.h"
 #include "doc/report.h"
 
 static void usage(FILE *fp)
 {
+	char min[32];
+
+	fsb_format_size(FSB_TARGET_MIN_SIZE, min, sizeof(min));
 	fprintf(fp,
 		"Usage: fsbench run TARGET [OPTIONS]\n"
 		"Formats the target with each filesystem in turn, runs the phases on each and\n"
@@ -33,7 +38,7 @@ static void usage(FILE *fp)
 		"      --dir DIR          an existing directory: no reformat, one filesystem\n"
 		"      --target DEVICE    a scratch partition or disk (see fsbench devices); it\n"
 		"                         must pass every check of 'fsbench devices --check'\n"
-		"                         and hold at least 512 MiB; afterwards it holds the\n"
+		"                         and hold at least %s; afterwards it holds the\n"
 		"                         last filesystem tested, unmounted\n"
 		"        --yes-destroy=DEVICE[,JOURNAL]  required: names the device (and the\n"
 		"                         --journal-device) to be reformatted\n"
@@ -67,52 +72,45 @@ static void usage(FILE *fp)
 		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
 		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
 		"device changed under fsbench during the run: it stops there), 128 + N when\n"
-		"stopped by signal N.\n");
+		"stopped by signal N.\n", min);
 }
 
-enum {
-	OPT_IMAGE = 256, OPT_SIZE, OPT_DIR, OPT_TARGET, OPT_YES, OPT_DRY, OPT_WHOLE, OPT_ROOTDISK,
-	OPT_JOURNAL, OPT_AUTO, OPT_CI, OPT_MAXREP, OPT_NOREFORMAT, OPT_NODROP, OPT_NODL, OPT_KEEP,
-	OPT_FSTAB, OPT_CRYPTTAB,
-};
+/* getopt's value of a plan option without a letter: past every char */
+#define OPT_PLAN 256
 
-static const struct option opts[] = {
-	{ "image", required_argument, NULL, OPT_IMAGE },
-	{ "size", required_argument, NULL, OPT_SIZE },
-	{ "dir", required_argument, NULL, OPT_DIR },
-	{ "target", required_argument, NULL, OPT_TARGET },
-	{ "yes-destroy", required_argument, NULL, OPT_YES },
-	{ "dry-run", no_argument, NULL, OPT_DRY },
-	{ "whole-disk", no_argument, NULL, OPT_WHOLE },
-	{ "allow-root-disk", no_argument, NULL, OPT_ROOTDISK },
-	{ "journal-device", required_argument, NULL, OPT_JOURNAL },
-	{ "fstab", required_argument, NULL, OPT_FSTAB },
-	{ "crypttab", required_argument, NULL, OPT_CRYPTTAB },
-	{ "fs", required_argument, NULL, 'f' },
-	{ "phases", required_argument, NULL, 'p' },
-	{ "profile", required_argument, NULL, 'P' },
-	{ "repeat", required_argument, NULL, 'n' },
-	{ "auto-repeat", no_argument, NULL, OPT_AUTO },
-	{ "ci-target", required_argument, NULL, OPT_CI },
-	{ "max-repeat", required_argument, NULL, OPT_MAXREP },
-	{ "no-reformat", no_argument, NULL, OPT_NOREFORMAT },
-	{ "baseline", required_argument, NULL, 'b' },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "no-drop-caches", no_argument, NULL, OPT_NODROP },
-	{ "no-download", no_argument, NULL, OPT_NODL },
-	{ "keep-image", no_argument, NULL, OPT_KEEP },
-	{ "output", required_argument, NULL, 'o' },
-	{ "metric", required_argument, NULL, 'm' },
-	{ "config", required_argument, NULL, 'c' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void set_str(char **dst, const char *s)
+/* The plan's options come from the one table (model/opts.h) that the TUI's
+ * recorded command line is written from; --metric, --config and --quiet are
+ * this command's own. */
+static void build_options(struct option *lo, char *so, size_t so_len)
 {
-	free(*dst);
-	*dst = fsb_xstrdup(s);
+	size_t k = 0;
+	int n = 0;
+
+	n += snprintf(so + n, so_len - n, "m:c:qh");
+	for (int id = 0; id < FSB_OPT_COUNT; id++) {
+		const struct fsb_opt_info *o = fsb_opt_info(id);
+
+		lo[k++] = (struct option){ o->name, o->arg ? required_argument : no_argument, NULL,
+					   o->letter ? o->letter : OPT_PLAN + id };
+		if (o->letter)
+			n += snprintf(so + n, so_len - n, "%c%s", o->letter, o->arg ? ":" : "");
+	}
+	lo[k++] = (struct option){ "metric", required_argument, NULL, 'm' };
+	lo[k++] = (struct option){ "config", required_argument, NULL, 'c' };
+	lo[k++] = (struct option){ "quiet", no_argument, NULL, 'q' };
+	lo[k++] = (struct option){ "help", no_argument, NULL, 'h' };
+	lo[k] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* The plan option of getopt's value c, or -1. */
+static int plan_option(int c)
+{
+	if (c >= OPT_PLAN)
+		return c - OPT_PLAN;
+	for (int id = 0; id < FSB_OPT_COUNT; id++)
+		if (fsb_opt_info(id)->letter == c)
+			return id;
+	return -1;
 }
 
 static void progress_line(const struct fsb_event *ev)
@@ -142,16 +140,10 @@ static void progress_line(const struct fsb_event *ev)
 	fflush(stdout);
 }
 
-static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char **argv,
-		      bool *quiet, enum fsb_metric *metric)
+/* --config must be known before the plan takes the config's defaults.
+ * 1 when --help was given (usage printed). */
+static int early_options(struct fsb_app *cli, int argc, char **argv)
 {
-	const struct fsb_config *cfg = NULL;
-	char *size = NULL;
-	int targets = 0, c, rc = FSB_EXIT_USAGE;
-	long n;
-	char *end;
-
-	/* --config must be known before the plan takes the config's defaults */
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
 			cli->config_path = argv[i + 1];
@@ -159,222 +151,112 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 			cli->config_path = argv[i] + 9;
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
 			usage(stdout);
-			return -1;
+			return 1;
 		}
 	}
-	cfg = fsb_app_config(cli);
-	if (!cfg)
-		return FSB_EXIT_USAGE;
-	fsb_plan_init(plan, cfg);
-	while ((c = getopt_long(argc, argv, "f:p:P:n:b:j:o:m:c:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_IMAGE:
-			plan->target = FSB_TARGET_IMAGE;
-			set_str(&plan->path, optarg);
-			targets++;
-			break;
-		case OPT_DIR:
-			plan->target = FSB_TARGET_DIR;
-			set_str(&plan->path, optarg);
-			targets++;
-			break;
-		case OPT_TARGET:
-			plan->target = FSB_TARGET_DEVICE;
-			set_str(&plan->path, optarg);
-			targets++;
-			break;
-		case OPT_SIZE:
-			size = optarg;
-			break;
-		case OPT_YES:
-			set_str(&plan->yes_destroy, optarg);
-			break;
-		case OPT_DRY:
-			plan->dry_run = true;
-			break;
-		case OPT_WHOLE:
-			plan->whole_disk = true;
-			break;
-		case OPT_ROOTDISK:
-			plan->allow_root_disk = true;
-			break;
-		case OPT_JOURNAL:
-			set_str(&plan->journal_device, optarg);
-			break;
-		case OPT_FSTAB:
-			set_str(&plan->fstab, optarg);
-			break;
-		case OPT_CRYPTTAB:
-			set_str(&plan->crypttab, optarg);
-			break;
-		case 'f':
-			fsb_strv_free(&plan->fs);
-			fsb_strv_split(&plan->fs, optarg, ',');
-			break;
-		case 'p':
-			fsb_strv_free(&plan->phases);
-			fsb_strv_split(&plan->phases, optarg, ',');
-			break;
-		case 'P':
-			set_str(&plan->profile, optarg);
-			break;
-		case 'n':
-			if (fsb_cli_parse_long("run", "--repeat", optarg, 1, &n))
-				goto out;
-			plan->repeat = n;
-			break;
-		case OPT_AUTO:
-			plan->auto_repeat = true;
-			break;
-		case OPT_CI:
-			plan->ci_target = strtod(optarg, &end);
-			if (*end || end == optarg || !(plan->ci_target > 0 && plan->ci_target < 1)) {
-				fsb_app_error("run: --ci-target '%s': expected a fraction such as 0.03", optarg);
-				goto out;
-			}
-			break;
-		case OPT_MAXREP:
-			if (fsb_cli_parse_long("run", "--max-repeat", optarg, 3, &n))
-				goto out;
-			plan->max_repeat = n;
-			break;
-		case OPT_NOREFORMAT:
-			plan->reformat_between = false;
-			break;
-		case 'b':
-			set_str(&plan->baseline, optarg);
-			break;
-		case 'j':
-			if (fsb_cli_parse_long("run", "--jobs", optarg, 1, &n))
-				goto out;
-			plan->jobs = n;
-			break;
-		case OPT_NODROP:
-			plan->drop_caches = false;
-			break;
-		case OPT_NODL:
-			plan->make_deb = false;
-			break;
-		case OPT_KEEP:
-			plan->keep_image = true;
-			break;
-		case 'o':
-			set_str(&plan->output, optarg);
-			break;
-		case 'm':
-			if (fsb_cli_parse_metric("run", optarg, metric))
-				goto out;
-			break;
-		case 'c':
-			break;	/* handled above */
-		case 'q':
-			*quiet = true;
-			break;
-		default:
-			usage(stderr);
-			goto out;
-		}
-	}
-	if (optind < argc) {
-		fsb_app_error("run: unexpected argument '%s'", argv[optind]);
-		goto out;
-	}
+	return 0;
+}
+
+/* What getopt cannot check: one target, and options that go with one kind. */
+static int check_combination(const struct fsb_plan *plan, int targets, bool size)
+{
 	if (targets > 1) {
 		fsb_app_error("run: give one target: --image, --dir or --target");
-		goto out;
+		return FSB_EXIT_USAGE;
 	}
-	if (size) {
-		if (plan->target != FSB_TARGET_IMAGE) {
-			fsb_app_error("run: --size only applies to --image");
-			goto out;
-		}
-		if (fsb_parse_size(size, &plan->image_size)) {
-			fsb_app_error("run: --size '%s': expected a size such as 2G or 512M", size);
-			goto out;
-		}
+	if (size && plan->target != FSB_TARGET_IMAGE) {
+		fsb_app_error("run: --size only applies to --image");
+		return FSB_EXIT_USAGE;
 	}
 	if (plan->target != FSB_TARGET_DEVICE && (plan->yes_destroy || plan->whole_disk || plan->dry_run ||
 						  plan->allow_root_disk || plan->journal_device ||
 						  plan->fstab || plan->crypttab)) {
 		fsb_app_error("run: --yes-destroy, --dry-run, --whole-disk, --allow-root-disk, --journal-device, --fstab and --crypttab go with --target DEVICE");
-		goto out;
-	}
-	plan->command_line = fsb_app_command_line(cli);
-	rc = 0;
-out:
-	return rc;
-}
-
-int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
-{
-	struct fsb_plan plan;
-	struct fsb_err err = { 0 };
-	struct fsb_events *ev = NULL;
-	struct fsb_engine *eng = NULL;
-	struct fsb_result *last = NULL;
-	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
-	enum fsb_engine_status st;
-	sigset_t mask, old;
-	int sfd = -1, signo = 0, rc;
-	bool quiet = false, done = false;
-	const char *msg;
-
-	memset(&plan, 0, sizeof(plan));
-	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric);
-	if (rc) {
-		fsb_plan_clear(&plan);
-		return rc < 0 ? FSB_EXIT_OK : rc;
-	}
-	if (fsb_plan_validate(&plan, &err)) {
-		fsb_app_error("run: %s", err.msg);
-		fsb_plan_clear(&plan);
 		return FSB_EXIT_USAGE;
 	}
-	if (geteuid() != 0 && plan.target != FSB_TARGET_DIR) {
-		fsb_app_error("run: formatting an image or a device needs root (loop devices, mkfs, mount); run it with sudo, or use --dir DIR");
-		fsb_plan_clear(&plan);
-		return FSB_EXIT_FAILED;
-	}
+	return 0;
+}
 
-	/* every thread started from here inherits the blocked mask: only the
-	 * signalfd below sees these signals */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &mask, &old);
-	signal(SIGPIPE, SIG_IGN);
-	sfd = signalfd(-1, &mask, SFD_CLOEXEC);
-	ev = fsb_events_new(256);
-	if (fsb_engine_start(&plan, ev, &eng, &err)) {
-		fsb_app_error("run: %s", err.msg);
-		rc = FSB_EXIT_FAILED;
-		goto out;
+static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char **argv,
+		      bool *quiet, enum fsb_metric *metric)
+{
+	struct option lo[FSB_OPT_COUNT + 5];
+	char so[2 * FSB_OPT_COUNT + 8];
+	const struct fsb_config *cfg;
+	struct fsb_err err = { 0 };
+	int targets = 0, c, id;
+	bool size = false;
+
+	if (early_options(cli, argc, argv))
+		return -1;
+	cfg = fsb_app_config(cli);
+	if (!cfg)
+		return FSB_EXIT_USAGE;
+	fsb_plan_init(plan, cfg);
+	build_options(lo, so, sizeof(so));
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		if (c == 'm' && fsb_cli_parse_metric("run", optarg, metric))
+			return FSB_EXIT_USAGE;
+		if (c == 'q')
+			*quiet = true;
+		if (c == 'm' || c == 'q' || c == 'c')
+			continue;	/* --config: handled above */
+		id = plan_option(c);
+		if (id < 0) {
+			usage(stderr);
+			return FSB_EXIT_USAGE;
+		}
+		if (fsb_plan_set_option(plan, id, optarg, &err)) {
+			fsb_app_error("run: %s", err.msg);
+			return FSB_EXIT_USAGE;
+		}
+		targets += id == FSB_OPT_IMAGE || id == FSB_OPT_DIR || id == FSB_OPT_TARGET;
+		size |= id == FSB_OPT_SIZE;
 	}
-	/* a dry run prints its report even when quiet: that is all it does */
-	if (plan.dry_run)
-		quiet = false;
-	if (plan.dry_run)
+	if (optind < argc) {
+		fsb_app_error("run: unexpected argument '%s'", argv[optind]);
+		return FSB_EXIT_USAGE;
+	}
+	if (check_combination(plan, targets, size))
+		return FSB_EXIT_USAGE;
+	plan->command_line = fsb_app_command_line(cli);
+	return 0;
+}
+
+/* The run's first line: what will be done, and where the result goes. */
+static void announce(const struct fsb_plan *plan, const struct fsb_engine *eng)
+{
+	const char *fss = plan->fs.n == 1 ? "" : "s", *phs = plan->phases.n == 1 ? "" : "s";
+
+	if (plan->dry_run)
 		printf("fsbench: dry run on %s: %zu filesystem%s × %zu phase%s, profile %s; nothing will be written\n",
-		       plan.path, plan.fs.n, plan.fs.n == 1 ? "" : "s", plan.phases.n,
-		       plan.phases.n == 1 ? "" : "s", plan.profile);
-	else if (!quiet)
-		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan.fs.n,
-		       plan.fs.n == 1 ? "" : "s", plan.phases.n, plan.phases.n == 1 ? "" : "s", plan.profile,
-		       fsb_engine_output(eng));
+		       plan->path, plan->fs.n, fss, plan->phases.n, phs, plan->profile);
+	else
+		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan->fs.n, fss,
+		       plan->phases.n, phs, plan->profile, fsb_engine_output(eng));
+}
+
+/* Follow the engine until it is done: progress lines, the latest result
+ * snapshot (returned; caller frees), a stop signal turned into a cancel. */
+static struct fsb_result *follow(struct fsb_events *ev, struct fsb_engine *eng, struct fsb_signals *sig,
+				 bool quiet, int *signo)
+{
+	struct fsb_result *last = NULL;
+	bool done = false;
+
 	while (!done) {
-		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sfd, POLLIN, 0 } };
+		struct pollfd pfd[2] = { { fsb_events_fd(ev), POLLIN, 0 }, { sig->fd, POLLIN, 0 } };
 		struct fsb_event e;
 
 		if (poll(pfd, 2, -1) < 0 && errno != EINTR)
 			break;
 		if (pfd[1].revents & POLLIN) {
-			struct signalfd_siginfo si;
+			int s = fsb_signals_read(sig);
 
-			if (read(sfd, &si, sizeof(si)) == sizeof(si)) {
-				if (!signo)
-					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal((int)si.ssi_signo));
-				signo = (int)si.ssi_signo;
+			if (s > 0) {
+				if (!*signo)
+					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal(s));
+				*signo = s;
 				fsb_engine_cancel(eng);
 			}
 		}
@@ -402,6 +284,75 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 			fsb_event_free(&e);
 		}
 	}
+	return last;
+}
+
+/* The exit status of how the run ended, its one line printed. */
+static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo)
+{
+	if (st == FSB_ENGINE_OK) {
+		if (dry_run)
+			printf("%s\n", msg);
+		return FSB_EXIT_OK;
+	}
+	fsb_app_error("run: %s", msg);
+	if (st == FSB_ENGINE_REFUSED)
+		return FSB_EXIT_REFUSED;
+	if (st == FSB_ENGINE_CANCELLED)
+		return 128 + (signo ? signo : SIGINT);
+	return FSB_EXIT_FAILED;	/* a phase failed, or the run could not start */
+}
+
+int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
+{
+	struct fsb_plan plan;
+	struct fsb_err err = { 0 };
+	struct fsb_events *ev = NULL;
+	struct fsb_engine *eng = NULL;
+	struct fsb_result *last = NULL;
+	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
+	enum fsb_engine_status st;
+	struct fsb_signals sig = { .fd = -1 };
+	int signo = 0, rc;
+	bool quiet = false;
+	const char *msg;
+
+	memset(&plan, 0, sizeof(plan));
+	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric);
+	if (rc) {
+		fsb_plan_clear(&plan);
+		return rc < 0 ? FSB_EXIT_OK : rc;
+	}
+	if (fsb_plan_validate(&plan, &err)) {
+		fsb_app_error("run: %s", err.msg);
+		fsb_plan_clear(&plan);
+		return FSB_EXIT_USAGE;
+	}
+	if (geteuid() != 0 && plan.target != FSB_TARGET_DIR) {
+		fsb_app_error("run: formatting an image or a device needs root (loop devices, mkfs, mount); run it with sudo, or use --dir DIR");
+		fsb_plan_clear(&plan);
+		return FSB_EXIT_FAILED;
+	}
+
+	/* before the engine thread exists: it inherits the blocked mask */
+	rc = fsb_signals_open(&sig, 0, 0);
+	if (rc) {
+		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
+		fsb_plan_clear(&plan);
+		return FSB_EXIT_FAILED;
+	}
+	ev = fsb_events_new(256);
+	if (fsb_engine_start(&plan, ev, &eng, &err)) {
+		fsb_app_error("run: %s", err.msg);
+		rc = FSB_EXIT_FAILED;
+		goto out;
+	}
+	/* a dry run prints its report even when quiet: that is all it does */
+	if (plan.dry_run)
+		quiet = false;
+	if (plan.dry_run || !quiet)
+		announce(&plan, eng);
+	last = follow(ev, eng, &sig, quiet, &signo);
 	st = fsb_engine_wait(eng, &msg);
 	if (last && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR) {
 		if (!quiet)
@@ -410,36 +361,12 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		last->path = fsb_xstrdup(fsb_engine_output(eng));
 		fsb_show_result(stdout, last, &ro, false, fsb_locale_utf8());
 	}
-	switch (st) {
-	case FSB_ENGINE_OK:
-		if (plan.dry_run)
-			printf("%s\n", msg);
-		rc = FSB_EXIT_OK;
-		break;
-	case FSB_ENGINE_PHASE_FAILED:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_FAILED;
-		break;
-	case FSB_ENGINE_REFUSED:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_REFUSED;
-		break;
-	case FSB_ENGINE_ERROR:
-		fsb_app_error("run: %s", msg);
-		rc = FSB_EXIT_FAILED;
-		break;
-	case FSB_ENGINE_CANCELLED:
-		fsb_app_error("run: %s", msg);
-		rc = 128 + (signo ? signo : SIGINT);
-		break;
-	}
+	rc = exit_status(st, msg, plan.dry_run, signo);
 out:
 	fsb_engine_free(eng);
 	fsb_events_free(ev);
 	fsb_result_free(last);
-	if (sfd >= 0)
-		close(sfd);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	fsb_signals_close(&sig);
 	fsb_plan_clear(&plan);
 	return rc;
 }

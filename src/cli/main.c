@@ -99,6 +99,8 @@ int main(int argc, char **argv)
 			char **sub_argv = argv + optind;
 
 			optind = 0;	/* full getopt reset for the command */
+			/* the library's messages name options the way this user gives them */
+			fsb_opt_set_speaker(fsb_cli_say);
 			rc = commands[i].fn(&cli, sub_argc, sub_argv);
 			goto out;
 		}

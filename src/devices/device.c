@@ -22,6 +22,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "devices/device.h"
 #include "devices/devrules.h"
 
@@ -1216,12 +1217,12 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 		goto out;
 	if (!yes_destroy) {
 		rc = fsb_err_set(err, -EINVAL, "%s (%s) would be formatted, destroying everything on it: "
-				 "confirm with --yes-destroy=%s", path, d->majmin, path);
+				 "confirm with %s", path, d->majmin, fsb_opt_say(FSB_OPT_YES_DESTROY, path));
 		goto out;
 	}
 	if (!fsb_device_same(yes_destroy, st.st_rdev)) {
-		rc = fsb_err_set(err, -EINVAL, "--yes-destroy=%s does not name %s (%s); nothing was "
-				 "done", yes_destroy, path, d->majmin);
+		rc = fsb_err_set(err, -EINVAL, "%s does not name %s (%s); nothing was "
+				 "done", fsb_opt_say(FSB_OPT_YES_DESTROY, yes_destroy), path, d->majmin);
 		goto out;
 	}
 	c = fsb_xcalloc(1, sizeof(*c));
@@ -1433,40 +1434,50 @@ void fsb_device_claim_free(struct fsb_device_claim *c)
 	free(c);
 }
 
-/* Its facts in one line: the kind, size, model, place in the stack. */
-char *fsb_device_describe(const struct fsb_device *d)
+void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts)
 {
-	struct fsb_buf b = { 0 };
 	char size[32];
 
-	fsb_buf_addf(&b, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
+	fsb_strv_addf(facts, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
 	if (d->ro)
-		fsb_buf_add(&b, ", read-only");
+		fsb_strv_add(facts, "read-only");
 	if (d->model)
-		fsb_buf_addf(&b, ", model %s", d->model);
+		fsb_strv_addf(facts, "model %s", d->model);
 	if (d->serial)
-		fsb_buf_addf(&b, ", serial %s", d->serial);
+		fsb_strv_addf(facts, "serial %s", d->serial);
 	if (d->parent)
-		fsb_buf_addf(&b, ", partition %d of %s", d->partno, d->parent);
+		fsb_strv_addf(facts, "partition %d of %s%s%s%s", d->partno, d->parent,
+			      d->part_type ? " (type " : "", d->part_type ? d->part_type : "",
+			      d->part_type ? ")" : "");
 	if (d->partitions.n) {
 		char *j = fsb_strv_join(&d->partitions, " ");
 
-		fsb_buf_addf(&b, ", partitions %s", j);
+		fsb_strv_addf(facts, "partitions %s", j);
 		free(j);
 	}
 	if (d->slaves.n) {
 		char *j = fsb_strv_join(&d->slaves, " ");
 
-		fsb_buf_addf(&b, ", built on %s", j);
+		fsb_strv_addf(facts, "built on %s", j);
 		free(j);
 	}
 	if (d->backing_file)
-		fsb_buf_addf(&b, ", backing file %s", d->backing_file);
+		fsb_strv_addf(facts, "backing file %s", d->backing_file);
 	if (d->part_uuid)
-		fsb_buf_addf(&b, ", PARTUUID %s", d->part_uuid);
+		fsb_strv_addf(facts, "PARTUUID %s", d->part_uuid);
 	if (d->part_label)
-		fsb_buf_addf(&b, ", PARTLABEL %s", d->part_label);
+		fsb_strv_addf(facts, "PARTLABEL %s", d->part_label);
 	if (d->diskseq)
-		fsb_buf_addf(&b, ", diskseq %llu", d->diskseq);
-	return fsb_buf_steal(&b);
+		fsb_strv_addf(facts, "diskseq %llu", d->diskseq);
+}
+
+char *fsb_device_describe(const struct fsb_device *d)
+{
+	struct fsb_strv facts = { 0 };
+	char *s;
+
+	fsb_device_facts(d, &facts);
+	s = fsb_strv_join(&facts, ", ");
+	fsb_strv_free(&facts);
+	return s;
 }

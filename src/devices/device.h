@@ -175,9 +175,14 @@ int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct f
 		     struct fsb_err *err);
 void fsb_device_free(struct fsb_device *d);
 
-/* "partition, 1 GiB, model X, serial Y, partition 1 of /dev/sdb, backing
- * file F, diskseq N": what a user needs to recognise the device; caller
- * frees. */
+/* What a user needs to recognise the device, one fact each, appended to
+ * facts, in this order: "partition, 1 GiB" (kind and size, always first),
+ * "read-only", "model X", "serial Y", "partition 1 of /dev/sdb (type T)",
+ * "partitions …", "built on …", "backing file F", "PARTUUID U",
+ * "PARTLABEL L", "diskseq N".  The one description of a device: the
+ * command line, the engine's log and every TUI screen show these. */
+void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts);
+/* fsb_device_facts() as one line, joined by ", "; caller frees. */
 char *fsb_device_describe(const struct fsb_device *d);
 
 /* Value of key in a signature, or NULL. */

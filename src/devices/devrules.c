@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "devices/devrules.h"
 
 #define GROW(arr, n) ((arr) = fsb_xrealloc((arr), ((n) + 1) * sizeof(*(arr))), &(arr)[(n)++])
@@ -651,19 +652,20 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	}
 
 	if (o->whole_disk && d->is_partition)
-		fsb_strv_addf(why, "a partition of %s, but --whole-disk asks for a whole disk",
-			      d->parent ? d->parent : "a disk");
+		fsb_strv_addf(why, "a partition of %s, but %s asks for a whole disk",
+			      d->parent ? d->parent : "a disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 	if (d->is_whole && (d->pttype || d->partitions.n)) {
 		if (!o->whole_disk) {
 			if (d->pttype)
 				fsb_strv_addf(why, "a whole disk with a %s partition table: pick a "
-					      "partition, or pass --whole-disk to use the whole disk",
-					      d->pttype);
+					      "partition, or pass %s to use the whole disk",
+					      d->pttype, fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 			else
-				fsb_strv_add(why, "a whole disk with partitions: pick a partition, or "
-					     "pass --whole-disk to use the whole disk");
+				fsb_strv_addf(why, "a whole disk with partitions: pick a partition, or "
+					      "pass %s to use the whole disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 		} else {
-			fsb_strv_add(ok, "a partitioned whole disk, chosen as such with --whole-disk");
+			fsb_strv_addf(ok, "a partitioned whole disk, chosen as such with %s",
+				      fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 		}
 	} else if (!d->is_partition) {
 		fsb_strv_add(ok, "no partition table");
@@ -673,10 +675,10 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	if (rdisk && !holds_root(d, s)) {
 		if (!o->allow_root_disk)
 			fsb_strv_addf(why, "on the same disk as the root filesystem (%s): pass "
-				      "--allow-root-disk to use it anyway", rdisk);
+				      "%s to use it anyway", rdisk, fsb_opt_say(FSB_OPT_ALLOW_ROOT_DISK, NULL));
 		else
 			fsb_strv_addf(ok, "on the root filesystem's disk (%s), allowed by "
-				      "--allow-root-disk", rdisk);
+				      "%s", rdisk, fsb_opt_say(FSB_OPT_ALLOW_ROOT_DISK, NULL));
 	} else if (!rdisk) {
 		fsb_strv_add(ok, "not on the root filesystem's disk");
 	}

@@ -64,7 +64,13 @@ bool fsb_fs_kernel_has(const char *type)
 
 int fsb_fs_available(const struct fsb_fs_profile *p, struct fsb_err *why)
 {
+	return fsb_fs_available_brief(p, why, NULL);
+}
+
+int fsb_fs_available_brief(const struct fsb_fs_profile *p, struct fsb_err *why, struct fsb_err *brief)
+{
 	if (!p->nodev && p->tool && *p->tool && !fsb_have_program(p->tool)) {
+		fsb_err_set(brief, -ENOENT, "%s not installed", p->tool);
 		if (p->package && *p->package)
 			return fsb_err_set(why, -ENOENT, "%s is not installed (apt-get install %s)",
 					   p->tool, p->package);
@@ -73,6 +79,7 @@ int fsb_fs_available(const struct fsb_fs_profile *p, struct fsb_err *why)
 	if (!fsb_fs_kernel_has(p->type)) {
 		struct utsname u;
 
+		fsb_err_set(brief, -ENODEV, "kernel has no %s", p->type);
 		uname(&u);
 		return fsb_err_set(why, -ENODEV, "the running kernel (%s) has no %s support: not in /proc/filesystems and no module",
 				   u.release, p->type);

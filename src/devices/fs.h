@@ -21,6 +21,9 @@
  * -ENODEV (kernel support missing) with the reason in why, in words for
  * the user: "mkfs.jfs is not installed (apt-get install jfsutils)". */
 int fsb_fs_available(const struct fsb_fs_profile *p, struct fsb_err *why);
+/* The same decision, with the reason also in a few words for a list
+ * (brief, may be NULL): "mkfs.jfs not installed", "kernel has no jfs". */
+int fsb_fs_available_brief(const struct fsb_fs_profile *p, struct fsb_err *why, struct fsb_err *brief);
 
 /* Does the running kernel support type (built in, or a module exists)? */
 bool fsb_fs_kernel_has(const char *type);

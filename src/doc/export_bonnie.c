@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "model/opts.h"
 #include "doc/export.h"
 
 #define CSV_FORMAT      "1.98"
@@ -260,7 +261,8 @@ int fsb_export_bonnie_csv(FILE *fp, struct fsb_result *const *res, size_t n,
 		return fsb_err_set(err, -EIO, "write error");
 	if (!lines)
 		return fsb_err_set(err, -ENOENT, "%s: no built-in phase has a result, nothing to write as bonnie++ CSV "
-				   "(run them with e.g. --phases block-write,block-read,seq-create,seq-delete)",
+				   "(run them with e.g. %s)",
+				   fsb_opt_say(FSB_OPT_PHASES, "block-write,block-read,seq-create,seq-delete"),
 				   n == 1 && o && o->labels ? o->labels[0] : "the result files");
 	return 0;
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/kinds.h"
+#include "model/opts.h"
 #include "doc/export.h"
 #include "doc/render.h"
 
@@ -100,7 +102,7 @@ static void details(FILE *fp, const struct fsb_result *res)
 	free(s);
 	dd(fp, "Tool", res->tool);
 	dd(fp, "Profile", res->profile);
-	s = fsb_result_auto_repeated(res) ? fsb_xasprintf("--auto-repeat, at most %ld", res->repeat) : fsb_xasprintf("%ld", res->repeat);
+	s = fsb_result_auto_repeated(res) ? fsb_xasprintf("%s, at most %ld", fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL), res->repeat) : fsb_xasprintf("%ld", res->repeat);
 	dd(fp, "Repetitions", s);
 	free(s);
 	dd(fp, "Baseline", res->baseline);
@@ -159,7 +161,7 @@ static void reproduce(FILE *fp, const struct fsb_result *res, const char *label,
 		fputs("</td><td>", fp);
 		esc(fp, ph && ph->kind ? ph->kind : "");
 		fputs("</td><td><code>", fp);
-		esc(fp, ph && ph->command ? ph->command : ph && ph->kind && !strcmp(ph->kind, "builtin") ? "(built in)" : "");
+		esc(fp, ph && ph->command ? ph->command : ph && ph->kind && !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) ? "(built in)" : "");
 		fputs("</code></td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);

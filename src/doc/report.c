@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/kinds.h"
+#include "model/opts.h"
 #include "doc/report.h"
 
 /* ---- cells ------------------------------------------------------------------ */
@@ -15,7 +17,7 @@ static bool is_builtin(const struct fsb_result *res, const char *phase)
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
 
 		if (ph && ph->kind)
-			return strcmp(ph->kind, "builtin") == 0;
+			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0;
 	}
 	return false;
 }
@@ -439,9 +441,11 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 
 		fsb_report_cell(res, bfs, phases.v[j], m, &b);
 		if (b.nok && !(b.st.mean > 0))
-			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s", phases.v[j],
+			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s%s%s", phases.v[j],
 				      metric_words(m), base, b.st.mean,
-				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see --metric real)" : "");
+				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see " : "",
+				      m == FSB_METRIC_DEAD ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
+				      m == FSB_METRIC_DEAD ? ")" : "");
 		fsb_cellstats_free(&b);
 	}
 	table_done(t);
@@ -768,9 +772,10 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 		return -ENOENT;
 	}
 	table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
-	t->title = fsb_xstrdup("Repetitions (--auto-repeat)");
-	t->caption = fsb_xstrdup("repetitions each phase took until the 95% CI of its mean real time was within the "
-				 "target (--ci-target, ±3% by default), and the CI reached; cap = it never got there");
+	t->title = fsb_xasprintf("Repetitions (%s)", fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
+	t->caption = fsb_xasprintf("repetitions each phase took until the 95%% CI of its mean real time was within the "
+				   "target (%s, ±3%% by default), and the CI reached; cap = it never got there",
+				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
 	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
 		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
@@ -806,8 +811,8 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 	}
 	if (capped)
 		fsb_strv_addf(&t->notes, "%zu phase%s hit the cap without reaching the target: %s noisy; "
-			      "more repetitions (--max-repeat) or a quieter machine would help",
-			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are");
+			      "more repetitions (%s) or a quieter machine would help",
+			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are", fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL));
 	table_done(t);
 	fsb_strv_free(&phases);
 	return 0;

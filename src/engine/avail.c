@@ -17,25 +17,30 @@ int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_worklo
 	}
 	for (size_t i = 0; i < def->needs.n; i++) {
 		const char *need = def->needs.v[i];
+		bool tree = strcmp(need, "tree") == 0, deb = strcmp(need, "debtarball") == 0;
 
-		if (strcmp(need, "tree") == 0) {
+		/* once the run has made its workloads, or for a program: is it there? */
+		if (w->provided || (!tree && !deb)) {
+			if (fsb_workload_need(w, need, why))
+				return -ENOENT;
+			continue;
+		}
+		/* before: what the run will make is a note, what it cannot make a reason */
+		if (tree) {
 			if (w->src)
 				continue;
-			/* a generated tree is made by the run itself; the kernel source is not */
 			if (strcmp(prof->source, "kernel") == 0)
 				return fsb_err_set(why, -ENOENT, "%s", w->tree_why.msg[0] ? w->tree_why.msg
 									: "the kernel source is not installed");
 			if (note)
 				fsb_err_set(note, 0, "the run generates the source tree first (a few seconds)");
-		} else if (strcmp(need, "debtarball") == 0) {
+		} else {
 			if (w->debtarball)
 				continue;
 			if (!fsb_have_program("debootstrap"))
 				return fsb_err_set(why, -ENOENT, "debootstrap is not installed (apt-get install debootstrap)");
 			if (note)
 				fsb_err_set(note, 0, "the run first downloads a Debian base system once (network)");
-		} else if (!fsb_have_program(need)) {
-			return fsb_err_set(why, -ENOENT, "%s is not installed", need);
 		}
 	}
 	return 0;

@@ -22,9 +22,11 @@
 #include "engine/workload.h"
 
 /*
- * 0 when def can run with the workloads w describes (fsb_workload_init for
- * the plan's profile); otherwise -ENOENT and the reason in why.  note (may
- * be NULL) receives what the engine will prepare first, or "".
+ * 0 when def can run with the workloads w describes; otherwise -ENOENT and
+ * the reason in why.  The one decision: a plan asks it with w from
+ * fsb_workload_init (what the run will make is then a note, which note, may
+ * be NULL, receives; "" when none), the engine asks it with w after
+ * fsb_workload_provide (what is missing then is missing).
  */
 int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_workload *w,
 			const struct fsb_size_profile *prof, struct fsb_err *why, struct fsb_err *note);

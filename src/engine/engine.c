@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "model/opts.h"
+#include "engine/avail.h"
 #include "engine/engine_int.h"
 #include "devices/fs.h"
 #include "devices/loopdev.h"
@@ -89,102 +91,131 @@ static char *default_output(const struct fsb_config *cfg)
 	return path;
 }
 
-int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
+static bool phase_known(const struct fsb_config *cfg, const char *name)
 {
-	const struct fsb_config *cfg = plan->cfg;
-	const struct fsb_size_profile *prof = fsb_config_profile(cfg, plan->profile);
-	char *names;
+	return fsb_config_phase(cfg, name) != NULL;
+}
 
-	if (!prof) {
-		names = NULL;
-		for (size_t i = 0; i < cfg->nprofiles; i++) {
-			char *n = fsb_xasprintf("%s%s%s", names ? names : "", names ? ", " : "",
-						cfg->profiles[i]->name);
+static bool fs_known(const struct fsb_config *cfg, const char *name)
+{
+	return fsb_config_fs(cfg, name) != NULL;
+}
 
-			free(names);
-			names = n;
-		}
-		fsb_err_set(err, -EINVAL, "unknown profile '%s' (known: %s)", plan->profile, names ? names : "none");
-		free(names);
-		return -EINVAL;
-	}
-	if (!plan->phases.n)
-		return fsb_err_set(err, -EINVAL, "no phases selected");
-	for (size_t i = 0; i < plan->phases.n; i++) {
-		if (!fsb_config_phase(cfg, plan->phases.v[i])) {
-			names = fsb_config_phase_names(cfg);
-			fsb_err_set(err, -EINVAL, "unknown phase '%s' (known: %s)", plan->phases.v[i], names);
+/* Every name of v known to the config, none twice; what: "phase". */
+static int check_names(const struct fsb_config *cfg, const struct fsb_strv *v, const char *what,
+		       bool (*known)(const struct fsb_config *, const char *),
+		       char *(*all)(const struct fsb_config *), struct fsb_err *err)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		if (!known(cfg, v->v[i])) {
+			char *names = all(cfg);
+
+			fsb_err_set(err, -EINVAL, "unknown %s '%s' (known: %s)", what, v->v[i], names);
 			free(names);
 			return -EINVAL;
 		}
 		for (size_t j = 0; j < i; j++)
-			if (strcmp(plan->phases.v[i], plan->phases.v[j]) == 0)
-				return fsb_err_set(err, -EINVAL, "phase '%s' is listed twice", plan->phases.v[i]);
+			if (strcmp(v->v[i], v->v[j]) == 0)
+				return fsb_err_set(err, -EINVAL, "%s '%s' is listed twice", what, v->v[i]);
 	}
-	if (plan->target != FSB_TARGET_DIR) {
-		if (!plan->fs.n)
-			return fsb_err_set(err, -EINVAL, "no filesystems selected");
-		for (size_t i = 0; i < plan->fs.n; i++) {
-			if (!fsb_config_fs(cfg, plan->fs.v[i])) {
-				names = fsb_config_fs_names(cfg);
-				fsb_err_set(err, -EINVAL, "unknown filesystem '%s' (known: %s)", plan->fs.v[i], names);
-				free(names);
-				return -EINVAL;
-			}
-			for (size_t j = 0; j < i; j++)
-				if (strcmp(plan->fs.v[i], plan->fs.v[j]) == 0)
-					return fsb_err_set(err, -EINVAL, "filesystem '%s' is listed twice", plan->fs.v[i]);
-		}
-		if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
-			/* the first filesystem is the natural baseline when the default is not run */
-			if (plan->baseline && strcmp(plan->baseline, cfg->defaults.baseline))
-				return fsb_err_set(err, -EINVAL, "baseline '%s' is not among the filesystems run (%s…)",
-						   plan->baseline, plan->fs.v[0]);
-			free(plan->baseline);
-			plan->baseline = fsb_xstrdup(plan->fs.v[0]);
-		}
+	return 0;
+}
+
+static char *profile_names(const struct fsb_config *cfg)
+{
+	struct fsb_strv v = { 0 };
+	char *s;
+
+	for (size_t i = 0; i < cfg->nprofiles; i++)
+		fsb_strv_add(&v, cfg->profiles[i]->name);
+	s = v.n ? fsb_strv_join(&v, ", ") : fsb_xstrdup("none");
+	fsb_strv_free(&v);
+	return s;
+}
+
+/* Filesystems and phases known, the baseline among the filesystems run. */
+static int check_lists(struct fsb_plan *plan, struct fsb_err *err)
+{
+	const struct fsb_config *cfg = plan->cfg;
+
+	if (!plan->phases.n)
+		return fsb_err_set(err, -EINVAL, "no phases selected");
+	if (check_names(cfg, &plan->phases, "phase", phase_known, fsb_config_phase_names, err))
+		return -EINVAL;
+	if (plan->target == FSB_TARGET_DIR)
+		return 0;
+	if (!plan->fs.n)
+		return fsb_err_set(err, -EINVAL, "no filesystems selected");
+	if (check_names(cfg, &plan->fs, "filesystem", fs_known, fsb_config_fs_names, err))
+		return -EINVAL;
+	if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
+		/* the first filesystem is the natural baseline when the default is not run */
+		if (plan->baseline && strcmp(plan->baseline, cfg->defaults.baseline))
+			return fsb_err_set(err, -EINVAL, "baseline '%s' is not among the filesystems run (%s…)",
+					   plan->baseline, plan->fs.v[0]);
+		free(plan->baseline);
+		plan->baseline = fsb_xstrdup(plan->fs.v[0]);
 	}
-	if (plan->repeat < 1)
-		return fsb_err_set(err, -EINVAL, "--repeat must be at least 1");
-	if (plan->auto_repeat && plan->max_repeat < 3)
-		return fsb_err_set(err, -EINVAL, "--max-repeat must be at least 3 with --auto-repeat");
-	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
-		return fsb_err_set(err, -EINVAL, "--ci-target must be between 0 and 1 (e.g. 0.03 for ±3%%)");
+	return 0;
+}
+
+/* The target: given, its size, its path made absolute, what goes with it. */
+static int check_target(struct fsb_plan *plan, const struct fsb_size_profile *prof, struct fsb_err *err)
+{
 	if (!plan->path || !*plan->path)
 		return fsb_err_set(err, -EINVAL, "no target given");
 	if (plan->target == FSB_TARGET_IMAGE) {
-		unsigned long long min = MIN_TARGET_SIZE;
+		char cwd[4096];
 
 		if (!plan->image_size && fsb_parse_size(prof->image_size, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "profile %s: bad image_size '%s'", prof->name, prof->image_size);
-		if (plan->image_size < min)
-			return fsb_err_set(err, -EINVAL, "image size %llu MiB is too small: at least 512 MiB (XFS and Btrfs need room)",
-					   plan->image_size >> 20);
-		if (plan->path[0] != '/') {
-			char cwd[4096];
+		if (fsb_target_check_size(plan->image_size, err))
+			return -EINVAL;
+		if (plan->path[0] != '/' && getcwd(cwd, sizeof(cwd))) {
+			char *abs = fsb_xasprintf("%s/%s", cwd, plan->path);
 
-			if (getcwd(cwd, sizeof(cwd))) {
-				char *abs = fsb_xasprintf("%s/%s", cwd, plan->path);
-
-				free(plan->path);
-				plan->path = abs;
-			}
+			free(plan->path);
+			plan->path = abs;
 		}
 	}
 	if (plan->journal_device && plan->target != FSB_TARGET_DEVICE)
-		return fsb_err_set(err, -EINVAL, "--journal-device goes with a device target (--target DEVICE); an image target makes its own journal image");
+		return fsb_err_set(err, -EINVAL, "%s goes with a device target (%s); an image target makes its own journal image",
+				   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL), fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
 	if (plan->dry_run && plan->target != FSB_TARGET_DEVICE)
-		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (--target DEVICE)");
-	if (plan->target == FSB_TARGET_DIR) {
-		struct stat st;
+		return fsb_err_set(err, -EINVAL, "a dry run needs a device target (%s)",
+				   fsb_opt_say(FSB_OPT_TARGET, "DEVICE"));
+	if (plan->target == FSB_TARGET_DIR)
+		return fsb_target_check_dir(plan->path, err);
+	return 0;
+}
 
-		if (stat(plan->path, &st) < 0)
-			return fsb_err_set(err, -errno, "directory %s: %s", plan->path, strerror(errno));
-		if (!S_ISDIR(st.st_mode))
-			return fsb_err_set(err, -ENOTDIR, "%s is not a directory", plan->path);
-		if (access(plan->path, W_OK) < 0)
-			return fsb_err_set(err, -EACCES, "directory %s is not writable", plan->path);
+int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
+{
+	const struct fsb_config *cfg = plan->cfg;
+	const struct fsb_size_profile *prof = fsb_config_profile(cfg, plan->profile);
+	int rc;
+
+	if (!prof) {
+		char *names = profile_names(cfg);
+
+		fsb_err_set(err, -EINVAL, "unknown profile '%s' (known: %s)", plan->profile, names);
+		free(names);
+		return -EINVAL;
 	}
+	rc = check_lists(plan, err);
+	if (rc)
+		return rc;
+	if (plan->repeat < 1)
+		return fsb_err_set(err, -EINVAL, "%s must be at least 1", fsb_opt_say(FSB_OPT_REPEAT, NULL));
+	if (plan->auto_repeat && plan->max_repeat < 3)
+		return fsb_err_set(err, -EINVAL, "%s must be at least 3 with %s",
+				   fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL), fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
+	if (plan->auto_repeat && !(plan->ci_target > 0 && plan->ci_target < 1))
+		return fsb_err_set(err, -EINVAL, "%s must be between 0 and 1 (e.g. 0.03 for ±3%%)",
+				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
+	rc = check_target(plan, prof, err);
+	if (rc)
+		return rc;
 	if (!plan->jobs)
 		plan->jobs = fsb_sysinfo_cpus();
 	if (!plan->output)
@@ -422,17 +453,9 @@ static void phase_vars(const struct fsb_engine *e, const char *base, const char 
 static const char *phase_unavailable(struct fsb_engine *e, const struct fsb_phase_def *def,
 				     struct fsb_err *why)
 {
-	if (def->kind == FSB_PHASE_BUILTIN) {
-		if (!fsb_synth_is_phase(def->name)) {
-			fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
-			return why->msg;
-		}
-		return NULL;
-	}
-	for (size_t i = 0; i < def->needs.n; i++)
-		if (fsb_workload_need(&e->wl, def->needs.v[i], why))
-			return why->msg;
-	return NULL;
+	/* the same decision the plan screens showed (avail.h), now with the
+	 * workloads made */
+	return fsb_phase_available(def, &e->wl, e->prof, why, NULL) ? why->msg : NULL;
 }
 
 static void record_fs_meta(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_fs_result *fsr)
@@ -514,7 +537,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	if (!ph->label) {
 		char *label = NULL;
 
-		ph->kind = fsb_xstrdup(def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
+		ph->kind = fsb_xstrdup(fsb_phase_kind_word(def->kind));
 		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
 			label = fsb_xstrdup(def->label);
 		ph->label = label;
@@ -594,7 +617,8 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 	}
 	if (p && *p->journal_size && !e->journal) {
 		fsr->status = FSB_FS_UNAVAILABLE;
-		fsr->error = fsb_xstrdup("needs a second device for its external journal (--journal-device)");
+		fsr->error = fsb_xasprintf("needs a second device for its external journal (%s)",
+					   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
 		return;
@@ -706,13 +730,88 @@ out:
 	return rc;
 }
 
+/* Before the target: the cache policy, the workloads (nothing is formatted
+ * for a run that cannot start), the built-in phases' sizes, a mount point.
+ * 0 or -errno (-ECANCELED with err untouched). */
+static int prepare(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_strv needs = { 0 };
+	const char *tmp = getenv("TMPDIR");
+	/* --no-drop-caches keeps them in the built-in read phases too (seed
+	 * 001's under-RAM test); not being root does not: evicting the data
+	 * file needs no root */
+	bool keep_caches = !e->plan.drop_caches;
+	int rc;
+
+	if (e->plan.drop_caches && geteuid() != 0) {
+		e->plan.drop_caches = false;
+		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
+	}
+	fsb_engine_activity(e, "preparing workloads", false);
+	fsb_workload_init(&e->wl, e->plan.cfg, e->prof);
+	collect_needs(e, &needs);
+	rc = fsb_workload_provide(&e->wl, e->plan.cfg, e->prof, &needs, e->plan.make_deb, &e->cancel,
+				  log_line, e);
+	fsb_strv_free(&needs);
+	if (rc == -ECANCELED)
+		return rc;
+	e->res->workload = fsb_xstrdup(e->wl.describe);
+	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, err);
+	if (rc)
+		return rc;
+	e->synth.keep_caches = keep_caches;
+	e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	if (!mkdtemp(e->mnt)) {
+		rc = fsb_err_set(err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
+		free(e->mnt);
+		e->mnt = NULL;
+	}
+	return rc;
+}
+
+/* How the run ended (rc, err): the status and its line, the result file's
+ * last write, the log closed, FSB_EV_DONE posted. */
+static void finish(struct fsb_engine *e, int rc, const struct fsb_err *err)
+{
+	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
+
+	if (cancelled(e)) {
+		e->status = FSB_ENGINE_CANCELLED;
+		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
+	} else if (rc) {
+		if (e->status == FSB_ENGINE_OK)
+			e->status = FSB_ENGINE_ERROR;
+		snprintf(e->msg, sizeof(e->msg), "%s", err->msg);
+	} else if (e->any_failed) {
+		e->status = FSB_ENGINE_PHASE_FAILED;
+		snprintf(e->msg, sizeof(e->msg), "some phases failed; see %s", e->res->log ? e->res->log : "the log");
+	}
+	if (e->res) {
+		char ts[32];
+
+		e->res->finished = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
+		e->res->status = e->status == FSB_ENGINE_CANCELLED ? FSB_RESULT_INTERRUPTED
+				 : e->status == FSB_ENGINE_OK || e->status == FSB_ENGINE_PHASE_FAILED
+					 ? FSB_RESULT_COMPLETE : FSB_RESULT_FAILED;
+		/* a run that never reached its target leaves no result file */
+		if (e->target_ready)
+			post_result(e);
+	}
+	if (e->log_fd >= 0)
+		close(e->log_fd);
+	e->log_fd = -1;
+	e->prog.running = false;
+	fsb_engine_activity(e, "done", false);
+	done.status = (int)e->status;
+	done.text = fsb_xstrdup(e->msg);
+	fsb_run_init(&done.run);
+	fsb_events_post(e->ev, &done);
+}
+
 static void *engine_main(void *arg)
 {
 	struct fsb_engine *e = arg;
 	struct fsb_err err = { 0 };
-	struct fsb_strv needs = { 0 };
-	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
-	bool keep_caches;
 	int rc;
 
 	e->res = fsb_result_new();
@@ -732,42 +831,10 @@ static void *engine_main(void *arg)
 	e->prog.eta = -1;
 
 	rc = open_log(e, &err);
+	if (!rc)
+		rc = prepare(e, &err);
 	if (rc)
 		goto out;
-	/* --no-drop-caches keeps them in the built-in read phases too (seed
-	 * 001's under-RAM test); not being root does not: evicting the data
-	 * file needs no root */
-	keep_caches = !e->plan.drop_caches;
-	if (e->plan.drop_caches && geteuid() != 0) {
-		e->plan.drop_caches = false;
-		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
-	}
-
-	/* the workloads first: nothing is formatted for a run that cannot start */
-	fsb_engine_activity(e, "preparing workloads", false);
-	fsb_workload_init(&e->wl, e->plan.cfg, e->prof);
-	collect_needs(e, &needs);
-	rc = fsb_workload_provide(&e->wl, e->plan.cfg, e->prof, &needs, e->plan.make_deb, &e->cancel,
-				  log_line, e);
-	if (rc == -ECANCELED)
-		goto out;
-	e->res->workload = fsb_xstrdup(e->wl.describe);
-	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, &err);
-	if (rc)
-		goto out;
-	e->synth.keep_caches = keep_caches;
-
-	{
-		const char *tmp = getenv("TMPDIR");
-
-		e->mnt = fsb_xasprintf("%s/fsbench-mnt.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
-	}
-	if (!mkdtemp(e->mnt)) {
-		rc = fsb_err_set(&err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
-		free(e->mnt);
-		e->mnt = NULL;
-		goto out;
-	}
 	switch (e->plan.target) {
 	case FSB_TARGET_IMAGE:
 		rc = fsb_target_setup_image(e, &err);
@@ -795,38 +862,7 @@ static void *engine_main(void *arg)
 	}
 out:
 	fsb_target_teardown(e);
-	if (cancelled(e)) {
-		e->status = FSB_ENGINE_CANCELLED;
-		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
-	} else if (rc) {
-		if (e->status == FSB_ENGINE_OK)
-			e->status = FSB_ENGINE_ERROR;
-		snprintf(e->msg, sizeof(e->msg), "%s", err.msg);
-	} else if (e->any_failed) {
-		e->status = FSB_ENGINE_PHASE_FAILED;
-		snprintf(e->msg, sizeof(e->msg), "some phases failed; see %s", e->res->log ? e->res->log : "the log");
-	}
-	if (e->res) {
-		char ts[32];
-
-		e->res->finished = fsb_xstrdup(fsb_iso_time(ts, sizeof(ts)));
-		e->res->status = e->status == FSB_ENGINE_CANCELLED ? FSB_RESULT_INTERRUPTED
-				 : e->status == FSB_ENGINE_OK || e->status == FSB_ENGINE_PHASE_FAILED
-					 ? FSB_RESULT_COMPLETE : FSB_RESULT_FAILED;
-		/* a run that never reached its target leaves no result file */
-		if (e->target_ready)
-			post_result(e);
-	}
-	if (e->log_fd >= 0)
-		close(e->log_fd);
-	e->log_fd = -1;
-	fsb_strv_free(&needs);
-	e->prog.running = false;
-	fsb_engine_activity(e, "done", false);
-	done.status = (int)e->status;
-	done.text = fsb_xstrdup(e->msg);
-	fsb_run_init(&done.run);
-	fsb_events_post(e->ev, &done);
+	finish(e, rc, &err);
 	return NULL;
 }
 

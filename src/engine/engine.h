@@ -36,15 +36,11 @@
 #include <stdbool.h>
 
 #include "model/config.h"
+#include "model/kinds.h"
 #include "engine/events.h"
 #include "model/result.h"
 #include "sys/util.h"
 
-enum fsb_target_kind {
-	FSB_TARGET_IMAGE,        /* a new sparse image file on a loop device */
-	FSB_TARGET_DIR,          /* an existing directory: no reformat */
-	FSB_TARGET_DEVICE,       /* a block device, after the safety checks */
-};
 
 struct fsb_plan {
 	const struct fsb_config *cfg;  /* borrowed; must outlive the engine */

@@ -14,12 +14,9 @@
 #include "engine/engine.h"
 #include "devices/loopdev.h"
 #include "engine/synth.h"
+#include "engine/targetcheck.h"
 #include "engine/workload.h"
 
-/* The smallest target, image or device: mkfs.xfs refuses less than 300 MiB,
- * and Btrfs and the workloads need room. */
-#define MIN_TARGET_SIZE (512ULL << 20)
-#define MIN_TARGET_FOR "the filesystems fsbench formats (XFS and Btrfs need room)"
 
 struct fsb_engine {
 	struct fsb_plan plan;            /* our copy */

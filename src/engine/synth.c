@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sys/util.h"
 #include "engine/hist.h"
 #include "engine/synth.h"
 
@@ -44,11 +45,7 @@ struct rng {
 
 static uint64_t rng_next(struct rng *r)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return fsb_splitmix64(&r->s);
 }
 
 static void rng_seed(struct rng *r, uint64_t seed, uint64_t stream)

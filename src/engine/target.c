@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "engine/engine_int.h"
 #include "devices/fs.h"
 #include "sys/sysinfo.h"
@@ -70,7 +71,7 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		e->disks[1] = fsb_xstrdup(e->jloop.name);
 		fsb_events_log(e->ev, "external journal image %s on %s", e->jloop.file, e->journal);
 	}
-	t->kind = fsb_xstrdup("image");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_IMAGE));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(e->plan.image_size >> 20);
@@ -128,7 +129,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 		free(type);
 		return rc;
 	}
-	t->kind = fsb_xstrdup("dir");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DIR));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
 	if (devno && fsb_sysinfo_blockname(devno, name, sizeof(name)) == 0) {
@@ -234,8 +235,8 @@ static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to,
 
 	if (why) {
 		e->status = FSB_ENGINE_REFUSED;
-		return fsb_err_set(err, -EINVAL, "--journal-device %s %s: give a second device for the external journals",
-				   jpath, why);
+		return fsb_err_set(err, -EINVAL, "%s %s: give a second device for the external journals",
+				   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, jpath), why);
 	}
 	/* --whole-disk is about the target: a journal is a partition or a disk without a table */
 	o.whole_disk = false;
@@ -246,11 +247,15 @@ static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to,
 	/* one --yes-destroy names both devices: without the journal in it, ask for both */
 	yes = entry_naming(e->plan.yes_destroy, jpath);
 	rc = fsb_device_claim(jpath, yes, &o, &e->jclaim, &e->journal_dev, err);
-	if (rc == -EINVAL && !yes)
-		fsb_err_set(err, rc, "the journal device %s (%s) would be formatted too, destroying everything on it: confirm both with --yes-destroy=%s,%s",
-			    jpath, e->journal_dev.majmin, e->plan.path, jpath);
-	else if (rc)
-		fsb_err_prefix(err, "--journal-device");
+	if (rc == -EINVAL && !yes) {
+		char *both = fsb_xasprintf("%s,%s", e->plan.path, jpath);
+
+		fsb_err_set(err, rc, "the journal device %s (%s) would be formatted too, destroying everything on it: confirm both with %s",
+			    jpath, e->journal_dev.majmin, fsb_opt_say(FSB_OPT_YES_DESTROY, both));
+		free(both);
+	} else if (rc) {
+		fsb_err_prefix(err, "%s", fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
+	}
 	if (rc == -EPERM && (fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (jbd signature)") ||
 			     fsb_strv_contains(&e->journal_dev.reasons, "member of another storage stack (xfs_external_log signature)"))) {
 		char msg[sizeof(err->msg)];
@@ -289,8 +294,8 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 		.crypttab = e->plan.crypttab,
 		.allow_root_disk = e->plan.allow_root_disk,
 		.whole_disk = e->plan.whole_disk,
-		.min_size = MIN_TARGET_SIZE,
-		.min_size_for = MIN_TARGET_FOR,
+		.min_size = FSB_TARGET_MIN_SIZE,
+		.min_size_for = FSB_TARGET_MIN_FOR,
 	};
 	char *yes = confirmation_for(e->plan.yes_destroy, e->plan.path);
 	unsigned long long want = 0;
@@ -318,7 +323,7 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 			       e->prof->name, fsb_format_size(want, a, sizeof(a)), e->dev,
 			       fsb_format_size(d->size, b, sizeof(b)));
 
-	t->kind = fsb_xstrdup("device");
+	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DEVICE));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(d->size >> 20);
@@ -326,17 +331,17 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 	t->serial = fsb_xstrdup(d->serial);
 	/* the result format has no field for the device number: the first reason says it */
 	if (d->diskseq)
-		fsb_strv_addf(&t->reasons, "device %s (diskseq %llu), confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
-			      d->majmin, d->diskseq);
+		fsb_strv_addf(&t->reasons, "device %s (diskseq %llu), confirmed with %s and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin, d->diskseq, fsb_opt_say(FSB_OPT_YES_DESTROY, NULL));
 	else
-		fsb_strv_addf(&t->reasons, "device %s, confirmed with --yes-destroy and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
-			      d->majmin);
+		fsb_strv_addf(&t->reasons, "device %s, confirmed with %s and held exclusively from the check to the first mkfs; identity and every check verified again before and after each mkfs",
+			      d->majmin, fsb_opt_say(FSB_OPT_YES_DESTROY, NULL));
 	for (size_t i = 0; i < d->passed.n; i++)
 		fsb_strv_add(&t->reasons, d->passed.v[i]);
 
 	if (e->plan.journal_device && !needs_journal(e))
-		fsb_events_log(e->ev, "note: --journal-device %s is not used: none of the filesystems has an external journal; it is not touched",
-			       e->plan.journal_device);
+		fsb_events_log(e->ev, "note: %s is not used: none of the filesystems has an external journal; it is not touched",
+			       fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, e->plan.journal_device));
 	else if (e->plan.journal_device)
 		rc = setup_journal(e, &o, err);
 out:
@@ -358,8 +363,8 @@ static int target_changed(struct fsb_engine *e, const char *dev, const char *fs,
 	if (n > strlen(tail) && strcmp(why + n - strlen(tail), tail) == 0)
 		why[n - strlen(tail)] = '\0';
 	fsb_err_set(err, err->code ? err->code : -ESTALE,
-		    "%s changed under fsbench: %s; stopped before formatting it with %s, nothing more was written; see what it is now with 'fsbench devices --check %s'",
-		    dev, why, fs, dev);
+		    "%s changed under fsbench: %s; stopped before formatting it with %s, nothing more was written; see what it is now with %s",
+		    dev, why, fs, fsb_opt_say(FSB_SAY_DEVICE_CHECK, dev));
 	e->stop = *err;
 	return err->code;
 }
@@ -511,8 +516,8 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 		if (fsb_fs_available(p, &why)) {
 			fsb_events_log(e->ev, "%zu. %s: unavailable: %s", i + 1, p->name, why.msg);
 		} else if (*p->journal_size && !e->journal) {
-			fsb_events_log(e->ev, "%zu. %s: unavailable: needs a second device for its external journal (--journal-device)",
-				       i + 1, p->name);
+			fsb_events_log(e->ev, "%zu. %s: unavailable: needs a second device for its external journal (%s)",
+				       i + 1, p->name, fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
 		} else if (p->nodev) {
 			fsb_events_log(e->ev, "%zu. %s: %s; mounted without a device, %s is not touched", i + 1,
 				       p->name, p->description, e->dev);

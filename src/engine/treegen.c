@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sys/util.h"
 #include "engine/treegen.h"
 
 #define MAX_DEPTH 6
@@ -40,11 +41,7 @@ struct rng {
 
 static uint64_t rng_next(struct rng *r)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return fsb_splitmix64(&r->s);
 }
 
 /* Uniform in [0, n) without modulo bias worth caring about. */

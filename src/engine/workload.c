@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/opts.h"
 #include "sys/proc.h"
 #include "sys/sysinfo.h"
 #include "engine/treegen.h"
@@ -205,8 +206,8 @@ void fsb_workload_init(struct fsb_workload *w, const struct fsb_config *cfg,
 		if (exists(tgz))
 			w->debtarball = tgz;
 		else {
-			fsb_err_set(&w->deb_why, -ENOENT, "no debootstrap tarball yet; make it once with 'fsbench prepare --profile %s deb' (runs: %s)",
-				    p->name, w->deb_make_cmd);
+			fsb_err_set(&w->deb_why, -ENOENT, "no debootstrap tarball yet; make it once with %s (runs: %s)",
+				    fsb_opt_say(FSB_SAY_PREPARE_DEB, p->name), w->deb_make_cmd);
 			free(tgz);
 		}
 	}
@@ -331,6 +332,7 @@ int fsb_workload_provide(struct fsb_workload *w, const struct fsb_config *cfg,
 		if (rc == -ECANCELED)
 			return rc;
 	}
+	w->provided = true;
 	return 0;
 }
 

@@ -38,6 +38,7 @@ struct fsb_workload {
 	char *deb_args;          /* "--variant=minbase --foreign" */
 	char *deb_make_cmd;      /* the command that makes the tarball */
 	struct fsb_err deb_why;
+	bool provided;           /* fsb_workload_provide() ran: what is missing now stays missing */
 };
 
 /* Where the cache is: defaults.cache_dir or $XDG_CACHE_HOME/fsbench. */

@@ -14,9 +14,11 @@
 static int validate_kind(cfg_t *cfg, cfg_opt_t *opt)
 {
 	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
+	enum fsb_phase_kind k;
 
-	if (strcmp(v, "command") && strcmp(v, "builtin")) {
-		cfg_error(cfg, "kind = \"%s\": must be \"command\" or \"builtin\"", v);
+	if (fsb_phase_kind_parse(v, &k)) {
+		cfg_error(cfg, "kind = \"%s\": must be \"%s\" or \"%s\"", v, fsb_phase_kind_word(FSB_PHASE_COMMAND),
+			  fsb_phase_kind_word(FSB_PHASE_BUILTIN));
 		return -1;
 	}
 	return 0;
@@ -236,8 +238,8 @@ static void apply_phase(const struct apply *a, struct fsb_phase_def *p)
 	ap_bool(a, "sync", &p->sync);
 	ap_double(a, "timeout", &p->timeout);
 	ap_str(a, "kind", &kind);
-	if (kind)
-		p->kind = strcmp(kind, "builtin") == 0 ? FSB_PHASE_BUILTIN : FSB_PHASE_COMMAND;
+	if (kind && fsb_phase_kind_parse(kind, &p->kind))
+		p->kind = FSB_PHASE_COMMAND;	/* validate_kind refused it already */
 	ap_str(a, "drop_caches", &drop);
 	if (drop)
 		p->drop_caches = strcmp(drop, "default") == 0 ? -1 : cfg_parse_boolean(drop);

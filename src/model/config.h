@@ -20,6 +20,7 @@
 #ifndef FSB_CONFIG_H
 #define FSB_CONFIG_H
 
+#include "model/kinds.h"
 #include <stdbool.h>
 
 #include "sys/util.h"
@@ -38,10 +39,6 @@ struct fsb_fs_profile {
 	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
 };
 
-enum fsb_phase_kind {
-	FSB_PHASE_COMMAND,       /* /bin/sh -c template, timed with wait4 */
-	FSB_PHASE_BUILTIN,       /* a native phase of synth.c */
-};
 
 struct fsb_phase_def {
 	char *name;              /* short name, as in the seed tables: "make2" */

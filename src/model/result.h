@@ -56,7 +56,7 @@
 	X(lat_max_us,       "us",    "maximum latency of one operation")                \
 	X(chunk,            "B",     "chunk size of a built-in I/O phase")              \
 	X(passes,           "",      "passes needed to reach the minimum duration")     \
-	X(caches_dropped,   "",      "1 = caches dropped before every read pass, 0 = not (no root, --no-drop-caches)") \
+	X(caches_dropped,   "",      "1 = caches dropped before every read pass, 0 = not (no root, or the plan kept the page cache)") \
 	X(seed,             "",      "random seed of a built-in phase (names, orders, offsets)") \
 	X(seekers,          "",      "concurrent seeker threads of the seeks phase")    \
 	X(file_min,         "B",     "smallest file of a built-in file phase")          \

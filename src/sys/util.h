@@ -13,6 +13,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -99,5 +100,10 @@ int fsb_drop_caches(void);
 
 /* $XDG_*_HOME/fsbench (or the ~/.local/… default), as a new string. */
 char *fsb_xdg_dir(const char *which /* "config", "data", "cache" */);
+
+/* splitmix64: advance *state and return the next 64 random bits.  The
+ * built-in phases and the generated tree both draw from it, so a seed names
+ * the same files and the same tree everywhere. */
+uint64_t fsb_splitmix64(uint64_t *state);
 
 #endif

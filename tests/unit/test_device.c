@@ -17,6 +17,7 @@
 
 #include "devices/device.h"
 #include "devices/devrules.h"
+#include "model/opts.h"
 
 /* Does some entry of sv contain needle? */
 static bool has(const struct fsb_strv *sv, const char *needle)
@@ -546,6 +547,29 @@ static void test_self_probe(void **state)
 	assert_has(&r->why, "its signatures could not be probed: libblkid failed");
 }
 
+/* The command line's speaker (src/cli/cli.c) in short: the rules name options
+ * only through fsb_opt_say(), so a front end's words reach its user. */
+static const char *say_flag(enum fsb_opt id, const char *value, char *buf, size_t n)
+{
+	if (id >= FSB_OPT_COUNT)
+		return NULL;
+	snprintf(buf, n, "--%s%s%s", fsb_opt_info(id)->name, value ? "=" : "", value ? value : "");
+	return buf;
+}
+
+static void test_self_plan_words(void **state)
+{
+	struct rules *r = *state;
+
+	/* no front end speaks: the plan's words, never a command-line flag */
+	fsb_opt_set_speaker(NULL);
+	r->o.whole_disk = true;
+	run_self(r);
+	assert_has(&r->why, "a partition of /dev/sdz, but the whole-disk choice asks for a whole disk");
+	assert_not_has(&r->why, "--");
+	fsb_opt_set_speaker(say_flag);
+}
+
 static void test_self_whole_disk(void **state)
 {
 	struct rules *r = *state;
@@ -619,9 +643,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_self_clean, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_size_ro_busy, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_probe, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_self_plan_words, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_whole_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_root_disk, setup, teardown),
 	};
 
+	fsb_opt_set_speaker(say_flag);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

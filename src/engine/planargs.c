@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/planargs.h"
+
+static void set_str(char **dst, const char *s)
+{
+	free(*dst);
+	*dst = fsb_xstrdup(s);
+}
+
+static int set_long(long *dst, enum fsb_opt id, const char *s, long min, struct fsb_err *err)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min)
+		return fsb_err_set(err, -EINVAL, "%s '%s': expected a whole number of at least %ld",
+				   fsb_opt_say(id, NULL), s, min);
+	*dst = v;
+	return 0;
+}
+
+static void set_target(struct fsb_plan *plan, enum fsb_target_kind kind, const char *path)
+{
+	plan->target = kind;
+	set_str(&plan->path, path);
+}
+
+int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, struct fsb_err *err)
+{
+	char *end;
+
+	switch (id) {
+	case FSB_OPT_IMAGE:          set_target(plan, FSB_TARGET_IMAGE, v); break;
+	case FSB_OPT_DIR:            set_target(plan, FSB_TARGET_DIR, v); break;
+	case FSB_OPT_TARGET:         set_target(plan, FSB_TARGET_DEVICE, v); break;
+	case FSB_OPT_YES_DESTROY:    set_str(&plan->yes_destroy, v); break;
+	case FSB_OPT_DRY_RUN:        plan->dry_run = true; break;
+	case FSB_OPT_WHOLE_DISK:     plan->whole_disk = true; break;
+	case FSB_OPT_ALLOW_ROOT_DISK: plan->allow_root_disk = true; break;
+	case FSB_OPT_JOURNAL_DEVICE: set_str(&plan->journal_device, v); break;
+	case FSB_OPT_FSTAB:          set_str(&plan->fstab, v); break;
+	case FSB_OPT_CRYPTTAB:       set_str(&plan->crypttab, v); break;
+	case FSB_OPT_PROFILE:        set_str(&plan->profile, v); break;
+	case FSB_OPT_AUTO_REPEAT:    plan->auto_repeat = true; break;
+	case FSB_OPT_NO_REFORMAT:    plan->reformat_between = false; break;
+	case FSB_OPT_BASELINE:       set_str(&plan->baseline, v); break;
+	case FSB_OPT_NO_DROP_CACHES: plan->drop_caches = false; break;
+	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
+	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
+	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
+	case FSB_OPT_REPEAT:         return set_long(&plan->repeat, id, v, 1, err);
+	case FSB_OPT_MAX_REPEAT:     return set_long(&plan->max_repeat, id, v, 3, err);
+	case FSB_OPT_JOBS:           return set_long(&plan->jobs, id, v, 1, err);
+	case FSB_OPT_FS:
+		fsb_strv_free(&plan->fs);
+		fsb_strv_split(&plan->fs, v, ',');
+		break;
+	case FSB_OPT_PHASES:
+		fsb_strv_free(&plan->phases);
+		fsb_strv_split(&plan->phases, v, ',');
+		break;
+	case FSB_OPT_SIZE:
+		if (fsb_parse_size(v, &plan->image_size))
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected a size such as 2G or 512M",
+					   fsb_opt_say(id, NULL), v);
+		break;
+	case FSB_OPT_CI_TARGET:
+		plan->ci_target = strtod(v, &end);
+		if (*end || end == v || !(plan->ci_target > 0 && plan->ci_target < 1))
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected a fraction such as 0.03",
+					   fsb_opt_say(id, NULL), v);
+		break;
+	default:
+		return fsb_err_set(err, -EINVAL, "unknown option %d", (int)id);
+	}
+	return 0;
+}
+
+static void add(struct fsb_strv *args, enum fsb_opt id, const char *value)
+{
+	const char *name = fsb_opt_info(id)->name;
+
+	if (id == FSB_OPT_YES_DESTROY)	/* one word, as the man page writes it */
+		fsb_strv_addf(args, "--%s=%s", name, value);
+	else
+		fsb_strv_addf(args, "--%s", name);
+	if (value && id != FSB_OPT_YES_DESTROY)
+		fsb_strv_add(args, value);
+}
+
+static void add_long(struct fsb_strv *args, enum fsb_opt id, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	add(args, id, buf);
+}
+
+static void add_list(struct fsb_strv *args, enum fsb_opt id, const struct fsb_strv *list)
+{
+	char *s = fsb_strv_join(list, ",");
+
+	add(args, id, s);
+	free(s);
+}
+
+static bool differs(const char *a, const char *b)
+{
+	return a && (!b || strcmp(a, b));
+}
+
+static void add_target(struct fsb_strv *args, const struct fsb_plan *p)
+{
+	char buf[32];
+
+	switch (p->target) {
+	case FSB_TARGET_IMAGE:
+		add(args, FSB_OPT_IMAGE, p->path);
+		if (p->image_size) {
+			snprintf(buf, sizeof(buf), "%lluM", p->image_size >> 20);
+			add(args, FSB_OPT_SIZE, buf);
+		}
+		if (p->keep_image)
+			add(args, FSB_OPT_KEEP_IMAGE, NULL);
+		break;
+	case FSB_TARGET_DIR:
+		add(args, FSB_OPT_DIR, p->path);
+		break;
+	case FSB_TARGET_DEVICE:
+		add(args, FSB_OPT_TARGET, p->path);
+		add(args, FSB_OPT_YES_DESTROY, p->yes_destroy ? p->yes_destroy : p->path);
+		if (p->dry_run)
+			add(args, FSB_OPT_DRY_RUN, NULL);
+		if (p->whole_disk)
+			add(args, FSB_OPT_WHOLE_DISK, NULL);
+		if (p->allow_root_disk)
+			add(args, FSB_OPT_ALLOW_ROOT_DISK, NULL);
+		if (p->journal_device)
+			add(args, FSB_OPT_JOURNAL_DEVICE, p->journal_device);
+		if (p->fstab)
+			add(args, FSB_OPT_FSTAB, p->fstab);
+		if (p->crypttab)
+			add(args, FSB_OPT_CRYPTTAB, p->crypttab);
+		break;
+	}
+}
+
+void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
+{
+	struct fsb_plan d;
+
+	fsb_plan_init(&d, p->cfg);
+	add_target(args, p);
+	if (p->target != FSB_TARGET_DIR)
+		add_list(args, FSB_OPT_FS, &p->fs);
+	add_list(args, FSB_OPT_PHASES, &p->phases);
+	add(args, FSB_OPT_PROFILE, p->profile);
+	if (p->repeat != d.repeat)
+		add_long(args, FSB_OPT_REPEAT, p->repeat);
+	if (p->auto_repeat)
+		add(args, FSB_OPT_AUTO_REPEAT, NULL);
+	if (p->auto_repeat && p->ci_target != d.ci_target) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%g", p->ci_target);
+		add(args, FSB_OPT_CI_TARGET, buf);
+	}
+	if (p->auto_repeat && p->max_repeat != d.max_repeat)
+		add_long(args, FSB_OPT_MAX_REPEAT, p->max_repeat);
+	if (!p->reformat_between && d.reformat_between)
+		add(args, FSB_OPT_NO_REFORMAT, NULL);
+	if (p->target != FSB_TARGET_DIR && differs(p->baseline, d.baseline))
+		add(args, FSB_OPT_BASELINE, p->baseline);
+	if (p->jobs != d.jobs && p->jobs > 0)
+		add_long(args, FSB_OPT_JOBS, p->jobs);
+	if (!p->drop_caches && d.drop_caches)
+		add(args, FSB_OPT_NO_DROP_CACHES, NULL);
+	if (!p->make_deb)
+		add(args, FSB_OPT_NO_DOWNLOAD, NULL);
+	if (p->output)
+		add(args, FSB_OPT_OUTPUT, p->output);
+	fsb_plan_clear(&d);
+}
+
+char *fsb_plan_command_line(const struct fsb_plan *plan)
+{
+	struct fsb_strv args = { 0 };
+	struct fsb_buf b = { 0 };
+
+	fsb_plan_args(plan, &args);
+	fsb_buf_add(&b, "fsbench run");
+	for (size_t i = 0; i < args.n; i++) {
+		char *q = fsb_shell_quote(args.v[i]);
+
+		fsb_buf_addf(&b, " %s", q);
+		free(q);
+	}
+	fsb_strv_free(&args);
+	return fsb_buf_steal(&b);
+}

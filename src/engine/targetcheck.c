@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/targetcheck.h"
+
+int fsb_target_check_image(const char *path, struct fsb_err *err)
+{
+	struct stat st;
+	char *dir = fsb_xstrdup(path), *slash = strrchr(dir, '/');
+	int rc = 0;
+
+	if (lstat(path, &st) == 0) {
+		rc = fsb_err_set(err, -EEXIST, "%s exists: fsbench makes a new image and never overwrites a file", path);
+		goto out;
+	}
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		rc = fsb_err_set(err, -ENOENT, "no directory %s", dir);
+	else if (access(dir, W_OK) < 0)
+		rc = fsb_err_set(err, -EACCES, "%s is not writable", dir);
+out:
+	free(dir);
+	return rc;
+}
+
+int fsb_target_check_size(unsigned long long bytes, struct fsb_err *err)
+{
+	char have[32], need[32];
+
+	if (bytes >= FSB_TARGET_MIN_SIZE)
+		return 0;
+	return fsb_err_set(err, -EINVAL, "image size %s is too small: at least %s (XFS and Btrfs need room)",
+			   fsb_format_size(bytes, have, sizeof(have)),
+			   fsb_format_size(FSB_TARGET_MIN_SIZE, need, sizeof(need)));
+}
+
+int fsb_target_check_dir(const char *path, struct fsb_err *err)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return fsb_err_set(err, -errno, "directory %s: %s", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return fsb_err_set(err, -ENOTDIR, "%s is not a directory", path);
+	if (access(path, W_OK) < 0)
+		return fsb_err_set(err, -EACCES, "directory %s is not writable", path);
+	return 0;
+}

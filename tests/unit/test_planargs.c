@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A plan and `fsbench run`'s options, both ways (engine/planargs.h): the
+ * command line the TUI records must read back into the same plan. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/planargs.h"
+#include "engine/targetcheck.h"
+#include "model/config.h"
+
+static struct fsb_config *cfg;
+
+static int setup(void **state)
+{
+	struct fsb_err err = { 0 };
+	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
+
+	(void)state;
+	if (fsb_config_load(path, &cfg, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	fsb_config_free(cfg);
+	return 0;
+}
+
+/* Parse args the way cmd_run.c does: "--name", a value word when the option
+ * takes one, "--name=value" as one word. */
+static void parse(struct fsb_plan *p, const struct fsb_strv *args)
+{
+	struct fsb_err err = { 0 };
+
+	fsb_plan_init(p, cfg);
+	for (size_t i = 0; i < args->n; i++) {
+		const char *w = args->v[i], *eq;
+		char *name;
+		int id;
+
+		assert_true(strncmp(w, "--", 2) == 0);
+		eq = strchr(w, '=');
+		name = eq ? strndup(w + 2, (size_t)(eq - w - 2)) : strdup(w + 2);
+		id = fsb_opt_find(name);
+		assert_true(id >= 0);
+		if (fsb_opt_info(id)->arg && !eq) {
+			assert_true(i + 1 < args->n);
+			eq = args->v[++i] - 1;
+		}
+		assert_int_equal(fsb_plan_set_option(p, id, eq ? eq + 1 : NULL, &err), 0);
+		free(name);
+	}
+}
+
+static void assert_same(const struct fsb_plan *a, const struct fsb_plan *b)
+{
+	char *x = fsb_plan_command_line(a), *y = fsb_plan_command_line(b);
+
+	assert_int_equal(a->target, b->target);
+	assert_string_equal(a->path, b->path);
+	assert_true(a->image_size == b->image_size);
+	assert_int_equal(a->repeat, b->repeat);
+	assert_int_equal(a->auto_repeat, b->auto_repeat);
+	assert_int_equal(a->max_repeat, b->max_repeat);
+	assert_int_equal(a->drop_caches, b->drop_caches);
+	assert_int_equal(a->jobs, b->jobs);
+	assert_string_equal(a->profile, b->profile);
+	assert_string_equal(a->baseline, b->baseline);
+	assert_int_equal(a->fs.n, b->fs.n);
+	assert_int_equal(a->phases.n, b->phases.n);
+	assert_string_equal(x, y);
+	free(x);
+	free(y);
+}
+
+static void test_round_trip(void **state)
+{
+	struct fsb_plan p, q;
+	struct fsb_strv args = { 0 };
+	struct fsb_err err = { 0 };
+	char *line;
+
+	(void)state;
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_IMAGE, "/tmp/a b.img", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_SIZE, "2G", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_FS, "ext4,xfs", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES, "tar,rm", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_REPEAT, "3", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_AUTO_REPEAT, NULL, &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_MAX_REPEAT, "5", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BASELINE, "xfs", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_NO_DROP_CACHES, NULL, &err), 0);
+	fsb_plan_args(&p, &args);
+	parse(&q, &args);
+	assert_same(&p, &q);
+	line = fsb_plan_command_line(&p);
+	assert_string_equal(line, "fsbench run --image '/tmp/a b.img' --size 2048M --fs ext4,xfs "
+			    "--phases tar,rm --profile quick --repeat 3 --auto-repeat --max-repeat 5 "
+			    "--baseline xfs --no-drop-caches");
+	free(line);
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+
+	/* a device: the confirmation is one word and names it */
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_TARGET, "/dev/sdz1", &err), 0);
+	p.image_size = 0;
+	fsb_plan_args(&p, &args);
+	assert_true(fsb_strv_contains(&args, "--yes-destroy=/dev/sdz1"));
+	parse(&q, &args);
+	assert_same(&p, &q);
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+	fsb_plan_clear(&p);
+}
+
+static void test_bad_values(void **state)
+{
+	struct fsb_plan p;
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_REPEAT, "0", &err), -EINVAL);
+	/* no front end speaks here: the plan's words, not "--repeat" */
+	assert_string_equal(err.msg, "repetitions '0': expected a whole number of at least 1");
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_SIZE, "lots", &err), -EINVAL);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_CI_TARGET, "1.5", &err), -EINVAL);
+	fsb_plan_clear(&p);
+}
+
+/* The target checks every front end asks (engine/targetcheck.h). */
+static void test_target_checks(void **state)
+{
+	struct fsb_err err = { 0 };
+	char dir[] = "/tmp/fsb-test-targetXXXXXX", *img;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	img = fsb_xasprintf("%s/a.img", dir);
+	assert_int_equal(fsb_target_check_image(img, &err), 0);
+	assert_int_equal(fsb_target_check_image(dir, &err), -EEXIST);
+	assert_int_equal(fsb_target_check_image("/nonexistent-fsb/a.img", &err), -ENOENT);
+	assert_int_equal(fsb_target_check_dir(dir, &err), 0);
+	assert_int_equal(fsb_target_check_dir(img, &err), -ENOENT);
+	assert_int_equal(fsb_target_check_size(FSB_TARGET_MIN_SIZE, &err), 0);
+	assert_int_equal(fsb_target_check_size(FSB_TARGET_MIN_SIZE - 1, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "at least 512 MiB"));
+	rmdir(dir);
+	free(img);
+}
+
+/* Kinds and the file format's words, both ways (model/kinds.h). */
+static void test_kinds(void **state)
+{
+	enum fsb_target_kind t;
+	enum fsb_phase_kind k;
+
+	(void)state;
+	for (int i = FSB_TARGET_IMAGE; i <= FSB_TARGET_DEVICE; i++) {
+		assert_int_equal(fsb_target_kind_parse(fsb_target_kind_word(i), &t), 0);
+		assert_int_equal(t, i);
+	}
+	assert_string_equal(fsb_target_kind_word(FSB_TARGET_DIR), "dir");
+	assert_int_equal(fsb_phase_kind_parse("builtin", &k), 0);
+	assert_int_equal(k, FSB_PHASE_BUILTIN);
+	assert_string_equal(fsb_phase_kind_word(FSB_PHASE_COMMAND), "command");
+	assert_int_equal(fsb_phase_kind_parse("native", &k), -EINVAL);
+	assert_int_equal(fsb_target_kind_parse(NULL, &t), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_target_checks),
+		cmocka_unit_test(test_kinds),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

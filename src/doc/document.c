@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,19 +23,12 @@ static struct fsb_block *add(struct fsb_doc *d, enum fsb_block_kind kind, enum f
 	return b;
 }
 
-static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, const char *fmt, ...)
+/* A block of text; takes text (fsb_xasprintf's). */
+static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
 {
 	struct fsb_block *b = add(d, kind, role);
-	struct fsb_buf buf = { 0 };
-	va_list ap;
 
-	va_start(ap, fmt);
-	fsb_buf_vaddf(&buf, fmt, ap);
-	va_end(ap);
-	b->text = buf.s ? fsb_buf_steal(&buf) : fsb_xstrdup("");
+	b->text = text;
 	b->level = 2;
 }
 
@@ -92,10 +84,11 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 	char *target;
 
 	if (res->title || o->label) {
-		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, "%s", res->title ? res->title : o->label);
+		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, fsb_xstrdup(res->title ? res->title : o->label));
 		d->v[d->n - 1].level = 1;
 	}
-	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_IDENTITY, "%s — %s", name, fsb_result_status_name(res->status));
+	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_IDENTITY,
+		 fsb_xasprintf("%s — %s", name, fsb_result_status_name(res->status)));
 	fsb_buf_addf(&b, "started %s", res->started ? res->started : "?");
 	if (res->finished)
 		fsb_buf_addf(&b, ", finished %s", res->finished);
@@ -105,8 +98,7 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 		fsb_buf_addf(&b, ", auto-repeat (at most %ld repetitions)", res->repeat);
 	else
 		fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
-	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, "%s", b.s);
-	fsb_buf_free(&b);
+	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, fsb_buf_steal(&b));
 	target = fsb_report_target_line(&res->target);
 	if (*target) {
 		struct fsb_kv *e;
@@ -134,12 +126,12 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	if (chart) {
 		add_chart(d, FSB_ROLE_OVERVIEW, res, chart, ro);
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
-			 "Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid when the "
-			 "difference is significant (p < 0.05, %s)%s.",
-			 fsb_metric_name(ro->metric), base ? base : "the baseline",
-			 ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
-			 fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% confidence "
-			 "interval of the ratio (Fieller)" : "");
+			 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid when "
+				       "the difference is significant (p < 0.05, %s)%s.",
+				       fsb_metric_name(ro->metric), base ? base : "the baseline",
+				       ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
+				       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
+				       "confidence interval of the ratio (Fieller)" : ""));
 	}
 	fsb_strv_free(&phases);
 }
@@ -185,14 +177,14 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 	fsb_report_phases(res, false, &names);
 	if (names.n) {
 		fsb_strv_add(&names, "total");
-		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, "Phases");
+		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Phases"));
 	}
 	for (size_t j = 0; j < names.n; j++)
 		phase(d, res, names.v[j], false, o);
 	fsb_strv_free(&names);
 	if (fsb_report_bonnie(res, ro, false, &t))
 		return;
-	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, "Built-in I/O phases");
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Built-in I/O phases"));
 	add_table(d, FSB_ROLE_BONNIE, NULL, 0, &t);
 	add_table(d, FSB_ROLE_BONNIE, NULL, fsb_report_bonnie(res, ro, true, &t), &t);
 	fsb_report_phases(res, true, &names);
@@ -208,7 +200,7 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	struct fsb_kv *e;
 	char *host = fsb_report_host_line(&res->host);
 
-	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, "How it was measured");
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How it was measured"));
 	add(d, FSB_BLOCK_KV, FSB_ROLE_DETAILS);
 	if (res->tool)
 		kv(d, "Tool", res->tool);
@@ -235,7 +227,7 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 		kv(d, "Log", res->log);
 
 	/* what someone needs to run it again */
-	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, "How to reproduce");
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How to reproduce"));
 	fsb_result_phases(res, &phases);
 	add(d, FSB_BLOCK_KV, FSB_ROLE_REPRODUCE);
 	for (size_t j = 0; j < phases.n; j++) {
@@ -293,18 +285,20 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 	int rc;
 
 	memset(doc, 0, sizeof(*doc));
-	add_text(doc, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, "Comparing %zu result files", n);
+	add_text(doc, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, fsb_xasprintf("Comparing %zu result files", n));
 	doc->v[0].level = 1;
 	for (size_t i = 0; i < n; i++) {
 		const struct fsb_result *r = results[i];
 
-		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES, "%s: %s, profile %s, %s %s", labels[i],
-			 r->started ? r->started : "?", r->profile ? r->profile : "?",
-			 r->target.kind ? r->target.kind : "", r->target.path ? r->target.path : "");
+		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES,
+			 fsb_xasprintf("%s: %s, profile %s, %s %s", labels[i], r->started ? r->started : "?",
+				       r->profile ? r->profile : "?", r->target.kind ? r->target.kind : "",
+				       r->target.path ? r->target.path : ""));
 	}
 	rc = fsb_report_compare(results, labels, n, &o->report, &t);
 	if (rc)
-		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, "These files have no phase in common: nothing to compare.");
+		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
+			 fsb_xstrdup("These files have no phase in common: nothing to compare."));
 	add_table(doc, FSB_ROLE_COMPARE, NULL, rc, &t);
 	return rc ? -ENOENT : 0;
 }

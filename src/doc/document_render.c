@@ -176,6 +176,14 @@ static void kv_html(FILE *fp, const struct fsb_kv *e)
 	fputs("</dd>\n", fp);
 }
 
+static void dl_html(FILE *fp, const struct fsb_block *b, const char *role)
+{
+	fprintf(fp, "<dl class=\"details %s\">\n", role);
+	for (size_t k = 0; k < b->nkv; k++)
+		kv_html(fp, &b->kv[k]);
+	fputs("</dl>\n", fp);
+}
+
 void fsb_doc_render_html(FILE *fp, const struct fsb_doc *doc)
 {
 	for (size_t i = 0; i < doc->n; i++) {
@@ -192,10 +200,7 @@ void fsb_doc_render_html(FILE *fp, const struct fsb_doc *doc)
 			tag(fp, "", b->text, "</p>\n");
 			break;
 		case FSB_BLOCK_KV:
-			fprintf(fp, "<dl class=\"details %s\">\n", role);
-			for (size_t k = 0; k < b->nkv; k++)
-				kv_html(fp, &b->kv[k]);
-			fputs("</dl>\n", fp);
+			dl_html(fp, b, role);
 			break;
 		case FSB_BLOCK_TABLE:
 			fsb_render_table_html(fp, &b->table);

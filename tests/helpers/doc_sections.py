@@ -40,6 +40,19 @@ def is_row(line, names):
     return bool(tok) and (tok[0] in names or (len(tok) > 1 and tok[1] in names))
 
 
+def chart(out, lines, i, names):
+    """A text chart: its title at lines[i], its bars under it; returns the
+    index after the bars."""
+    out.append("C " + lines[i].rstrip())
+    vals = []
+    i += 1
+    while i < len(lines) and is_row(lines[i], names):
+        vals.append(nums(lines[i].split()[-1]))
+        i += 1
+    out.append("N " + " ".join(v for v in vals if v))
+    return i
+
+
 def lines_skeleton(lines, names):
     """`fsbench show` and the TUI view: the same line layout."""
     out, i = [], 0
@@ -59,13 +72,7 @@ def lines_skeleton(lines, names):
             out.append("N " + " ".join(r for r in rows if r))
             continue
         elif CHART.search(line):
-            out.append("C " + line)
-            vals = []
-            i += 1
-            while i < len(lines) and is_row(lines[i], names):
-                vals.append(nums(lines[i].split()[-1]))
-                i += 1
-            out.append("N " + " ".join(v for v in vals if v))
+            i = chart(out, lines, i, names)
             continue
         elif line in ("Verdict:", "Verdict"):
             out.append("V")
@@ -108,13 +115,7 @@ def markdown_skeleton(text, names):
             out.append("N " + " ".join(r for r in rows if r))
             continue
         elif line == "```" and i + 1 < len(lines) and CHART.search(lines[i + 1]):
-            out.append("C " + lines[i + 1])
-            vals = []
-            i += 2
-            while i < len(lines) and is_row(lines[i], names):
-                vals.append(nums(lines[i].split()[-1]))
-                i += 1
-            out.append("N " + " ".join(v for v in vals if v))
+            i = chart(out, lines, i + 1, names)
             continue
         elif line == "**Verdict:**":
             out.append("V")

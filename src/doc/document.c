@@ -228,6 +228,9 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 
 	/* what someone needs to run it again */
 	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How to reproduce"));
+	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_REPRODUCE,
+		 fsb_xstrdup("The phases in the order they ran (fsbench fills in ${…}: see fsbench.conf), "
+			     "then how each filesystem was made and mounted."));
 	fsb_result_phases(res, &phases);
 	add(d, FSB_BLOCK_KV, FSB_ROLE_REPRODUCE);
 	for (size_t j = 0; j < phases.n; j++) {

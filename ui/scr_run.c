@@ -21,7 +21,7 @@
 enum { LOG_LINES = 200 };
 
 struct run_state {
-	struct fsb_result *shown;    /* the last snapshot + the planned cells not reached yet */
+	struct fsb_result *shown;    /* the last snapshot: the planned cells not reached yet are pending */
 	struct ui_view view;
 	struct fsb_table side;       /* wide terminals: the chart phase's own table */
 	bool have_side;
@@ -82,44 +82,11 @@ static void run_fini(struct ui_ctx *ui)
 
 /* ---- the live result -------------------------------------------------------------- */
 
-/*
- * The snapshot has only what the engine reached; the planned filesystems
- * and phases still to come are added as empty entries, so the summary shows
- * them as pending cells ("…") from the start.  Nothing is measured here.
- */
-static struct fsb_result *with_plan(const struct ui_ctx *ui, const struct fsb_result *snap)
-{
-	const struct fsb_plan *p = &ui->run_plan;
-	struct fsb_result *r = snap ? fsb_result_dup(snap) : fsb_result_new();
-
-	if (!snap) {
-		r->status = FSB_RESULT_RUNNING;
-		r->baseline = fsb_xstrdup(p->baseline);
-		r->profile = fsb_xstrdup(p->profile);
-		for (size_t j = 0; j < p->phases.n; j++)
-			fsb_strv_add(&r->phase_order, p->phases.v[j]);
-	}
-	/* a directory run's one filesystem is named by the engine */
-	if (p->target != FSB_TARGET_DIR)
-		for (size_t i = 0; i < p->fs.n; i++)
-			fsb_result_add_fs(r, p->fs.v[i]);
-	for (size_t i = 0; i < r->nfs; i++)
-		for (size_t j = 0; j < p->phases.n; j++) {
-			const struct fsb_phase_def *def = fsb_config_phase(ui->cfg, p->phases.v[j]);
-
-			if (!fsb_fs_find_phase(r->fs[i], p->phases.v[j])) {
-				struct fsb_phase_result *ph = fsb_fs_add_phase(r->fs[i], p->phases.v[j]);
-
-				ph->kind = fsb_xstrdup(def && def->kind == FSB_PHASE_BUILTIN ? "builtin" : "command");
-			}
-		}
-	return r;
-}
-
 static void rebuild(struct ui_ctx *ui)
 {
 	struct run_state *s = S(ui);
 	struct fsb_report_opts o = { .metric = s->view.metric, .baseline = s->view.baseline };
+	const char *chart;
 
 	s->view.res = s->shown;
 	s->view.run_fs = s->running_fs[0] ? s->running_fs : NULL;
@@ -127,8 +94,8 @@ static void rebuild(struct ui_ctx *ui)
 	view_rebuild(ui, &s->view);
 	if (s->have_side)
 		fsb_table_free(&s->side);
-	s->have_side = s->shown && s->view.chart &&
-		       fsb_report_phase(s->shown, s->view.chart, &o, &s->side) == 0;
+	chart = view_chart_phase(&s->view);
+	s->have_side = s->shown && chart && fsb_report_phase(s->shown, chart, &o, &s->side) == 0;
 }
 
 static int run_start(struct ui_ctx *ui)
@@ -150,7 +117,6 @@ static int run_start(struct ui_ctx *ui)
 	ui->quitting = false;
 	s->t0 = fsb_now();
 	snprintf(s->output, sizeof(s->output), "%s", fsb_engine_output(ui->engine));
-	s->shown = with_plan(ui, NULL);
 	free(s->view.baseline);
 	s->view.baseline = NULL;
 	rebuild(ui);
@@ -206,7 +172,8 @@ static int run_event(struct ui_ctx *ui, struct fsb_event *ev)
 		break;
 	case FSB_EV_RESULT:
 		fsb_result_free(s->shown);
-		s->shown = with_plan(ui, ev->result);
+		/* the engine's snapshots list the planned cells not reached yet */
+		s->shown = fsb_result_dup(ev->result);
 		rebuild(ui);
 		break;
 	case FSB_EV_DONE: {

@@ -28,46 +28,22 @@ static struct view_block *add_block(struct ui_view *v, enum view_block_kind kind
 	return b;
 }
 
-static void add_text(struct ui_view *v, enum ui_role role, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void add_text(struct ui_view *v, enum ui_role role, const char *fmt, ...)
+static void add_line(struct ui_view *v, enum ui_role role, const char *prefix, const char *text)
 {
 	struct view_block *b = add_block(v, VIEW_TEXT);
-	struct fsb_buf buf = { 0 };
-	va_list ap;
 
-	va_start(ap, fmt);
-	fsb_buf_vaddf(&buf, fmt, ap);
-	va_end(ap);
-	b->text = buf.s ? fsb_buf_steal(&buf) : fsb_xstrdup("");
+	b->text = fsb_xasprintf("%s%s", prefix, text);
 	b->role = role;
-}
-
-static void add_table(struct ui_view *v, int rc, struct fsb_table *t, bool summary)
-{
-	struct view_block *b;
-
-	if (rc)
-		return;
-	b = add_block(v, VIEW_TABLE);
-	b->table = *t;
-	b->summary = summary;
-	add_text(v, UI_NORMAL, "%s", "");
 }
 
 static void clear_blocks(struct ui_view *v)
 {
-	for (size_t i = 0; i < v->nblocks; i++) {
+	for (size_t i = 0; i < v->nblocks; i++)
 		free(v->blocks[i].text);
-		if (v->blocks[i].kind == VIEW_TABLE)
-			fsb_table_free(&v->blocks[i].table);
-		if (v->blocks[i].kind == VIEW_CHART)
-			fsb_chart_free(&v->blocks[i].chart);
-	}
 	free(v->blocks);
 	v->blocks = NULL;
 	v->nblocks = 0;
+	fsb_doc_free(&v->doc);
 	fsb_strv_free(&v->phases);
 }
 
@@ -79,160 +55,104 @@ void view_free(struct ui_view *v)
 	v->baseline = v->chart = NULL;
 }
 
-/* What the file is: at the top of a full view. */
-static void header(struct ui_view *v, const struct fsb_result *res)
+static enum ui_role text_role(enum fsb_block_role role)
 {
-	const struct fsb_target_info *t = &res->target;
-	struct fsb_buf b = { 0 };
-
-	if (res->title)
-		add_text(v, UI_HEADING, "%s", res->title);
-	add_text(v, UI_VALUE, "%s — %s", res->path ? res->path : "result", fsb_result_status_name(res->status));
-	fsb_buf_addf(&b, "started %s", res->started ? res->started : "?");
-	if (res->finished)
-		fsb_buf_addf(&b, ", finished %s", res->finished);
-	if (res->profile)
-		fsb_buf_addf(&b, ", profile %s", res->profile);
-	fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
-	add_text(v, UI_NORMAL, "%s", b.s);
-	fsb_buf_free(&b);
-	if (t->kind) {
-		char *target = fsb_report_target_line(t);
-
-		add_text(v, UI_NORMAL, "Target: %s", target);
-		free(target);
+	switch (role) {
+	case FSB_ROLE_IDENTITY:
+		return UI_VALUE;
+	case FSB_ROLE_WARNING:
+		return UI_WARNING;
+	case FSB_ROLE_LEGEND:
+		return UI_DIM;
+	default:
+		return UI_NORMAL;
 	}
-	add_text(v, UI_NORMAL, "%s", "");
 }
 
-/* How it was measured: host, workload, command, versions; after the tables. */
-static void details(struct ui_view *v, const struct fsb_result *res)
+/* How each block of the document looks on the screen; what is in it is
+ * fsb_doc_result's (document.h). */
+static void add_doc_block(struct ui_view *v, const struct fsb_block *d)
 {
-	const struct fsb_host *h = &res->host;
-	struct fsb_strv versions = { 0 };
+	struct fsb_strv l = { 0 };
 
-	add_text(v, UI_HEADING, "How it was measured");
-	if (res->tool)
-		add_text(v, UI_NORMAL, "  Tool: %s", res->tool);
-	if (h->kernel || h->cpu) {
-		char *host = fsb_report_host_line(h);
-
-		add_text(v, UI_NORMAL, "  Host: %s", host);
-		free(host);
+	switch (d->kind) {
+	case FSB_BLOCK_HEADING:
+		add_line(v, UI_HEADING, "", d->text);
+		break;
+	case FSB_BLOCK_TEXT:
+	case FSB_BLOCK_NOTE:
+		add_line(v, text_role(d->role), d->role == FSB_ROLE_FILES ? "  " : "", d->text);
+		break;
+	case FSB_BLOCK_KV:
+		for (size_t k = 0; k < d->nkv; k++) {
+			fsb_kv_lines(&d->kv[k], &l);
+			for (size_t m = 0; m < l.n; m++)
+				add_line(v, d->kv[k].list ? UI_DIM : UI_NORMAL, d->role == FSB_ROLE_TARGET ? "" : "  ",
+					 l.v[m]);
+			fsb_strv_free(&l);
+		}
+		break;
+	case FSB_BLOCK_TABLE:
+		add_block(v, VIEW_TABLE)->table = &d->table;
+		v->blocks[v->nblocks - 1].summary = d->role == FSB_ROLE_SUMMARY;
+		break;
+	case FSB_BLOCK_CHART:
+		add_block(v, VIEW_CHART)->chart = &d->chart;
+		break;
+	case FSB_BLOCK_VERDICT:
+		add_line(v, UI_HEADING, "", "Verdict");
+		for (size_t k = 0; k < d->lines.n; k++)
+			add_line(v, k ? UI_NORMAL : UI_VALUE, "  ", d->lines.v[k]);
+		break;
 	}
-	for (size_t i = 0; i < res->target.reasons.n; i++)
-		add_text(v, UI_NORMAL, "  Target: %s", res->target.reasons.v[i]);
-	if (res->workload)
-		add_text(v, UI_NORMAL, "  Workload: %s", res->workload);
-	if (res->command)
-		add_text(v, UI_NORMAL, "  Command: %s", res->command);
-	fsb_report_versions(res, &versions);
-	for (size_t i = 0; i < versions.n; i++)
-		add_text(v, UI_DIM, "  %s %s", i ? "        " : "Versions:", versions.v[i]);
-	fsb_strv_free(&versions);
-	if (res->log)
-		add_text(v, UI_DIM, "  Log: %s", res->log);
-	add_text(v, UI_NORMAL, "%s", "");
 }
 
-static void verdict(struct ui_view *v, const struct fsb_result *res, const struct fsb_report_opts *o)
+/* The document's sections each mode shows: a live run and the browser's
+ * preview only the top of it. */
+static unsigned sections(const struct ui_view *v)
 {
-	struct fsb_strv lines = { 0 };
-
-	fsb_report_verdict(res, o, &lines);
-	if (lines.n) {
-		add_text(v, UI_HEADING, "Verdict");
-		for (size_t i = 0; i < lines.n; i++)
-			add_text(v, i ? UI_NORMAL : UI_VALUE, "  %s", lines.v[i]);
-		add_text(v, UI_NORMAL, "%s", "");
-	}
-	fsb_strv_free(&lines);
+	if (v->mode == VIEW_FULL)
+		return FSB_DOC_ALL;
+	return FSB_DOC_SUMMARY | (v->verdict ? FSB_DOC_VERDICT : 0);
 }
 
-static void chart(struct ui_view *v, const struct fsb_result *res, const struct fsb_report_opts *o)
+const char *view_chart_phase(const struct ui_view *v)
 {
-	struct fsb_chart c;
-
-	if (!v->chart || fsb_report_chart(res, v->chart, o, &c))
-		return;
-	add_block(v, VIEW_CHART)->chart = c;
-	add_text(v, UI_NORMAL, "%s", "");
-}
-
-static void phase_tables(struct ui_view *v, const struct fsb_result *res, const struct fsb_report_opts *o)
-{
-	struct fsb_strv phases = { 0 };
-	struct fsb_table t;
-
-	fsb_report_phases(res, false, &phases);
-	if (phases.n)
-		fsb_strv_add(&phases, "total");
-	for (size_t j = 0; j < phases.n; j++) {
-		add_table(v, fsb_report_phase(res, phases.v[j], o, &t), &t, false);
-		if (v->raw && strcmp(phases.v[j], "total"))
-			add_table(v, fsb_report_raw(res, phases.v[j], o, &t), &t, false);
-	}
-	fsb_strv_free(&phases);
-	if (fsb_report_bonnie(res, o, false, &t) == 0) {
-		add_table(v, 0, &t, false);
-		add_table(v, fsb_report_bonnie(res, o, true, &t), &t, false);
-		add_table(v, fsb_report_latency(res, &t), &t, false);
-		fsb_report_phases(res, true, &phases);
-		for (size_t j = 0; v->raw && j < phases.n; j++)
-			add_table(v, fsb_report_raw(res, phases.v[j], o, &t), &t, false);
-		fsb_strv_free(&phases);
-	}
+	for (size_t i = 0; i < v->doc.n; i++)
+		if (v->doc.v[i].role == FSB_ROLE_OVERVIEW)
+			return v->doc.v[i].phase;
+	return NULL;
 }
 
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 {
-	struct fsb_report_opts o = { .metric = v->metric, .baseline = v->baseline };
-	struct fsb_table t;
-	int rc;
+	struct fsb_doc_opts o = {
+		.report = { .metric = v->metric, .baseline = v->baseline },
+		.raw = v->raw, .sections = sections(v), .chart = v->chart,
+	};
 
 	(void)ui;
 	clear_blocks(v);
 	if (v->mode == VIEW_COMPARE) {
 		if (!v->ncmp)
 			return;
-		add_text(v, UI_HEADING, "Comparing %zu result files", v->ncmp);
-		for (size_t i = 0; i < v->ncmp; i++) {
-			const struct fsb_result *r = v->cmp[i];
-
-			add_text(v, UI_NORMAL, "  %s: %s, profile %s, %s %s", v->labels[i], r->started ? r->started : "?",
-				 r->profile ? r->profile : "?", r->target.kind ? r->target.kind : "",
-				 r->target.path ? r->target.path : "");
-		}
-		add_text(v, UI_NORMAL, "%s", "");
-		rc = fsb_report_compare(v->cmp, (const char *const *)v->labels, v->ncmp, &o, &t);
-		if (rc)
-			add_text(v, UI_WARNING, "These files have no phase in common: nothing to compare.");
-		add_table(v, rc, &t, false);
-		return;
-	}
-	if (!v->res)
-		return;
-	if (v->mode == VIEW_FULL)
-		header(v, v->res);
-	rc = fsb_report_summary(v->res, &o, &t);
-	if (rc == 0) {
-		/* the chart can show any column of the summary */
-		for (size_t c = 1; c < t.ncols; c++)
-			fsb_strv_add(&v->phases, fsb_table_cell(&t, 0, c)->text);
+		fsb_doc_compare(v->cmp, (const char *const *)v->labels, v->ncmp, &o, &v->doc);
 	} else {
-		fsb_report_phases(v->res, true, &v->phases);
+		if (!v->res)
+			return;
+		fsb_doc_result(v->res, &o, &v->doc);
+		/* the chart can show any column of the summary, or a built-in phase */
+		for (size_t i = 0; i < v->doc.n && !v->phases.n; i++)
+			if (v->doc.v[i].role == FSB_ROLE_SUMMARY)
+				for (size_t c = 1; c < v->doc.v[i].table.ncols; c++)
+					fsb_strv_add(&v->phases, fsb_table_cell(&v->doc.v[i].table, 0, c)->text);
+		if (!v->phases.n)
+			fsb_report_phases(v->res, true, &v->phases);
 	}
-	if (v->phases.n && (!v->chart || !fsb_strv_contains(&v->phases, v->chart))) {
-		free(v->chart);
-		v->chart = fsb_xstrdup(fsb_strv_contains(&v->phases, "total") ? "total" : v->phases.v[0]);
-	}
-	add_table(v, rc, &t, true);
-	chart(v, v->res, &o);
-	if (v->mode == VIEW_FULL || v->verdict)
-		verdict(v, v->res, &o);
-	if (v->mode == VIEW_FULL) {
-		phase_tables(v, v->res, &o);
-		details(v, v->res);
+	for (size_t i = 0; i < v->doc.n; i++) {
+		add_doc_block(v, &v->doc.v[i]);
+		if (fsb_doc_gap_after(&v->doc, i))
+			add_line(v, UI_NORMAL, "", "");
 	}
 }
 
@@ -291,18 +211,21 @@ void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir)
 
 void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir)
 {
+	const char *cur;
 	size_t i = 0;
 
 	if (!v->phases.n)
 		return;
-	while (i < v->phases.n && v->chart && strcmp(v->phases.v[i], v->chart))
+	cur = v->chart ? v->chart : view_chart_phase(v);
+	while (i < v->phases.n && cur && strcmp(v->phases.v[i], cur))
 		i++;
 	if (i == v->phases.n)
 		i = 0;
 	else
 		i = (i + v->phases.n + (size_t)(dir > 0 ? 1 : v->phases.n - 1)) % v->phases.n;
+	cur = fsb_xstrdup(v->phases.v[i]);
 	free(v->chart);
-	v->chart = fsb_xstrdup(v->phases.v[i]);
+	v->chart = (char *)cur;
 	view_rebuild(ui, v);
 }
 
@@ -403,9 +326,9 @@ static int block_lines(struct ui_ctx *ui, const struct view_block *b, int w)
 		return n;
 	}
 	case VIEW_TABLE:
-		return table_lines(ui, &b->table, &o, w);
+		return table_lines(ui, b->table, &o, w);
 	case VIEW_CHART:
-		return chart_lines(&b->chart);
+		return chart_lines(b->chart);
 	}
 	return 0;
 }
@@ -450,17 +373,19 @@ void ui_view_draw(struct ui_ctx *ui, struct ui_view *v, const struct ui_rect *r)
 				int hm = 0;
 
 				if (b->summary && v->mode != VIEW_COMPARE) {
-					for (size_t c = 1; c < b->table.ncols; c++)
-						if (v->chart && strcmp(fsb_table_cell(&b->table, 0, c)->text, v->chart) == 0)
+					const char *chart = view_chart_phase(v);
+
+					for (size_t c = 1; c < b->table->ncols; c++)
+						if (chart && strcmp(fsb_table_cell(b->table, 0, c)->text, chart) == 0)
 							o.focus_col = (int)c;
 					o.run_row = v->run_fs;
 					o.run_col = v->run_phase;
 				}
-				ui_draw_table(ui, &br, &b->table, &o, skip, &hm);
+				ui_draw_table(ui, &br, b->table, &o, skip, &hm);
 				if (hm > hmax)
 					hmax = hm;
 			} else {
-				ui_draw_chart(ui, &br, &b->chart, skip);
+				ui_draw_chart(ui, &br, b->chart, skip);
 			}
 		}
 		vy += n;

@@ -16,6 +16,7 @@
 #ifndef FSB_UI_WIDGETS_H
 #define FSB_UI_WIDGETS_H
 
+#include "doc/document.h"
 #include "doc/render.h"
 #include "doc/report.h"
 #include "ui.h"
@@ -126,12 +127,13 @@ int dialog_mouse(struct ui_ctx *ui, const MEVENT *m);
 
 enum view_block_kind { VIEW_TEXT, VIEW_TABLE, VIEW_CHART };
 
+/* One line or one table or chart of the document as the view draws it. */
 struct view_block {
 	enum view_block_kind kind;
 	char *text;              /* TEXT: one line, shown through fsb_text_display */
 	enum ui_role role;       /* TEXT */
-	struct fsb_table table;  /* TABLE */
-	struct fsb_chart chart;  /* CHART */
+	const struct fsb_table *table;   /* TABLE: the document's */
+	const struct fsb_chart *chart;   /* CHART: the document's */
 	bool summary;            /* the summary table: its columns choose the chart */
 };
 
@@ -149,11 +151,12 @@ struct ui_view {
 	size_t ncmp;
 	enum fsb_metric metric;
 	char *baseline;          /* chosen by the user, or NULL: the result's own */
-	char *chart;             /* the chart's phase ("total" by default) */
+	char *chart;             /* the chart's phase chosen by the user, or NULL: the document's */
 	bool raw;                /* FULL: the per-repetition tables too */
 	bool verdict;            /* LIVE: the run is over, show the verdict */
 	const char *run_fs, *run_phase;   /* LIVE: the cell being measured */
-	struct view_block *blocks;
+	struct fsb_doc doc;      /* what is shown (document.h) */
+	struct view_block *blocks;   /* how: the document's blocks as lines, tables, charts */
 	size_t nblocks;
 	struct fsb_strv phases;  /* the summary's columns: the chart can show these */
 	int scroll, hscroll;     /* lines and columns scrolled */
@@ -165,6 +168,8 @@ struct ui_view {
  * chart changed. */
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v);
 void view_free(struct ui_view *v);
+/* The phase of the chart shown (the document's overview), or NULL. */
+const char *view_chart_phase(const struct ui_view *v);
 /* The baselines the user can pick: the result's filesystems. */
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);

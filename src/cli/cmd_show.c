@@ -7,6 +7,7 @@
 
 #include "cli/cmd.h"
 #include "doc/render.h"
+#include "doc/document.h"
 #include "doc/report.h"
 
 static void usage(FILE *fp)
@@ -28,133 +29,16 @@ static void usage(FILE *fp)
 		"      --ascii         no Unicode symbols\n");
 }
 
-static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
-{
-	const struct fsb_host *h = &res->host;
-	struct fsb_strv versions = { 0 };
-	char *host, *target;
-
-	if (res->title)
-		fprintf(fp, "%s\n", fsb_text_display(res->title, utf8));
-	fprintf(fp, "%s%s%s, %s", res->path ? res->path : "result", res->tool ? " — " : "",
-		res->tool ? res->tool : "", fsb_result_status_name(res->status));
-	if (res->started)
-		fprintf(fp, ", started %s", res->started);
-	if (res->profile)
-		fprintf(fp, ", profile %s", res->profile);
-	if (fsb_result_auto_repeated(res))
-		fprintf(fp, ", --auto-repeat (at most %ld repetitions)\n", res->repeat);
-	else
-		fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
-	host = fsb_report_host_line(h);
-	if (*host)
-		fprintf(fp, "Host: %s\n", host);
-	target = fsb_report_target_line(&res->target);
-	if (*target)
-		fprintf(fp, "Target: %s\n", target);
-	for (size_t i = 0; i < res->target.reasons.n; i++)
-		fprintf(fp, "  %s\n", res->target.reasons.v[i]);
-	if (res->workload)
-		fprintf(fp, "Workload: %s\n", res->workload);
-	if (res->command)
-		fprintf(fp, "Command: %s\n", res->command);
-	fsb_report_versions(res, &versions);
-	if (versions.n)
-		fprintf(fp, "Program versions:\n");
-	for (size_t i = 0; i < versions.n; i++)
-		fprintf(fp, "  %s\n", versions.v[i]);
-	free(host);
-	free(target);
-	fsb_strv_free(&versions);
-	fputc('\n', fp);
-}
-
 void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
 		     bool utf8)
 {
 	struct fsb_render_opts ro = { .utf8 = utf8, .notes = true, .width = 72 };
-	struct fsb_table t;
-	struct fsb_strv phases = { 0 }, verdict = { 0 };
-	struct fsb_chart chart;
+	struct fsb_doc_opts d = { .report = *o, .raw = raw };
+	struct fsb_doc doc;
 
-	print_header(fp, res, utf8);
-	if (fsb_report_summary(res, o, &t) == 0) {
-		fsb_render_table_text(fp, &t, &ro);
-		fsb_table_free(&t);
-		fputc('\n', fp);
-	}
-	if (fsb_report_auto(res, o, &t) == 0) {
-		fsb_render_table_text(fp, &t, &ro);
-		fsb_table_free(&t);
-		fputc('\n', fp);
-	}
-	fsb_report_verdict(res, o, &verdict);
-	if (verdict.n) {
-		fprintf(fp, "Verdict:\n");
-		for (size_t i = 0; i < verdict.n; i++)
-			fprintf(fp, "  %s\n", fsb_text_display(verdict.v[i], utf8));
-		fputc('\n', fp);
-	}
-	fsb_strv_free(&verdict);
-	/* per-phase tables: only notes of the summary are needed once */
-	ro.notes = false;
-	fsb_report_phases(res, false, &phases);
-	if (phases.n)
-		fsb_strv_add(&phases, "total");
-	for (size_t j = 0; j < phases.n; j++) {
-		if (fsb_report_phase(res, phases.v[j], o, &t) == 0) {
-			fsb_render_table_text(fp, &t, &ro);
-			fsb_table_free(&t);
-			fputc('\n', fp);
-		}
-		if (raw && strcmp(phases.v[j], "total") && fsb_report_raw(res, phases.v[j], o, &t) == 0) {
-			fsb_render_table_text(fp, &t, &ro);
-			fsb_table_free(&t);
-			fputc('\n', fp);
-		}
-		if (raw && fsb_report_stats(res, phases.v[j], o, &t) == 0) {
-			fsb_render_table_text(fp, &t, &ro);
-			fsb_table_free(&t);
-			fputc('\n', fp);
-		}
-	}
-	if (phases.n && fsb_report_chart(res, "total", o, &chart) == 0) {
-		fsb_render_chart_text(fp, &chart, &ro);
-		fsb_chart_free(&chart);
-		fputc('\n', fp);
-	}
-	fsb_strv_free(&phases);
-	ro.notes = true;
-	if (fsb_report_bonnie(res, o, false, &t) == 0) {
-		fsb_render_table_text(fp, &t, &ro);
-		fsb_table_free(&t);
-		fputc('\n', fp);
-		if (fsb_report_bonnie(res, o, true, &t) == 0) {
-			ro.notes = false;
-			fsb_render_table_text(fp, &t, &ro);
-			fsb_table_free(&t);
-			fputc('\n', fp);
-		}
-		if (fsb_report_latency(res, &t) == 0) {
-			fsb_render_table_text(fp, &t, &ro);
-			fsb_table_free(&t);
-			fputc('\n', fp);
-		}
-		fsb_report_phases(res, true, &phases);
-		for (size_t j = 0; raw && j < phases.n; j++) {
-			if (fsb_report_raw(res, phases.v[j], o, &t) == 0) {
-				fsb_render_table_text(fp, &t, &ro);
-				fsb_table_free(&t);
-				fputc('\n', fp);
-			}
-			if (fsb_report_stats(res, phases.v[j], o, &t) == 0) {
-				fsb_render_table_text(fp, &t, &ro);
-				fsb_table_free(&t);
-				fputc('\n', fp);
-			}
-		}
-		fsb_strv_free(&phases);
-	}
+	fsb_doc_result(res, &d, &doc);
+	fsb_doc_render_text(fp, &doc, &ro);
+	fsb_doc_free(&doc);
 }
 
 int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
@@ -225,16 +109,18 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 	if (n == 1) {
 		fsb_show_result(stdout, res[0], &ro, raw, utf8);
 	} else {
-		struct fsb_render_opts o = { .utf8 = utf8, .notes = true };
-		struct fsb_table t;
+		struct fsb_render_opts o = { .utf8 = utf8, .notes = true, .width = 72 };
+		struct fsb_doc_opts d = { .report = ro };
+		struct fsb_doc doc;
 
-		if (fsb_report_compare(res, labels, (size_t)n, &ro, &t)) {
+		if (fsb_doc_compare(res, labels, (size_t)n, &d, &doc)) {
+			fsb_doc_free(&doc);
 			fsb_app_error("show: these files have no phase in common");
 			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
-		fsb_render_table_text(stdout, &t, &o);
-		fsb_table_free(&t);
+		fsb_doc_render_text(stdout, &doc, &o);
+		fsb_doc_free(&doc);
 	}
 out:
 	fsb_cli_free_results(res, labels, (size_t)n);

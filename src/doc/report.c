@@ -247,7 +247,7 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 
 /* ---- table building ----------------------------------------------------------- */
 
-static void table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
+void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
 {
 	memset(t, 0, sizeof(*t));
 	t->id = fsb_xstrdup(id);
@@ -261,10 +261,7 @@ static void table_init(struct fsb_table *t, const char *id, size_t nrows, size_t
 	}
 }
 
-static void set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-static void set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
+void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
 {
 	struct fsb_cell *cell = fsb_table_cell(t, r, c);
 	struct fsb_buf b = { 0 };
@@ -311,15 +308,15 @@ static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_
 		      const struct fsb_result *res, const char *fs, const char *phase)
 {
 	if (cs->failed) {
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 		if (cs->why)
 			fsb_strv_addf(&t->notes, "%s %s: %s", fs, phase, cs->why);
 	} else if (cs->unavailable) {
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "n/a");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "n/a");
 	} else if (res->status == FSB_RESULT_RUNNING) {
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_PENDING, NAN, "…");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_PENDING, NAN, "…");
 	} else {
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 	}
 }
 
@@ -373,9 +370,9 @@ static unsigned ratio_flags(const struct norm *n)
 static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm *n, unsigned extra)
 {
 	if (isnan(n->ratio))
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
-		set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
+		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -407,18 +404,18 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	fsb_strv_add(&phases, "total");
 	fs_order(res, base, order);
 	bfs = fsb_result_find_fs(res, base);
-	table_init(t, "summary", res->nfs + 1, phases.n + 1, 1);
+	fsb_table_init(t, "summary", res->nfs + 1, phases.n + 1, 1);
 	t->title = fsb_xstrdup("Summary");
 	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
 				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
-		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = order[i];
 		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
 
-		set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t j = 0; j < phases.n; j++) {
 			struct fsb_cellstats a, b;
 			struct norm n;
@@ -491,10 +488,10 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 	int prec = cs->st.mean < 1 ? 3 : 2;
 
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
 		    cs->st.ci_half);
 	else
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -527,21 +524,21 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	}
 	qsort(rows, res->nfs, sizeof(*rows), by_key);
 	id = fsb_xasprintf("phase:%s", phase);
-	table_init(t, id, res->nfs + 1, ncols, 1);
+	fsb_table_init(t, id, res->nfs + 1, ncols, 1);
 	free(id);
 	t->title = fsb_xstrdup(total ? "total" : phase_label(res, phase));
 	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s", base,
 				   fsb_result_repeated(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
-		set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
+		fsb_table_set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
 		span(t, 0, 1 + 2 * k, 2);
 	}
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = rows[i].fs;
 		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
 
-		set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
 			struct fsb_cellstats a, b;
 
@@ -549,7 +546,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 			fsb_report_cell(res, bfs, phase, phase_cols[k], &b);
 			if (!a.nok) {
 				set_empty(t, i + 1, 1 + 2 * k, &a, res, fs->name, k == 0 ? phase : "");
-				set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
+				fsb_table_set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
 				    fsb_table_cell(t, i + 1, 1 + 2 * k)->text);
 			} else {
 				struct norm n = normalize(&a, &b, phase_cols[k], o);
@@ -585,21 +582,21 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	if (!found)
 		return -ENOENT;
 	id = fsb_xasprintf("raw:%s", phase);
-	table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
+	fsb_table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
 	free(id);
 	t->title = fsb_xasprintf("%s — every repetition", phase_label(res, phase));
 	t->caption = fsb_xstrdup("real seconds per repetition, (sys+user) in brackets; ! = outlier, left out of the average");
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
-	set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	fsb_table_set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
 	for (size_t k = 0; k < maxruns; k++)
-		set(t, 0, 2 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%zu", k + 1);
+		fsb_table_set(t, 0, 2 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%zu", k + 1);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
 		struct fsb_cellstats cs;
 		size_t okidx = 0;
 
-		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
 		fsb_report_cell(res, fs, phase, FSB_METRIC_REAL, &cs);
 		if (cs.nok) {
 			/* the brackets of the average use the same runs as the mean */
@@ -615,7 +612,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 					n++;
 				}
 			}
-			set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%.2f (%.2f+%.2f)", cs.st.mean,
+			fsb_table_set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%.2f (%.2f+%.2f)", cs.st.mean,
 			    n ? su / (double)n : NAN, n ? us / (double)n : NAN);
 		} else {
 			set_empty(t, i + 1, 1, &cs, res, fs->name, phase);
@@ -624,13 +621,13 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			const struct fsb_run *r = ph && k < ph->nruns ? &ph->runs[k] : NULL;
 
 			if (!r) {
-				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 			} else if (r->status != FSB_RUN_OK) {
-				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 			} else {
 				bool out = cs.outlier && okidx < cs.nok && cs.outlier[okidx];
 
-				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
+				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
 				    r->v[FSB_FIELD_real], "%.2f (%.2f+%.2f)%s", r->v[FSB_FIELD_real],
 				    r->v[FSB_FIELD_sys], r->v[FSB_FIELD_user], out ? "!" : "");
 				okidx++;
@@ -648,11 +645,11 @@ static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool r
 		       const char *prefix)
 {
 	if (isnan(v))
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
 	else if (rate)
-		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
 	else
-		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
 }
 
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -675,7 +672,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		m = FSB_METRIC_RATE;
 	rate = fsb_metric_higher_is_better(m);
 	id = fsb_xasprintf("stats:%s", phase);
-	table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
+	fsb_table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
 	free(id);
 	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
 	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
@@ -688,37 +685,37 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 	else
 		memset(&bcs, 0, sizeof(bcs));
 	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 		struct fsb_cellstats cs;
 		size_t r = i + 1;
 
-		set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
 		fsb_report_cell(res, fs, phase, m, &cs);
-		set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
+		fsb_table_set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
 		if (!cs.nok) {
 			set_empty(t, r, 2, &cs, res, fs->name, phase);
 			for (size_t c = 3; c < FSB_ARRAY_SIZE(heads); c++)
-				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
+				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
 			fsb_cellstats_free(&cs);
 			continue;
 		}
-		set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
+		fsb_table_set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
 		    "%zu", cs.st.n_outliers);
 		set_number(t, r, 3, cs.st.mean, rate, 0, "");
 		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
 		set_number(t, r, 5, cs.st.median, rate, 0, "");
 		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
 		if (isnan(cs.st.cv))
-			set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+			fsb_table_set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		else
-			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+			fsb_table_set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
 		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
 		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
 		if (!bcs.nok) {
 			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
-				set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		} else {
 			struct norm n = normalize(&cs, &bcs, m, o);
 			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
@@ -726,21 +723,21 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 			set_ratio(t, r, 10, &n, bl);
 			if (bl) {
 				/* the baseline against itself: nothing to estimate or test */
-				set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-				set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 			} else {
 				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
 
 				if (isnan(n.lo) || isnan(n.hi))
-					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else
-					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
 				if (isnan(n.p))
-					set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else if (n.p < 0.001)
-					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
+					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
 				else
-					set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
+					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
 			}
 		}
 		fsb_cellstats_free(&cs);
@@ -771,25 +768,25 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 		fsb_strv_free(&phases);
 		return -ENOENT;
 	}
-	table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
+	fsb_table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
 	t->title = fsb_xasprintf("Repetitions (%s)", fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
 	t->caption = fsb_xasprintf("repetitions each phase took until the 95%% CI of its mean real time was within the "
 				   "target (%s, ±3%% by default), and the CI reached; cap = it never got there",
 				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
-		set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
-		set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
 		for (size_t j = 0; j < phases.n; j++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
 			struct fsb_cellstats cs;
 			char ci[32] = "";
 
 			if (!ph || ph->auto_target_reps < 0) {
-				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				continue;
 			}
 			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
@@ -797,13 +794,13 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
 			fsb_cellstats_free(&cs);
 			if (ph->auto_converged) {
-				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
+				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
 				    ph->auto_target_reps, ci);
 			} else {
 				bool done = res->status != FSB_RESULT_RUNNING && res->status != FSB_RESULT_INTERRUPTED;
 
 				/* an unfinished run has not hit its cap, it stopped short of it */
-				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_WORSE, ph->auto_target_reps, "%d %s%s",
+				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_WORSE, ph->auto_target_reps, "%d %s%s",
 				    ph->auto_target_reps, done ? "cap" : "so far", ci);
 				capped += done;
 			}
@@ -872,16 +869,16 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 
 	if (!n || !bfs)
 		return -ENOENT;
-	table_init(t, normalized ? "bonnie-normalized" : "bonnie", res->nfs + 3, 1 + 2 * n, 3);
+	fsb_table_init(t, normalized ? "bonnie-normalized" : "bonnie", res->nfs + 3, 1 + 2 * n, 3);
 	t->title = fsb_xstrdup(normalized ? "Built-in I/O phases, normalized" : "Built-in I/O phases (bonnie++ layout)");
 	t->caption = normalized
 		? fsb_xasprintf("%s / rate (throughput inverted so that > 1 means slower, like every table); %%CP / %s's%s",
 				base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "")
 		: fsb_xasprintf("K/sec or /sec over the whole measured interval; %%CP = (user+sys)/elapsed%s",
 				fsb_result_repeated(res) ? "; mean of the repetitions" : "");
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
-	set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
-	set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < n; k++) {
 		size_t c = 1 + 2 * k;
 
@@ -891,19 +888,19 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 
 			while (m < n && strcmp(tests[m]->group, tests[k]->group) == 0)
 				m++;
-			set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
+			fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
 			span(t, 0, c, (int)(2 * (m - k)));
 		}
-		set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
+		fsb_table_set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
 		span(t, 1, c, 2);
-		set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
-		set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
+		fsb_table_set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
+		fsb_table_set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
 	}
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
 
-		set(t, i + 3, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		fsb_table_set(t, i + 3, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t k = 0; k < n; k++) {
 			struct fsb_cellstats rate, cpu, brate, bcpu;
 			size_t c = 1 + 2 * k;
@@ -915,7 +912,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			fsb_report_cell(res, bfs, tests[k]->phase, FSB_METRIC_CPU, &bcpu);
 			if (!rate.nok) {
 				set_empty(t, i + 3, c, &rate, res, fs->name, tests[k]->phase);
-				set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			} else if (normalized) {
 				struct norm nr = normalize(&rate, &brate, FSB_METRIC_RATE, o);
 				struct norm nc = normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
@@ -924,8 +921,8 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 				set_ratio(t, i + 3, c + 1, &nc, bl | FSB_CELL_DIM);
 			} else {
 				fmt_rate(buf, sizeof(buf), rate.st.mean);
-				set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
-				set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%.0f", cpu.st.mean);
+				fsb_table_set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
+				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%.0f", cpu.st.mean);
 			}
 			fsb_cellstats_free(&rate);
 			fsb_cellstats_free(&cpu);
@@ -941,9 +938,9 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decimals, const char *unit)
 {
 	if (isnan(v))
-		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 	else
-		set(t, r, c, FSB_CELL_NUMBER, v, "%.*f%s", decimals, v, unit);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%.*f%s", decimals, v, unit);
 }
 
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
@@ -961,11 +958,11 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 
 			rows += ph ? ph->nruns : 0;
 		}
-	table_init(t, "bonnie-detail", rows + 1, FSB_ARRAY_SIZE(heads), 1);
+	fsb_table_init(t, "bonnie-detail", rows + 1, FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("What every rate is made of");
 	t->caption = fsb_xstrdup("amount moved and the time it took, passes needed to reach the minimum duration, and the latency of one operation");
 	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
@@ -986,12 +983,12 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 					snprintf(rate, sizeof(rate), "%.0f /s", v[FSB_FIELD_ops_per_s]);
 				else
 					snprintf(rate, sizeof(rate), "%s", ph->runs[q].status == FSB_RUN_OK ? "—" : "fail");
-				set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
-				set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
-				set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
+				fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
+				fsb_table_set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
+				fsb_table_set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
 				set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
 				set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
-				set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
+				fsb_table_set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
 				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
 				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
 				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
@@ -1085,21 +1082,21 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	bres = results[bfile];
 	for (size_t f = 0; f < n; f++)
 		rows += results[f]->nfs;
-	table_init(t, "compare", rows + 1, phases.n + 2, 1);
+	fsb_table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
 	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05); "
 				   "total = the phases shown", metric_words(m), bfs->name, labels ? labels[bfile] : "the first file");
-	set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
-	set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
+	fsb_table_set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
-		set(t, 0, j + 2, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+		fsb_table_set(t, 0, j + 2, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
 	for (size_t f = 0; f < n; f++)
 		for (size_t i = 0; i < results[f]->nfs; i++, r++) {
 			const struct fsb_fs_result *fs = results[f]->fs[i];
 			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
 
-			set(t, r, 0, FSB_CELL_NAME | bl, NAN, "%s", labels[f]);
-			set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+			fsb_table_set(t, r, 0, FSB_CELL_NAME | bl, NAN, "%s", labels[f]);
+			fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 			for (size_t j = 0; j < phases.n; j++) {
 				struct fsb_cellstats a, b;
 

@@ -151,6 +151,11 @@ const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const
 							 const struct fsb_report_opts *o, size_t *file);
 
 void fsb_table_free(struct fsb_table *t);
+/* Building a table: nrows × ncols empty cells (span 1, value NAN) of which
+ * the first header_rows are headers; a cell's text from a format. */
+void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows);
+void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
 
 /* A horizontal bar chart of one phase (or "total") for the metric. */
 struct fsb_bar {

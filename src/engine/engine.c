@@ -233,17 +233,23 @@ static void log_line(void *arg, const char *line)
 	fsb_events_log(e->ev, "%s", line);
 }
 
-static void post_result(struct fsb_engine *e)
+static void post_snapshot(struct fsb_engine *e)
 {
 	struct fsb_event ev = { .kind = FSB_EV_RESULT, .fs_index = -1, .phase_index = -1 };
+
+	fsb_run_init(&ev.run);
+	ev.result = fsb_result_dup(e->res);
+	fsb_events_post(e->ev, &ev);
+}
+
+static void post_result(struct fsb_engine *e)
+{
 	struct fsb_err err = { 0 };
 
 	/* the file first: what is on disk is what a crash leaves */
 	if (fsb_result_write(e->res, e->plan.output, &err))
 		fsb_events_log(e->ev, "warning: %s", err.msg);
-	fsb_run_init(&ev.run);
-	ev.result = fsb_result_dup(e->res);
-	fsb_events_post(e->ev, &ev);
+	post_snapshot(e);
 }
 
 static void post(struct fsb_engine *e, enum fsb_event_kind kind, const char *fs, const char *phase,
@@ -537,6 +543,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	if (!ph->label) {
 		char *label = NULL;
 
+		free(ph->kind);	/* the initial result named it already */
 		ph->kind = fsb_xstrdup(fsb_phase_kind_word(def->kind));
 		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
 			label = fsb_xstrdup(def->label);
@@ -700,7 +707,22 @@ static void init_result(struct fsb_engine *e)
 	r->repeat = e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
 	for (size_t j = 0; j < e->plan.phases.n; j++)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
+	/* the plan's cells, pending until measured: every snapshot (and the
+	 * document of a live run) shows what is still to come; a directory's
+	 * one filesystem is named when the directory is set up */
+	for (size_t i = 0; e->plan.target != FSB_TARGET_DIR && i < e->plan.fs.n; i++) {
+		struct fsb_fs_result *fs = fsb_result_add_fs(r, e->plan.fs.v[i]);
+
+		for (size_t j = 0; j < e->plan.phases.n; j++) {
+			const struct fsb_phase_def *def = fsb_config_phase(e->plan.cfg, e->plan.phases.v[j]);
+
+			fsb_fs_add_phase(fs, e->plan.phases.v[j])->kind =
+				fsb_xstrdup(def ? fsb_phase_kind_word(def->kind) : fsb_phase_kind_word(FSB_PHASE_COMMAND));
+		}
+	}
 	fsb_sysinfo_host(&r->host);
+	/* the plan is the first snapshot, before the workloads take their time */
+	post_snapshot(e);
 }
 
 static int open_log(struct fsb_engine *e, struct fsb_err *err)

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The document of a result: what every output shows and in which order
+ * (document.h).  The tables, charts and verdict are report.c's; this file
+ * only puts them in order with the words around them, once for all.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/document.h"
+#include "model/kinds.h"
+
+static struct fsb_block *add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role)
+{
+	struct fsb_block *b;
+
+	d->v = fsb_xrealloc(d->v, (d->n + 1) * sizeof(*d->v));
+	b = &d->v[d->n++];
+	memset(b, 0, sizeof(*b));
+	b->kind = kind;
+	b->role = role;
+	return b;
+}
+
+/* A block of text; takes text (fsb_xasprintf's). */
+static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
+{
+	struct fsb_block *b = add(d, kind, role);
+
+	b->text = text;
+	b->level = 2;
+}
+
+static void add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t)
+{
+	struct fsb_block *b;
+
+	if (rc)
+		return;
+	b = add(d, FSB_BLOCK_TABLE, role);
+	b->table = *t;
+	b->phase = fsb_xstrdup(phase);
+}
+
+/* A chart with nothing to draw is left out: the table under it says why. */
+static void add_chart(struct fsb_doc *d, enum fsb_block_role role, const struct fsb_result *res,
+		      const char *phase, const struct fsb_report_opts *o)
+{
+	struct fsb_chart c;
+	bool any = false;
+
+	if (fsb_report_chart(res, phase, o, &c))
+		return;
+	for (size_t i = 0; i < c.n; i++)
+		any |= !isnan(c.bars[i].value) || (c.bars[i].flags & FSB_CELL_PENDING);
+	if (!any) {
+		fsb_chart_free(&c);
+		return;
+	}
+	add(d, FSB_BLOCK_CHART, role)->chart = c;
+	d->v[d->n - 1].phase = fsb_xstrdup(phase);
+}
+
+/* A key/value entry into the last block (a KV block). */
+static struct fsb_kv *kv(struct fsb_doc *d, const char *key, const char *value)
+{
+	struct fsb_block *b = &d->v[d->n - 1];
+	struct fsb_kv *e;
+
+	b->kv = fsb_xrealloc(b->kv, (b->nkv + 1) * sizeof(*b->kv));
+	e = &b->kv[b->nkv++];
+	memset(e, 0, sizeof(*e));
+	e->key = fsb_xstrdup(key);
+	if (value)
+		fsb_strv_add(&e->values, value);
+	return e;
+}
+
+static void header(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_buf b = { 0 };
+	const char *name = res->path ? res->path : o->label ? o->label : "result";
+	char *target;
+
+	if (res->title || o->label) {
+		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, fsb_xstrdup(res->title ? res->title : o->label));
+		d->v[d->n - 1].level = 1;
+	}
+	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_IDENTITY,
+		 fsb_xasprintf("%s — %s", name, fsb_result_status_name(res->status)));
+	fsb_buf_addf(&b, "started %s", res->started ? res->started : "?");
+	if (res->finished)
+		fsb_buf_addf(&b, ", finished %s", res->finished);
+	if (res->profile)
+		fsb_buf_addf(&b, ", profile %s", res->profile);
+	if (fsb_result_auto_repeated(res))
+		fsb_buf_addf(&b, ", auto-repeat (at most %ld repetitions)", res->repeat);
+	else
+		fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
+	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, fsb_buf_steal(&b));
+	target = fsb_report_target_line(&res->target);
+	if (*target) {
+		struct fsb_kv *e;
+
+		add(d, FSB_BLOCK_KV, FSB_ROLE_TARGET);
+		e = kv(d, "Target", target);
+		for (size_t i = 0; i < res->target.reasons.n; i++)
+			fsb_strv_add(&e->values, res->target.reasons.v[i]);
+	}
+	free(target);
+}
+
+static void summary(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	const struct fsb_report_opts *ro = &o->report;
+	struct fsb_strv phases = { 0 };
+	struct fsb_table t;
+	const char *chart = o->chart;
+	const char *base = fsb_report_baseline(res, ro);
+
+	fsb_report_phases(res, false, &phases);
+	if (!chart && phases.n)
+		chart = "total";
+	add_table(d, FSB_ROLE_SUMMARY, NULL, fsb_report_summary(res, ro, &t), &t);
+	if (chart) {
+		add_chart(d, FSB_ROLE_OVERVIEW, res, chart, ro);
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
+			 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid when "
+				       "the difference is significant (p < 0.05, %s)%s.",
+				       fsb_metric_name(ro->metric), base ? base : "the baseline",
+				       ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
+				       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
+				       "confidence interval of the ratio (Fieller)" : ""));
+	}
+	fsb_strv_free(&phases);
+}
+
+static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_table t;
+	struct fsb_block *b;
+
+	add_table(d, FSB_ROLE_AUTO, NULL, fsb_report_auto(res, &o->report, &t), &t);
+	b = add(d, FSB_BLOCK_VERDICT, FSB_ROLE_VERDICT);
+	fsb_report_verdict(res, &o->report, &b->lines);
+	if (!b->lines.n) {
+		fsb_strv_free(&b->lines);
+		d->n--;
+	}
+}
+
+/* One phase's tables: its chart (not the total's: that is the overview),
+ * its table, with raw its repetitions and statistics. */
+static void phase(struct fsb_doc *d, const struct fsb_result *res, const char *name, bool builtin,
+		  const struct fsb_doc_opts *o)
+{
+	const struct fsb_report_opts *ro = &o->report;
+	struct fsb_table t;
+
+	if (strcmp(name, "total"))
+		add_chart(d, FSB_ROLE_PHASE_CHART, res, name, ro);
+	if (!builtin)
+		add_table(d, FSB_ROLE_PHASE, name, fsb_report_phase(res, name, ro, &t), &t);
+	if (o->raw && strcmp(name, "total"))
+		add_table(d, FSB_ROLE_RAW, name, fsb_report_raw(res, name, ro, &t), &t);
+	if (o->raw)
+		add_table(d, FSB_ROLE_STATS, name, fsb_report_stats(res, name, ro, &t), &t);
+}
+
+static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	const struct fsb_report_opts *ro = &o->report;
+	struct fsb_strv names = { 0 };
+	struct fsb_table t;
+
+	fsb_report_phases(res, false, &names);
+	if (names.n) {
+		fsb_strv_add(&names, "total");
+		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Phases"));
+	}
+	for (size_t j = 0; j < names.n; j++)
+		phase(d, res, names.v[j], false, o);
+	fsb_strv_free(&names);
+	if (fsb_report_bonnie(res, ro, false, &t))
+		return;
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Built-in I/O phases"));
+	add_table(d, FSB_ROLE_BONNIE, NULL, 0, &t);
+	add_table(d, FSB_ROLE_BONNIE, NULL, fsb_report_bonnie(res, ro, true, &t), &t);
+	fsb_report_phases(res, true, &names);
+	for (size_t j = 0; j < names.n; j++)
+		phase(d, res, names.v[j], true, o);
+	fsb_strv_free(&names);
+	add_table(d, FSB_ROLE_LATENCY, NULL, fsb_report_latency(res, &t), &t);
+}
+
+static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_strv phases = { 0 };
+	struct fsb_kv *e;
+	char *host = fsb_report_host_line(&res->host);
+
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How it was measured"));
+	add(d, FSB_BLOCK_KV, FSB_ROLE_DETAILS);
+	if (res->tool)
+		kv(d, "Tool", res->tool);
+	if (res->baseline)
+		kv(d, "Baseline", res->baseline);
+	if (*host)
+		kv(d, "Host", host);
+	free(host);
+	if (res->workload)
+		kv(d, "Workload", res->workload);
+	if (res->command || o->command) {
+		e = kv(d, res->command && strchr(res->command, '\n') ? "Commands" : "Command", NULL);
+		e->code = true;
+		fsb_strv_split(&e->values, res->command ? res->command : "(not recorded)", '\n');
+		if (o->command)
+			fsb_strv_add(&e->values, o->command);
+	}
+	e = kv(d, "Program versions", NULL);
+	e->list = true;
+	fsb_report_versions(res, &e->values);
+	if (!e->values.n)
+		fsb_strv_add(&e->values, "not recorded");
+	if (res->log)
+		kv(d, "Log", res->log);
+
+	/* what someone needs to run it again */
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How to reproduce"));
+	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_REPRODUCE,
+		 fsb_xstrdup("The phases in the order they ran (fsbench fills in ${…}: see fsbench.conf), "
+			     "then how each filesystem was made and mounted."));
+	fsb_result_phases(res, &phases);
+	add(d, FSB_BLOCK_KV, FSB_ROLE_REPRODUCE);
+	for (size_t j = 0; j < phases.n; j++) {
+		const struct fsb_phase_result *ph = NULL;
+
+		for (size_t i = 0; i < res->nfs && !ph; i++)
+			ph = fsb_fs_find_phase(res->fs[i], phases.v[j]);
+		e = kv(d, phases.v[j], NULL);
+		e->code = true;
+		if (ph && ph->kind && !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)))
+			fsb_strv_addf(&e->values, "(built in) %s", ph->label ? ph->label : "");
+		else
+			fsb_strv_add(&e->values, ph && ph->command ? ph->command : "(not recorded)");
+	}
+	fsb_strv_free(&phases);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
+
+		e = kv(d, fs->name, NULL);
+		e->code = true;
+		fsb_strv_addf(&e->values, "%s%s%s", fs->type ? fs->type : "?", fs->mkfs ? ": " : "",
+			      fs->mkfs ? fs->mkfs : "");
+		if (fs->mount_options && *fs->mount_options)
+			fsb_strv_addf(&e->values, "mount -o %s", fs->mount_options);
+		if (fs->mkfs_version)
+			fsb_strv_add(&e->values, fs->mkfs_version);
+		fsb_strv_addf(&e->values, "status: %s",
+			      fs->status == FSB_FS_OK ? "ok" : fs->error ? fs->error : "not run");
+	}
+	if (!d->v[d->n - 1].nkv)
+		d->n--;
+}
+
+void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, struct fsb_doc *doc)
+{
+	unsigned s = o->sections ? o->sections : FSB_DOC_ALL;
+
+	memset(doc, 0, sizeof(*doc));
+	if (s & FSB_DOC_HEADER)
+		header(doc, res, o);
+	if (s & FSB_DOC_SUMMARY)
+		summary(doc, res, o);
+	if (s & FSB_DOC_VERDICT)
+		verdict(doc, res, o);
+	if (s & FSB_DOC_PHASES)
+		phases(doc, res, o);
+	if (s & FSB_DOC_DETAILS)
+		details(doc, res, o);
+}
+
+int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
+		    const struct fsb_doc_opts *o, struct fsb_doc *doc)
+{
+	struct fsb_table t;
+	int rc;
+
+	memset(doc, 0, sizeof(*doc));
+	add_text(doc, FSB_BLOCK_HEADING, FSB_ROLE_TITLE, fsb_xasprintf("Comparing %zu result files", n));
+	doc->v[0].level = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct fsb_result *r = results[i];
+
+		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES,
+			 fsb_xasprintf("%s: %s, profile %s, %s %s", labels[i], r->started ? r->started : "?",
+				       r->profile ? r->profile : "?", r->target.kind ? r->target.kind : "",
+				       r->target.path ? r->target.path : ""));
+	}
+	rc = fsb_report_compare(results, labels, n, &o->report, &t);
+	if (rc)
+		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
+			 fsb_xstrdup("These files have no phase in common: nothing to compare."));
+	add_table(doc, FSB_ROLE_COMPARE, NULL, rc, &t);
+	return rc ? -ENOENT : 0;
+}
+
+void fsb_doc_free(struct fsb_doc *doc)
+{
+	for (size_t i = 0; i < doc->n; i++) {
+		struct fsb_block *b = &doc->v[i];
+
+		free(b->text);
+		free(b->phase);
+		for (size_t k = 0; k < b->nkv; k++) {
+			free(b->kv[k].key);
+			fsb_strv_free(&b->kv[k].values);
+		}
+		free(b->kv);
+		fsb_strv_free(&b->lines);
+		if (b->kind == FSB_BLOCK_TABLE)
+			fsb_table_free(&b->table);
+		if (b->kind == FSB_BLOCK_CHART)
+			fsb_chart_free(&b->chart);
+	}
+	free(doc->v);
+	memset(doc, 0, sizeof(*doc));
+}
+
+const char *fsb_block_role_name(enum fsb_block_role role)
+{
+	static const char *const names[] = {
+		[FSB_ROLE_TITLE] = "title", [FSB_ROLE_IDENTITY] = "identity", [FSB_ROLE_RUN] = "run",
+		[FSB_ROLE_TARGET] = "target", [FSB_ROLE_SECTION] = "section", [FSB_ROLE_SUMMARY] = "summary",
+		[FSB_ROLE_OVERVIEW] = "overview", [FSB_ROLE_LEGEND] = "legend", [FSB_ROLE_AUTO] = "auto",
+		[FSB_ROLE_VERDICT] = "verdict", [FSB_ROLE_PHASE] = "phase", [FSB_ROLE_PHASE_CHART] = "phase-chart",
+		[FSB_ROLE_RAW] = "raw", [FSB_ROLE_STATS] = "stats", [FSB_ROLE_BONNIE] = "bonnie",
+		[FSB_ROLE_LATENCY] = "latency", [FSB_ROLE_DETAILS] = "details", [FSB_ROLE_REPRODUCE] = "reproduce",
+		[FSB_ROLE_FILES] = "files", [FSB_ROLE_COMPARE] = "compare", [FSB_ROLE_WARNING] = "warning",
+	};
+
+	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * document.h — THE document of a result, or of a comparison of several: an
+ * ordered list of blocks (heading, text line, key/value list, table, chart,
+ * verdict, note), each with a semantic role.  fsb_doc_result() and
+ * fsb_doc_compare() decide *what* is in it and in which order; the text
+ * (`fsbench show`, the end of `fsbench run`), Markdown and HTML renderers
+ * (document_render.c) and the TUI's report view (ui/view.c) only walk the
+ * list and decide how each block looks.  A new section is one edit here.
+ *
+ * The order of a result's document, every output alike:
+ *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target
+ *   summary table; overview chart; how to read the charts; auto-repeat
+ *   table; verdict
+ *   "Phases": per phase (then "total") its chart, its table, and with
+ *   raw its per-repetition and statistics tables
+ *   "Built-in I/O phases": the bonnie tables, per phase its chart (and with
+ *   raw its tables), the latency table
+ *   "How it was measured": tool, baseline, host, workload, command(s),
+ *   program versions, log
+ *   "How to reproduce": the phases' commands, how each filesystem was made
+ * A live run's result (status running) lists the planned cells as pending
+ * (the engine's initial result does), so the same function draws it.
+ */
+#ifndef FSB_DOCUMENT_H
+#define FSB_DOCUMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "doc/report.h"
+
+enum fsb_block_kind {
+	FSB_BLOCK_HEADING,       /* text: a title (level 1) or a group's heading (level 2) */
+	FSB_BLOCK_TEXT,          /* text: one line */
+	FSB_BLOCK_KV,            /* kv: key/value entries */
+	FSB_BLOCK_TABLE,         /* table */
+	FSB_BLOCK_CHART,         /* chart */
+	FSB_BLOCK_VERDICT,       /* lines: the verdict, the first line the headline */
+	FSB_BLOCK_NOTE,          /* text: an explanation or a warning (role) */
+};
+
+/* What a block is, for styling and for tests that compare outputs. */
+enum fsb_block_role {
+	FSB_ROLE_TITLE,          /* the result's title */
+	FSB_ROLE_IDENTITY,       /* which file, its status */
+	FSB_ROLE_RUN,            /* when, which profile, how many repetitions */
+	FSB_ROLE_TARGET,         /* where it ran */
+	FSB_ROLE_SECTION,        /* a group's heading */
+	FSB_ROLE_SUMMARY,        /* the summary table: its columns choose the overview chart */
+	FSB_ROLE_OVERVIEW,       /* the overview chart */
+	FSB_ROLE_LEGEND,         /* how to read the charts */
+	FSB_ROLE_AUTO,           /* the auto-repeat table */
+	FSB_ROLE_VERDICT,
+	FSB_ROLE_PHASE,          /* a phase's table (or "total") */
+	FSB_ROLE_PHASE_CHART,    /* a phase's chart */
+	FSB_ROLE_RAW,            /* every repetition of a phase */
+	FSB_ROLE_STATS,          /* the statistics of a phase's cells */
+	FSB_ROLE_BONNIE,         /* the built-in phases as bonnie++ prints them */
+	FSB_ROLE_LATENCY,
+	FSB_ROLE_DETAILS,        /* how it was measured */
+	FSB_ROLE_REPRODUCE,      /* the phases' commands, the filesystems' mkfs */
+	FSB_ROLE_FILES,          /* a comparison: the files compared */
+	FSB_ROLE_COMPARE,        /* a comparison: the table */
+	FSB_ROLE_WARNING,        /* something the reader must know (nothing to compare) */
+};
+
+/* One entry of a key/value list: "Program versions" has several values. */
+struct fsb_kv {
+	char *key;
+	struct fsb_strv values;  /* at least one */
+	bool list;               /* the values are a list (versions), not one value and its remarks */
+	bool code;               /* the values are commands, shown as typed */
+};
+
+struct fsb_block {
+	enum fsb_block_kind kind;
+	enum fsb_block_role role;
+	int level;               /* HEADING: 1 the title, 2 a group */
+	char *text;              /* HEADING, TEXT, NOTE */
+	struct fsb_kv *kv;       /* KV */
+	size_t nkv;
+	struct fsb_strv lines;   /* VERDICT */
+	struct fsb_table table;  /* TABLE */
+	struct fsb_chart chart;  /* CHART */
+	char *phase;             /* CHART, PHASE, RAW, STATS: the phase ("total") */
+};
+
+struct fsb_doc {
+	struct fsb_block *v;
+	size_t n;
+};
+
+/* Which parts a front end asks for (a live run: only the top). */
+enum fsb_doc_section {
+	FSB_DOC_HEADER   = 1 << 0,   /* title, identity, run, target */
+	FSB_DOC_SUMMARY  = 1 << 1,   /* summary table, overview chart, legend */
+	FSB_DOC_VERDICT  = 1 << 2,   /* auto-repeat table and verdict */
+	FSB_DOC_PHASES   = 1 << 3,   /* the per-phase and built-in groups */
+	FSB_DOC_DETAILS  = 1 << 4,   /* how it was measured, how to reproduce */
+	FSB_DOC_ALL      = 0x1f,
+};
+
+struct fsb_doc_opts {
+	struct fsb_report_opts report;   /* metric, baseline, test */
+	bool raw;                /* the per-repetition and statistics tables too */
+	unsigned sections;       /* enum fsb_doc_section; 0 = all */
+	const char *chart;       /* the overview chart's phase; NULL: "total" when
+				    there are command phases, else none */
+	const char *label;       /* the file's name when it has no path or title */
+	const char *command;     /* the command line producing this output, or NULL */
+};
+
+/* The document of one result.  Free with fsb_doc_free. */
+void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, struct fsb_doc *doc);
+/*
+ * The document of a comparison of results[0..n) labelled labels[]: which
+ * files, then the comparison table (report.h) or, when they share no
+ * phase, a WARNING note.  Returns 0, or -ENOENT when there is nothing to
+ * compare (the note is in doc all the same).
+ */
+int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
+		    const struct fsb_doc_opts *o, struct fsb_doc *doc);
+void fsb_doc_free(struct fsb_doc *doc);
+
+/* The roles' names ("summary", "phase" …): stable words for the renderers'
+ * classes and for tests. */
+const char *fsb_block_role_name(enum fsb_block_role role);
+
+/*
+ * The renderers (document_render.c): each walks doc and draws every block;
+ * none adds or leaves out any.  Text: `fsbench show`; Markdown: headings,
+ * lists, GFM tables, charts as preformatted text; HTML: a <section> with
+ * headings, <dl>, tables and inline SVG (render.h; the page around it is
+ * export_html.c's frame).
+ */
+struct fsb_render_opts;
+void fsb_doc_render_text(FILE *fp, const struct fsb_doc *doc, const struct fsb_render_opts *o);
+void fsb_doc_render_markdown(FILE *fp, const struct fsb_doc *doc);
+void fsb_doc_render_html(FILE *fp, const struct fsb_doc *doc);
+/* A key/value entry as lines of text: "Key: value" and its remarks
+ * indented under it, or "Key:" and the list (or the commands) under it.
+ * Appends to out; the text renderer and the TUI share it. */
+void fsb_kv_lines(const struct fsb_kv *e, struct fsb_strv *out);
+/* Line-oriented outputs (text, the TUI): is block i followed by a blank
+ * line?  Not inside the header or a list of files, nor after a group's
+ * heading. */
+bool fsb_doc_gap_after(const struct fsb_doc *doc, size_t i);
+
+#endif

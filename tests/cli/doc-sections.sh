@@ -1,0 +1,55 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# One document behind every output: `fsbench show --raw`, `export --format
+# markdown` and `export --format html` of the same file have the same
+# sections in the same order with the same numbers (group headings, table
+# titles and the numbers of their rows, charts and their bars, the verdict,
+# the program versions: tests/helpers/doc_sections.py), and `show` without
+# --raw is the same less the per-repetition and statistics tables.  For
+# seed 000's sample, the 3-repetition sample and a real run of built-in
+# phases (tests/fixtures/bonnie-tiny.fsbench).
+. "$FSB_TESTLIB"
+[ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
+
+export LC_ALL=C.UTF-8
+sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
+
+for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fsbench \
+	tests/fixtures/bonnie-tiny.fsbench; do
+	src=$FSB_SRCDIR/$f
+	b=$SCRATCH/$(basename "$f" .fsbench)
+	"$FSBENCH" show "$src" >"$b.txt" || fail "show $f exited $?"
+	"$FSBENCH" show --raw "$src" >"$b.raw.txt" || fail "show --raw $f exited $?"
+	"$FSBENCH" export --format markdown "$src" -o "$b.md" || fail "export markdown $f exited $?"
+	"$FSBENCH" export --format html "$src" -o "$b.html" || fail "export html $f exited $?"
+	/usr/bin/python3 "$sk" text "$src" "$b.txt" >"$b.sk" || fail "doc_sections on show $f"
+	/usr/bin/python3 "$sk" text "$src" "$b.raw.txt" >"$b.raw.sk" || fail "doc_sections on show --raw $f"
+	/usr/bin/python3 "$sk" markdown "$src" "$b.md" >"$b.md.sk" || fail "doc_sections on markdown $f"
+	/usr/bin/python3 "$sk" html "$src" "$b.html" >"$b.html.sk" || fail "doc_sections on html $f"
+	[ "$(grep -c '^T ' "$b.raw.sk")" -ge 5 ] || { cat "$b.raw.sk"; fail "$f: fewer than 5 tables found in show --raw"; }
+	diff -u "$b.raw.sk" "$b.md.sk" || fail "$f: markdown differs from show --raw (- show, + markdown)"
+	diff -u "$b.raw.sk" "$b.html.sk" || fail "$f: html differs from show --raw (- show, + html)"
+	# without --raw: the same less each per-repetition and statistics table
+	awk '/^T .*( — every repetition| — .*statistics)$/ { skip = 1; next } skip && /^N / { skip = 0; next } { skip = 0; print }' \
+		"$b.raw.sk" >"$b.want.sk"
+	diff -u "$b.want.sk" "$b.sk" || fail "$f: show differs from show --raw less the raw tables"
+	grep -q '^H How it was measured$' "$b.sk" || fail "$f: no 'How it was measured'"
+done
+s=$SCRATCH/repeat3-tiny
+grep -q '^T total — .*statistics$' "$s.md.sk" || fail "no statistics table of the total in the Markdown"
+grep -q '^T Summary$' "$s.html.sk" || fail "no summary in the HTML"
+grep -q '^V$' "$s.md.sk" || fail "no verdict in the Markdown"
+s=$SCRATCH/bonnie-tiny
+grep -q '^T What every rate is made of$' "$s.md.sk" || fail "no latency table in the Markdown"
+grep -q '^P mkfs.xfs version 6.1.0$' "$s.md.sk" || fail "no program versions in the Markdown"
+grep -q '^C block-write, throughput' "$s.md.sk" || fail "no chart in the Markdown"
+
+# the comparison must see a difference: one table less, one number changed
+s=$SCRATCH/repeat3-tiny
+awk '/^\*\*rm -rf/ { drop = 1 } drop && /^$/ && ++blank == 2 { drop = 0; next } !drop' "$s.md" >"$s.bad.md"
+/usr/bin/python3 "$sk" markdown "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.md" >"$s.bad.sk"
+diff -q "$s.raw.sk" "$s.bad.sk" >/dev/null && fail "a Markdown without the rm table compares equal"
+sed 's|>2\.99\*<|>2.98*<|' "$s.html" >"$s.bad.html"
+/usr/bin/python3 "$sk" html "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.html" >"$s.bad.sk"
+diff -q "$s.raw.sk" "$s.bad.sk" >/dev/null && fail "an HTML with a changed ratio compares equal"
+exit 0

@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The TUI's result view is the same document as `fsbench show`: opened in
+# the browser and scrolled through page by page (the pages stitched into
+# one column of lines), it has the same sections in the same order with
+# the same numbers as `show` (tests/helpers/doc_sections.py), and with
+# every repetition shown (p) the same as `show --raw` — for seed 000's
+# sample, the 3-repetition sample and the built-in phases fixture.
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
+[ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
+
+export LC_ALL=C.UTF-8 TUI_ENV="TZ=UTC"
+sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
+COLS=220 ROWS=50
+
+# stitch PAGE… — the view's lines: each page without the top bar and the two
+# key bars, the "more" marks cut off, overlapping lines counted once
+stitch() {
+	/usr/bin/python3 - "$@" <<'PY'
+import re, sys
+out = []
+for path in sys.argv[1:]:
+    page = open(path, encoding="utf-8").read().split("\n")[1:-3]
+    page = [re.sub(r"\s*[▲▼] more\s*$", "", l).rstrip() for l in page]
+    page = [l[1:] if l.startswith(" ") else l for l in page]   # the view's left margin
+    k = min(len(out), len(page))
+    while k and out[-k:] != page[:k]:
+        k -= 1
+    out += page[k:]
+print("\n".join(out))
+PY
+}
+
+# scroll NAME — from the top to the end, one page at a time, into $SCRATCH/NAME.tui
+scroll() {
+	local name=$1 i=0 pages=() before end
+	tui_keys Home
+	tui_settled >"$SCRATCH/$name.0"
+	pages+=("$SCRATCH/$name.0")
+	while grep -q '▼ more' "$SCRATCH/$name.$i"; do
+		[ $i -lt 60 ] || fail "$name: still more after 60 pages"
+		before=$(tui_screen)
+		tui_keys NPage
+		end=$((SECONDS + 2))
+		while [ "$(tui_screen)" = "$before" ] && [ $SECONDS -le $end ]; do
+			sleep 0.02
+		done
+		i=$((i + 1))
+		tui_settled >"$SCRATCH/$name.$i"
+		cmp -s "$SCRATCH/$name.$((i - 1))" "$SCRATCH/$name.$i" && fail "$name: PgDn did not scroll"
+		pages+=("$SCRATCH/$name.$i")
+	done
+	[ $i -ge 1 ] || fail "$name: the view fits on one page: nothing was scrolled"
+	stitch "${pages[@]}" >"$SCRATCH/$name.tui"
+}
+
+for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fsbench \
+	tests/fixtures/bonnie-tiny.fsbench; do
+	src=$FSB_SRCDIR/$f
+	b=$(basename "$f" .fsbench)
+	XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
+	at_exit rm -rf "$XDG_DATA_HOME"
+	export XDG_DATA_HOME
+	mkdir -p "$XDG_DATA_HOME/fsbench/results"
+	cp "$src" "$XDG_DATA_HOME/fsbench/results/"
+	"$FSBENCH" show "$src" >"$SCRATCH/$b.txt" || fail "show $f exited $?"
+	"$FSBENCH" show --raw "$src" >"$SCRATCH/$b.raw.txt" || fail "show --raw $f exited $?"
+	/usr/bin/python3 "$sk" text "$src" "$SCRATCH/$b.txt" >"$SCRATCH/$b.sk"
+	/usr/bin/python3 "$sk" text "$src" "$SCRATCH/$b.raw.txt" >"$SCRATCH/$b.raw.sk"
+
+	tui_start $COLS $ROWS
+	tui_wait 'Where should fsbench run'
+	tui_keys r
+	tui_wait 'Results in .*: 1 file'
+	tui_keys Enter
+	tui_wait 'Summary|Built-in I/O phases'
+	scroll "$b"
+	/usr/bin/python3 "$sk" tui "$src" "$SCRATCH/$b.tui" >"$SCRATCH/$b.tui.sk"
+	diff -u "$SCRATCH/$b.sk" "$SCRATCH/$b.tui.sk" || fail "$f: the TUI's view differs from show (- show, + TUI)"
+	tui_keys p
+	tui_wait 'per-repetition tables shown'
+	scroll "$b.raw"
+	/usr/bin/python3 "$sk" tui "$src" "$SCRATCH/$b.raw.tui" >"$SCRATCH/$b.raw.tui.sk"
+	diff -u "$SCRATCH/$b.raw.sk" "$SCRATCH/$b.raw.tui.sk" ||
+		fail "$f: the TUI's view with every repetition differs from show --raw (- show, + TUI)"
+	[ "$(grep -c '^T ' "$SCRATCH/$b.raw.tui.sk")" -ge 5 ] || fail "$f: fewer than 5 tables in the TUI"
+	tui_keys q q Q
+	tui_wait_exit
+	tmx kill-session -t t
+done
+grep -q '^T total — .*statistics$' "$SCRATCH/repeat3-tiny.raw.tui.sk" || fail "no statistics of the total in the TUI"
+grep -q '^T What every rate is made of$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no latency table in the TUI"
+grep -q '^P mkfs.xfs version 6.1.0$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no program versions in the TUI"
+exit 0

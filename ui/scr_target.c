@@ -408,7 +408,9 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 		cx += c->label + 1;
 		ui_put_path(ui, y, cx, c->mount, base, mp ? mp : "");
 		cx += c->mount + 1;
-		if (ok)
+		if (ok && d->doubts.n)
+			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "in use? (decided at claim)");
+		else if (ok)
 			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
 		else
 			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
@@ -443,6 +445,8 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		for (size_t i = 0; i < d->reasons.n; i++)
 			ADD("r", "  - %s", d->reasons.v[i]);
 	}
+	for (size_t i = 0; i < d->doubts.n; i++)
+		ADD("r", "  ? %s", d->doubts.v[i]);
 	fsb_format_size(d->size, size, sizeof(size));
 	ADD("n", "%s %s, %s (%llu bytes)%s", d->kind, d->majmin, size, d->size, d->ro ? ", read-only" : "");
 	if (d->model || d->serial)

@@ -131,11 +131,14 @@ struct fsb_device {
 	char *probe_error;           /* the probe failed: why */
 	bool ambiguous;              /* libblkid found conflicting signatures */
 	int excl_errno;              /* 0: exclusive open worked (or fsbench holds it) */
+	bool passive;                /* examined without an exclusive open: busy is unknown */
 
 	struct fsb_strv mountpoints; /* where it is mounted (this namespace) */
 	enum fsb_device_verdict verdict;
 	struct fsb_strv reasons;     /* refused: every reason, e.g. "mounted on /home" */
 	struct fsb_strv passed;      /* every check that passed, e.g. "not mounted", for the result file */
+	struct fsb_strv doubts;      /* passive facts that do not refuse but only the claim can settle:
+	                              * "in use?: open by process 1234 (dd)" */
 };
 
 /* How strict the checks are. */

@@ -336,6 +336,10 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_FAILED;
 	}
 
+	/* a killed run's mounts, loop devices and images go first (leftovers.h) */
+	if (!plan.dry_run)
+		fsb_cli_cleanup_dead(stderr, true);
+
 	/* every thread started from here inherits the blocked mask: only the
 	 * signalfd below sees these signals */
 	sigemptyset(&mask);

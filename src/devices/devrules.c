@@ -74,6 +74,7 @@ void fsb_devsnap_add_mount(struct fsb_devsnap *s, dev_t devno, dev_t src_rdev, c
 	m->src_rdev = src_rdev;
 	m->source = fsb_xstrdup(source);
 	m->target = fsb_xstrdup(target);
+	m->ns_pid = 0;
 }
 
 void fsb_devsnap_add_loop(struct fsb_devsnap *s, const char *path, dev_t devno, const char *backing,

@@ -768,6 +768,7 @@ static void *engine_main(void *arg)
 		e->mnt = NULL;
 		goto out;
 	}
+	fsb_target_note(e, "mnt", e->mnt, NULL);
 	switch (e->plan.target) {
 	case FSB_TARGET_IMAGE:
 		rc = fsb_target_setup_image(e, &err);

@@ -50,7 +50,18 @@ struct fsb_engine {
 	int log_fd;
 	struct fsb_progress prog;
 	bool any_failed;
+	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
+	bool lo_failed;                  /* it could not be written: said once, then silent */
 };
+
+/*
+ * Write down a resource this run created, in its state file (leftovers.h),
+ * so that a killed fsbench's leftovers can be found.  The file is started on
+ * the first note; when it cannot be written the run goes on without it and
+ * the log says so.  image: a file just created (recorded by inode).
+ */
+void fsb_target_note(struct fsb_engine *e, const char *kind, const char *path, const char *extra);
+void fsb_target_note_image(struct fsb_engine *e, const char *path);
 
 /* Tell the front end what the engine is doing now (the progress slot). */
 void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/engine_int.h"
+#include "engine/leftovers.h"
 #include "devices/fs.h"
 #include "sys/sysinfo.h"
 
@@ -25,6 +26,36 @@ static bool needs_journal(const struct fsb_engine *e)
 			return true;
 	}
 	return false;
+}
+
+static bool note_open(struct fsb_engine *e)
+{
+	struct fsb_err err = { 0 };
+
+	if (e->lo || e->lo_failed)
+		return e->lo != NULL;
+	if (fsb_leftovers_open(&e->lo, &err) < 0) {
+		fsb_events_log(e->ev, "warning: %s; if fsbench is killed, `fsbench cleanup` will not "
+			       "know what this run created", err.msg);
+		e->lo_failed = true;
+	}
+	return e->lo != NULL;
+}
+
+void fsb_target_note(struct fsb_engine *e, const char *kind, const char *path, const char *extra)
+{
+	if (note_open(e) && fsb_leftovers_note(e->lo, kind, path, extra) < 0 && !e->lo_failed) {
+		fsb_events_log(e->ev, "warning: cannot write the state file: %s", strerror(errno));
+		e->lo_failed = true;
+	}
+}
+
+void fsb_target_note_image(struct fsb_engine *e, const char *path)
+{
+	if (note_open(e) && fsb_leftovers_note_image(e->lo, path) < 0 && !e->lo_failed) {
+		fsb_events_log(e->ev, "warning: cannot write the state file: %s", strerror(errno));
+		e->lo_failed = true;
+	}
 }
 
 int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
@@ -40,9 +71,13 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 	}
 	e->loop.created = true;
 	e->loop.file = fsb_xstrdup(e->plan.path);
+	fsb_target_note_image(e, e->plan.path);
+	if (e->plan.keep_image)
+		fsb_target_note(e, "keep", e->plan.path, NULL);
 	rc = fsb_loop_attach(e->plan.path, &e->loop, err);
 	if (rc)
 		return rc;
+	fsb_target_note(e, "loop", e->loop.dev, e->plan.path);
 	e->dev = fsb_xstrdup(e->loop.dev);
 	e->disks[0] = fsb_xstrdup(e->loop.name);
 	fsb_strv_add(&e->res->target.reasons, e->loop.direct_io
@@ -58,7 +93,12 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 			e->jloop.created = true;
 			e->jloop.file = jpath;
 			jpath = NULL;
+			fsb_target_note_image(e, e->jloop.file);
+			if (e->plan.keep_image)
+				fsb_target_note(e, "keep", e->jloop.file, NULL);
 			rc = fsb_loop_attach(e->jloop.file, &e->jloop, err);
+			if (!rc)
+				fsb_target_note(e, "loop", e->jloop.dev, e->jloop.file);
 		}
 		free(jpath);
 		if (rc) {
@@ -128,6 +168,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 		free(type);
 		return rc;
 	}
+	fsb_target_note(e, "work", e->workdir, NULL);
 	t->kind = fsb_xstrdup("dir");
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
@@ -267,6 +308,8 @@ static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to,
 	}
 	e->journal = fsb_xstrdup(fsb_device_claim_path(e->jclaim));
 	e->disks[1] = fsb_xstrdup(e->journal + strlen("/dev/"));
+	if (!e->plan.dry_run)
+		fsb_target_note(e, "device", e->journal, e->journal_dev.majmin);
 	facts = fsb_device_describe(&e->journal_dev);
 	passed = fsb_strv_join(&e->journal_dev.passed, "; ");
 	fsb_strv_addf(&e->res->target.reasons, "external journal device %s (%s, %s): %s", e->journal,
@@ -308,6 +351,8 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 	}
 	e->dev = fsb_xstrdup(fsb_device_claim_path(e->claim));
 	e->disks[0] = fsb_xstrdup(e->dev + strlen("/dev/"));
+	if (!e->plan.dry_run)	/* what is mounted from it is ours to undo after a kill */
+		fsb_target_note(e, "device", e->dev, d->majmin);
 	/* ${size}: tmpfs is sized like the device, as it is like an image */
 	e->plan.image_size = d->size;
 	facts = fsb_device_describe(d);
@@ -410,10 +455,13 @@ int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, 
 void fsb_target_teardown(struct fsb_engine *e)
 {
 	struct fsb_err err = { 0 };
+	bool released = true;	/* everything undone: the state file can go */
 
 	if (e->mounted || (e->mnt && fsb_fs_is_mounted(e->mnt))) {
-		if (fsb_fs_umount(e->mnt, &err))
+		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "warning: %s", err.msg);
+			released = false;
+		}
 		e->mounted = false;
 	}
 	if (e->mnt) {
@@ -434,11 +482,18 @@ void fsb_target_teardown(struct fsb_engine *e)
 	fsb_device_free(&e->journal_dev);
 	fsb_device_free(&e->target_dev);
 	fsb_err_clear(&err);
-	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err))
+	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err)) {
 		fsb_events_log(e->ev, "warning: %s", err.msg);
+		released = false;
+	}
 	fsb_err_clear(&err);
-	if (fsb_loop_release(&e->loop, e->plan.keep_image, &err))
+	if (fsb_loop_release(&e->loop, e->plan.keep_image, &err)) {
 		fsb_events_log(e->ev, "warning: %s", err.msg);
+		released = false;
+	}
+	/* a kept image (--keep-image) is the user's now, not a leftover */
+	fsb_leftovers_close(e->lo, released);
+	e->lo = NULL;
 }
 
 /* mkfs + mount.  On failure the filesystem's entry records why. */

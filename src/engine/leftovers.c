@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libmount.h>
+#include <limits.h>
 #include <linux/loop.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -305,9 +306,21 @@ static const struct image *loop_image(const struct dead *d, dev_t rdev)
 	char *p;
 	int fd;
 
+	char link[PATH_MAX];
+	const char *name;
+	ssize_t n;
+
 	if (major(rdev) != 7)
 		return NULL;
-	p = fsb_xasprintf("/dev/block/%u:%u", major(rdev), minor(rdev));
+	/* /dev/block/M:m is udev's, and not everywhere: the kernel name from sysfs */
+	p = fsb_xasprintf("/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(p, link, sizeof(link) - 1);
+	free(p);
+	if (n <= 0)
+		return NULL;
+	link[n] = '\0';
+	name = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+	p = fsb_xasprintf("/dev/%s", name);
 	fd = open(p, O_RDONLY | O_CLOEXEC);
 	free(p);
 	if (fd < 0)

@@ -663,11 +663,11 @@ static void sig_add(struct fsb_device_sig *g, const char *key, const char *value
 
 /* Every signature, as wipefs finds them: probe, record, hide that magic
  * from the prober, probe again. */
-static void probe_all(struct fsb_device *d, int fd)
+static void probe_all(struct fsb_device *d, int fd, unsigned long long at, unsigned long long size)
 {
 	blkid_probe pr = blkid_new_probe();
 
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0)) {
+	if (!pr || blkid_probe_set_device(pr, fd, (blkid_loff_t)at, (blkid_loff_t)size)) {
 		d->probe_error = fsb_xstrdup("libblkid could not set up a probe");
 		goto out;
 	}
@@ -737,12 +737,12 @@ static char *lookup(blkid_probe pr, const char *name)
 
 /* libblkid's verdict (what lsblk and mount would see), the ambiguity test,
  * and the partition's own entry in its disk's table. */
-static void probe_safe(struct fsb_device *d, int fd)
+static void probe_safe(struct fsb_device *d, int fd, unsigned long long at, unsigned long long size)
 {
 	blkid_probe pr = blkid_new_probe();
 	int rc;
 
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0)) {
+	if (!pr || blkid_probe_set_device(pr, fd, (blkid_loff_t)at, (blkid_loff_t)size)) {
 		if (!d->probe_error)
 			d->probe_error = fsb_xstrdup("libblkid could not set up a probe");
 		goto out;
@@ -768,6 +768,44 @@ static void probe_safe(struct fsb_device *d, int fd)
 		d->part_uuid = lookup(pr, "PART_ENTRY_UUID");
 		d->part_label = lookup(pr, "PART_ENTRY_NAME");
 		d->part_type = lookup(pr, "PART_ENTRY_TYPE");
+	}
+out:
+	blkid_free_probe(pr);
+}
+
+/*
+ * A partition probed through its disk (fd, the partition at byte off): its
+ * entry in the disk's table, which libblkid only reports for a probe of the
+ * partition node itself.
+ */
+static void probe_entry(struct fsb_device *d, int fd, unsigned long long off)
+{
+	blkid_probe pr = blkid_new_probe();
+	blkid_partlist pl;
+	int n;
+
+	if (!pr || blkid_probe_set_device(pr, fd, 0, 0))
+		goto out;
+	blkid_probe_enable_superblocks(pr, 0);
+	blkid_probe_enable_partitions(pr, 1);
+	pl = blkid_probe_get_partitions(pr);
+	n = pl ? blkid_partlist_numof_partitions(pl) : 0;
+	for (int i = 0; i < n; i++) {
+		blkid_partition par = blkid_partlist_get_partition(pl, i);
+		const char *v;
+
+		if (!par || (unsigned long long)blkid_partition_get_start(par) * 512 != off)
+			continue;
+		if ((v = blkid_partition_get_uuid(par)) && !d->part_uuid)
+			d->part_uuid = fsb_xstrdup(v);
+		if ((v = blkid_partition_get_name(par)) && !d->part_label)
+			d->part_label = fsb_xstrdup(v);
+		if (!d->part_type) {
+			v = blkid_partition_get_type_string(par);
+			d->part_type = v ? fsb_xstrdup(v)
+					 : fsb_xasprintf("0x%x", (unsigned)blkid_partition_get_type(par));
+		}
+		break;
 	}
 out:
 	blkid_free_probe(pr);
@@ -899,6 +937,26 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 		d->diskseq = fd_diskseq(-1, devno);
 		goto out;
 	}
+	if (fd < 0 && d->passive && d->is_partition && d->parent) {
+		/* passive: read a partition through its disk.  An open partition
+		 * makes the kernel refuse to re-read or change the disk's table
+		 * (BLKRRPART, BLKPG: EBUSY) — a scan must not break a partitioner. */
+		unsigned long long start = 0;
+		int dfd = open(d->parent, O_RDONLY | O_CLOEXEC);
+		struct stat st;
+
+		if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == d->parent_devno && sys_ull(devno, "start", &start)) {
+			d->diskseq = fd_diskseq(dfd, devno);
+			probe_all(d, dfd, start * 512, d->size);
+			probe_safe(d, dfd, start * 512, d->size);
+			probe_entry(d, dfd, start * 512);
+			close(dfd);
+			goto out;
+		}
+		if (dfd >= 0)
+			close(dfd);
+	}
 	if (fd < 0) {
 		const char *p = open_path ? open_path : d->path;
 
@@ -929,8 +987,8 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	if (fd >= 0) {
 		if (ioctl(fd, BLKROGET, &ro) == 0 && ro)
 			d->ro = true;
-		probe_all(d, fd);
-		probe_safe(d, fd);
+		probe_all(d, fd, 0, 0);
+		probe_safe(d, fd, 0, 0);
 	}
 	if (fd >= 0 && fd != held_fd)
 		close(fd);

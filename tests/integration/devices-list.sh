@@ -7,8 +7,6 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 
 need_prog mkfs.ext4 mount
-# this test lists every device: not next to another test's device work
-device_lock exclusive
 usable=$(new_loop 64M)
 mkfs_ext4 -L fsblist "$usable" || fail "mkfs.ext4"
 busy=$(new_loop 64M)

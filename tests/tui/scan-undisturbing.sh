@@ -9,11 +9,15 @@
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 need_root
-need_prog mkfs.ext4 mkfs.xfs losetup mount umount
+need_prog mkfs.ext4 mkfs.xfs losetup mount umount sfdisk partx
 
 dev=$(new_loop 64M)
 other=$(new_loop 320M)
 mnt=$(mktemp -d "$SCRATCH/m.XXXXXX")
+pimg=$(mktemp "$SCRATCH/p.XXXXXX")
+truncate -s 64M "$pimg"
+pdisk=$(losetup --show -fP "$pimg") || fail "losetup -P"
+at_exit losetup -d "$pdisk"
 stop=$SCRATCH/stop
 
 # the scanners, in the background until told to stop
@@ -34,8 +38,9 @@ at_exit kill "$scanner"
 tui_start 100 30
 tui_wait 'Where should fsbench run'
 
-# the victim: mkfs, mount, umount, and a fresh loop device attached and
-# detached, as fast as it goes, for 20 s; every failure is counted
+# the victim: mkfs, mount, umount, a partition table rewritten and re-read,
+# and a fresh loop device attached and detached, as fast as it goes, for
+# 20 s; every failure is counted
 fails=0 rounds=0 tui_scans=0
 end=$((SECONDS + 20))
 while [ "$SECONDS" -lt "$end" ]; do
@@ -52,6 +57,18 @@ while [ "$SECONDS" -lt "$end" ]; do
 		umount "$mnt" 2>/dev/null || { fails=$((fails + 1)); note "round $rounds: umount $mnt failed"; umount -l "$mnt"; }
 	else
 		fails=$((fails + 1)); note "round $rounds: mount $dev: $out"
+	fi
+	# a new partition table, re-read by the kernel: refused while a
+	# partition is open, so a scan that probes partitions could break it
+	if [ $((rounds % 2)) = 0 ]; then table=',16M\n,\n' want=2; else table=',\n' want=1; fi
+	if ! out=$(printf "label: gpt\n$table" | sfdisk "$pdisk" 2>&1) ||
+	   grep -qiE 'failed|busy' <<<"$out"; then
+		fails=$((fails + 1)); note "round $rounds: sfdisk $pdisk: $(grep -iE 'failed|busy' <<<"$out" | head -1)"
+	elif ! out=$(partx -u "$pdisk" 2>&1); then
+		# partx: this kernel may lack the GPT parser; BLKPG is refused for an open partition
+		fails=$((fails + 1)); note "round $rounds: partx -u $pdisk: $out"
+	elif [ "$(ls "$pdisk"p* 2>/dev/null | wc -l)" != "$want" ]; then
+		fails=$((fails + 1)); note "round $rounds: the kernel does not show $want partitions of $pdisk"
 	fi
 	img=$(mktemp "$SCRATCH/t.XXXXXX")
 	truncate -s 32M "$img"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "engine/engine_int.h"
@@ -506,6 +507,65 @@ bool fsb_target_idle(const char *dev)
 		return false;
 	close(fd);
 	return true;
+}
+
+bool fsb_target_busy_failure(const char *msg)
+{
+	return msg && (strstr(msg, "busy") || strstr(msg, "in use"));
+}
+
+/* "the filesystem holding the image (/var/tmp) is full: 0 bytes free", or
+ * NULL when it is not nearly full (less than 1 MiB left) or not an image. */
+static char *host_full(const struct fsb_engine *e)
+{
+	struct statvfs sv;
+	char *dir, *slash, *r = NULL;
+	unsigned long long avail;
+	char a[32];
+
+	if (e->plan.target != FSB_TARGET_IMAGE || !e->plan.path)
+		return NULL;
+	dir = fsb_xstrdup(e->plan.path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	if (statvfs(dir, &sv) == 0) {
+		avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
+		if (avail < (1ULL << 20) || (sv.f_favail == 0 && sv.f_files))
+			r = fsb_xasprintf("the filesystem holding the image (%s) is full: %s free; "
+					  "the loop device fails writes it cannot place", dir,
+					  fsb_format_size(avail, a, sizeof(a)));
+	}
+	free(dir);
+	return r;
+}
+
+void fsb_target_explain(struct fsb_engine *e, char **msg)
+{
+	char *why = host_full(e), *m;
+
+	if (!why)
+		return;
+	m = fsb_xasprintf("%s%s%s", *msg ? *msg : "", *msg ? " — " : "", why);
+	free(*msg);
+	*msg = m;
+	fsb_events_log(e->ev, "%s", why);
+	free(why);
+}
+
+void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err)
+{
+	char *why = host_full(e), *was;
+
+	if (!why)
+		return;
+	was = fsb_xstrdup(err->msg);	/* not formatted into itself */
+	fsb_err_set(err, err->code ? err->code : -ENOSPC, "%s — %s", was, why);
+	fsb_events_log(e->ev, "%s", why);
+	free(was);
+	free(why);
 }
 
 /* A dry run: the claim, every check once more as right before mkfs, then

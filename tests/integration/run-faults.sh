@@ -7,7 +7,8 @@
 #   2. a mount that fails (an unknown mount option);
 #   3. a phase command that does not exist;
 #   4. the host filesystem of the image fills up during a phase;
-#   5. the host filesystem is already full when the image is made;
+#   5. the host filesystem is already full when the image is made, or has
+#      no room for the image file at all;
 #   6. the results directory becomes read-only, and 7. full, mid-run: the
 #      run stops cleanly, keeps the finished phases where it can, says so.
 # Each: a clear message, the right exit status, the other filesystems still
@@ -57,8 +58,9 @@ run() {
 	shift
 	"$FSBENCH" --config "$conf" run "$@" >"$SCRATCH/$name.out" 2>&1
 	rc=$?
+	return $rc
 }
-# fs_status RESULT FS — the status line of one filesystem in a result file
+# fs_block RESULT FS — the block of one filesystem in a result file
 fs_block() {
 	awk -v fs="filesystem \"$2\"" 'index($0, fs) { on = 1 } on && /^  }/ { exit } on' "$1"
 }
@@ -76,8 +78,10 @@ want_rc 1 mkfs
 assert_no_leftovers "mkfs false / missing"
 want_out mkfs '^\[1/4 ext2\] touch .* ok$'
 want_out mkfs '^\[4/4 ext4\] touch .* ok$'
-want_out mkfs 'mkfsfalse: mkfs mkfsfalse on /dev/loop[0-9]+ failed'
-want_out mkfs 'notool: .*mkfs.no-such-tool'
+want_out mkfs "mkfsfalse: mkfs mkfsfalse on /dev/loop[0-9]+: 'false /dev/loop[0-9]+' exited with status 1"
+want_out mkfs "notool: mkfs notool on /dev/loop[0-9]+: .* exited with status 127: .*mkfs.no-such-tool: not found"
+# a failing mkfs is not taken for a device busy for a moment
+grep -q 'busy for a moment' "$SCRATCH/mkfs.out" && fail "mkfs false was retried as if the device were busy"
 fs_block "$SCRATCH/m.fsbench" mkfsfalse | grep -q 'status = "failed"' || fail "mkfs false: not recorded as failed"
 fs_block "$SCRATCH/m.fsbench" notool | grep -q 'status = "\(failed\|unavailable\)"' ||
 	fail "missing mkfs tool: not recorded"
@@ -107,8 +111,9 @@ note "missing command: $(grep -m1 'nocmd .*failed' "$SCRATCH/nocmd.out")"
 
 # 4. the image's host filesystem fills up during a phase: a 160 MiB tmpfs
 # holds a 1 GiB sparse image; 200 MiB written inside it cannot fit
-host=$SCRATCH/host
-mkdir "$host"
+# (outside the scratch directory: assert_no_leftovers counts every mount there)
+host=$(mktemp -d /var/tmp/fsbench-faults-host.XXXXXX) || fail "mktemp"
+at_exit rmdir "$host"
 mount -t tmpfs -o size=160M fsbench-host "$host" || fail "mount tmpfs"
 at_exit umount -l "$host"
 run hostfull --image "$host/h.img" --size 1G --fs ext2,ext4 --phases fill,touch --profile tiny \
@@ -134,15 +139,27 @@ want_out hostfull0 "the filesystem holding the image \\($host\\) is full"
 rm -f "$host/filler"
 note "host full from the start: $(grep -m1 'is full' "$SCRATCH/hostfull0.out")"
 
+# 5b. no room even for the image file itself (no inode left)
+ino=$(mktemp -d /var/tmp/fsbench-faults-ino.XXXXXX) || fail "mktemp"
+at_exit rmdir "$ino"
+mount -t tmpfs -o size=8M,nr_inodes=2 fsbench-ino "$ino" || fail "mount tmpfs"
+at_exit umount -l "$ino"
+touch "$ino/only" 2>/dev/null
+run noinode --image "$ino/i.img" --size 1G --fs ext2 --phases touch --profile tiny -o "$SCRATCH/i.fsbench"
+want_rc 1 noinode
+want_out noinode "cannot create image $ino/i.img: No space left on device"
+assert_no_leftovers "no room for the image"
+[ ! -e "$ino/i.img" ] && [ ! -e "$SCRATCH/i.fsbench" ] || fail "no room for the image: something was left"
+note "no room for the image: $(grep -m1 'cannot create image' "$SCRATCH/noinode.out")"
+
 # 6. the results directory becomes read-only mid-run, 7. or full
-res=$SCRATCH/res
-mkdir "$res"
+res=$(mktemp -d /var/tmp/fsbench-faults-res.XXXXXX) || fail "mktemp"
+at_exit rmdir "$res"
 mount -t tmpfs -o size=4M fsbench-res "$res" || fail "mount tmpfs"
 at_exit umount -l "$res"
 for how in ro full; do
 	rm -rf "${res:?}"/*
-	mount -o remount,rw "$res"
-	run "res$how" --image "$SCRATCH/r$how.img" --size 1G --fs ext2,ext4 --phases touch,slow,touch \
+	run "res$how" --image "$SCRATCH/r$how.img" --size 1G --fs ext2,ext4 --phases touch,slow \
 		--profile tiny -o "$res/r.fsbench" &
 	# wait for the first phase's result, then break the directory
 	for _ in $(seq 300); do
@@ -151,7 +168,10 @@ for how in ro full; do
 	done
 	grep -qs 'run {' "$res/r.fsbench" || { wait; cat "$SCRATCH/res$how.out"; fail "$how: no phase finished"; }
 	if [ $how = ro ]; then
-		mount -o remount,ro "$res" || fail "remount ro"
+		# a read-only bind over the directory: the log stays open on the
+		# writable mount below, so a remount,ro would be refused as busy
+		mount --bind -o ro "$res" "$res" || fail "bind $res read-only"
+		at_exit umount -l "$res"
 	else
 		dd if=/dev/zero of="$res/filler" bs=64k status=none 2>/dev/null
 	fi
@@ -173,5 +193,6 @@ for how in ro full; do
 	grep -q '^\[2/2 ext4\]' "$SCRATCH/res$how.out" && fail "$how: the run went on after the results were lost"
 	note "results $how: $(grep -m1 'cannot write the result file' "$SCRATCH/res$how.out"); $n phases kept in $kept"
 	rm -f "$kept"
+	[ $how = ro ] && umount "$res"
 done
 exit 0

@@ -3,7 +3,8 @@
 # SIGKILL at random moments of a run — while the image is made, during mkfs,
 # in the middle of a phase — leaves mounts, loop devices, phase processes and
 # the image behind: fsbench cannot clean up after itself.  The next start
-# must: `fsbench cleanup` (and, every other round, `fsbench run` itself)
+# must: `fsbench cleanup` (and, every other round, `fsbench run` itself;
+# once, the TUI)
 # finds the dead run's state file, says what it found, removes the mount,
 # the loop device, the image and the mount point — and touches nothing it
 # did not create: a foreign loop device and a foreign mount (one of them on
@@ -98,6 +99,26 @@ for i in $(seq "$rounds"); do
 	grep '^  dead run' <<<"$out" | sed 's/^/#   /'
 done
 [ "$killed_mid" -gt 0 ] || fail "no round killed fsbench while it had something to leave behind"
+
+# the TUI cleans up when it starts too, before it takes the terminal (here
+# there is none, so it stops right after; the cleanup has happened)
+img=$SCRATCH/tui.img
+"$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp --profile tiny \
+	-o "$SCRATCH/tui.fsbench" >"$SCRATCH/tui.out" 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+	findmnt -rn -o TARGET | grep -vxF -- "$fmnt" | grep -qF -- "$SCRATCH/fsbench-mnt." && break
+	sleep 0.05
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+dead_leftovers "$img" 2>/dev/null || fail "TUI round: the killed run left nothing to clean up"
+out=$("$FSBENCH" </dev/null 2>&1)
+grep -q "dead run $pid: removed its state file" <<<"$out" ||
+	{ printf '%s\n' "$out" >&2; fail "the TUI's start does not clean up after run $pid"; }
+dead_leftovers "$img" && fail "TUI round: leftovers remain"
+foreign_intact "TUI round"
+note "TUI start cleaned up after run $pid"
 
 # a live run's state file is left alone, and a dead run's pid reused by a
 # live process (same pid, other start time) does not keep it alive

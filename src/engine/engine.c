@@ -855,8 +855,10 @@ out:
 		/* a run that never reached its target leaves no result file */
 		if (e->target_ready)
 			post_result(e);
-		if (e->result_lost.code)
+		if (e->result_lost.code) {	/* also when only the last write failed */
 			rescue_result(e);
+			e->status = FSB_ENGINE_ERROR;
+		}
 	}
 	if (e->log_fd >= 0)
 		close(e->log_fd);

@@ -224,7 +224,7 @@ struct dead {
 	int pid;
 	struct image *images;
 	size_t nimages;
-	struct fsb_strv mnts, works, keeps;
+	struct fsb_strv mnts, works, keeps, intents;
 	dev_t *devices;
 	size_t ndevices;
 	struct fsb_strv *said;
@@ -265,6 +265,8 @@ static void parse_state(struct dead *d, char *text)
 		}
 		if (strcmp(kind, "mnt") == 0 && !fsb_strv_contains(&d->mnts, path))
 			fsb_strv_add(&d->mnts, path);
+		else if (strcmp(kind, "image-new") == 0)
+			fsb_strv_add(&d->intents, path);
 		else if (strcmp(kind, "keep") == 0)
 			fsb_strv_add(&d->keeps, path);
 		else if (strcmp(kind, "work") == 0 && !fsb_strv_contains(&d->works, path))
@@ -289,6 +291,7 @@ static void dead_free(struct dead *d)
 	fsb_strv_free(&d->mnts);
 	fsb_strv_free(&d->works);
 	fsb_strv_free(&d->keeps);
+	fsb_strv_free(&d->intents);
 	free(d->devices);
 }
 
@@ -552,6 +555,18 @@ static void undo_files(struct dead *d)
 			say(d, "removed image %s", im->path);
 		else
 			say(d, "cannot remove image %s: %s", im->path, strerror(errno));
+	}
+	/* killed between creating an image and recording its inode: whether
+	 * the file there is that run's cannot be known, so it is only named */
+	for (size_t i = 0; i < d->intents.n; i++) {
+		bool known = false;
+
+		for (size_t k = 0; k < d->nimages; k++)
+			known |= strcmp(d->images[k].path, d->intents.v[i]) == 0;
+		if (!known && access(d->intents.v[i], F_OK) == 0)
+			say(d, "left alone: %s — that run was creating it when it died, but whether "
+			    "the file there is its own cannot be told; remove it yourself if it is",
+			    d->intents.v[i]);
 	}
 	for (size_t i = 0; i < d->mnts.n; i++) {
 		const char *m = d->mnts.v[i];

@@ -14,6 +14,7 @@
  *     start 98765        (the process's start time, /proc/PID/stat field 22)
  * then one line per resource, written and flushed right after the resource
  * exists and before the next step depends on it:
+ *     image-new PATH       about to create an image there (written first)
  *     image PATH DEV INO   an image file fsbench created (O_EXCL), by inode
  *     keep PATH            --keep-image: the image stays, even after a kill
  *     loop DEV PATH        a loop device attached to it (autoclear)
@@ -34,7 +35,9 @@
  *     then it is unmounted (lazily if still busy);
  *   - every loop device attached to one of its images (same inode) is
  *     detached;
- *   - its images are removed, when the path still names the same inode;
+ *   - its images are removed, when the path still names the same inode
+ *     (an image-new without its inode line is only named: killed in that
+ *     instant, the file may or may not be the run's);
  *   - its mount point and work directories are removed, when their names
  *     carry fsbench's prefix;
  *   - the state file goes.

@@ -64,6 +64,9 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 	struct fsb_target_info *t = &e->res->target;
 	int rc;
 
+	/* the intent first: a kill between the creation and its inode's line
+	 * still leaves the path on record */
+	fsb_target_note(e, "image-new", e->plan.path, NULL);
 	rc = fsb_loop_create_file(e->plan.path, e->plan.image_size, err);
 	if (rc) {
 		if (rc == -EEXIST)
@@ -89,6 +92,7 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		char *jpath = fsb_xasprintf("%s.journal", e->plan.path);
 		unsigned long long jsize = 256ULL << 20;
 
+		fsb_target_note(e, "image-new", jpath, NULL);
 		rc = fsb_loop_create_file(jpath, jsize, err);
 		if (!rc) {
 			e->jloop.created = true;

@@ -134,6 +134,15 @@ static void test_dead_run_cleaned(void **state)
 	assert_int_equal(access(img, F_OK), 0);
 	fsb_strv_free(&sv);
 
+	/* killed between creating it and recording its inode: only named */
+	free(body);
+	body = fsb_xasprintf("image-new %s\n", img);
+	write_state(pid, "12345", body);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 1);
+	assert_true(said(&sv, "that run was creating it when it died"));
+	assert_int_equal(access(img, F_OK), 0);
+	fsb_strv_free(&sv);
+
 	/* the same inode this time: removed */
 	free(body);
 	body = fsb_xasprintf("image %s %llu %llu\n", img, (unsigned long long)st.st_dev,

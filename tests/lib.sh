@@ -52,11 +52,14 @@ note() {
 }
 
 # A scan of every block device (`fsbench devices`, the TUI's target screen)
-# opens each one O_EXCL for a moment; a test's mkfs, losetup -d or device
-# claim that lands in that moment fails as "busy".  So tests that work on
-# devices hold this lock shared (need_root takes it), and tests that scan
-# every device hold it exclusively: scans never run next to device work,
-# while device tests still run in parallel with each other.
+# used to open each one O_EXCL for a moment, and a test's mkfs, losetup -d
+# or device claim that landed in that moment failed as "busy"; tests that
+# scanned took this lock exclusively, device work took it shared.  The scan
+# is passive now (tests/tui/scan-undisturbing.sh shows mkfs, mount and
+# losetup -d never failing next to it), so no test of this tree takes it
+# exclusively any more.  It stays, shared, only while the machine may run
+# other trees' tests whose fsbench still scans with O_EXCL (they take it
+# exclusively); once every tree scans passively, device_lock can go.
 _devlock_file=/var/tmp/fsbench-test-devices.lock
 _devlock=
 device_lock() {

@@ -392,7 +392,9 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 		cx += c->label + 1;
 		ui_put_path(ui, y, cx, c->mount, base, mp ? mp : "");
 		cx += c->mount + 1;
-		if (ok)
+		if (ok && d->doubts.n)
+			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "in use? (decided at claim)");
+		else if (ok)
 			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
 		else
 			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
@@ -427,6 +429,8 @@ static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, str
 		for (size_t i = 0; i < d->reasons.n; i++)
 			ADD("r", "  - %s", d->reasons.v[i]);
 	}
+	for (size_t i = 0; i < d->doubts.n; i++)
+		ADD("r", "  ? %s", d->doubts.v[i]);
 	/* what it is: the one description of a device (devices/device.h) */
 	fsb_device_facts(d, &facts);
 	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);

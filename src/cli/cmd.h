@@ -54,5 +54,11 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv);
+
+/* Undo what killed fsbench runs left (engine/leftovers.h) and say so on fp;
+ * nothing is printed when there was nothing and quiet_when_none.  The exit
+ * status: FSB_EXIT_OK, or FSB_EXIT_FAILED when something could not be undone. */
+int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none);
 
 #endif

@@ -76,7 +76,7 @@ static void print_table(const struct fsb_device_list *l)
 		printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", name, d->majmin,
 		       fsb_format_size(d->size, size, sizeof(size)), d->kind, fit(fs, 15, b1, sizeof(b1)),
 		       fit(mnt, 13, b2, sizeof(b2)),
-		       d->verdict == FSB_DEVICE_USABLE ? "usable" : "refused");
+		       d->verdict != FSB_DEVICE_USABLE ? "refused" : d->doubts.n ? "in use?" : "usable");
 	}
 }
 
@@ -163,6 +163,8 @@ static void print_detail(const struct fsb_device *d, bool full)
 		print_facts(d);
 	for (size_t i = 0; i < d->reasons.n; i++)
 		wrap("  - ", 4, d->reasons.v[i]);
+	for (size_t i = 0; i < d->doubts.n; i++)
+		wrap("  ? ", 4, d->doubts.v[i]);
 	if (full) {
 		for (size_t i = 0; i < d->passed.n; i++)
 			wrap("  + ", 4, d->passed.v[i]);

@@ -334,6 +334,10 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_FAILED;
 	}
 
+	/* a killed run's mounts, loop devices and images go first (leftovers.h) */
+	if (!plan.dry_run)
+		fsb_cli_cleanup_dead(stderr, true);
+
 	/* before the engine thread exists: it inherits the blocked mask */
 	rc = fsb_signals_open(&sig, 0, 0);
 	if (rc) {

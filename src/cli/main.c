@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{ "devices", fsb_cmd_devices, "list block devices and whether fsbench may format them" },
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
 	{ "prepare", fsb_cmd_prepare, "make the workloads (source tree, debootstrap tarball) ahead of time" },
+	{ "cleanup", fsb_cmd_cleanup, "remove what a killed fsbench left: mounts, loop devices, images" },
 };
 
 static void usage(FILE *fp)
@@ -90,6 +91,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
+		/* before the screen is taken: what a killed run left, said on stderr */
+		fsb_cli_cleanup_dead(stderr, true);
 		rc = ui_tui_main(&cli);
 		goto out;
 	}

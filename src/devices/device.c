@@ -458,6 +458,171 @@ static void load_system(struct fsb_devsnap *s)
 	}
 }
 
+/* ---- what other processes see and hold (passive: /proc only) ------------------ */
+
+static bool is_pid_name(const char *n)
+{
+	if (!*n)
+		return false;
+	for (; *n; n++)
+		if (!isdigit((unsigned char)*n))
+			return false;
+	return true;
+}
+
+static char *proc_comm(const char *pid)
+{
+	char *p = fsb_xasprintf("/proc/%s/comm", pid), *text = NULL;
+
+	if (fsb_read_file(p, &text) == 0)
+		text[strcspn(text, "\n")] = '\0';
+	free(p);
+	return text;
+}
+
+static bool has_mount(const struct fsb_devsnap *s, size_t n, dev_t devno, const char *target)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s->mounts[i].devno == devno && strcmp(s->mounts[i].target, target) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The mounts of every other mount namespace we can see, one process per
+ * namespace: a device mounted in a container or an `unshare -m` shell is as
+ * busy as one mounted here.  A mount that this namespace has too (same
+ * device, same place) is not repeated.  Unreadable processes are skipped:
+ * what cannot be seen is left to the claim's exclusive open.
+ */
+static void load_ns_mounts(struct fsb_devsnap *s)
+{
+	struct stat self;
+	ino_t *seen = NULL;
+	size_t nseen = 0, own = s->nmounts;
+	struct dirent *e;
+	DIR *dir;
+
+	if (stat("/proc/self/ns/mnt", &self) || !(dir = opendir("/proc")))
+		return;
+	while ((e = readdir(dir))) {
+		char *p;
+		struct stat st;
+		bool dup = false;
+		size_t before;
+		FILE *f;
+
+		if (!is_pid_name(e->d_name))
+			continue;
+		p = fsb_xasprintf("/proc/%s/ns/mnt", e->d_name);
+		if (stat(p, &st) || (st.st_ino == self.st_ino && st.st_dev == self.st_dev)) {
+			free(p);
+			continue;
+		}
+		free(p);
+		for (size_t i = 0; i < nseen; i++)
+			dup |= seen[i] == st.st_ino;
+		if (dup)
+			continue;
+		p = fsb_xasprintf("/proc/%s/mountinfo", e->d_name);
+		f = fopen(p, "re");
+		free(p);
+		if (!f)
+			continue;
+		seen = fsb_xrealloc(seen, (nseen + 1) * sizeof(*seen));
+		seen[nseen++] = st.st_ino;
+		{
+			struct fsb_devsnap other = { 0 };
+
+			if (fsb_devrules_parse_mountinfo(&other, f) >= 0) {
+				before = s->nmounts;
+				for (size_t i = 0; i < other.nmounts; i++) {
+					const struct fsb_devsnap_mount *m = &other.mounts[i];
+
+					if (has_mount(s, own, m->devno, m->target))
+						continue;
+					fsb_devsnap_add_mount(s, m->devno, block_rdev(m->source), m->source,
+							      m->target);
+				}
+				for (size_t i = before; i < s->nmounts; i++)
+					s->mounts[i].ns_pid = (pid_t)atoi(e->d_name);
+			}
+			fsb_devsnap_free(&other);
+		}
+		fclose(f);
+	}
+	closedir(dir);
+	free(seen);
+}
+
+/* One descriptor (or cwd) of another process: the block device node it has
+ * open, or the filesystem a file it has open lives on. */
+static void load_open(struct fsb_devsnap *s, pid_t pid, const char *comm, const char *link)
+{
+	char target[64];
+	ssize_t n = readlink(link, target, sizeof(target) - 1);
+	struct stat st;
+
+	if (n <= 0)
+		return;
+	target[n] = '\0';
+	/* pipes, sockets, anon inodes: nothing on a disk */
+	if (target[0] != '/' || stat(link, &st))
+		return;
+	if (S_ISBLK(st.st_mode))
+		fsb_devsnap_add_open(s, pid, comm, st.st_rdev, 0);
+	else if (major(st.st_dev))	/* 0:N are proc, tmpfs, btrfs subvolumes …: no device */
+		fsb_devsnap_add_open(s, pid, comm, 0, st.st_dev);
+}
+
+/*
+ * Who has what open: every process's descriptors and working directory.
+ * Reading /proc/PID/fd opens nothing but a directory listing, so a scan
+ * disturbs no device; a process that comes or goes meanwhile is simply
+ * seen or not.  fsbench's own descriptors (its claim) do not count.
+ */
+static void load_opens(struct fsb_devsnap *s)
+{
+	struct dirent *e;
+	DIR *dir = opendir("/proc");
+	pid_t self = getpid();
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		pid_t pid;
+		char *fddir, *comm, *cwd;
+		struct dirent *f;
+		DIR *fds;
+
+		if (!is_pid_name(e->d_name) || (pid = (pid_t)atoi(e->d_name)) == self)
+			continue;
+		fddir = fsb_xasprintf("/proc/%s/fd", e->d_name);
+		fds = opendir(fddir);
+		if (!fds) {
+			free(fddir);
+			continue;
+		}
+		comm = proc_comm(e->d_name);
+		while ((f = readdir(fds))) {
+			char *link;
+
+			if (!is_pid_name(f->d_name))
+				continue;
+			link = fsb_xasprintf("%s/%s", fddir, f->d_name);
+			load_open(s, pid, comm, link);
+			free(link);
+		}
+		closedir(fds);
+		cwd = fsb_xasprintf("/proc/%s/cwd", e->d_name);
+		load_open(s, pid, comm, cwd);
+		free(cwd);
+		free(comm);
+		free(fddir);
+	}
+	closedir(dir);
+}
+
 static int snap_load(const struct fsb_device_opts *o, struct fsb_devsnap *s, struct fsb_err *err)
 {
 	int rc;
@@ -466,6 +631,8 @@ static int snap_load(const struct fsb_device_opts *o, struct fsb_devsnap *s, str
 	rc = load_mounts(s, err);
 	if (rc)
 		goto out;
+	load_ns_mounts(s);
+	load_opens(s);
 	load_swaps(s);
 	load_loops(s);
 	load_fstab(s, o->fstab);
@@ -497,11 +664,11 @@ static void sig_add(struct fsb_device_sig *g, const char *key, const char *value
 
 /* Every signature, as wipefs finds them: probe, record, hide that magic
  * from the prober, probe again. */
-static void probe_all(struct fsb_device *d, int fd)
+static void probe_all(struct fsb_device *d, int fd, unsigned long long at, unsigned long long size)
 {
 	blkid_probe pr = blkid_new_probe();
 
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0)) {
+	if (!pr || blkid_probe_set_device(pr, fd, (blkid_loff_t)at, (blkid_loff_t)size)) {
 		d->probe_error = fsb_xstrdup("libblkid could not set up a probe");
 		goto out;
 	}
@@ -571,12 +738,12 @@ static char *lookup(blkid_probe pr, const char *name)
 
 /* libblkid's verdict (what lsblk and mount would see), the ambiguity test,
  * and the partition's own entry in its disk's table. */
-static void probe_safe(struct fsb_device *d, int fd)
+static void probe_safe(struct fsb_device *d, int fd, unsigned long long at, unsigned long long size)
 {
 	blkid_probe pr = blkid_new_probe();
 	int rc;
 
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0)) {
+	if (!pr || blkid_probe_set_device(pr, fd, (blkid_loff_t)at, (blkid_loff_t)size)) {
 		if (!d->probe_error)
 			d->probe_error = fsb_xstrdup("libblkid could not set up a probe");
 		goto out;
@@ -602,6 +769,44 @@ static void probe_safe(struct fsb_device *d, int fd)
 		d->part_uuid = lookup(pr, "PART_ENTRY_UUID");
 		d->part_label = lookup(pr, "PART_ENTRY_NAME");
 		d->part_type = lookup(pr, "PART_ENTRY_TYPE");
+	}
+out:
+	blkid_free_probe(pr);
+}
+
+/*
+ * A partition probed through its disk (fd, the partition at byte off): its
+ * entry in the disk's table, which libblkid only reports for a probe of the
+ * partition node itself.
+ */
+static void probe_entry(struct fsb_device *d, int fd, unsigned long long off)
+{
+	blkid_probe pr = blkid_new_probe();
+	blkid_partlist pl;
+	int n;
+
+	if (!pr || blkid_probe_set_device(pr, fd, 0, 0))
+		goto out;
+	blkid_probe_enable_superblocks(pr, 0);
+	blkid_probe_enable_partitions(pr, 1);
+	pl = blkid_probe_get_partitions(pr);
+	n = pl ? blkid_partlist_numof_partitions(pl) : 0;
+	for (int i = 0; i < n; i++) {
+		blkid_partition par = blkid_partlist_get_partition(pl, i);
+		const char *v;
+
+		if (!par || (unsigned long long)blkid_partition_get_start(par) * 512 != off)
+			continue;
+		if ((v = blkid_partition_get_uuid(par)) && !d->part_uuid)
+			d->part_uuid = fsb_xstrdup(v);
+		if ((v = blkid_partition_get_name(par)) && !d->part_label)
+			d->part_label = fsb_xstrdup(v);
+		if (!d->part_type) {
+			v = blkid_partition_get_type_string(par);
+			d->part_type = v ? fsb_xstrdup(v)
+					 : fsb_xasprintf("0x%x", (unsigned)blkid_partition_get_type(par));
+		}
+		break;
 	}
 out:
 	blkid_free_probe(pr);
@@ -665,6 +870,7 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	int fd = held_fd, ro = 0;
 
 	d->devno = devno;
+	d->passive = held_fd < 0 && !(how & G_EXCL);
 	snprintf(d->majmin, sizeof(d->majmin), "%u:%u", major(devno), minor(devno));
 	d->path = dev_path(devno);
 	d->is_partition = is_partition(devno);
@@ -732,6 +938,26 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 		d->diskseq = fd_diskseq(-1, devno);
 		goto out;
 	}
+	if (fd < 0 && d->passive && d->is_partition && d->parent) {
+		/* passive: read a partition through its disk.  An open partition
+		 * makes the kernel refuse to re-read or change the disk's table
+		 * (BLKRRPART, BLKPG: EBUSY) — a scan must not break a partitioner. */
+		unsigned long long start = 0;
+		int dfd = open(d->parent, O_RDONLY | O_CLOEXEC);
+		struct stat st;
+
+		if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISBLK(st.st_mode) &&
+		    st.st_rdev == d->parent_devno && sys_ull(devno, "start", &start)) {
+			d->diskseq = fd_diskseq(dfd, devno);
+			probe_all(d, dfd, start * 512, d->size);
+			probe_safe(d, dfd, start * 512, d->size);
+			probe_entry(d, dfd, start * 512);
+			close(dfd);
+			goto out;
+		}
+		if (dfd >= 0)
+			close(dfd);
+	}
 	if (fd < 0) {
 		const char *p = open_path ? open_path : d->path;
 
@@ -762,8 +988,8 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	if (fd >= 0) {
 		if (ioctl(fd, BLKROGET, &ro) == 0 && ro)
 			d->ro = true;
-		probe_all(d, fd);
-		probe_safe(d, fd);
+		probe_all(d, fd, 0, 0);
+		probe_safe(d, fd, 0, 0);
 	}
 	if (fd >= 0 && fd != held_fd)
 		close(fd);
@@ -801,6 +1027,7 @@ void fsb_device_free(struct fsb_device *d)
 	fsb_strv_free(&d->mountpoints);
 	fsb_strv_free(&d->reasons);
 	fsb_strv_free(&d->passed);
+	fsb_strv_free(&d->doubts);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -909,6 +1136,7 @@ static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struc
 	fsb_devrules_self(d, s, o, &d->reasons, &d->passed);
 	fsb_devrules_usage(d, s, 0, &d->reasons, &d->passed);
 	related(d, s, &d->reasons, &d->passed, 0);
+	fsb_devrules_openers(d, s, &d->reasons, &d->passed, &d->doubts);
 	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
 }
 
@@ -956,9 +1184,9 @@ static const char *file_kind(mode_t m)
 	return "not a device";
 }
 
-/* The verdict on path; held_fd as for gather(); own_type/own_uuid as struct
- * fsb_devsnap's (NULL: none).  0, -EPERM or -errno. */
-static int check_path(const char *path, const struct fsb_device_opts *o, int held_fd,
+/* The verdict on path; held_fd and how as for gather(); own_type/own_uuid as
+ * struct fsb_devsnap's (NULL: none).  0, -EPERM or -errno. */
+static int check_path(const char *path, const struct fsb_device_opts *o, int held_fd, unsigned how,
 		      const char *own_type, const char *own_uuid, struct fsb_device *d,
 		      struct fsb_err *err)
 {
@@ -997,7 +1225,7 @@ static int check_path(const char *path, const struct fsb_device_opts *o, int hel
 		return rc;
 	snap.own_type = fsb_xstrdup(own_type);
 	snap.own_uuid = fsb_xstrdup(own_uuid);
-	gather(st.st_rdev, held_fd, realpath(path, real) ? real : path, G_EXCL, d);
+	gather(st.st_rdev, held_fd, realpath(path, real) ? real : path, how, d);
 	judge(d, &snap, o);
 	fsb_devsnap_free(&snap);
 	if (d->verdict == FSB_DEVICE_REFUSED)
@@ -1009,7 +1237,8 @@ static int check_path(const char *path, const struct fsb_device_opts *o, int hel
 int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct fsb_device *out,
 		     struct fsb_err *err)
 {
-	return check_path(path, o, -1, NULL, NULL, out, err);
+	/* passive: only the claim opens a device exclusively */
+	return check_path(path, o, -1, 0, NULL, NULL, out, err);
 }
 
 bool fsb_device_same(const char *path, dev_t devno)
@@ -1051,7 +1280,7 @@ int fsb_device_list(const struct fsb_device_opts *o, unsigned flags, struct fsb_
 		if (!(flags & FSB_DEVICE_LIST_ALL) &&
 		    (strncmp(ents[i]->d_name, "ram", 3) == 0 || size == 0))
 			continue;
-		gather(devno, -1, NULL, G_EXCL, &d);
+		gather(devno, -1, NULL, 0, &d);	/* passive: a listing disturbs nobody */
 		judge(&d, &snap, o);
 		out->v = fsb_xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
 		out->v[out->n++] = d;
@@ -1059,7 +1288,7 @@ int fsb_device_list(const struct fsb_device_opts *o, unsigned flags, struct fsb_
 		for (size_t j = 0; j < parts.n; j++) {
 			struct fsb_device p = { 0 };
 
-			gather(parts.v[j], -1, NULL, G_EXCL, &p);
+			gather(parts.v[j], -1, NULL, 0, &p);
 			judge(&p, &snap, o);
 			out->v = fsb_xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
 			out->v[out->n++] = p;
@@ -1188,7 +1417,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 	if (!o)
 		o = &defaults;
 	if (stat(path, &st) || !S_ISBLK(st.st_mode)) {
-		rc = check_path(path, o, -1, NULL, NULL, d, err);
+		rc = check_path(path, o, -1, G_EXCL, NULL, NULL, d, err);
 		goto out;
 	}
 	/* take the claim first and judge through it: nothing can slip in between */
@@ -1196,7 +1425,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 	if (fd < 0) {
 		int e = errno;
 
-		rc = check_path(path, o, -1, NULL, NULL, d, err);
+		rc = check_path(path, o, -1, G_EXCL, NULL, NULL, d, err);
 		if (rc == 0)	/* it was busy a moment ago and is not now: do not guess */
 			rc = fsb_err_set(err, -EBUSY, "%s cannot be claimed: %s; try again", path,
 					 strerror(e));
@@ -1212,7 +1441,7 @@ int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb
 			goto out;
 		}
 	}
-	rc = check_path(path, o, fd, NULL, NULL, d, err);
+	rc = check_path(path, o, fd, G_EXCL, NULL, NULL, d, err);
 	if (rc)
 		goto out;
 	if (!yes_destroy) {
@@ -1275,7 +1504,7 @@ int fsb_device_claim_before_mkfs(struct fsb_device_claim *c, struct fsb_err *err
 				 minor(c->id.devno));
 		goto out;
 	}
-	rc = check_path(c->given, &c->opts, c->fd, c->own_type, c->own_uuid, &d, err);
+	rc = check_path(c->given, &c->opts, c->fd, G_EXCL, c->own_type, c->own_uuid, &d, err);
 	if (rc) {
 		fsb_err_prefix(err, "%s", when);
 		goto out;

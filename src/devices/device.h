@@ -13,6 +13,16 @@
  * does the same for one path.  The data is for both the `fsbench devices`
  * command and the TUI's target picker; neither formats anything here.
  *
+ * Both are passive: they disturb no other program.  Nothing is opened O_EXCL
+ * (another program's mkfs or mount landing in that moment would fail with
+ * EBUSY), and a partition is read through its disk (an open partition makes
+ * the kernel refuse BLKRRPART and BLKPG).  The facts are sysfs, the
+ * mountinfo of every visible mount namespace, /proc/swaps, and who has what
+ * open (/proc/PID/fd and cwd).  What only an exclusive open can tell is left
+ * to the claim: a device another process has open gets a doubt ("in use?:
+ * open by process 12 (dd)", d->doubts) but keeps its verdict; the claim's
+ * O_EXCL refuses it if the open is exclusive, before anything is written.
+ *
  * Which devices the list shows:
  *   - ram* (brd RAM disks) never: their content is process memory, and a
  *     benchmark of RAM says nothing about a disk;
@@ -27,12 +37,14 @@
  * compares major:minor.  Refused, with every reason that applies:
  *   - not a block device, missing, empty, smaller than opts->min_size,
  *     read-only;
- *   - busy: open(O_RDONLY|O_EXCL) fails with EBUSY — the kernel's own
- *     answer, which also catches mounts in other namespaces, lazily
- *     unmounted filesystems still held open, swap, stacked devices and
- *     programs holding it exclusively;
- *   - mounted anywhere (mountinfo, by device number or by the mount's source
- *     device), active swap (/proc/swaps: a swap partition, or the device
+ *   - busy (the claim only): open(O_RDONLY|O_EXCL) fails with EBUSY — the
+ *     kernel's own answer, which also catches mounts in namespaces fsbench
+ *     cannot see, lazily unmounted filesystems still held open, swap,
+ *     stacked devices and programs holding it exclusively;
+ *   - a filesystem on it still in use (files open, /proc/PID/fd) though it
+ *     is mounted nowhere visible (lazily unmounted);
+ *   - mounted anywhere (mountinfo of every visible mount namespace, by
+ *     device number or by the mount's source device), active swap (/proc/swaps: a swap partition, or the device
  *     holding an active swap file), holders (/sys/…/holders: device-mapper,
  *     md, bcache), backing a loop device (a block device attached directly,
  *     or the device holding an attached image file — O_EXCL misses both);
@@ -131,11 +143,14 @@ struct fsb_device {
 	char *probe_error;           /* the probe failed: why */
 	bool ambiguous;              /* libblkid found conflicting signatures */
 	int excl_errno;              /* 0: exclusive open worked (or fsbench holds it) */
+	bool passive;                /* examined without an exclusive open: busy is unknown */
 
 	struct fsb_strv mountpoints; /* where it is mounted (this namespace) */
 	enum fsb_device_verdict verdict;
 	struct fsb_strv reasons;     /* refused: every reason, e.g. "mounted on /home" */
 	struct fsb_strv passed;      /* every check that passed, e.g. "not mounted", for the result file */
+	struct fsb_strv doubts;      /* passive facts that do not refuse but only the claim can settle:
+	                              * "in use?: open by process 1234 (dd)" */
 };
 
 /* How strict the checks are. */

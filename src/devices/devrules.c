@@ -56,6 +56,9 @@ void fsb_devsnap_free(struct fsb_devsnap *s)
 		free(s->sys[i].via);
 	}
 	free(s->sys);
+	for (size_t i = 0; i < s->nopens; i++)
+		free(s->opens[i].comm);
+	free(s->opens);
 	for (size_t i = 0; i < s->nroot_disks; i++)
 		free(s->root_disk_paths[i]);
 	free(s->root_disk_paths);
@@ -72,6 +75,7 @@ void fsb_devsnap_add_mount(struct fsb_devsnap *s, dev_t devno, dev_t src_rdev, c
 	m->src_rdev = src_rdev;
 	m->source = fsb_xstrdup(source);
 	m->target = fsb_xstrdup(target);
+	m->ns_pid = 0;
 }
 
 void fsb_devsnap_add_loop(struct fsb_devsnap *s, const char *path, dev_t devno, const char *backing,
@@ -111,6 +115,21 @@ void fsb_devsnap_add_root_disk(struct fsb_devsnap *s, dev_t devno, const char *p
 	s->root_disks[s->nroot_disks] = devno;
 	s->root_disk_paths[s->nroot_disks] = fsb_xstrdup(path);
 	s->nroot_disks++;
+}
+
+void fsb_devsnap_add_open(struct fsb_devsnap *s, pid_t pid, const char *comm, dev_t rdev,
+			  dev_t fsdev)
+{
+	struct fsb_devsnap_open *o;
+
+	for (size_t i = 0; i < s->nopens; i++)
+		if (s->opens[i].pid == pid && s->opens[i].rdev == rdev && s->opens[i].fsdev == fsdev)
+			return;
+	o = GROW(s->opens, s->nopens);
+	o->pid = pid;
+	o->comm = fsb_xstrdup(comm ? comm : "?");
+	o->rdev = rdev;
+	o->fsdev = fsdev;
 }
 
 /* The kernel escapes space, tab, newline and backslash in /proc paths as \ooo. */
@@ -437,10 +456,85 @@ void fsb_devrules_mountpoints(const struct fsb_device *d, const struct fsb_devsn
 	for (size_t i = 0; i < s->nmounts; i++) {
 		const struct fsb_devsnap_mount *m = &s->mounts[i];
 
-		if ((m->devno == d->devno || (m->src_rdev && m->src_rdev == d->devno)) &&
-		    !fsb_strv_contains(out, m->target))
-			fsb_strv_add(out, m->target);
+		char *t;
+
+		if (m->devno != d->devno && !(m->src_rdev && m->src_rdev == d->devno))
+			continue;
+		t = m->ns_pid ? fsb_xasprintf("%s (in the mount namespace of process %d)", m->target,
+					      (int)m->ns_pid)
+			      : fsb_xstrdup(m->target);
+		if (!fsb_strv_contains(out, t))
+			fsb_strv_add(out, t);
+		free(t);
 	}
+}
+
+/* "process 12 (sleep)", "processes 12 (sleep), 34 (cat)": who has it open. */
+static char *who(const struct fsb_devsnap *s, dev_t rdev, dev_t fsdev)
+{
+	struct fsb_buf b = { 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->nopens; i++) {
+		const struct fsb_devsnap_open *o = &s->opens[i];
+
+		if ((rdev && o->rdev == rdev) || (fsdev && o->fsdev == fsdev)) {
+			if (n < 3)
+				fsb_buf_addf(&b, "%s%d (%s)", n ? ", " : "", (int)o->pid, o->comm);
+			n++;
+		}
+	}
+	if (n > 3)
+		fsb_buf_addf(&b, " and %zu more", n - 3);
+	if (!n)
+		return NULL;
+	{
+		char *r = fsb_xasprintf("process%s %s", n > 1 ? "es" : "", b.s);
+
+		fsb_buf_free(&b);
+		return r;
+	}
+}
+
+void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *s,
+			  struct fsb_strv *why, struct fsb_strv *ok, struct fsb_strv *doubts)
+{
+	struct fsb_strv mnts = { 0 };
+	char *files, *node;
+
+	if (!d->devno || d->size == 0)
+		return;
+	/* the exclusive open was granted (or is fsbench's own): nothing to add */
+	if (!d->passive && d->excl_errno != EBUSY)
+		return;
+	fsb_devrules_mountpoints(d, s, &mnts);
+	files = mnts.n ? NULL : who(s, 0, d->devno);
+	node = who(s, d->devno, 0);
+	fsb_strv_free(&mnts);
+	if (!d->passive) {
+		/* the exclusive open refused it: say why, as far as we can see */
+		if (files)
+			fsb_strv_addf(why, "a filesystem on it is mounted nowhere fsbench can see but "
+				      "still in use by %s", files);
+		if (node)
+			fsb_strv_addf(why, "open by %s", node);
+		free(files);
+		free(node);
+		return;
+	}
+	if (files)
+		fsb_strv_addf(why, "busy: a filesystem on it is mounted nowhere fsbench can see "
+			      "(lazily unmounted, or in a mount namespace it cannot see) but still in "
+			      "use by %s", files);
+	if (node)
+		fsb_strv_addf(doubts, "in use?: open by %s; whether it is held exclusively shows only "
+			      "when fsbench claims it (then a busy device is refused before anything "
+			      "is written)", node);
+	if (!files && !node)
+		fsb_strv_add(ok, "no other program has it open (the exclusive open when fsbench "
+			     "claims it has the last word)");
+	free(files);
+	free(node);
 }
 
 bool fsb_devrules_is_esp_type(const char *t)
@@ -621,8 +715,8 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	else
 		fsb_strv_add(ok, "writable");
 
-	if (d->size == 0)
-		;	/* never opened: an empty device is refused as such above */
+	if (d->size == 0 || (d->passive && !d->excl_errno))
+		;	/* never opened, or not exclusively: see fsb_devrules_openers() */
 	else if (d->excl_errno == EBUSY)
 		fsb_strv_add(why, "busy: the kernel refused an exclusive open (mounted here or in "
 			     "another namespace, lazily unmounted but still open, swap, a device "

@@ -33,6 +33,7 @@ struct fsb_devsnap_mount {
 	dev_t src_rdev;              /* the source path's device number if it is a block device, else 0 */
 	char *source;
 	char *target;
+	pid_t ns_pid;                /* 0: this mount namespace; else a process in the other one */
 };
 
 struct fsb_devsnap_swap {
@@ -56,6 +57,15 @@ struct fsb_devsnap_tab {
 	char *value;                 /* the tag's value (unquoted) or the path */
 	char *what;                  /* fstab: the mount point; crypttab: the mapping name */
 	dev_t rdev;                  /* a path that stat()s to a block device: its number */
+};
+
+/* What one process has open, from /proc/PID/fd and cwd (passive: nothing is
+ * opened).  One entry per process and device number. */
+struct fsb_devsnap_open {
+	pid_t pid;
+	char *comm;                  /* /proc/PID/comm, "?" when gone */
+	dev_t rdev;                  /* the block device node itself is open: its number */
+	dev_t fsdev;                 /* a file or directory on this filesystem is open */
 };
 
 /* A device that holds something the system runs on. */
@@ -83,6 +93,8 @@ struct fsb_devsnap {
 	size_t ncrypttab;
 	struct fsb_devsnap_sys *sys;
 	size_t nsys;
+	struct fsb_devsnap_open *opens; /* other processes' open block devices and files */
+	size_t nopens;
 	dev_t *root_disks;           /* whole disks under the root filesystem */
 	char **root_disk_paths;
 	size_t nroot_disks;
@@ -104,6 +116,9 @@ void fsb_devsnap_add_loop(struct fsb_devsnap *s, const char *path, dev_t devno, 
 void fsb_devsnap_add_sys(struct fsb_devsnap *s, dev_t devno, const char *what, const char *via,
 			 bool is_root);
 void fsb_devsnap_add_root_disk(struct fsb_devsnap *s, dev_t devno, const char *path);
+/* rdev or fsdev (the other 0); a pair already present is not added again. */
+void fsb_devsnap_add_open(struct fsb_devsnap *s, pid_t pid, const char *comm, dev_t rdev,
+			  dev_t fsdev);
 
 /*
  * Parsers.  Each appends to s and returns the number of entries added, or a
@@ -141,6 +156,22 @@ void fsb_devrules_mountpoints(const struct fsb_device *d, const struct fsb_devsn
  * using d (0 = none): a loop device is not refused for its own backing. */
 void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s, dev_t ignore_loop,
 			struct fsb_strv *why, struct fsb_strv *ok);
+
+/*
+ * What the passive facts say about d being open (s->opens), for a device
+ * examined without an exclusive open (d->passive):
+ *   - a filesystem on d still has files open although it is mounted nowhere
+ *     visible: refused, "busy: …" (lazily unmounted, or a namespace fsbench
+ *     cannot see) — certain, the filesystem is alive;
+ *   - another process has the device node open: a doubt, "in use?: …" —
+ *     only the exclusive open at the claim can tell whether it holds it
+ *     exclusively, so the verdict is left alone;
+ *   - neither: ok says so, and that the claim has the last word.
+ * When the exclusive open was tried and refused (EBUSY), the processes that
+ * have the node open are named as one more reason.
+ */
+void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *s,
+			  struct fsb_strv *why, struct fsb_strv *ok, struct fsb_strv *doubts);
 
 /* The rules about d itself (see above). */
 void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,

@@ -246,9 +246,14 @@ static void post_result(struct fsb_engine *e)
 {
 	struct fsb_err err = { 0 };
 
-	/* the file first: what is on disk is what a crash leaves */
-	if (fsb_result_write(e->res, e->plan.output, &err))
-		fsb_events_log(e->ev, "warning: %s", err.msg);
+	/* the file first: what is on disk is what a crash leaves.  Once it cannot
+	 * be written (results directory read-only or full), measuring on is
+	 * measuring for nothing: stop (cancelled() says so) and rescue at the end */
+	if (!e->result_lost.code && fsb_result_write(e->res, e->plan.output, &err)) {
+		e->result_lost = err;
+		fsb_events_log(e->ev, "cannot write the result file %s (%s); stopped: no more phases "
+			       "will run", e->plan.output, err.msg);
+	}
 	post_snapshot(e);
 }
 
@@ -283,7 +288,35 @@ void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running)
 
 static bool cancelled(struct fsb_engine *e)
 {
-	return atomic_load(&e->cancel);
+	return atomic_load(&e->cancel) || e->result_lost.code;
+}
+
+/* The result file could not be written: keep the finished phases wherever
+ * they can still go ($TMPDIR or /tmp, the file's own name), and say where. */
+static void rescue_result(struct fsb_engine *e)
+{
+	const char *tmp = getenv("TMPDIR"), *base = strrchr(e->plan.output, '/');
+	struct fsb_err err = { 0 };
+	struct fsb_buf b = { 0 };
+	char *to = NULL;
+
+	base = base ? base + 1 : e->plan.output;
+	for (int i = 0; i < 100; i++) {
+		free(to);
+		to = fsb_xasprintf("%s/%s%s%.0d", tmp && *tmp == '/' ? tmp : "/tmp", base, i ? "." : "", i);
+		if (access(to, F_OK) < 0)
+			break;
+	}
+	if (fsb_result_write(e->res, to, &err) == 0)
+		fsb_buf_addf(&b, "cannot write the result file %s (%s); stopped; the finished phases "
+			     "are in %s", e->plan.output, e->result_lost.msg, to);
+	else
+		fsb_buf_addf(&b, "cannot write the result file %s (%s); stopped; the finished phases "
+			     "are in %s as last written (they could not be kept anywhere else: %s)",
+			     e->plan.output, e->result_lost.msg, e->plan.output, err.msg);
+	snprintf(e->msg, sizeof(e->msg), "%s", b.s);
+	fsb_buf_free(&b);
+	free(to);
 }
 
 /* Mean real time of a phase over what has finished, for the ETA. */
@@ -388,7 +421,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 			 * device O_EXCL for a moment, and mkfs then refuses it as
 			 * "in use": try again while it is ours and idle */
 			if (!rc || e->plan.target != FSB_TARGET_IMAGE || attempt == 3 || cancelled(e) ||
-			    !fsb_target_idle(e->dev))
+			    !fsb_target_busy_failure(err->msg) || !fsb_target_idle(e->dev))
 				break;
 			fsb_events_log(e->ev, "mkfs %s: %s was busy for a moment (another program probing it?); trying again",
 				       p->name, e->dev);
@@ -585,8 +618,10 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		free(run.error);
 		run.error = fsb_xstrdup(err.msg);
 	}
-	if (run.status == FSB_RUN_FAILED)
+	if (run.status == FSB_RUN_FAILED) {
 		e->any_failed = true;
+		fsb_target_explain(e, &run.error);
+	}
 	/* the result keeps finished phases; an interrupted one is not */
 	if (run.status != FSB_RUN_INTERRUPTED)
 		fsb_phase_add_run(ph, &run);
@@ -640,6 +675,7 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 			if (format_and_mount(e, p, fsr, &err)) {
 				if (cancelled(e))
 					break;
+				fsb_target_explain_err(e, &err);
 				/* the repetitions already measured stay: only a
 				 * filesystem never made is "failed" as a whole */
 				if (rep == 1) {
@@ -787,7 +823,9 @@ static int prepare(struct fsb_engine *e, struct fsb_err *err)
 		rc = fsb_err_set(err, -errno, "cannot create a mount point %s: %s", e->mnt, strerror(errno));
 		free(e->mnt);
 		e->mnt = NULL;
+		return rc;
 	}
+	fsb_target_note(e, "mnt", e->mnt, NULL);
 	return rc;
 }
 
@@ -797,7 +835,9 @@ static void finish(struct fsb_engine *e, int rc, const struct fsb_err *err)
 {
 	struct fsb_event done = { .kind = FSB_EV_DONE, .fs_index = -1, .phase_index = -1 };
 
-	if (cancelled(e)) {
+	if (e->result_lost.code) {
+		e->status = FSB_ENGINE_ERROR;	/* the message is rescue_result()'s */
+	} else if (cancelled(e)) {
 		e->status = FSB_ENGINE_CANCELLED;
 		snprintf(e->msg, sizeof(e->msg), "interrupted; the finished phases are in %s", e->plan.output);
 	} else if (rc) {
@@ -818,6 +858,10 @@ static void finish(struct fsb_engine *e, int rc, const struct fsb_err *err)
 		/* a run that never reached its target leaves no result file */
 		if (e->target_ready)
 			post_result(e);
+		if (e->result_lost.code) {	/* also when only the last write failed */
+			rescue_result(e);
+			e->status = FSB_ENGINE_ERROR;
+		}
 	}
 	if (e->log_fd >= 0)
 		close(e->log_fd);

@@ -47,7 +47,19 @@ struct fsb_engine {
 	int log_fd;
 	struct fsb_progress prog;
 	bool any_failed;
+	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
+	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
+	bool lo_failed;                  /* it could not be written: said once, then silent */
 };
+
+/*
+ * Write down a resource this run created, in its state file (leftovers.h),
+ * so that a killed fsbench's leftovers can be found.  The file is started on
+ * the first note; when it cannot be written the run goes on without it and
+ * the log says so.  image: a file just created (recorded by inode).
+ */
+void fsb_target_note(struct fsb_engine *e, const char *kind, const char *path, const char *extra);
+void fsb_target_note_image(struct fsb_engine *e, const char *path);
 
 /* Tell the front end what the engine is doing now (the progress slot). */
 void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running);
@@ -71,6 +83,16 @@ int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, 
 			  struct fsb_err *err);
 /* Nobody holds dev open exclusively right now. */
 bool fsb_target_idle(const char *dev);
+/* Does this mkfs failure say the device was busy (worth another try)? */
+bool fsb_target_busy_failure(const char *msg);
+/*
+ * After a failure on an image target: when the filesystem holding the image
+ * is full, the loop device failed the writes (mkfs and phases only say
+ * "Input/output error"), so say so — appended to *msg (a malloc'd string,
+ * may be NULL) or to err.
+ */
+void fsb_target_explain(struct fsb_engine *e, char **msg);
+void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err);
 /* Unmount, remove the mount point and work directory, detach, release. */
 void fsb_target_teardown(struct fsb_engine *e);
 

@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "model/opts.h"
 #include "engine/engine_int.h"
+#include "engine/leftovers.h"
 #include "devices/fs.h"
 #include "sys/sysinfo.h"
 
@@ -28,11 +30,44 @@ static bool needs_journal(const struct fsb_engine *e)
 	return false;
 }
 
+static bool note_open(struct fsb_engine *e)
+{
+	struct fsb_err err = { 0 };
+
+	if (e->lo || e->lo_failed)
+		return e->lo != NULL;
+	if (fsb_leftovers_open(&e->lo, &err) < 0) {
+		fsb_events_log(e->ev, "warning: %s; if fsbench is killed, `fsbench cleanup` will not "
+			       "know what this run created", err.msg);
+		e->lo_failed = true;
+	}
+	return e->lo != NULL;
+}
+
+void fsb_target_note(struct fsb_engine *e, const char *kind, const char *path, const char *extra)
+{
+	if (note_open(e) && fsb_leftovers_note(e->lo, kind, path, extra) < 0 && !e->lo_failed) {
+		fsb_events_log(e->ev, "warning: cannot write the state file: %s", strerror(errno));
+		e->lo_failed = true;
+	}
+}
+
+void fsb_target_note_image(struct fsb_engine *e, const char *path)
+{
+	if (note_open(e) && fsb_leftovers_note_image(e->lo, path) < 0 && !e->lo_failed) {
+		fsb_events_log(e->ev, "warning: cannot write the state file: %s", strerror(errno));
+		e->lo_failed = true;
+	}
+}
+
 int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 {
 	struct fsb_target_info *t = &e->res->target;
 	int rc;
 
+	/* the intent first: a kill between the creation and its inode's line
+	 * still leaves the path on record */
+	fsb_target_note(e, "image-new", e->plan.path, NULL);
 	rc = fsb_loop_create_file(e->plan.path, e->plan.image_size, err);
 	if (rc) {
 		if (rc == -EEXIST)
@@ -41,9 +76,13 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 	}
 	e->loop.created = true;
 	e->loop.file = fsb_xstrdup(e->plan.path);
+	fsb_target_note_image(e, e->plan.path);
+	if (e->plan.keep_image)
+		fsb_target_note(e, "keep", e->plan.path, NULL);
 	rc = fsb_loop_attach(e->plan.path, &e->loop, err);
 	if (rc)
 		return rc;
+	fsb_target_note(e, "loop", e->loop.dev, e->plan.path);
 	e->dev = fsb_xstrdup(e->loop.dev);
 	e->disks[0] = fsb_xstrdup(e->loop.name);
 	fsb_strv_add(&e->res->target.reasons, e->loop.direct_io
@@ -54,12 +93,18 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		char *jpath = fsb_xasprintf("%s.journal", e->plan.path);
 		unsigned long long jsize = 256ULL << 20;
 
+		fsb_target_note(e, "image-new", jpath, NULL);
 		rc = fsb_loop_create_file(jpath, jsize, err);
 		if (!rc) {
 			e->jloop.created = true;
 			e->jloop.file = jpath;
 			jpath = NULL;
+			fsb_target_note_image(e, e->jloop.file);
+			if (e->plan.keep_image)
+				fsb_target_note(e, "keep", e->jloop.file, NULL);
 			rc = fsb_loop_attach(e->jloop.file, &e->jloop, err);
+			if (!rc)
+				fsb_target_note(e, "loop", e->jloop.dev, e->jloop.file);
 		}
 		free(jpath);
 		if (rc) {
@@ -129,6 +174,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 		free(type);
 		return rc;
 	}
+	fsb_target_note(e, "work", e->workdir, NULL);
 	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DIR));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
@@ -272,6 +318,8 @@ static int setup_journal(struct fsb_engine *e, const struct fsb_device_opts *to,
 	}
 	e->journal = fsb_xstrdup(fsb_device_claim_path(e->jclaim));
 	e->disks[1] = fsb_xstrdup(e->journal + strlen("/dev/"));
+	if (!e->plan.dry_run)
+		fsb_target_note(e, "device", e->journal, e->journal_dev.majmin);
 	facts = fsb_device_describe(&e->journal_dev);
 	passed = fsb_strv_join(&e->journal_dev.passed, "; ");
 	fsb_strv_addf(&e->res->target.reasons, "external journal device %s (%s, %s): %s", e->journal,
@@ -313,6 +361,8 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 	}
 	e->dev = fsb_xstrdup(fsb_device_claim_path(e->claim));
 	e->disks[0] = fsb_xstrdup(e->dev + strlen("/dev/"));
+	if (!e->plan.dry_run)	/* what is mounted from it is ours to undo after a kill */
+		fsb_target_note(e, "device", e->dev, d->majmin);
 	/* ${size}: tmpfs is sized like the device, as it is like an image */
 	e->plan.image_size = d->size;
 	facts = fsb_device_describe(d);
@@ -415,10 +465,13 @@ int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, 
 void fsb_target_teardown(struct fsb_engine *e)
 {
 	struct fsb_err err = { 0 };
+	bool released = true;	/* everything undone: the state file can go */
 
 	if (e->mounted || (e->mnt && fsb_fs_is_mounted(e->mnt))) {
-		if (fsb_fs_umount(e->mnt, &err))
+		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "warning: %s", err.msg);
+			released = false;
+		}
 		e->mounted = false;
 	}
 	if (e->mnt) {
@@ -439,11 +492,18 @@ void fsb_target_teardown(struct fsb_engine *e)
 	fsb_device_free(&e->journal_dev);
 	fsb_device_free(&e->target_dev);
 	fsb_err_clear(&err);
-	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err))
+	if (fsb_loop_release(&e->jloop, e->plan.keep_image, &err)) {
 		fsb_events_log(e->ev, "warning: %s", err.msg);
+		released = false;
+	}
 	fsb_err_clear(&err);
-	if (fsb_loop_release(&e->loop, e->plan.keep_image, &err))
+	if (fsb_loop_release(&e->loop, e->plan.keep_image, &err)) {
 		fsb_events_log(e->ev, "warning: %s", err.msg);
+		released = false;
+	}
+	/* a kept image (--keep-image) is the user's now, not a leftover */
+	fsb_leftovers_close(e->lo, released);
+	e->lo = NULL;
 }
 
 /* mkfs + mount.  On failure the filesystem's entry records why. */
@@ -456,6 +516,65 @@ bool fsb_target_idle(const char *dev)
 		return false;
 	close(fd);
 	return true;
+}
+
+bool fsb_target_busy_failure(const char *msg)
+{
+	return msg && (strstr(msg, "busy") || strstr(msg, "in use"));
+}
+
+/* "the filesystem holding the image (/var/tmp) is full: 0 bytes free", or
+ * NULL when it is not nearly full (less than 1 MiB left) or not an image. */
+static char *host_full(const struct fsb_engine *e)
+{
+	struct statvfs sv;
+	char *dir, *slash, *r = NULL;
+	unsigned long long avail;
+	char a[32];
+
+	if (e->plan.target != FSB_TARGET_IMAGE || !e->plan.path)
+		return NULL;
+	dir = fsb_xstrdup(e->plan.path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	if (statvfs(dir, &sv) == 0) {
+		avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
+		if (avail < (1ULL << 20) || (sv.f_favail == 0 && sv.f_files))
+			r = fsb_xasprintf("the filesystem holding the image (%s) is full: %s free; "
+					  "the loop device fails writes it cannot place", dir,
+					  fsb_format_size(avail, a, sizeof(a)));
+	}
+	free(dir);
+	return r;
+}
+
+void fsb_target_explain(struct fsb_engine *e, char **msg)
+{
+	char *why = host_full(e), *m;
+
+	if (!why)
+		return;
+	m = fsb_xasprintf("%s%s%s", *msg ? *msg : "", *msg ? " — " : "", why);
+	free(*msg);
+	*msg = m;
+	fsb_events_log(e->ev, "%s", why);
+	free(why);
+}
+
+void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err)
+{
+	char *why = host_full(e), *was;
+
+	if (!why)
+		return;
+	was = fsb_xstrdup(err->msg);	/* not formatted into itself */
+	fsb_err_set(err, err->code ? err->code : -ENOSPC, "%s — %s", was, why);
+	fsb_events_log(e->ev, "%s", why);
+	free(was);
+	free(why);
 }
 
 /* A dry run: the claim, every check once more as right before mkfs, then

@@ -18,12 +18,11 @@
 # Screens are polled with a timeout, never slept on.  Every session and the
 # tmux server are killed at exit (at_exit), also when the test fails.
 
-need_prog tmux flock
+need_prog tmux
 
-# One TUI test at a time, and none next to device work: every session starts
-# on the target screen, whose device scan opens each block device O_EXCL for
-# a moment (see device_lock in tests/lib.sh).
-device_lock exclusive
+# Every session starts on the target screen, whose device scan is passive:
+# it disturbs no device work, so TUI tests run next to it (device_lock in
+# tests/lib.sh, which need_root takes shared).
 
 TUI_SOCK="fsbench-$TEST_NAME-$$"
 TUI_CONF=$SCRATCH/tmux.conf

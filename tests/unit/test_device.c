@@ -309,6 +309,77 @@ static void test_mounted_rule(void **state)
 	assert_has(&r->why, "mounted on /home, /srv");
 }
 
+/* A mount seen only in another mount namespace refuses as well, and says where. */
+static void test_mounted_other_namespace(void **state)
+{
+	struct rules *r = *state;
+
+	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/mnt/c");
+	r->s.mounts[r->s.nmounts - 1].ns_pid = 4321;
+	run_usage(r);
+	assert_has(&r->why, "mounted on /mnt/c (in the mount namespace of process 4321)");
+}
+
+/* The passive facts about open files: a doubt for an open node, a refusal
+ * for a live filesystem mounted nowhere visible, nothing when clean; after
+ * a refused exclusive open, the holder is named as a reason. */
+static void test_openers(void **state)
+{
+	struct rules *r = *state;
+	struct fsb_strv doubts = { 0 };
+
+	r->d.passive = true;
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_int_equal(r->why.n, 0);
+	assert_int_equal(doubts.n, 0);
+	assert_has(&r->ok, "no other program has it open");
+
+	fsb_devsnap_add_open(&r->s, 77, "dd", makedev(8, 241), 0);
+	fsb_devsnap_add_open(&r->s, 77, "dd", makedev(8, 241), 0);	/* once only */
+	fsb_devsnap_add_open(&r->s, 78, "cat", makedev(8, 240), 0);	/* its disk: not it */
+	assert_int_equal(r->s.nopens, 2);
+	fsb_strv_free(&r->ok);
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_int_equal(r->why.n, 0);
+	assert_has(&doubts, "in use?: open by process 77 (dd)");
+	assert_not_has(&doubts, "cat");
+
+	fsb_devsnap_add_open(&r->s, 90, "sleep", 0, makedev(8, 241));
+	fsb_strv_free(&doubts);
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_has(&r->why, "busy: a filesystem on it is mounted nowhere fsbench can see");
+	assert_has(&r->why, "in use by process 90 (sleep)");
+
+	/* mounted: the mount rule refuses it already; open files are expected */
+	fsb_strv_free(&r->why);
+	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/home");
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_int_equal(r->why.n, 0);
+
+	/* the claim's view: the exclusive open failed, the holder is a reason */
+	r->d.passive = false;
+	r->d.excl_errno = EBUSY;
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_has(&r->why, "open by process 77 (dd)");
+	/* and granted: nothing added */
+	fsb_strv_free(&r->why);
+	r->d.excl_errno = 0;
+	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
+	assert_int_equal(r->why.n, 0);
+	fsb_strv_free(&doubts);
+}
+
+/* Passive: the exclusive open was never tried, so "not busy" is not claimed. */
+static void test_self_passive(void **state)
+{
+	struct rules *r = *state;
+
+	r->d.passive = true;
+	run_self(r);
+	assert_not_has(&r->ok, "not busy");
+	assert_not_has(&r->why, "busy");
+}
+
 static void test_holders(void **state)
 {
 	struct rules *r = *state;
@@ -642,6 +713,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_member_own_signature, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_clean, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_size_ro_busy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_self_passive, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_openers, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mounted_other_namespace, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_probe, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_plan_words, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_whole_disk, setup, teardown),

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fsbench cleanup — find what a killed fsbench left (mounts, loop devices,
+ * image files, directories) and remove it: only what that run's state file
+ * recorded, never anything else (engine/leftovers.h).  `fsbench run` and the
+ * TUI do the same when they start. */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "engine/leftovers.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench cleanup\n"
+		"Finds what a killed fsbench left behind (kill -9, an OOM kill): its mounts,\n"
+		"loop devices, image files, mount points and work directories, as its state\n"
+		"file in %s lists them, and removes them.  A run still alive is left\n"
+		"alone, and so is everything fsbench did not create.  `fsbench run` and the\n"
+		"TUI do this too when they start.  Exit status 0, or 1 when something could\n"
+		"not be removed.\n", fsb_leftovers_dir() ? fsb_leftovers_dir() : "/run/fsbench");
+}
+
+int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none)
+{
+	struct fsb_strv said = { 0 };
+	struct fsb_err err = { 0 };
+	int n = fsb_leftovers_cleanup(&said, &err), rc = FSB_EXIT_OK;
+
+	if (n < 0) {
+		fsb_app_error("cleanup: %s", err.msg);
+		return FSB_EXIT_FAILED;
+	}
+	if (n)
+		fprintf(fp, "fsbench: %d killed fsbench run%s left things behind; removed:\n", n,
+			n == 1 ? "" : "s");
+	else if (!quiet_when_none && fsb_leftovers_dir())
+		fprintf(fp, "fsbench: nothing left behind by a killed fsbench (state files in %s)\n",
+			fsb_leftovers_dir());
+	else if (!quiet_when_none)
+		fprintf(fp, "fsbench: nothing to look at: no state directory (not root, and no "
+			"XDG_RUNTIME_DIR)\n");
+	for (size_t i = 0; i < said.n; i++) {
+		fprintf(fp, "  %s\n", said.v[i]);
+		if (strstr(said.v[i], ": cannot "))
+			rc = FSB_EXIT_FAILED;
+	}
+	fflush(fp);
+	fsb_strv_free(&said);
+	return rc;
+}
+
+int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	(void)cli;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return FSB_EXIT_OK;
+		default:
+			usage(stderr);
+			return FSB_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fsb_app_error("cleanup: unexpected argument '%s'; try 'fsbench cleanup --help'",
+			      argv[optind]);
+		return FSB_EXIT_USAGE;
+	}
+	return fsb_cli_cleanup_dead(stdout, false);
+}

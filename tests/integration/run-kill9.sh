@@ -1,0 +1,142 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SIGKILL at random moments of a run — while the image is made, during mkfs,
+# in the middle of a phase — leaves mounts, loop devices, phase processes and
+# the image behind: fsbench cannot clean up after itself.  The next start
+# must: `fsbench cleanup` (and, every other round, `fsbench run` itself;
+# once, the TUI)
+# finds the dead run's state file, says what it found, removes the mount,
+# the loop device, the image and the mount point — and touches nothing it
+# did not create: a foreign loop device and a foreign mount (one of them on
+# a copy of fsbench's own mount point name pattern) stay, and so does a live
+# run's state file.
+. "$FSB_TESTLIB"
+need_root
+need_prog mkfs.ext2 mkfs.ext4 ccache cc make tar
+
+# a state directory of our own: parallel tests' runs are not ours to clean
+export FSBENCH_STATE_DIR=$SCRATCH/state
+
+"$FSBENCH" prepare --profile tiny tree >/dev/null || fail "fsbench prepare tree failed"
+
+# the foreign things: a loop device on an image in the scratch directory,
+# mounted on a directory named like fsbench's mount points
+fimg=$SCRATCH/foreign.img
+fdev=$(new_loop 64M "$fimg")
+mkfs.ext4 -q -F "$fdev" >/dev/null || fail "mkfs.ext4 $fdev"
+fmnt=$SCRATCH/fsbench-mnt.foreign
+mkdir "$fmnt"
+mount "$fdev" "$fmnt" || fail "mount $fdev"
+at_exit umount -l "$fmnt"
+echo keep >"$fmnt/file"
+
+foreign_intact() {
+	losetup -j "$fimg" | grep -q "^$fdev:" || fail "$1: the foreign loop device $fdev is gone"
+	findmnt -rn -S "$fdev" -T "$fmnt" >/dev/null || fail "$1: the foreign mount on $fmnt is gone"
+	[ "$(cat "$fmnt/file")" = keep ] || fail "$1: the foreign filesystem changed"
+}
+
+# only what a dead run made: its image, a loop device on it, a mount below
+# the scratch directory other than the foreign one, a phase process in it
+dead_leftovers() {
+	local img=$1 m
+	losetup -j "$img" | grep -q . && { losetup -j "$img" >&2; return 0; }
+	m=$(findmnt -rn -o TARGET | grep -F -- "$SCRATCH/" | grep -vxF -- "$fmnt")
+	[ -n "$m" ] && { echo "mounted: $m" >&2; return 0; }
+	[ -e "$img" ] && { echo "image: $img" >&2; return 0; }
+	compgen -G "$SCRATCH/fsbench-mnt.??????" >/dev/null && { echo "mount point left" >&2; return 0; }
+	return 1
+}
+
+killed_mid=0 rounds=8
+for i in $(seq "$rounds"); do
+	img=$SCRATCH/k$i.img res=$SCRATCH/k$i.fsbench
+	# a random moment in the first 6 s: image, mkfs, phases of ext2 or ext4
+	delay=$(awk -v s="$RANDOM" 'BEGIN { srand(s); printf "%.2f", 0.2 + rand() * 5.8 }')
+	"$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp \
+		--profile tiny -o "$res" >"$SCRATCH/k$i.out" 2>&1 &
+	pid=$!
+	sleep "$delay"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	rc=$?
+	if [ "$rc" -ne 137 ]; then
+		note "round $i: the run had finished before SIGKILL after ${delay}s (exit $rc)"
+		[ "$rc" -eq 0 ] || { cat "$SCRATCH/k$i.out"; fail "round $i: exit status $rc"; }
+		continue
+	fi
+	if dead_leftovers "$img" 2>/dev/null; then
+		killed_mid=$((killed_mid + 1))
+		what="left things behind"
+	else
+		what="left nothing visible"
+	fi
+	if [ $((i % 2)) = 1 ]; then
+		out=$("$FSBENCH" cleanup 2>&1)
+		crc=$?
+		[ "$crc" = 0 ] || { printf '%s\n' "$out" >&2; fail "round $i: fsbench cleanup: exit status $crc"; }
+		grep -q "^fsbench: 1 killed fsbench run left things behind; removed:" <<<"$out" ||
+			{ printf '%s\n' "$out" >&2; fail "round $i: fsbench cleanup does not say what it found"; }
+		grep -q "dead run $pid: removed its state file" <<<"$out" ||
+			{ printf '%s\n' "$out" >&2; fail "round $i: fsbench cleanup does not name run $pid"; }
+		via=cleanup
+	else
+		# the next run's start cleans up; it is a dry run's neighbour: a
+		# quick real run of one phase on a directory target
+		mkdir -p "$SCRATCH/d$i"
+		out=$("$FSBENCH" run --dir "$SCRATCH/d$i" --phases rm --profile tiny -o "$SCRATCH/d$i.fsbench" 2>&1)
+		grep -q "dead run $pid: removed its state file" <<<"$out" ||
+			{ printf '%s\n' "$out" >&2; fail "round $i: fsbench run does not clean up after run $pid"; }
+		via="the next run"
+	fi
+	if dead_leftovers "$img"; then
+		printf '%s\n' "$out" >&2
+		fail "round $i: SIGKILL after ${delay}s, $via: leftovers remain"
+	fi
+	foreign_intact "round $i"
+	[ ! -e "$FSBENCH_STATE_DIR/$pid.state" ] || fail "round $i: the state file is still there"
+	note "round $i: SIGKILL after ${delay}s $what; $via: $(grep -c '^  dead run' <<<"$out") actions"
+	grep '^  dead run' <<<"$out" | sed 's/^/#   /'
+done
+[ "$killed_mid" -gt 0 ] || fail "no round killed fsbench while it had something to leave behind"
+
+# the TUI cleans up when it starts too, before it takes the terminal (here
+# there is none, so it stops right after; the cleanup has happened)
+img=$SCRATCH/tui.img
+"$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp --profile tiny \
+	-o "$SCRATCH/tui.fsbench" >"$SCRATCH/tui.out" 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+	findmnt -rn -o TARGET | grep -vxF -- "$fmnt" | grep -qF -- "$SCRATCH/fsbench-mnt." && break
+	sleep 0.05
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+dead_leftovers "$img" 2>/dev/null || fail "TUI round: the killed run left nothing to clean up"
+out=$("$FSBENCH" </dev/null 2>&1)
+grep -q "dead run $pid: removed its state file" <<<"$out" ||
+	{ printf '%s\n' "$out" >&2; fail "the TUI's start does not clean up after run $pid"; }
+dead_leftovers "$img" && fail "TUI round: leftovers remain"
+foreign_intact "TUI round"
+note "TUI start cleaned up after run $pid"
+
+# a live run's state file is left alone, and a dead run's pid reused by a
+# live process (same pid, other start time) does not keep it alive
+sleep 600 &
+live=$!
+at_exit kill "$live"
+mkdir -p "$FSBENCH_STATE_DIR"
+printf 'fsbench-state 1\npid %d\nstart %s\nmnt %s\n' "$live" \
+	"$(cut -d' ' -f22 "/proc/$live/stat")" "$fmnt" >"$FSBENCH_STATE_DIR/$live.state"
+out=$("$FSBENCH" cleanup 2>&1)
+grep -q "nothing left behind" <<<"$out" || { printf '%s\n' "$out" >&2; fail "a live run's state file was taken for dead"; }
+[ -e "$FSBENCH_STATE_DIR/$live.state" ] || fail "a live run's state file was removed"
+printf 'fsbench-state 1\npid %d\nstart 1\nmnt %s\nimage %s 1 2\n' "$live" "$fmnt" "$fimg" \
+	>"$FSBENCH_STATE_DIR/$live.state"
+out=$("$FSBENCH" cleanup 2>&1)
+grep -q "dead run $live: left alone: $fmnt has $fdev mounted, which that run did not create" <<<"$out" ||
+	{ printf '%s\n' "$out" >&2; fail "a reused pid kept a dead state file alive, or the foreign mount was not left alone"; }
+grep -q "left alone: $fimg is no longer the image that run created" <<<"$out" ||
+	{ printf '%s\n' "$out" >&2; fail "an image of another inode was not left alone"; }
+foreign_intact "recorded as a dead run's"
+exit 0

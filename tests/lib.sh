@@ -158,3 +158,46 @@ edge_sum() {
 	{ dd if="$dev" bs=1M count=1 status=none
 	  dd if="$dev" bs=1M skip=$((size / 1048576 - 1)) count=1 status=none; } | sha256sum | cut -d' ' -f1
 }
+
+# dir_fstype DIR — the filesystem DIR is on, found apart from fsbench, into
+# DIR_FSTYPE, and how into DIR_FSTYPE_FROM (the words the result file uses):
+# the mount table's entry above DIR; where none covers it (a chroot whose
+# root is not a mount point) an entry for DIR's device in this or init's
+# mount table; else statfs's magic (stat -f), ext2/3/4 being one magic.
+dir_fstype() {
+	local dir=$1 dev t
+	DIR_FSTYPE=$(findmnt -n -o FSTYPE --target "$dir" 2>/dev/null)
+	DIR_FSTYPE_FROM="mount table"
+	[ -n "$DIR_FSTYPE" ] && return 0
+	dev=$(stat -c '%Hd:%Ld' "$dir") || fail "stat $dir"
+	DIR_FSTYPE=$({ findmnt -rn -o MAJ:MIN,FSTYPE; findmnt -N 1 -rn -o MAJ:MIN,FSTYPE; } 2>/dev/null |
+		awk -v d="$dev" '$1 == d && $2 != "" { print $2; exit }')
+	DIR_FSTYPE_FROM="statfs, device in mount table"
+	[ -n "$DIR_FSTYPE" ] && return 0
+	t=$(stat -f -c %T "$dir") || fail "stat -f $dir"
+	case $t in
+	ext2/ext3) DIR_FSTYPE=ext2/3/4 ;;
+	overlayfs) DIR_FSTYPE=overlay ;;
+	*) DIR_FSTYPE=$t ;;
+	esac
+	DIR_FSTYPE_FROM=statfs
+}
+
+# fsbench_for_user USER — a copy of the fsbench binary and of its shipped
+# configuration in the scratch directory, for a test that runs fsbench as
+# the unprivileged USER: the build tree may be somewhere USER cannot enter
+# (a clone under /root, mode 700), and the build tree's binary reads the
+# source tree's data/fsbench.conf.  Sets USER_FSBENCH to the copy and
+# USER_FSBENCH_ARGS to the options that point it at the configuration.
+fsbench_for_user() {
+	local user=$1 bin=$SCRATCH/user-bin
+	mkdir -p "$bin" || fail "mkdir $bin"
+	cp "$FSBENCH" "$bin/fsbench" && cp "$FSB_SRCDIR/data/fsbench.conf" "$bin/fsbench.conf" ||
+		fail "cannot copy fsbench to $bin"
+	chmod 755 "$SCRATCH" "$bin" "$bin/fsbench" && chmod 644 "$bin/fsbench.conf" || fail "chmod $bin"
+	USER_FSBENCH=$bin/fsbench
+	USER_FSBENCH_ARGS=(--config "$bin/fsbench.conf")
+	setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --clear-groups \
+		sh -c 'cd / && "$1" --version && test -r "$2"' sh "$USER_FSBENCH" "$bin/fsbench.conf" >/dev/null 2>&1 ||
+		skip "$user cannot run a copy of fsbench in $bin (is ${TMPDIR:-/var/tmp} private?)"
+}

@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <libmount.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +16,7 @@
 #include "engine/engine_int.h"
 #include "engine/leftovers.h"
 #include "devices/fs.h"
+#include "sys/fsmagic.h"
 #include "sys/sysinfo.h"
 
 static bool needs_journal(const struct fsb_engine *e)
@@ -135,25 +135,17 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 	return 0;
 }
 
-/* The filesystem type a directory is on, from the mount table. */
-static char *dir_fstype(const char *path, dev_t *devno)
+/* The filesystem type a directory is on: the mount table's, or statfs's
+ * magic where the mount table cannot place it (a chroot). */
+static char *dir_fstype(const char *path, dev_t *devno, const char **how)
 {
-	struct libmnt_table *tb = mnt_new_table_from_file("/proc/self/mountinfo");
-	struct libmnt_fs *fs;
-	char *type = NULL;
 	struct stat st;
+	char *type = NULL;
 
 	if (stat(path, &st) == 0)
 		*devno = st.st_dev;
-	if (tb) {
-		char *real = realpath(path, NULL);
-
-		fs = real ? mnt_table_find_mountpoint(tb, real, MNT_ITER_BACKWARD) : NULL;
-		if (fs && mnt_fs_get_fstype(fs))
-			type = fsb_xstrdup(mnt_fs_get_fstype(fs));
-		free(real);
-		mnt_unref_table(tb);
-	}
+	if (fsb_fsmagic_dir(path, NULL, &type, how))
+		*how = NULL;
 	return type ? type : fsb_xstrdup("unknown");
 }
 
@@ -162,7 +154,8 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 	struct fsb_target_info *t = &e->res->target;
 	dev_t devno = 0;
 	char name[64];
-	char *type = dir_fstype(e->plan.path, &devno);
+	const char *how = NULL;
+	char *type = dir_fstype(e->plan.path, &devno, &how);
 
 	e->workdir = fsb_xasprintf("%s/fsbench-work.XXXXXX", e->plan.path);
 	if (!mkdtemp(e->workdir)) {
@@ -178,6 +171,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DIR));
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
+	t->fstype_from = how ? fsb_xstrdup(how) : NULL;
 	if (devno && fsb_sysinfo_blockname(devno, name, sizeof(name)) == 0) {
 		unsigned long long size = 0;
 

@@ -226,6 +226,7 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->target.model);
 	free(res->target.serial);
 	free(res->target.fstype);
+	free(res->target.fstype_from);
 	fsb_strv_free(&res->target.reasons);
 	free(res->path);
 	free(res);
@@ -268,6 +269,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->target.model = fsb_xstrdup(src->target.model);
 	res->target.serial = fsb_xstrdup(src->target.serial);
 	res->target.fstype = fsb_xstrdup(src->target.fstype);
+	res->target.fstype_from = fsb_xstrdup(src->target.fstype_from);
 	strv_copy(&res->target.reasons, &src->target.reasons);
 	res->path = fsb_xstrdup(src->path);
 	for (size_t i = 0; i < src->nfs; i++) {
@@ -473,6 +475,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	put_str(fp, 2, "model", res->target.model);
 	put_str(fp, 2, "serial", res->target.serial);
 	put_str(fp, 2, "fstype", res->target.fstype);
+	put_str(fp, 2, "fstype_from", res->target.fstype_from);
 	put_strv(fp, 2, "reasons", &res->target.reasons);
 	fputs("}\n", fp);
 
@@ -594,6 +597,7 @@ static cfg_opt_t target_opts[] = {
 	CFG_STR("model", NULL, CFGF_NONE),
 	CFG_STR("serial", NULL, CFGF_NONE),
 	CFG_STR("fstype", NULL, CFGF_NONE),
+	CFG_STR("fstype_from", NULL, CFGF_NONE),
 	CFG_STR_LIST("reasons", NULL, CFGF_NONE),
 	CFG_END()
 };
@@ -793,6 +797,7 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 		res->target.model = dup_or_null(tgt, "model");
 		res->target.serial = dup_or_null(tgt, "serial");
 		res->target.fstype = dup_or_null(tgt, "fstype");
+		res->target.fstype_from = dup_or_null(tgt, "fstype_from");
 		get_strv(tgt, "reasons", &res->target.reasons);
 	}
 	for (unsigned i = 0; i < cfg_size(cfg, "filesystem"); i++) {

@@ -166,6 +166,9 @@ struct fsb_target_info {
 	long long size_mib;
 	char *model, *serial;
 	char *fstype;            /* for dir targets: the filesystem it is on */
+	char *fstype_from;       /* how fstype was found: "mount table", "statfs",
+				    "statfs, device in mount table"; NULL in
+				    older files */
 	struct fsb_strv reasons; /* why the device was found usable */
 };
 

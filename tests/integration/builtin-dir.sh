@@ -12,7 +12,9 @@ dir=$SCRATCH/target
 mkdir -p "$dir/sub"
 echo keep >"$dir/user-file"
 echo mine >"$dir/sub/fsb.data"    # a user's file that only has the name
-fstype=$(findmnt -n -o FSTYPE --target "$dir")
+dir_fstype "$dir"
+fstype=$DIR_FSTYPE
+[ -n "$fstype" ] || fail "cannot tell which filesystem $dir is on"
 res=$SCRATCH/d.fsbench
 "$FSBENCH" run --dir "$dir" --phases "$BUILTIN_PHASES" --profile tiny -o "$res" \
 	>"$SCRATCH/d.out" 2>&1 || { rc=$?; cat "$SCRATCH/d.out"; fail "fsbench run --dir exited $rc"; }

@@ -13,6 +13,11 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 
 need_prog mkfs.ext4 mount umount unshare
+# a mount in another namespace needs one that is private; in a chroot whose
+# root is not a mount point unshare cannot make it so (EINVAL): say that,
+# rather than wait for a mount that never comes
+unshare -m --propagation private true 2>"$SCRATCH/unshare.err" ||
+	skip "needs a private mount namespace (unshare -m: $(head -n 1 "$SCRATCH/unshare.err"))"
 kernel_busy="busy: the kernel refused an exclusive open"
 # which commands expect_refused goes through: the claim alone, or both
 claim_only() { fsb_commands() { echo run; }; }

@@ -6,6 +6,7 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 
 need_prog dmsetup
+[ -c /dev/mapper/control ] || skip "device-mapper is not available here (no /dev/mapper/control)"
 dmsetup version >/dev/null 2>&1 || skip "device-mapper is not available in this kernel (dmsetup version fails)"
 dev=$(new_loop 64M)
 name=fsbtest-$$

@@ -34,7 +34,8 @@ tmx() {
 }
 
 # tui_start [COLS ROWS [ARGS…]] — environment from TUI_ENV (extra VAR=value
-# words), TUI_USER (run as this user instead of root), TUI_LOCALE.
+# words), TUI_USER (run as this user instead of root, a copy of fsbench
+# that user can read: fsbench_for_user in tests/lib.sh), TUI_LOCALE.
 tui_start() {
 	local cols=${1:-80} rows=${2:-24}
 	shift 2 2>/dev/null || shift $#
@@ -43,6 +44,16 @@ tui_start() {
 		printf -v q '%q' "$v"
 		args="$args $q"
 	done
+	if [ -n "${TUI_USER:-}" ]; then
+		# a copy the user can read, wherever the build tree is
+		fsbench_for_user "$TUI_USER"
+		local pre=""
+		for v in "${USER_FSBENCH_ARGS[@]}"; do
+			printf -v q '%q' "$v"
+			pre="$pre $q"
+		done
+		args="$pre$args"
+	fi
 	cat >"$TUI_CONF" <<-EOF
 	set -g default-terminal tmux-256color
 	set -g status off
@@ -61,8 +72,9 @@ tui_start() {
 			printf 'export %q\n' "$v"
 		done
 		if [ -n "${TUI_USER:-}" ]; then
+			printf 'cd %q || exit 1\n' "$SCRATCH"
 			printf 'setpriv --reuid=%q --regid=%q --clear-groups %q%s 2>%q\n' "$(id -u "$TUI_USER")" \
-				"$(id -g "$TUI_USER")" "$FSBENCH" "$args" "$SCRATCH/tui.stderr"
+				"$(id -g "$TUI_USER")" "$USER_FSBENCH" "$args" "$SCRATCH/tui.stderr"
 		else
 			printf '%q%s 2>%q\n' "$FSBENCH" "$args" "$SCRATCH/tui.stderr"
 		fi

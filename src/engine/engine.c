@@ -15,6 +15,7 @@
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
+#include "model/prereq.h"
 #include "model/stats.h"
 #include "engine/synth.h"
 #include "sys/sysinfo.h"
@@ -121,6 +122,8 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 			if (strcmp(plan->phases.v[i], plan->phases.v[j]) == 0)
 				return fsb_err_set(err, -EINVAL, "phase '%s' is listed twice", plan->phases.v[i]);
 	}
+	if (fsb_prereq_check(cfg, &plan->phases, err))
+		return -EINVAL;
 	if (plan->target != FSB_TARGET_DIR) {
 		if (!plan->fs.n)
 			return fsb_err_set(err, -EINVAL, "no filesystems selected");

@@ -13,21 +13,17 @@ need_prog mkfs.ext2 make cc ccache tar
 img=$SCRATCH/t.img
 results=$XDG_DATA_HOME/fsbench/results
 
-# ticked PHASE… / unticked PHASE…: the rows of the phases pane say so
-ticked() {
-	local ph scr
+# marked MARK PHASE…: the phases' rows show [MARK] ("x" ticked, " " not)
+marked() {
+	local mark=$1 ph scr
+	shift
 	scr=$(tui_screen)
 	for ph in "$@"; do
-		grep -qE "\[x\] $ph " <<<"$scr" || { tui_dump; fail "$ph is not ticked"; }
+		grep -qE "\[$mark\] $ph " <<<"$scr" || { tui_dump; fail "$ph is not [$mark]"; }
 	done
 }
-unticked() {
-	local ph scr
-	scr=$(tui_screen)
-	for ph in "$@"; do
-		grep -qE "\[ \] $ph " <<<"$scr" || { tui_dump; fail "$ph is ticked"; }
-	done
-}
+ticked() { marked x "$@"; }
+unticked() { marked ' ' "$@"; }
 
 tui_start 100 30
 tui_plan_image "$img" 2G ext2 --

@@ -195,41 +195,28 @@ static void tick_phase(struct ui_ctx *ui, size_t idx, bool on)
 	fsb_strv_free(&u);
 }
 
-/* After the phases that can run changed (profile, tick all): untick what
- * lost a prerequisite. */
-static void keep_runnable(struct ui_ctx *ui)
-{
-	struct ticks k;
-	struct fsb_strv u = { 0 };
-
-	ticks_get(ui, &k);
-	if (fsb_prereq_prune(&k.t, &u)) {
-		char *l = and_list(&u);
-
-		ui_message(ui, UI_WARNING, "Unticked %s: in this plan %s would miss what %s before %s", l,
-			   u.n == 1 ? "it" : "they", u.n == 1 ? "it needs" : "they need", u.n == 1 ? "it" : "them");
-		free(l);
-	}
-	ticks_put(&k);
-	fsb_strv_free(&u);
-}
-
 /* The plan's lists from the ticks, in the order the rows show them. */
 static void sync_plan(struct ui_ctx *ui)
 {
 	struct plan_state *s = S(ui);
 	const struct fsb_config *cfg = ui->cfg;
 	struct fsb_plan *p = &ui->plan;
+	struct ticks k;
+	bool *run = fsb_xcalloc(cfg->nphases + 1, sizeof(bool));
 
-	keep_runnable(ui);
+	/* a tick whose prerequisite cannot run now stays, and is not run */
+	ticks_get(ui, &k);
+	fsb_prereq_runnable(&k.t, run);
+	ticks_put(&k);
 	fsb_strv_free(&p->fs);
 	for (size_t i = 0; i < cfg->nfs; i++)
 		if (s->fs_tick[i])
 			fsb_strv_add(&p->fs, cfg->fs[i]->name);
 	fsb_strv_free(&p->phases);
 	for (int r = 0; r < s->ph.n; r++)
-		if (!s->prow[r].group && s->ph_tick[s->prow[r].idx] && !s->ph_why[s->prow[r].idx])
+		if (!s->prow[r].group && run[s->prow[r].idx])
 			fsb_strv_add(&p->phases, cfg->phases[s->prow[r].idx]->name);
+	free(run);
 	if (p->fs.n && (!p->baseline || !fsb_strv_contains(&p->fs, p->baseline))) {
 		free(p->baseline);
 		p->baseline = fsb_xstrdup(fsb_strv_contains(&p->fs, cfg->defaults.baseline) ? cfg->defaults.baseline
@@ -730,8 +717,11 @@ static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 			ui_put(y, r.x + 3, 3, cur ? role : s->ph_tick[row->idx] ? UI_MARK : role,
 			       checkbox(s->ph_tick[row->idx], avail));
 			ui_putd(ui, y, r.x + 7, 12, role, def->name);
-			ui_putd(ui, y, r.x + 20, r.w - 21, cur ? role : avail ? UI_DIM : UI_REASON,
-				avail ? def->description && *def->description ? def->description : def->label
+			bool held = avail && s->ph_tick[row->idx] && !fsb_strv_contains(&ui->plan.phases, def->name);
+
+			ui_putd(ui, y, r.x + 20, r.w - 21, cur ? role : avail && !held ? UI_DIM : UI_REASON,
+				held ? "not run: what it requires cannot run before it"
+				: avail ? def->description && *def->description ? def->description : def->label
 				      : s->ph_why[row->idx]);
 		}
 	}

@@ -320,22 +320,31 @@ char *fsb_prereq_text(const struct fsb_phase_def *def)
 	return fsb_strv_join(&def->requires, ", ");
 }
 
-/* ---- ticks ---------------------------------------------------------------------- */
+/* ---- ticks ---------------------------------------------------------------------- *
+ * A tick is the user's; only a user's action takes one away.  A ticked
+ * phase whose prerequisite cannot run now (another profile) keeps its tick
+ * and is left out of the plan (fsb_prereq_runnable); ticking or unticking
+ * a phase unticks only the phases that this very action stopped. */
 
 static bool in_plan(const struct fsb_prereq_ticks *t, size_t i)
 {
 	return t->on[i] && (!t->can || t->can[i]);
 }
 
-/* The plan the ticks make; s->ix is the caller's to free. */
-static void ticked_seq(const struct fsb_prereq_ticks *t, struct seq *s)
+/* The ticked phases that can run, plus x (SIZE_MAX = none) whatever its
+ * state, in run order; s->ix is the caller's to free.  run = NULL takes
+ * every ticked phase that can run. */
+static void ticked_seq(const struct fsb_prereq_ticks *t, const bool *run, size_t x, struct seq *s)
 {
 	s->cfg = t->cfg;
 	s->ix = fsb_xcalloc(t->n + 1, sizeof(size_t));
 	s->n = 0;
-	for (size_t k = 0; k < t->n; k++)
-		if (in_plan(t, t->order[k]))
-			s->ix[s->n++] = t->order[k];
+	for (size_t k = 0; k < t->n; k++) {
+		size_t i = t->order[k];
+
+		if (i == x || (run ? run[i] : in_plan(t, i)))
+			s->ix[s->n++] = i;
+	}
 }
 
 static size_t rank(const struct fsb_prereq_ticks *t, size_t idx)
@@ -354,7 +363,7 @@ size_t fsb_prereq_prune(const struct fsb_prereq_ticks *t, struct fsb_strv *untic
 		struct seq s;
 		size_t pos;
 
-		ticked_seq(t, &s);
+		ticked_seq(t, NULL, SIZE_MAX, &s);
 		pos = first_unmet(&s, NULL);
 		if (pos != SIZE_MAX) {
 			t->on[s.ix[pos]] = false;
@@ -368,10 +377,47 @@ size_t fsb_prereq_prune(const struct fsb_prereq_ticks *t, struct fsb_strv *untic
 	}
 }
 
+void fsb_prereq_runnable(const struct fsb_prereq_ticks *t, bool *run)
+{
+	struct fsb_prereq_ticks c = *t;
+
+	for (size_t i = 0; i < t->cfg->nphases; i++)
+		run[i] = in_plan(t, i);
+	c.on = run;
+	fsb_prereq_prune(&c, NULL);
+}
+
+/* Untick what ran before (was[]) and does not now, except the phases in
+ * keep[] (may be NULL); the names go to unticked. */
+static void untick_stopped(const struct fsb_prereq_ticks *t, const bool *was, const bool *keep,
+			   struct fsb_strv *unticked)
+{
+	bool *now = fsb_xcalloc(t->cfg->nphases + 1, sizeof(bool));
+
+	fsb_prereq_runnable(t, now);
+	for (size_t k = 0; k < t->n; k++) {
+		size_t i = t->order[k];
+
+		if (was[i] && !now[i] && t->on[i] && !(keep && keep[i])) {
+			t->on[i] = false;
+			fsb_strv_add(unticked, t->cfg->phases[i]->name);
+		}
+	}
+	free(now);
+}
+
 void fsb_prereq_untick(const struct fsb_prereq_ticks *t, size_t idx, struct fsb_strv *unticked)
 {
+	bool *was = fsb_xcalloc(t->cfg->nphases + 1, sizeof(bool));
+	struct fsb_strv off = { 0 };
+
+	fsb_prereq_runnable(t, was);
 	t->on[idx] = false;
-	fsb_prereq_prune(t, unticked);
+	untick_stopped(t, was, NULL, &off);
+	for (size_t i = 0; unticked && i < off.n; i++)
+		fsb_strv_add(unticked, off.v[i]);
+	fsb_strv_free(&off);
+	free(was);
 }
 
 /* Why no alternative of entry can be ticked for phase x. */
@@ -397,22 +443,24 @@ static int cannot(const struct fsb_prereq_ticks *t, size_t x, const char *entry,
 	return rc;
 }
 
-/* Make phase x runnable: tick what it misses, untick an emptying phase in
- * the way; prerequisites ticked here are made runnable in turn. */
+/* Make phase x runnable: tick what it misses (or make a ticked one that
+ * does not run runnable in turn), untick an emptying phase in the way. */
 static int ensure(const struct fsb_prereq_ticks *t, size_t x, bool *mine, struct fsb_strv *ticked,
-		  struct fsb_strv *unticked, struct fsb_err *err)
+		  struct fsb_strv *unticked, int depth, struct fsb_err *err)
 {
 	const struct fsb_phase_def *d = t->cfg->phases[x];
+	bool *run = fsb_xcalloc(t->cfg->nphases + 1, sizeof(bool));
+	int rc = 0;
 
-	for (size_t e = 0; e < d->requires.n; e++) {
-		for (;;) {
+	for (size_t e = 0; e < d->requires.n && !rc; e++) {
+		while (!rc) {
 			struct seq s;
 			size_t other = SIZE_MAX, pick = SIZE_MAX, len;
 			enum state st;
 			const char *p = d->requires.v[e], *name;
-			int rc;
 
-			ticked_seq(t, &s);
+			fsb_prereq_runnable(t, run);
+			ticked_seq(t, run, x, &s);
 			st = entry_state(&s, seq_pos(&s, x), d->requires.v[e], &other);
 			if (st == EMPTIED)
 				pick = s.ix[other];
@@ -420,9 +468,11 @@ static int ensure(const struct fsb_prereq_ticks *t, size_t x, bool *mine, struct
 			if (st == MET)
 				break;
 			if (st == EMPTIED) {
-				if (mine[pick])
-					return fsb_err_set(err, -EINVAL, "%s needs %s before it, and %s would empty the filesystem between them",
-							   d->name, d->requires.v[e], t->cfg->phases[pick]->name);
+				if (mine[pick]) {
+					rc = fsb_err_set(err, -EINVAL, "%s needs %s before it, and %s would empty the filesystem between them",
+							 d->name, d->requires.v[e], t->cfg->phases[pick]->name);
+					break;
+				}
 				t->on[pick] = false;
 				fsb_strv_add(unticked, t->cfg->phases[pick]->name);
 				continue;
@@ -430,19 +480,21 @@ static int ensure(const struct fsb_prereq_ticks *t, size_t x, bool *mine, struct
 			while (pick == SIZE_MAX && next_alt(&p, &name, &len)) {
 				size_t a = phase_index(t->cfg, name, len);
 
-				if (rank(t, a) < rank(t, x) && (!t->can || t->can[a]) && !t->on[a])
+				if (rank(t, a) < rank(t, x) && (!t->can || t->can[a]) && !mine[a])
 					pick = a;
 			}
-			if (pick == SIZE_MAX)
-				return cannot(t, x, d->requires.v[e], err);
+			if (pick == SIZE_MAX || depth > 64) {
+				rc = cannot(t, x, d->requires.v[e], err);
+				break;
+			}
+			if (!t->on[pick])
+				fsb_strv_add(ticked, t->cfg->phases[pick]->name);
 			t->on[pick] = mine[pick] = true;
-			fsb_strv_add(ticked, t->cfg->phases[pick]->name);
-			rc = ensure(t, pick, mine, ticked, unticked, err);
-			if (rc)
-				return rc;
+			rc = ensure(t, pick, mine, ticked, unticked, depth + 1, err);
 		}
 	}
-	return 0;
+	free(run);
+	return rc;
 }
 
 /* Report the changes that stuck: a phase unticked on the way and ticked
@@ -460,7 +512,8 @@ int fsb_prereq_tick(const struct fsb_prereq_ticks *t, size_t idx, struct fsb_str
 		    struct fsb_strv *unticked, struct fsb_err *err)
 {
 	size_t n = t->cfg->nphases;
-	bool *saved = fsb_xcalloc(n + 1, sizeof(bool)), *mine = fsb_xcalloc(n + 1, sizeof(bool));
+	bool *saved = fsb_xcalloc(n + 1, sizeof(bool)), *mine = fsb_xcalloc(n + 1, sizeof(bool)),
+	     *was = fsb_xcalloc(n + 1, sizeof(bool)), *now = fsb_xcalloc(n + 1, sizeof(bool));
 	struct fsb_strv on = { 0 }, off = { 0 };
 	int rc;
 
@@ -469,13 +522,14 @@ int fsb_prereq_tick(const struct fsb_prereq_ticks *t, size_t idx, struct fsb_str
 		rc = fsb_err_set(err, -EINVAL, "%s cannot run here", t->cfg->phases[idx]->name);
 		goto out;
 	}
-	/* start from a plan that runs, so that what is ticked below stays met */
-	fsb_prereq_prune(t, &off);
+	fsb_prereq_runnable(t, was);
 	t->on[idx] = mine[idx] = true;
-	rc = ensure(t, idx, mine, &on, &off, err);
+	rc = ensure(t, idx, mine, &on, &off, 0, err);
 	if (!rc) {
-		fsb_prereq_prune(t, &off);
-		if (!t->on[idx])
+		/* an emptying phase ticked (or one unticked) may stop others */
+		untick_stopped(t, was, mine, &off);
+		fsb_prereq_runnable(t, now);
+		if (!now[idx])
 			rc = fsb_err_set(err, -EINVAL, "%s cannot run in this plan", t->cfg->phases[idx]->name);
 	}
 	if (rc) {
@@ -489,5 +543,7 @@ out:
 	fsb_strv_free(&off);
 	free(saved);
 	free(mine);
+	free(was);
+	free(now);
 	return rc;
 }

@@ -73,8 +73,9 @@ struct fsb_prereq_ticks {
 /*
  * Tick phase idx and keep the plan runnable: every missing prerequisite is
  * ticked too (for alternatives the first that can run before it), and an
- * emptying phase between idx and one it needs is unticked; then whatever
- * can no longer run is unticked.  The names of the phases ticked besides
+ * emptying phase between idx and one it needs is unticked; then the phases
+ * this stopped from running (those after a newly ticked emptying phase)
+ * are unticked.  The names of the phases ticked besides
  * idx are added to ticked, those unticked to unticked (either may be
  * NULL).  0, or -EINVAL when idx cannot be made runnable (a prerequisite
  * cannot run here, or comes after it), with why in err; on[] is then
@@ -83,13 +84,20 @@ struct fsb_prereq_ticks {
 int fsb_prereq_tick(const struct fsb_prereq_ticks *t, size_t idx, struct fsb_strv *ticked,
 		    struct fsb_strv *unticked, struct fsb_err *err);
 
-/* Untick phase idx and every phase that can then no longer run; their
- * names are added to unticked (may be NULL). */
+/* Untick phase idx and every phase that ran and now cannot (what needs
+ * idx); their names are added to unticked (may be NULL).  A ticked phase
+ * that did not run before keeps its tick. */
 void fsb_prereq_untick(const struct fsb_prereq_ticks *t, size_t idx, struct fsb_strv *unticked);
 
-/* Untick every phase in the plan that misses a prerequisite (after the
- * set of phases that can run changed); names added to unticked (may be
- * NULL).  Returns how many were unticked. */
+/* Untick every phase in the plan that misses a prerequisite; names added
+ * to unticked (may be NULL).  Returns how many were unticked. */
 size_t fsb_prereq_prune(const struct fsb_prereq_ticks *t, struct fsb_strv *unticked);
+
+/* The plan the ticks make, ticks untouched: run[i] (one per cfg phase) is
+ * true when phase i is ticked, can run, and has what it requires before
+ * it.  A screen keeps a tick whose prerequisite another profile made
+ * impossible, as it keeps the tick of a phase that cannot run, and runs
+ * it again when the prerequisite is back. */
+void fsb_prereq_runnable(const struct fsb_prereq_ticks *t, bool *run);
 
 #endif

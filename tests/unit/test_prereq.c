@@ -317,6 +317,41 @@ static void test_ticks_unavailable(void **state)
 	fsb_config_free(s.cfg);
 }
 
+static void test_ticks_held(void **state)
+{
+	struct screen s;
+	struct fsb_strv on = { 0 }, off = { 0 };
+	struct fsb_err err = { 0 };
+	bool run[16];
+
+	(void)state;
+	screen_init(&s, SUITE);
+	assert_int_equal(fsb_prereq_tick(&s.t, ix(&s, "cp"), &on, NULL, &err), 0);
+	assert_string_equal(joined(&on), "tar");
+	/* another profile: tar cannot run; cp keeps its tick and is not run */
+	s.can[ix(&s, "tar")] = false;
+	fsb_prereq_runnable(&s.t, run);
+	assert_false(run[ix(&s, "cp")]);
+	assert_false(run[ix(&s, "tar")]);
+	assert_string_equal(ticked(&s), "tar,cp");
+	/* other ticks leave it alone, even an emptying phase */
+	assert_int_equal(fsb_prereq_tick(&s.t, ix(&s, "rm"), &on, &off, &err), 0);
+	assert_string_equal(joined(&on), "");
+	assert_string_equal(joined(&off), "");
+	assert_string_equal(ticked(&s), "tar,cp,rm");
+	/* ticking it again brings what it can run with: deb */
+	assert_int_equal(fsb_prereq_tick(&s.t, ix(&s, "cp"), &on, &off, &err), 0);
+	assert_string_equal(joined(&on), "deb");
+	fsb_prereq_runnable(&s.t, run);
+	assert_true(run[ix(&s, "cp")]);
+	/* the profile back: tar runs again, with its tick */
+	s.can[ix(&s, "tar")] = true;
+	fsb_prereq_runnable(&s.t, run);
+	assert_true(run[ix(&s, "tar")] && run[ix(&s, "cp")] && run[ix(&s, "rm")] && run[ix(&s, "deb")]);
+	assert_string_equal(ticked(&s), "deb,tar,cp,rm");
+	fsb_config_free(s.cfg);
+}
+
 static void test_ticks_empties(void **state)
 {
 	struct screen s;
@@ -367,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_ticks),
 		cmocka_unit_test(test_ticks_unavailable),
+		cmocka_unit_test(test_ticks_held),
 		cmocka_unit_test(test_ticks_empties),
 		cmocka_unit_test(test_ticks_order),
 	};

@@ -327,7 +327,9 @@ static void tick_group(struct ui_ctx *ui, int row)
 
 		if (all)
 			fsb_prereq_untick(&k.t, i, &u);
-		else if (!s->ph_why[i] && !s->ph_tick[i])
+		else if (s->ph_why[i])
+			s->ph_tick[i] = false;	/* as before: a group tick takes no grey phase */
+		else if (!s->ph_tick[i])
 			fsb_prereq_tick(&k.t, i, &t, &u, NULL);	/* what cannot run stays unticked */
 	}
 	ticks_put(&k);

@@ -13,6 +13,7 @@
 #include "engine/planargs.h"
 #include "model/browse.h"
 #include "devices/fs.h"
+#include "model/prereq.h"
 #include "widgets.h"
 
 enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };
@@ -115,21 +116,108 @@ static void check_phases(struct ui_ctx *ui)
 	fsb_workload_free(&wl);
 }
 
+/* ---- prerequisites: the ticks stay a plan that can run (model/prereq.h) ---------------- */
+
+struct ticks {
+	struct fsb_prereq_ticks t;
+	size_t *order;           /* the phase rows, in run order */
+	bool *can;               /* not grey */
+};
+
+static void ticks_get(struct ui_ctx *ui, struct ticks *k)
+{
+	struct plan_state *s = S(ui);
+	size_t n = 0;
+
+	k->order = fsb_xcalloc(ui->cfg->nphases + 1, sizeof(size_t));
+	k->can = fsb_xcalloc(ui->cfg->nphases + 1, sizeof(bool));
+	for (int r = 0; r < s->ph.n; r++)
+		if (!s->prow[r].group)
+			k->order[n++] = s->prow[r].idx;
+	for (size_t i = 0; i < ui->cfg->nphases; i++)
+		k->can[i] = !s->ph_why[i];
+	k->t = (struct fsb_prereq_ticks){ ui->cfg, k->order, n, s->ph_tick, k->can };
+}
+
+static void ticks_put(struct ticks *k)
+{
+	free(k->order);
+	free(k->can);
+}
+
+/* "a", "a and b", "a, b and c" */
+static char *and_list(const struct fsb_strv *v)
+{
+	struct fsb_buf b = { 0 };
+
+	fsb_buf_add(&b, "");
+	for (size_t i = 0; i < v->n; i++)
+		fsb_buf_addf(&b, "%s%s", i == 0 ? "" : i + 1 == v->n ? " and " : ", ", v->v[i]);
+	return fsb_buf_steal(&b);
+}
+
+/* On the hint line: what ticking (on) or unticking who changed besides. */
+static void say_changes(struct ui_ctx *ui, const char *who, bool on, const struct fsb_strv *ticked,
+			const struct fsb_strv *unticked)
+{
+	char *t = and_list(ticked), *u = and_list(unticked);
+	bool one = unticked->n == 1;
+
+	if (on && ticked->n && unticked->n)
+		ui_message(ui, UI_WARNING, "Ticked %s too: %s needs %s before it; unticked %s: %s cannot run with it in this order",
+			   t, who, ticked->n == 1 ? "it" : "them", u, one ? "it" : "they");
+	else if (on && ticked->n)
+		ui_message(ui, UI_WARNING, "Ticked %s too: %s needs %s before it", t, who, ticked->n == 1 ? "it" : "them");
+	else if (on && unticked->n)
+		ui_message(ui, UI_WARNING, "Unticked %s: %s cannot run with %s in this order", u, one ? "it" : "they", who);
+	else if (unticked->n)
+		ui_message(ui, UI_WARNING, "Unticked %s too: %s %s before %s", u, one ? "it needs" : "they need", who,
+			   one ? "it" : "them");
+	free(t);
+	free(u);
+}
+
+/* Tick or untick one phase, with what it needs or what needs it. */
+static void tick_phase(struct ui_ctx *ui, size_t idx, bool on)
+{
+	struct ticks k;
+	struct fsb_strv t = { 0 }, u = { 0 };
+	struct fsb_err err = { 0 };
+
+	ticks_get(ui, &k);
+	if (!on)
+		fsb_prereq_untick(&k.t, idx, &u);
+	if (on && fsb_prereq_tick(&k.t, idx, &t, &u, &err))
+		ui_message(ui, UI_ERROR, "%s", err.msg);
+	else
+		say_changes(ui, ui->cfg->phases[idx]->name, on, &t, &u);
+	ticks_put(&k);
+	fsb_strv_free(&t);
+	fsb_strv_free(&u);
+}
+
 /* The plan's lists from the ticks, in the order the rows show them. */
 static void sync_plan(struct ui_ctx *ui)
 {
 	struct plan_state *s = S(ui);
 	const struct fsb_config *cfg = ui->cfg;
 	struct fsb_plan *p = &ui->plan;
+	struct ticks k;
+	bool *run = fsb_xcalloc(cfg->nphases + 1, sizeof(bool));
 
+	/* a tick whose prerequisite cannot run now stays, and is not run */
+	ticks_get(ui, &k);
+	fsb_prereq_runnable(&k.t, run);
+	ticks_put(&k);
 	fsb_strv_free(&p->fs);
 	for (size_t i = 0; i < cfg->nfs; i++)
 		if (s->fs_tick[i])
 			fsb_strv_add(&p->fs, cfg->fs[i]->name);
 	fsb_strv_free(&p->phases);
 	for (int r = 0; r < s->ph.n; r++)
-		if (!s->prow[r].group && s->ph_tick[s->prow[r].idx] && !s->ph_why[s->prow[r].idx])
+		if (!s->prow[r].group && run[s->prow[r].idx])
 			fsb_strv_add(&p->phases, cfg->phases[s->prow[r].idx]->name);
+	free(run);
 	if (p->fs.n && (!p->baseline || !fsb_strv_contains(&p->fs, p->baseline))) {
 		free(p->baseline);
 		p->baseline = fsb_xstrdup(fsb_strv_contains(&p->fs, cfg->defaults.baseline) ? cfg->defaults.baseline
@@ -215,15 +303,67 @@ static int pane_height(struct plan_state *s)
 	return r->h > 0 ? r->h : 10;
 }
 
-static void tick_group(struct plan_state *s, int row)
+/* Every phase of the group, one by one, so that each brings what it needs
+ * (from other groups too) and takes along what needs it. */
+static void tick_group(struct ui_ctx *ui, int row)
 {
+	struct plan_state *s = S(ui);
+	struct fsb_strv t = { 0 }, u = { 0 }, mine = { 0 };
+	struct ticks k;
 	bool all = true;
 
-	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++)
+	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++) {
+		fsb_strv_add(&mine, ui->cfg->phases[s->prow[r].idx]->name);
 		if (!s->ph_why[s->prow[r].idx] && !s->ph_tick[s->prow[r].idx])
 			all = false;
-	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++)
-		s->ph_tick[s->prow[r].idx] = !all && !s->ph_why[s->prow[r].idx];
+	}
+	ticks_get(ui, &k);
+	for (int r = row + 1; r < s->ph.n && !s->prow[r].group; r++) {
+		size_t i = s->prow[r].idx;
+
+		if (all)
+			fsb_prereq_untick(&k.t, i, &u);
+		else if (s->ph_why[i])
+			s->ph_tick[i] = false;	/* as before: a group tick takes no grey phase */
+		else if (!s->ph_tick[i])
+			fsb_prereq_tick(&k.t, i, &t, &u, NULL);	/* what cannot run stays unticked */
+	}
+	ticks_put(&k);
+	/* say only what changed outside the group */
+	{
+		struct fsb_strv t2 = { 0 }, u2 = { 0 };
+
+		for (size_t i = 0; i < t.n; i++)
+			if (!fsb_strv_contains(&mine, t.v[i]))
+				fsb_strv_add(&t2, t.v[i]);
+		for (size_t i = 0; i < u.n; i++)
+			if (!fsb_strv_contains(&mine, u.v[i]))
+				fsb_strv_add(&u2, u.v[i]);
+		if (t2.n || u2.n) {
+			char *tl = and_list(&t2), *ul = and_list(&u2);
+			const char *g = s->prow[row].name ? s->prow[row].name : "";
+			struct fsb_buf b = { 0 };
+
+			if (t2.n)
+				fsb_buf_addf(&b, "Ticked %s too: the phases of %s need %s before them", tl, g,
+					     t2.n == 1 ? "it" : "them");
+			if (u2.n && !all)
+				fsb_buf_addf(&b, "%s %s: %s cannot run with the phases of %s in this order",
+					     t2.n ? "; unticked" : "Unticked", ul, u2.n == 1 ? "it" : "they", g);
+			else if (u2.n)
+				fsb_buf_addf(&b, "Unticked %s too: %s the phases of %s before %s", ul,
+					     u2.n == 1 ? "it needs" : "they need", g, u2.n == 1 ? "it" : "them");
+			ui_message(ui, UI_WARNING, "%s", b.s);
+			fsb_buf_free(&b);
+			free(tl);
+			free(ul);
+		}
+		fsb_strv_free(&t2);
+		fsb_strv_free(&u2);
+	}
+	fsb_strv_free(&t);
+	fsb_strv_free(&u);
+	fsb_strv_free(&mine);
 }
 
 static void cycle_profile(struct ui_ctx *ui, int dir)
@@ -301,12 +441,12 @@ static int toggle(struct ui_ctx *ui, int key)
 		if (!r)
 			return 0;
 		if (r->group) {
-			tick_group(s, s->ph.cur);
+			tick_group(ui, s->ph.cur);
 		} else if (s->ph_why[r->idx]) {
 			ui_message(ui, UI_ERROR, "%s cannot run here: %s", ui->cfg->phases[r->idx]->name, s->ph_why[r->idx]);
 			return UI_REDRAW;
 		} else {
-			s->ph_tick[r->idx] = !s->ph_tick[r->idx];
+			tick_phase(ui, r->idx, !s->ph_tick[r->idx]);
 		}
 	} else {
 		change_opt(ui, s->opt.cur, 1);
@@ -552,8 +692,11 @@ static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 			ui_put(y, r.x + 3, 3, cur ? role : s->ph_tick[row->idx] ? UI_MARK : role,
 			       checkbox(s->ph_tick[row->idx], avail));
 			ui_putd(ui, y, r.x + 7, 12, role, def->name);
-			ui_putd(ui, y, r.x + 20, r.w - 21, cur ? role : avail ? UI_DIM : UI_REASON,
-				avail ? def->description && *def->description ? def->description : def->label
+			bool held = avail && s->ph_tick[row->idx] && !fsb_strv_contains(&ui->plan.phases, def->name);
+
+			ui_putd(ui, y, r.x + 20, r.w - 21, cur ? role : avail && !held ? UI_DIM : UI_REASON,
+				held ? "not run: what it requires cannot run before it"
+				: avail ? def->description && *def->description ? def->description : def->label
 				      : s->ph_why[row->idx]);
 		}
 	}

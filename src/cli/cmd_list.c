@@ -2,16 +2,19 @@
 /* fsbench list — what the config defines and what this machine can run. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd.h"
 #include "devices/fs.h"
+#include "model/prereq.h"
 
 static void usage(FILE *fp)
 {
 	fprintf(fp, "Usage: fsbench list [filesystems|phases|profiles]\n"
 		"Lists the filesystem profiles (with whether this machine can test them, and\n"
-		"why not), the phases and the size profiles of the configuration.\n");
+		"why not), the phases (with what must run before each on the same\n"
+		"filesystem) and the size profiles of the configuration.\n");
 }
 
 static void list_fs(const struct fsb_config *cfg)
@@ -27,14 +30,20 @@ static void list_fs(const struct fsb_config *cfg)
 	}
 }
 
+/* The "requires" column: what must have run before the phase on the same
+ * filesystem (model/prereq.h); "a|b" is either. */
 static void list_phases(const struct fsb_config *cfg)
 {
 	printf("Phases:\n");
+	printf("  %-12s %-8s %-8s %-12s %s\n", "name", "group", "kind", "requires", "label");
 	for (size_t i = 0; i < cfg->nphases; i++) {
 		const struct fsb_phase_def *p = cfg->phases[i];
+		char *after = fsb_prereq_text(p);
 
-		printf("  %-12s %-8s %-8s %s\n", p->name, p->group,
-		       fsb_phase_kind_word(p->kind), p->label);
+		printf("  %-12s %-8s %-8s %-12s %s%s\n", p->name, p->group,
+		       fsb_phase_kind_word(p->kind), *after ? after : "-", p->label,
+		       p->empties ? " (empties the filesystem)" : "");
+		free(after);
 	}
 }
 

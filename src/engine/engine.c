@@ -17,6 +17,7 @@
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
+#include "model/prereq.h"
 #include "model/stats.h"
 #include "engine/synth.h"
 #include "sys/sysinfo.h"
@@ -141,6 +142,8 @@ static int check_lists(struct fsb_plan *plan, struct fsb_err *err)
 	if (!plan->phases.n)
 		return fsb_err_set(err, -EINVAL, "no phases selected");
 	if (check_names(cfg, &plan->phases, "phase", phase_known, fsb_config_phase_names, err))
+		return -EINVAL;
+	if (fsb_prereq_check(cfg, &plan->phases, err))
 		return -EINVAL;
 	if (plan->target == FSB_TARGET_DIR)
 		return 0;

@@ -79,8 +79,9 @@ void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
 
 /*
  * Check the plan against the config before anything is touched: known
- * filesystems, phases and profile; baseline among the filesystems; sizes;
- * the target path plausible for its kind.  Fills defaults (output path,
+ * filesystems, phases and profile; every phase's prerequisites earlier in
+ * the plan (model/prereq.h); baseline among the filesystems; sizes; the
+ * target path plausible for its kind.  Fills defaults (output path,
  * image size, jobs).  -EINVAL with a one-line message naming the bad value.
  */
 int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err);

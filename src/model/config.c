@@ -8,6 +8,7 @@
 
 #include "model/cfgutil.h"
 #include "model/config.h"
+#include "model/prereq.h"
 
 /* ---- schema -------------------------------------------------------------- */
 
@@ -84,6 +85,8 @@ static cfg_opt_t phase_opts[] = {
 	CFG_STR("cwd", "${mnt}", CFGF_NONE),
 	CFG_STR_LIST("env", NULL, CFGF_NONE),
 	CFG_STR_LIST("needs", NULL, CFGF_NONE),
+	CFG_STR_LIST("requires", NULL, CFGF_NONE),
+	CFG_BOOL("empties", cfg_false, CFGF_NONE),
 	CFG_BOOL("sync", cfg_true, CFGF_NONE),
 	CFG_STR("drop_caches", "default", CFGF_NONE),
 	CFG_FLOAT("timeout", 0, CFGF_NONE),
@@ -235,6 +238,8 @@ static void apply_phase(const struct apply *a, struct fsb_phase_def *p)
 	ap_str(a, "cwd", &p->cwd);
 	ap_strv(a, "env", &p->env);
 	ap_strv(a, "needs", &p->needs);
+	ap_strv(a, "requires", &p->requires);
+	ap_bool(a, "empties", &p->empties);
 	ap_bool(a, "sync", &p->sync);
 	ap_double(a, "timeout", &p->timeout);
 	ap_str(a, "kind", &kind);
@@ -410,7 +415,7 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined", file, d->phases.v[i]);
 	if (d->repeat < 1)
 		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1", file);
-	return 0;
+	return fsb_prereq_check_config(c, file, err);
 }
 
 /* ---- loading ------------------------------------------------------------- */
@@ -530,6 +535,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->cwd);
 		fsb_strv_free(&p->env);
 		fsb_strv_free(&p->needs);
+		fsb_strv_free(&p->requires);
 		free(p);
 	}
 	for (size_t i = 0; i < c->nprofiles; i++) {

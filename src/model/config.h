@@ -51,6 +51,9 @@ struct fsb_phase_def {
 	char *cwd;               /* COMMAND: template, default "${mnt}" */
 	struct fsb_strv env;     /* COMMAND: "NAME=template" */
 	struct fsb_strv needs;   /* workloads/programs needed: "tree", "debtarball", "ccache", … */
+	struct fsb_strv requires; /* phases that must run before it on the same filesystem;
+				   * "tar|deb": one of them (model/prereq.h) */
+	bool empties;            /* leaves the filesystem empty: what ran before it is gone */
 	bool sync;               /* time syncfs() after the phase */
 	int drop_caches;         /* -1 = the run's default, 0 = no, 1 = yes */
 	double timeout;          /* seconds, 0 = none */

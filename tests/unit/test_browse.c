@@ -16,17 +16,23 @@
 #include "model/browse.h"
 
 static char dir[] = "/tmp/fsbench-test-browse.XXXXXX";
+static char cache[] = "/tmp/fsbench-test-browse-cache.XXXXXX";
 
 static int setup(void **state)
 {
 	(void)state;
 	setenv("TZ", "UTC", 1);
-	return mkdtemp(dir) ? 0 : -1;
+	if (!mkdtemp(dir) || !mkdtemp(cache))
+		return -1;
+	/* the index goes to $XDG_CACHE_HOME/fsbench/index.sqlite: a private one */
+	setenv("XDG_CACHE_HOME", cache, 1);
+	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
+	fsb_rm_rf(cache);
 	return fsb_rm_rf(dir);
 }
 
@@ -94,7 +100,7 @@ static void test_scan(void **state)
 	assert_int_equal(b.n, 4);
 	/* newest first; the broken one has only its mtime (now): first */
 	assert_string_equal(b.v[0].name, "broken.fsbench");
-	assert_null(b.v[0].res);
+	assert_false(b.v[0].readable);
 	assert_non_null(b.v[0].error);
 	assert_string_equal(b.v[1].name, "b.fsbench");
 	assert_string_equal(b.v[2].name, "c.fsbench");

@@ -49,5 +49,6 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv);
 
 #endif

@@ -32,6 +32,7 @@ static const struct command commands[] = {
 	{ "devices", fsb_cmd_devices, "list block devices and whether fsbench may format them" },
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
 	{ "prepare", fsb_cmd_prepare, "make the workloads (source tree, debootstrap tarball) ahead of time" },
+	{ "list-results", fsb_cmd_list_results, "list the result files of the results directory, as the browser does" },
 };
 
 static void usage(FILE *fp)

@@ -364,8 +364,8 @@ int fsb_index_open(const char *path, struct fsb_index **out, struct fsb_err *err
 	int rc;
 
 	*out = NULL;
-	ix->path = path ? fsb_xstrdup(path) : fsb_index_default_path();
-	{
+	ix->path = !path ? fsb_index_default_path() : *path ? fsb_xstrdup(path) : NULL;
+	if (ix->path) {
 		char *dir = fsb_xstrdup(ix->path), *slash = strrchr(dir, '/');
 
 		if (slash && slash != dir) {

@@ -82,8 +82,8 @@ struct fsb_index_stats {
 char *fsb_index_default_path(void);
 
 /*
- * Open (creating it and its directory) the index at path, or the default
- * one when path is NULL.  An unusable database is moved aside and rebuilt;
+ * Open (creating it and its directory) the index at path, the default one
+ * when path is NULL, or a private one in memory when path is "".  An unusable database is moved aside and rebuilt;
  * one that cannot be created at all is replaced by a private one in memory.
  * 0, or -errno when not even that works (err says why).
  */

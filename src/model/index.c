@@ -37,12 +37,12 @@ struct col {
 };
 
 enum {
-	R_PATH, R_DIR, R_NAME, R_SIZE, R_MTIME, R_CTIME, R_INO, R_RACY, R_READABLE, R_ERROR, R_STATUS,
+	R_DIR, R_NAME, R_SIZE, R_MTIME, R_CTIME, R_INO, R_RACY, R_READABLE, R_ERROR, R_STATUS,
 	R_STARTED, R_FINISHED, R_SORT, R_PROFILE, R_TITLE, R_TOOL, R_COMMAND, R_WORKLOAD, R_BASELINE,
 	R_TARGET, R_HOST, R_KERNEL, R_CPU, R_FILESYSTEMS, R_PHASES, R_REPS, R_OVERHEAD, R_NSUMMARY, R_N
 };
 static const struct col rcols[R_N] = {
-	{ "path", T_TEXT }, { "dir", T_TEXT }, { "name", T_TEXT }, { "size", T_INT }, { "mtime_ns", T_INT },
+	{ "dir", T_INT }, { "name", T_TEXT }, { "size", T_INT }, { "mtime_ns", T_INT },
 	{ "ctime_ns", T_INT }, { "ino", T_INT }, { "racy", T_INT }, { "readable", T_INT }, { "error", T_TEXT },
 	{ "status", T_TEXT }, { "started", T_TEXT }, { "finished", T_TEXT }, { "sort_time", T_INT },
 	{ "profile", T_TEXT }, { "title", T_TEXT }, { "tool", T_TEXT }, { "command", T_TEXT },
@@ -51,9 +51,9 @@ static const struct col rcols[R_N] = {
 	{ "repetitions", T_INT }, { "overhead", T_REAL }, { "nsummary", T_INT },
 };
 
-enum { S_PATH, S_FS, S_PHASE, S_RUNS, S_REAL, S_USER, S_SYS, S_SYNC, S_N };
+enum { S_FILE, S_FS, S_PHASE, S_RUNS, S_REAL, S_USER, S_SYS, S_SYNC, S_N };
 static const struct col scols[S_N] = {
-	{ "path", T_TEXT }, { "fs", T_TEXT }, { "phase", T_TEXT }, { "runs", T_INT },
+	{ "file", T_INT }, { "fs", T_TEXT }, { "phase", T_TEXT }, { "runs", T_INT },
 	{ "real", T_REAL }, { "user", T_REAL }, { "sys", T_REAL }, { "sync", T_REAL },
 };
 
@@ -67,20 +67,22 @@ struct val {
 
 static const char schema_sql[] =
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+	"CREATE TABLE dirs(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);"
 	"CREATE TABLE results("
-	" path TEXT PRIMARY KEY, dir TEXT NOT NULL, name TEXT NOT NULL,"
+	" id INTEGER PRIMARY KEY, dir INTEGER NOT NULL, name TEXT NOT NULL,"
 	" size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL, ino INTEGER NOT NULL,"
 	" racy INTEGER NOT NULL, readable INTEGER NOT NULL, error TEXT,"
 	" status TEXT NOT NULL, started TEXT NOT NULL, finished TEXT NOT NULL, sort_time INTEGER NOT NULL,"
 	" profile TEXT NOT NULL, title TEXT NOT NULL, tool TEXT NOT NULL, command TEXT NOT NULL,"
 	" workload TEXT NOT NULL, baseline TEXT NOT NULL, target TEXT NOT NULL, host TEXT NOT NULL,"
 	" kernel TEXT NOT NULL, cpu TEXT NOT NULL, filesystems TEXT NOT NULL, phases TEXT NOT NULL,"
-	" repetitions INTEGER NOT NULL, overhead REAL, nsummary INTEGER NOT NULL, crc INTEGER NOT NULL);"
-	"CREATE INDEX results_by_dir ON results(dir, sort_time DESC, name DESC);"
+	" repetitions INTEGER NOT NULL, overhead REAL, nsummary INTEGER NOT NULL, crc INTEGER NOT NULL,"
+	" UNIQUE(dir, name));"
 	"CREATE TABLE summary("
-	" path TEXT NOT NULL, fs TEXT NOT NULL, phase TEXT NOT NULL, runs INTEGER NOT NULL,"
+	" file INTEGER NOT NULL, fs TEXT NOT NULL, phase TEXT NOT NULL, runs INTEGER NOT NULL,"
 	" real REAL, user REAL, sys REAL, sync REAL, crc INTEGER NOT NULL,"
-	" PRIMARY KEY(path, fs, phase));";
+	" PRIMARY KEY(file, fs, phase)) WITHOUT ROWID;"
+	"CREATE VIEW files AS SELECT d.path || '/' || r.name AS path, r.* FROM results r JOIN dirs d ON d.id = r.dir;";
 
 /* 64-bit FNV-1a over the values, with their lengths and a mark for NULL and
  * NAN, so that no two different rows hash alike by concatenation. */
@@ -272,10 +274,10 @@ static int ensure_schema(struct fsb_index *ix, struct fsb_err *err)
 		if (rc)
 			goto out;
 		if (!ok)
-			rc = exec(ix, "DELETE FROM results; DELETE FROM summary;", err);
+			rc = exec(ix, "DELETE FROM results; DELETE FROM summary; DELETE FROM dirs;", err);
 	} else {
-		rc = exec(ix, "DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS results;"
-			      "DROP TABLE IF EXISTS summary;", err);
+		rc = exec(ix, "DROP VIEW IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS dirs;"
+			      "DROP TABLE IF EXISTS results; DROP TABLE IF EXISTS summary;", err);
 		if (!rc)
 			rc = exec(ix, schema_sql, err);
 		sql = fsb_xasprintf("PRAGMA user_version = %d", FSB_INDEX_SCHEMA);
@@ -481,6 +483,7 @@ struct scan {
 	struct fsb_index *ix;
 	const char *dir;         /* as the caller spelled it: for paths shown to the user */
 	char *cdir;              /* canonical: the key in the index */
+	long long dir_id;        /* its row in dirs */
 	sqlite3_stmt *ins_r, *ins_s, *del_r, *del_s;
 };
 
@@ -493,12 +496,10 @@ static int step_done(struct fsb_index *ix, sqlite3_stmt *st, struct fsb_err *err
 	return rc == SQLITE_DONE ? 0 : sql_err(ix, rc, err, what);
 }
 
-static int insert_summaries(struct scan *sc, const char *key, const struct fsb_result *r, long long *n,
-			    struct fsb_err *err)
+static int insert_summaries(struct scan *sc, long long id, const struct fsb_result *r, struct fsb_err *err)
 {
 	int rc = 0;
 
-	*n = 0;
 	for (size_t f = 0; f < r->nfs && !rc; f++)
 		for (size_t j = 0; j < r->fs[f]->nphases && !rc; j++) {
 			const struct fsb_phase_result *ph = r->fs[f]->phases[j];
@@ -518,7 +519,7 @@ static int insert_summaries(struct scan *sc, const char *key, const struct fsb_r
 					}
 			}
 			memset(v, 0, sizeof(v));
-			v[S_PATH].s = key;
+			v[S_FILE].i = id;
 			v[S_FS].s = r->fs[f]->name;
 			v[S_PHASE].s = ph->name;
 			v[S_RUNS].i = (long long)cnt[0];
@@ -526,28 +527,45 @@ static int insert_summaries(struct scan *sc, const char *key, const struct fsb_r
 				v[S_REAL + q].d = cnt[q] ? sum[q] / (double)cnt[q] : NAN;
 			bind_row(sc->ins_s, scols, v, S_N);
 			rc = step_done(sc->ix, sc->ins_s, err, "writing a summary row");
-			(*n)++;
 		}
 	return rc;
 }
 
-/* Parse one file and write its rows. */
-static int index_file(struct scan *sc, const char *name, const struct stat *st, long long now, struct fsb_err *err)
+/* The summary rows a result gives: one per distinct filesystem × phase
+ * (a repeated pair is one row, the last one written). */
+static long long summary_rows(const struct fsb_result *r)
+{
+	long long n = 0;
+
+	for (size_t f = 0; f < r->nfs; f++)
+		for (size_t j = 0; j < r->fs[f]->nphases; j++) {
+			bool dup = false;
+
+			for (size_t g = 0; g <= f && !dup; g++)
+				for (size_t k = 0; k < (g == f ? j : r->fs[g]->nphases) && !dup; k++)
+					dup = strcmp(r->fs[g]->name, r->fs[f]->name) == 0 &&
+					      strcmp(r->fs[g]->phases[k]->name, r->fs[f]->phases[j]->name) == 0;
+			n += !dup;
+		}
+	return n;
+}
+
+/* Parse one file and write its rows; old_id: its row until now, or 0. */
+static int index_file(struct scan *sc, const char *name, const struct stat *st, long long now, long long old_id,
+		      struct fsb_err *err)
 {
 	struct val v[R_N];
 	struct fsb_result *r = NULL;
 	struct fsb_err perr = { 0 };
 	char *path = fsb_xasprintf("%s/%s", sc->dir, name);
-	char *key = fsb_xasprintf("%s/%s", sc->cdir, name);
 	long long nsum = 0;
-	int rc;
+	int rc = 0;
 
 	memset(v, 0, sizeof(v));
 	for (int c = 0; c < R_N; c++)
 		if (rcols[c].type == T_TEXT)
 			v[c].s = "";
-	v[R_PATH].s = key;
-	v[R_DIR].s = sc->cdir;
+	v[R_DIR].i = sc->dir_id;
 	v[R_NAME].s = name;
 	v[R_SIZE].i = st->st_size;
 	v[R_MTIME].i = ns(&st->st_mtim);
@@ -557,10 +575,13 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 	v[R_SORT].i = st->st_mtime;
 	v[R_OVERHEAD].d = NAN;
 	v[R_ERROR].s = NULL;
-	rc = sqlite3_bind_text(sc->del_s, 1, key, -1, SQLITE_STATIC);
-	rc = step_done(sc->ix, sc->del_s, err, "dropping old summary rows");
-	if (rc)
-		goto out;
+	/* the results row is replaced by UNIQUE(dir, name); its summary goes first */
+	if (old_id) {
+		sqlite3_bind_int64(sc->del_s, 1, old_id);
+		rc = step_done(sc->ix, sc->del_s, err, "dropping old summary rows");
+		if (rc)
+			goto out;
+	}
 	if (fsb_result_read(path, &r, &perr)) {
 		r = NULL;
 		v[R_READABLE].i = 0;
@@ -569,9 +590,7 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 	} else {
 		time_t t = parse_iso(r->started);
 
-		rc = insert_summaries(sc, key, r, &nsum, err);
-		if (rc)
-			goto out;
+		nsum = summary_rows(r);
 		v[R_READABLE].i = 1;
 		v[R_STATUS].s = fsb_result_status_name(r->status);
 		set_text(&v[R_STARTED], r->started);
@@ -597,13 +616,14 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 	v[R_NSUMMARY].i = nsum;
 	bind_row(sc->ins_r, rcols, v, R_N);
 	rc = step_done(sc->ix, sc->ins_r, err, "writing a result row");
+	if (!rc && r)
+		rc = insert_summaries(sc, sqlite3_last_insert_rowid(sc->ix->db), r, err);
 out:
 	for (int c = 0; c < R_N; c++)
 		if (v[c].own)
 			free((char *)v[c].s);
 	fsb_result_free(r);
 	free(path);
-	free(key);
 	return rc;
 }
 
@@ -618,7 +638,7 @@ struct dent {
 
 struct known {
 	char *name;
-	long long size, mtime, ctime, ino;
+	long long id, size, mtime, ctime, ino;
 	bool racy, seen;
 };
 
@@ -705,11 +725,12 @@ static int load_known(struct scan *sc, struct known **out, size_t *nout, struct 
 	sqlite3_stmt *st = NULL;
 	struct known *v = NULL;
 	size_t n = 0, cap = 0;
-	int rc = prepare(sc->ix, "SELECT name, size, mtime_ns, ctime_ns, ino, racy FROM results WHERE dir = ?", &st, err);
+	int rc = prepare(sc->ix, "SELECT name, size, mtime_ns, ctime_ns, ino, racy, id FROM results WHERE dir = ?", &st,
+			 err);
 
 	if (rc)
 		return rc;
-	sqlite3_bind_text(st, 1, sc->cdir, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, sc->dir_id);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -722,6 +743,7 @@ static int load_known(struct scan *sc, struct known **out, size_t *nout, struct 
 			.ctime = sqlite3_column_int64(st, 3),
 			.ino = sqlite3_column_int64(st, 4),
 			.racy = sqlite3_column_int64(st, 5) != 0,
+			.id = sqlite3_column_int64(st, 6),
 		};
 		if (!v[n].name)
 			v[n].name = fsb_xstrdup("");
@@ -787,6 +809,39 @@ static bool texts_present(const struct val *v)
 	return true;
 }
 
+/* The directory's row in dirs, made when create is set; 0 when there is none. */
+static int dir_id(struct scan *sc, bool create, struct fsb_err *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	sc->dir_id = 0;
+	if (create) {
+		rc = prepare(sc->ix, "INSERT OR IGNORE INTO dirs(path) VALUES(?)", &st, err);
+		if (rc)
+			return rc;
+		sqlite3_bind_text(st, 1, sc->cdir, -1, SQLITE_STATIC);
+		rc = step_done(sc->ix, st, err, "adding the directory");
+		sqlite3_finalize(st);
+		st = NULL;
+		if (rc)
+			return rc;
+	}
+	rc = prepare(sc->ix, "SELECT id FROM dirs WHERE path = ?", &st, err);
+	if (rc)
+		return rc;
+	sqlite3_bind_text(st, 1, sc->cdir, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		sc->dir_id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return sql_err(sc->ix, rc, err, "reading the directory");
+	if (create && !sc->dir_id)
+		return fsb_err_set(err, FSB_ECORRUPT, "result index: the directory row vanished");
+	return 0;
+}
+
 static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_file *), void *ctx,
 		     struct fsb_index_stats *stats, struct fsb_err *err)
 {
@@ -809,15 +864,17 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 	if (rc)
 		goto out;
 	open_tx = true;
-	rc = load_known(sc, &k, &nk, err);
+	rc = dir_id(sc, true, err);
+	if (!rc)
+		rc = load_known(sc, &k, &nk, err);
 	if (!rc)
 		rc = prepare(ix, sql_r, &sc->ins_r, err);
 	if (!rc)
 		rc = prepare(ix, sql_s, &sc->ins_s, err);
 	if (!rc)
-		rc = prepare(ix, "DELETE FROM results WHERE path = ?", &sc->del_r, err);
+		rc = prepare(ix, "DELETE FROM results WHERE id = ?", &sc->del_r, err);
 	if (!rc)
-		rc = prepare(ix, "DELETE FROM summary WHERE path = ?", &sc->del_s, err);
+		rc = prepare(ix, "DELETE FROM summary WHERE file = ?", &sc->del_s, err);
 	for (size_t i = 0; i < nd && !rc; i++) {
 		struct known *m = bsearch(d[i].name, k, nk, sizeof(*k), known_cmp);
 		const struct stat *st = &d[i].st;
@@ -828,22 +885,18 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 			    m->ctime == ns(&st->st_ctim) && m->ino == (long long)st->st_ino)
 				continue;
 		}
-		rc = index_file(sc, d[i].name, st, ns(&now), err);
+		rc = index_file(sc, d[i].name, st, ns(&now), m ? m->id : 0, err);
 		if (stats)
 			stats->parsed++;
 	}
 	for (size_t i = 0; i < nk && !rc; i++) {
-		char *key;
-
 		if (k[i].seen)
 			continue;
-		key = fsb_xasprintf("%s/%s", sc->cdir, k[i].name);
-		sqlite3_bind_text(sc->del_r, 1, key, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(sc->del_r, 1, k[i].id);
 		rc = step_done(ix, sc->del_r, err, "dropping a row");
-		sqlite3_bind_text(sc->del_s, 1, key, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(sc->del_s, 1, k[i].id);
 		if (!rc)
 			rc = step_done(ix, sc->del_s, err, "dropping summary rows");
-		free(key);
 		if (stats)
 			stats->dropped++;
 	}
@@ -855,7 +908,7 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 	rc = prepare(ix, sql_sel, &sel, err);
 	if (rc)
 		goto out;
-	sqlite3_bind_text(sel, 1, sc->cdir, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(sel, 1, sc->dir_id);
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
 		struct val v[R_N];
 		struct fsb_index_file f;
@@ -996,18 +1049,20 @@ struct sum_arg {
 };
 
 struct expect {
-	char *name, *path;
-	long long n, seen;
+	char *name;
+	long long id, n, seen;
 };
 
 static int expect_cmp(const void *key, const void *e)
 {
-	return strcmp(key, ((const struct expect *)e)->path);
+	long long a = *(const long long *)key, b = ((const struct expect *)e)->id;
+
+	return a < b ? -1 : a > b;
 }
 
-static int by_path(const void *a, const void *b)
+static int by_id(const void *a, const void *b)
 {
-	return strcmp(((const struct expect *)a)->path, ((const struct expect *)b)->path);
+	return expect_cmp(&((const struct expect *)a)->id, b);
 }
 
 static int op_summaries(struct scan *sc, void *arg)
@@ -1028,11 +1083,14 @@ static int op_summaries(struct scan *sc, void *arg)
 	if (rc)
 		goto out;
 	open_tx = true;
-	sql = fsb_xasprintf("SELECT %s FROM results WHERE dir = ? AND profile = ? AND readable = 1", cols);
+	rc = dir_id(sc, false, a->err);
+	if (rc)
+		goto out;
+	sql = fsb_xasprintf("SELECT %s, id FROM results WHERE dir = ? AND profile = ? AND readable = 1", cols);
 	rc = prepare(ix, sql, &st, a->err);
 	if (rc)
 		goto out;
-	sqlite3_bind_text(st, 1, sc->cdir, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, sc->dir_id);
 	sqlite3_bind_text(st, 2, a->profile, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct val v[R_N];
@@ -1045,7 +1103,7 @@ static int op_summaries(struct scan *sc, void *arg)
 			cap = cap ? 2 * cap : 64;
 			x = fsb_xrealloc(x, cap * sizeof(*x));
 		}
-		x[nx++] = (struct expect){ .name = fsb_xstrdup(v[R_NAME].s), .path = fsb_xstrdup(v[R_PATH].s),
+		x[nx++] = (struct expect){ .name = fsb_xstrdup(v[R_NAME].s), .id = sqlite3_column_int64(st, R_N + 1),
 					   .n = v[R_NSUMMARY].i };
 	}
 	if (rc != SQLITE_DONE) {
@@ -1055,22 +1113,22 @@ static int op_summaries(struct scan *sc, void *arg)
 	sqlite3_finalize(st);
 	st = NULL;
 	if (nx)
-		qsort(x, nx, sizeof(*x), by_path);
+		qsort(x, nx, sizeof(*x), by_id);
 	free(sql);
-	sql = fsb_xasprintf("SELECT %s FROM summary s JOIN results r ON r.path = s.path"
+	sql = fsb_xasprintf("SELECT %s FROM summary s JOIN results r ON r.id = s.file"
 			    " WHERE r.dir = ? AND r.profile = ? AND r.readable = 1", scol);
 	rc = prepare(ix, sql, &st, a->err);
 	if (rc)
 		goto out;
-	sqlite3_bind_text(st, 1, sc->cdir, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, sc->dir_id);
 	sqlite3_bind_text(st, 2, a->profile, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct val v[S_N];
 		struct expect *e;
 		struct fsb_index_summary s;
 
-		if (!load_row(st, scols, v, S_N) || !v[S_PATH].s || !v[S_FS].s || !v[S_PHASE].s ||
-		    !(e = bsearch(v[S_PATH].s, x, nx, sizeof(*x), expect_cmp))) {
+		if (!load_row(st, scols, v, S_N) || !v[S_FS].s || !v[S_PHASE].s ||
+		    !(e = bsearch(&v[S_FILE].i, x, nx, sizeof(*x), expect_cmp))) {
 			rc = fsb_err_set(a->err, FSB_ECORRUPT, "result index: a summary row does not match its checksum");
 			goto out;
 		}
@@ -1094,10 +1152,8 @@ out:
 	sqlite3_finalize(st);
 	if (open_tx)
 		sqlite3_exec(ix->db, rc ? "ROLLBACK" : "COMMIT", NULL, NULL, NULL);
-	for (size_t i = 0; i < nx; i++) {
+	for (size_t i = 0; i < nx; i++)
 		free(x[i].name);
-		free(x[i].path);
-	}
 	free(x);
 	free(sql);
 	free(cols);

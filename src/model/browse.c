@@ -59,6 +59,7 @@ static void copy_strings(struct fsb_browse_entry *e, const struct fsb_index_file
 }
 
 static char *row_text(const struct fsb_browse_entry *e);
+static void format_date(time_t when, char *buf, size_t len);
 
 static int collect_file(void *ctx, const struct fsb_index_file *f)
 {
@@ -91,6 +92,7 @@ static int collect_file(void *ctx, const struct fsb_index_file *f)
 	e->repeat = f->repetitions;
 	e->overhead = f->overhead;
 	copy_strings(e, f);
+	format_date(e->when, e->date, sizeof(e->date));
 	e->text = row_text(e);
 	return 0;
 }
@@ -153,13 +155,24 @@ enum { COL_DATE = FSB_BROWSE_DATE, COL_STATUS = FSB_BROWSE_STATUS, COL_PROFILE =
        COL_TARGET = FSB_BROWSE_TARGET, COL_FS = FSB_BROWSE_FS, COL_PHASES = FSB_BROWSE_PHASES,
        NCOLS = FSB_BROWSE_NCOLS };
 
-void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
+static void format_date(time_t when, char *buf, size_t len)
 {
-	char date[32] = "";
 	struct tm tm;
 
-	if (localtime_r(&e->when, &tm))
-		strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm);
+	buf[0] = '\0';
+	if (localtime_r(&when, &tm))
+		strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
+}
+
+void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
+{
+	char date[32];
+
+	/* the scan formats it once: a filter redraws 10,000 rows */
+	if (e->date[0])
+		snprintf(date, sizeof(date), "%s", e->date);
+	else
+		format_date(e->when, date, sizeof(date));
 	col[COL_DATE] = fsb_xstrdup(date);
 	if (!e->readable) {
 		col[COL_STATUS] = fsb_xstrdup("unreadable");
@@ -186,7 +199,8 @@ static char *row_text(const struct fsb_browse_entry *e)
 	fsb_browse_row(e, col);
 	fsb_buf_add(&all, e->name);
 	for (int c = 0; c < NCOLS; c++) {
-		fsb_buf_addf(&all, " %s", col[c]);
+		fsb_buf_add(&all, " ");
+		fsb_buf_add(&all, col[c]);
 		free(col[c]);
 	}
 	for (char *p = all.s; *p; p++)

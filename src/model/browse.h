@@ -45,6 +45,7 @@ struct fsb_browse_entry {
 	const char *filesystems, *phases;  /* comma lists */
 	long repeat;
 	double overhead;         /* see struct fsb_index_file */
+	char date[24];           /* when as the Date column shows it ("" until the scan sets it) */
 	char *strings;           /* owns the const strings above */
 	char *text;              /* the row's words in lower case, for the filter */
 };

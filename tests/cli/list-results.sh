@@ -112,6 +112,13 @@ for off in 0 16 100 4096 5000 $((size / 3)) $((size / 2)) $((size / 2 + 777)) $(
 	done
 done
 [ -e "$index.corrupt" ] || fail "a corrupt index was not moved aside to $index.corrupt"
+# changed by hand: a table dropped, a row's value changed (its checksum no
+# longer matches)
+sqlite3 "$index" 'DROP TABLE summary' || fail "sqlite3 DROP TABLE"
+check "a table dropped"
+grep -q 'in memory' "$SCRATCH/got.err" && fail "a dropped table sent the index to memory, not rebuilt"
+sqlite3 "$index" "UPDATE results SET profile = 'huge' WHERE name = 'r111.fsbench'" || fail "sqlite3 UPDATE"
+check "a row changed by hand"
 
 # a result rewritten in place: same size, same mtime to the nanosecond, same
 # inode; only the ctime tells

@@ -9,10 +9,13 @@
 #
 #   - `fsbench list-results --tsv`: every file parsed (--no-index), the
 #     index built from scratch, and with the index (nothing changed);
-#   - the TUI in tmux: from starting fsbench (and pressing r) to the first
-#     page of the browse screen on screen, from scratch and with the index;
-#     then a filter typed one key at a time, each key timed from send-keys
-#     to the new count on screen (tmux polling included: an upper bound);
+#   - the TUI in tmux: from pressing r on the first screen to the first
+#     page of the browse screen on screen (and from starting fsbench), from
+#     scratch and with the index; then a filter typed one key at a time,
+#     each key timed from send-keys to the new count on screen (tmux polling
+#     included: an upper bound);
+#   - the CPU time each of these took (user + sys; for the TUI from
+#     /proc/PID/schedstat), which a busy machine does not stretch;
 #   - peak resident memory (VmHWM of the TUI after the filter, GNU time's
 #     maximum RSS for the command line).
 #
@@ -73,6 +76,7 @@ mkdir -p "$results" "$work/tpl"
 
 now() { date +%s%N; }
 ms() { echo $((($2 - $1) / 1000000)); }
+ms1() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b - a) / 1e6 }'; }
 
 # 20 templates, file i is template i % 20: a started time per template, a
 # quarter "quick", one interrupted, one seed 000's, 0.1 % not parsing
@@ -100,11 +104,11 @@ have=$(ls "$results" | wc -l)
 [ "$have" = "$nfiles" ] || { echo "$0: made $have files, not $nfiles" >&2; exit 1; }
 
 # ---- the command line ----------------------------------------------------------------------------
-# cli NAME ARGS… — one timed run: "seconds maxrss_kib" appended to $work/NAME
+# cli NAME ARGS… — one timed run: "seconds maxrss_kib user sys" appended to $work/NAME
 cli() {
 	local name=$1 lines
 	shift
-	/usr/bin/time -f '%e %M' -o "$work/time.out" "$FSBENCH" list-results --tsv "$@" "$results" >"$work/list.out" ||
+	/usr/bin/time -f '%e %M %U %S' -o "$work/time.out" "$FSBENCH" list-results --tsv "$@" "$results" >"$work/list.out" ||
 		{ echo "$0: list-results failed" >&2; exit 1; }
 	cat "$work/time.out" >>"$work/$name"
 	lines=$(($(wc -l <"$work/list.out") - 1))
@@ -123,19 +127,26 @@ wait_for() {
 }
 
 filter=${FILTER:-r0042}
-# tui NAME — start fsbench, press r, time the first page; with the index,
-# then the filter, one key at a time
+# cpu PID — the CPU time the process has used, ns
+cpu() { cut -d' ' -f1 "/proc/$1/schedstat"; }
+
+# tui NAME — start fsbench, wait for its first screen, press r, time the
+# first page; with the index, then the filter, one key at a time
 tui() {
-	local name=$1 t0 t1 pid prefix want c i
+	local name=$1 t0 tr t1 pid c0 c1 prefix want c i
 	tmx kill-server 2>/dev/null
 	t0=$(now)
 	tmx new-session -d -x 132 -y 40 -s t "exec $(printf %q "$FSBENCH")" || exit 1
+	wait_for 'Where should fsbench run'
+	pid=$(tmx display -p -t t '#{pane_pid}')
+	c0=$(cpu "$pid")
+	tr=$(now)
 	tmx send-keys -t t r
 	wait_for "Results in .*: $nfiles files"
 	wait_for '^▶'
 	t1=$(now)
-	ms "$t0" "$t1" >>"$work/$name"
-	pid=$(tmx display -p -t t '#{pane_pid}')
+	c1=$(cpu "$pid")
+	echo "$(ms "$tr" "$t1") $(ms "$t0" "$t1") $(ms1 "$c0" "$c1")" >>"$work/$name"
 	if [ "$name" = tui_index ]; then
 		tmx send-keys -t t /
 		wait_for 'filter'
@@ -143,12 +154,14 @@ tui() {
 			prefix=${filter:0:i}
 			c=${filter:i-1:1}
 			want=$(grep -c . "$work/where.$prefix")
+			c0=$(cpu "$pid")
 			t0=$(now)
 			tmx send-keys -t t "$c"
 			# the new count and the typed text, drawn together
 			wait_for ", $want shown  filter $prefix"
 			t1=$(now)
-			ms "$t0" "$t1" >>"$work/key"
+			c1=$(cpu "$pid")
+			echo "$(ms "$t0" "$t1") $(ms1 "$c0" "$c1")" >>"$work/key"
 		done
 	fi
 	awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" >>"$work/rss_$name"
@@ -188,6 +201,7 @@ done
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2); else print "-" }'; }
 maxof() { sort -n | tail -1; }
 col() { awk -v c="$2" '{ print $c }' "$work/$1"; }
+cpu_ms() { awk '{ printf "%d\n", ($3 + $4) * 1000 }' "$work/$1"; }
 s_ms() { awk '{ printf "%d", $1 * 1000 }'; }
 mib() { awk '{ printf "%.1f", $1 / 1024 }'; }
 # row WHAT VALUE UNIT LIMIT
@@ -200,13 +214,20 @@ row() {
 	echo "| $nfiles result files, $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the end | value | limit | ratio |"
 	echo "|---|---:|---:|---:|"
 	row "list-results, every file parsed (--no-index), median" "$(col noindex 1 | median | s_ms)" ms -
+	row "  its CPU time (user + sys), median" "$(cpu_ms noindex | median)" ms -
 	row "list-results, index built from scratch, median" "$(col scratch 1 | median | s_ms)" ms -
+	row "  its CPU time, median" "$(cpu_ms scratch | median)" ms -
 	row "list-results with the index, median" "$(col index 1 | median | s_ms)" ms 500
-	row "TUI start + r to first page, index built from scratch, median" "$(median <"$work/tui_scratch")" ms -
-	row "TUI start + r to first page with the index, median" "$(median <"$work/tui_index")" ms 500
-	row "TUI start + r to first page with the index, worst" "$(maxof <"$work/tui_index")" ms 500
-	row "TUI filter, one key to the new list on screen, median" "$(median <"$work/key")" ms 50
-	row "TUI filter, one key to the new list, worst of $(wc -l <"$work/key")" "$(maxof <"$work/key")" ms 50
+	row "  its CPU time, median" "$(cpu_ms index | median)" ms 500
+	row "TUI r to first page, index built from scratch, median" "$(col tui_scratch 1 | median)" ms -
+	row "TUI r to first page with the index, median" "$(col tui_index 1 | median)" ms 500
+	row "TUI r to first page with the index, worst" "$(col tui_index 1 | maxof)" ms 500
+	row "  its CPU time, median" "$(col tui_index 3 | median)" ms 500
+	row "TUI start to first page with the index, median" "$(col tui_index 2 | median)" ms 500
+	row "TUI filter, one key to the new list on screen, median" "$(col key 1 | median)" ms 50
+	row "TUI filter, one key to the new list, worst of $(wc -l <"$work/key")" "$(col key 1 | maxof)" ms 50
+	row "  its CPU time, median" "$(col key 2 | median)" ms 50
+	row "  its CPU time, worst" "$(col key 2 | maxof)" ms 50
 	row "TUI peak RSS with the index (VmHWM), worst" "$(maxof <"$work/rss_tui_index" | mib)" MiB 64
 	row "TUI peak RSS, index built from scratch, worst" "$(maxof <"$work/rss_tui_scratch" | mib)" MiB 64
 	row "list-results peak RSS with the index, worst" "$(col index 2 | maxof | mib)" MiB 64

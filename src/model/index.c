@@ -867,13 +867,15 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 	bool open_tx = false;
 	int rc;
 
-	rc = list_dir(sc->dir, &d, &nd, err);
-	if (rc)
-		goto out;
 	rc = exec(ix, "BEGIN IMMEDIATE", err);
 	if (rc)
 		goto out;
 	open_tx = true;
+	/* listed under the write lock: another fsbench that indexed files
+	 * added since would otherwise leave rows this listing does not have */
+	rc = list_dir(sc->dir, &d, &nd, err);
+	if (rc)
+		goto out;
 	rc = dir_id(sc, true, err);
 	if (!rc)
 		rc = load_known(sc, &k, &nk, err);
@@ -1075,6 +1077,19 @@ static int by_id(const void *a, const void *b)
 	return expect_cmp(&((const struct expect *)a)->id, b);
 }
 
+/* sql with ? for the directory, then ? for the profile. */
+static int prepare_profile(struct scan *sc, const char *sql, const char *profile, sqlite3_stmt **st,
+			   struct fsb_err *err)
+{
+	int rc = prepare(sc->ix, sql, st, err);
+
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(*st, 1, sc->dir_id);
+	sqlite3_bind_text(*st, 2, profile, -1, SQLITE_STATIC);
+	return 0;
+}
+
 static int op_summaries(struct scan *sc, void *arg)
 {
 	struct sum_arg *a = arg;
@@ -1097,11 +1112,9 @@ static int op_summaries(struct scan *sc, void *arg)
 	if (rc)
 		goto out;
 	sql = fsb_xasprintf("SELECT %s, id FROM results WHERE dir = ? AND profile = ? AND readable = 1", cols);
-	rc = prepare(ix, sql, &st, a->err);
+	rc = prepare_profile(sc, sql, a->profile, &st, a->err);
 	if (rc)
 		goto out;
-	sqlite3_bind_int64(st, 1, sc->dir_id);
-	sqlite3_bind_text(st, 2, a->profile, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct val v[R_N];
 
@@ -1127,11 +1140,9 @@ static int op_summaries(struct scan *sc, void *arg)
 	free(sql);
 	sql = fsb_xasprintf("SELECT %s FROM summary s JOIN results r ON r.id = s.file"
 			    " WHERE r.dir = ? AND r.profile = ? AND r.readable = 1", scol);
-	rc = prepare(ix, sql, &st, a->err);
+	rc = prepare_profile(sc, sql, a->profile, &st, a->err);
 	if (rc)
 		goto out;
-	sqlite3_bind_int64(st, 1, sc->dir_id);
-	sqlite3_bind_text(st, 2, a->profile, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct val v[S_N];
 		struct expect *e;

@@ -32,8 +32,11 @@ struct browse_state {
 	bool filtering;          /* the filter field has the keyboard */
 	struct ui_view view;     /* MODE_VIEW and MODE_COMPARE */
 	struct ui_view preview;  /* tall terminals: the highlighted file's summary under the list */
-	const struct fsb_result *preview_of;
-	struct fsb_result **cmp; /* MODE_COMPARE: borrowed from b */
+	struct fsb_result *preview_res;  /* the highlighted file, parsed for the preview */
+	char *preview_of;        /* its path */
+	struct fsb_result *opened;  /* MODE_VIEW: the open file, parsed when opened */
+	struct fsb_result **cmp; /* MODE_COMPARE: the marked files, parsed */
+	size_t ncmp;
 	const char **labels;
 	char *delete_path;       /* the file the delete question is about */
 };
@@ -62,11 +65,26 @@ static void close_view(struct browse_state *s)
 	s->view.res = NULL;
 	s->view.cmp = NULL;
 	s->view.ncmp = 0;
+	for (size_t i = 0; i < s->ncmp; i++)
+		fsb_result_free(s->cmp[i]);
 	free(s->cmp);
+	fsb_result_free(s->opened);
 	free(s->labels);
 	s->cmp = NULL;
+	s->ncmp = 0;
+	s->opened = NULL;
 	s->labels = NULL;
 	s->mode = MODE_LIST;
+}
+
+static void drop_preview(struct browse_state *s)
+{
+	view_free(&s->preview);
+	s->preview.res = NULL;
+	fsb_result_free(s->preview_res);
+	s->preview_res = NULL;
+	free(s->preview_of);
+	s->preview_of = NULL;
 }
 
 static void browse_fini(struct ui_ctx *ui)
@@ -74,7 +92,7 @@ static void browse_fini(struct ui_ctx *ui)
 	struct browse_state *s = S(ui);
 
 	close_view(s);
-	view_free(&s->preview);
+	drop_preview(s);
 	if (s->have_table)
 		fsb_table_free(&s->table);
 	fsb_browse_free(&s->b);
@@ -119,8 +137,7 @@ static void rescan(struct ui_ctx *ui)
 	struct fsb_err err = { 0 };
 
 	close_view(s);
-	view_free(&s->preview);
-	s->preview.res = s->preview_of = NULL;
+	drop_preview(s);
 	fsb_browse_free(&s->b);
 	s->scan_error[0] = '\0';
 	if (fsb_browse_scan(ui->results_dir, &s->b, &err))
@@ -134,15 +151,23 @@ static void rescan(struct ui_ctx *ui)
 static void open_entry(struct ui_ctx *ui, const struct fsb_browse_entry *e)
 {
 	struct browse_state *s = S(ui);
+	struct fsb_result *res = NULL;
+	struct fsb_err err = { 0 };
 
-	if (!e->res) {
+	if (!e->readable) {
 		ui_message(ui, UI_ERROR, "%s cannot be read: %s", e->name, e->error ? e->error : "?");
 		return;
 	}
+	/* the index lists, the file is the truth: it is parsed now */
+	if (fsb_result_read(e->path, &res, &err)) {
+		ui_message(ui, UI_ERROR, "%s cannot be read: %s", e->name, err.msg);
+		return;
+	}
 	close_view(s);
+	s->opened = res;
 	s->mode = MODE_VIEW;
 	s->view.mode = VIEW_FULL;
-	s->view.res = e->res;
+	s->view.res = res;
 	s->view.scroll = s->view.hscroll = 0;
 	view_rebuild(ui, &s->view);
 }
@@ -229,9 +254,10 @@ static int do_compare(struct ui_ctx *ui, int key)
 	s->labels = fsb_xcalloc(s->marked.n, sizeof(*s->labels));
 	/* in list order: newest first */
 	for (size_t i = 0; i < s->b.n; i++)
-		if (s->b.v[i].res && fsb_strv_contains(&s->marked, s->b.v[i].path)) {
-			s->cmp[n] = s->b.v[i].res;
+		if (s->b.v[i].readable && fsb_strv_contains(&s->marked, s->b.v[i].path) &&
+		    fsb_result_read(s->b.v[i].path, &s->cmp[n], NULL) == 0) {
 			s->labels[n++] = s->b.v[i].name;
+			s->ncmp = n;
 		}
 	if (n < 2) {
 		ui_message(ui, UI_WARNING, "fewer than two of the marked files can be read");
@@ -408,39 +434,43 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r, const struct
 	ui_box(ui, r, UI_FRAME, e ? e->name : "");
 	if (!e)
 		return;
-	if (!e->res) {
+	/* the index's fields: no parse for a line of text */
+	if (!e->readable) {
 		fsb_strv_addf(&lines, "cannot be read: %s", e->error ? e->error : "?");
 	} else {
-		const struct fsb_result *res = e->res;
-
-		if (res->title)
-			fsb_strv_addf(&lines, "%s", res->title);
-		fsb_strv_addf(&lines, "%s, started %s%s%s, %s", fsb_result_status_name(res->status),
-			      res->started ? res->started : "?", res->finished ? ", finished " : "",
-			      res->finished ? res->finished : "", res->tool ? res->tool : "");
-		if (res->host.kernel || res->host.cpu)
-			fsb_strv_addf(&lines, "host %s%s%s%s%s", res->host.hostname ? res->host.hostname : "",
-				      res->host.hostname ? ", " : "", res->host.kernel ? res->host.kernel : "",
-				      res->host.cpu ? ", " : "", res->host.cpu ? res->host.cpu : "");
-		if (res->workload)
-			fsb_strv_addf(&lines, "workload: %s", res->workload);
-		if (res->command)
-			fsb_strv_addf(&lines, "%s", res->command);
+		if (*e->title)
+			fsb_strv_addf(&lines, "%s", e->title);
+		fsb_strv_addf(&lines, "%s, started %s%s%s, %s", fsb_result_status_name(e->status),
+			      *e->started ? e->started : "?", *e->finished ? ", finished " : "", e->finished, e->tool);
+		if (*e->kernel || *e->cpu)
+			fsb_strv_addf(&lines, "host %s%s%s%s%s", e->host, *e->host ? ", " : "", e->kernel,
+				      *e->cpu ? ", " : "", e->cpu);
+		if (*e->workload)
+			fsb_strv_addf(&lines, "workload: %s", e->workload);
+		if (*e->command)
+			fsb_strv_addf(&lines, "%s", e->command);
 	}
 	fsb_strv_addf(&lines, "%s", e->path);
 	for (size_t i = 0; i < lines.n && y < r->y + r->h - 1; i++)
 		ui_putd(ui, y++, r->x + 2, r->w - 4, i + 1 == lines.n ? UI_DIM : UI_NORMAL, lines.v[i]);
 	fsb_strv_free(&lines);
 	/* room for more: the summary and chart of the highlighted file */
-	if (e->res && r->y + r->h - 1 - y > 8) {
+	if (e->readable && r->y + r->h - 1 - y > 8) {
 		struct browse_state *s = S(ui);
 
-		if (s->preview_of != e->res) {
-			s->preview.res = s->preview_of = e->res;
+		/* only the highlighted file is parsed, when it becomes highlighted */
+		if (!s->preview_of || strcmp(s->preview_of, e->path)) {
+			drop_preview(s);
+			s->preview_of = fsb_xstrdup(e->path);
+			if (fsb_result_read(e->path, &s->preview_res, NULL))
+				s->preview_res = NULL;
+			s->preview.res = s->preview_res;
 			s->preview.scroll = 0;
-			view_rebuild(ui, &s->preview);
+			if (s->preview_res)
+				view_rebuild(ui, &s->preview);
 		}
-		ui_view_draw(ui, &s->preview, &(struct ui_rect){ y + 1, r->x + 2, r->y + r->h - 2 - y, r->w - 4 });
+		if (s->preview_res)
+			ui_view_draw(ui, &s->preview, &(struct ui_rect){ y + 1, r->x + 2, r->y + r->h - 2 - y, r->w - 4 });
 	}
 }
 

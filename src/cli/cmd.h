@@ -60,5 +60,6 @@ int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv);
  * nothing is printed when there was nothing and quiet_when_none.  The exit
  * status: FSB_EXIT_OK, or FSB_EXIT_FAILED when something could not be undone. */
 int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none);
+int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv);
 
 #endif

@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },
 	{ "prepare", fsb_cmd_prepare, "make the workloads (source tree, debootstrap tarball) ahead of time" },
 	{ "cleanup", fsb_cmd_cleanup, "remove what a killed fsbench left: mounts, loop devices, images" },
+	{ "list-results", fsb_cmd_list_results, "list the result files of the results directory, as the browser does" },
 };
 
 static void usage(FILE *fp)

@@ -38,18 +38,18 @@ void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, 
 		unsigned st = 0;
 
 		fsb_browse_row(e, col);
-		if (!e->res)
+		if (!e->readable)
 			st = FSB_CELL_FAILED;
-		else if (e->res->status == FSB_RESULT_FAILED)
+		else if (e->status == FSB_RESULT_FAILED)
 			st = FSB_CELL_FAILED;
-		else if (e->res->status == FSB_RESULT_INTERRUPTED)
+		else if (e->status == FSB_RESULT_INTERRUPTED)
 			st = FSB_CELL_MISSING;
-		else if (e->res->status == FSB_RESULT_RUNNING)
+		else if (e->status == FSB_RESULT_RUNNING)
 			st = FSB_CELL_PENDING;
 		cell(t, r + 1, FSB_BROWSE_DATE, FSB_CELL_NAME, col[FSB_BROWSE_DATE]);
 		cell(t, r + 1, FSB_BROWSE_STATUS, st, col[FSB_BROWSE_STATUS]);
 		cell(t, r + 1, FSB_BROWSE_PROFILE, 0, col[FSB_BROWSE_PROFILE]);
-		cell(t, r + 1, FSB_BROWSE_TARGET, e->res ? 0 : FSB_CELL_DIM, col[FSB_BROWSE_TARGET]);
+		cell(t, r + 1, FSB_BROWSE_TARGET, e->readable ? 0 : FSB_CELL_DIM, col[FSB_BROWSE_TARGET]);
 		cell(t, r + 1, FSB_BROWSE_FS, 0, col[FSB_BROWSE_FS]);
 		cell(t, r + 1, FSB_BROWSE_PHASES, FSB_CELL_DIM, col[FSB_BROWSE_PHASES]);
 	}

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "model/browse.h"
 
@@ -23,104 +19,133 @@ char *fsb_browse_results_dir(const struct fsb_config *cfg)
 	return dir;
 }
 
-static time_t parse_iso(const char *s)
-{
-	struct tm tm;
-	const char *end;
+/* ---- the scan: the index's rows, copied -------------------------------------------------- */
 
-	if (!s)
-		return (time_t)-1;
-	memset(&tm, 0, sizeof(tm));
-	end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
-	if (!end)
-		return (time_t)-1;
-	return timegm(&tm);
+struct collect {
+	struct fsb_browse *b;
+	size_t cap;
+};
+
+static void free_entry(struct fsb_browse_entry *e)
+{
+	free(e->path);
+	free(e->error);
+	free(e->log);
+	free(e->strings);
+	free(e->text);
 }
 
-static int newest_first(const void *a, const void *b)
+/* The entry's strings live in one allocation: 10,000 entries are 10,000
+ * mallocs, not 150,000. */
+static void copy_strings(struct fsb_browse_entry *e, const struct fsb_index_file *f)
 {
-	const struct fsb_browse_entry *x = a, *y = b;
+	const char *src[] = { f->profile, f->title, f->tool, f->command, f->workload, f->started, f->finished,
+			      f->target, f->host, f->kernel, f->cpu, f->filesystems, f->phases };
+	const char **dst[] = { &e->profile, &e->title, &e->tool, &e->command, &e->workload, &e->started,
+			       &e->finished, &e->target, &e->host, &e->kernel, &e->cpu, &e->filesystems, &e->phases };
+	size_t len = 0;
+	char *p;
 
-	if (x->when != y->when)
-		return x->when < y->when ? 1 : -1;
-	return strcmp(y->name, x->name);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(src); i++)
+		len += strlen(src[i] ? src[i] : "") + 1;
+	p = e->strings = fsb_xmalloc(len);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(src); i++) {
+		size_t n = strlen(src[i] ? src[i] : "") + 1;
+
+		memcpy(p, src[i] ? src[i] : "", n);
+		*dst[i] = p;
+		p += n;
+	}
 }
 
-static bool has_suffix(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
+static char *row_text(const struct fsb_browse_entry *e);
+static void format_date(time_t when, char *buf, size_t len);
 
-	return n > m && strcmp(s + n - m, suf) == 0;
+static int collect_file(void *ctx, const struct fsb_index_file *f)
+{
+	struct collect *c = ctx;
+	struct fsb_browse *b = c->b;
+	struct fsb_browse_entry *e;
+
+	if (!f) {
+		/* the index was rebuilt half-way: the listing starts again */
+		for (size_t i = 0; i < b->n; i++)
+			free_entry(&b->v[i]);
+		b->n = 0;
+		return 0;
+	}
+	if (b->n == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 64;
+		b->v = fsb_xrealloc(b->v, c->cap * sizeof(*b->v));
+	}
+	e = &b->v[b->n++];
+	memset(e, 0, sizeof(*e));
+	e->path = fsb_xasprintf("%s/%s", b->dir, f->name);
+	e->name = strrchr(e->path, '/') + 1;
+	e->readable = f->readable;
+	e->error = f->readable ? NULL : fsb_xstrdup(f->error ? f->error : "?");
+	e->when = f->when;
+	/* the engine writes the log next to the result: x.fsbench → x.log */
+	if (f->log)
+		e->log = fsb_xasprintf("%.*s.log", (int)(strlen(e->path) - 8), e->path);
+	e->status = f->status;
+	e->repeat = f->repetitions;
+	e->overhead = f->overhead;
+	copy_strings(e, f);
+	format_date(e->when, e->date, sizeof(e->date));
+	e->text = row_text(e);
+	return 0;
+}
+
+int fsb_browse_scan_index(const char *dir, const char *index_path, struct fsb_browse *out, struct fsb_err *err)
+{
+	struct collect c = { .b = out };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->dir = fsb_xstrdup(dir);
+	rc = fsb_index_open(index_path, &out->ix, err);
+	if (rc)
+		return rc;
+	return fsb_index_scan(out->ix, dir, collect_file, &c, &out->stats, err);
 }
 
 int fsb_browse_scan(const char *dir, struct fsb_browse *out, struct fsb_err *err)
 {
-	DIR *d;
-	struct dirent *de;
-	size_t cap = 0;
+	return fsb_browse_scan_index(dir, NULL, out, err);
+}
 
-	memset(out, 0, sizeof(*out));
-	out->dir = fsb_xstrdup(dir);
-	d = opendir(dir);
-	if (!d) {
-		if (errno == ENOENT)
-			return 0;
-		return fsb_err_set(err, -errno, "cannot read the results directory %s: %s", dir, strerror(errno));
+struct fsb_estimate_cache {
+	char *profile;
+	struct pair {
+		char *fs, *phase;
+		double sum;          /* Σ runs × mean real */
+		long runs;
+	} *v;
+	size_t n, cap;
+};
+
+static void free_cache(struct fsb_estimate_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->v[i].fs);
+		free(c->v[i].phase);
 	}
-	while ((de = readdir(d))) {
-		struct fsb_browse_entry *e;
-		struct fsb_err perr = { 0 };
-		struct stat st;
-		char *path, *log;
-
-		if (de->d_name[0] == '.' || !has_suffix(de->d_name, ".fsbench"))
-			continue;
-		path = fsb_xasprintf("%s/%s", dir, de->d_name);
-		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
-			free(path);
-			continue;
-		}
-		if (out->n == cap) {
-			cap = cap ? 2 * cap : 16;
-			out->v = fsb_xrealloc(out->v, cap * sizeof(*out->v));
-		}
-		e = &out->v[out->n++];
-		memset(e, 0, sizeof(*e));
-		e->path = path;
-		e->name = strrchr(path, '/') + 1;
-		e->when = st.st_mtime;
-		if (fsb_result_read(path, &e->res, &perr)) {
-			e->res = NULL;
-			e->error = fsb_xstrdup(perr.msg);
-		} else {
-			time_t t = parse_iso(e->res->started);
-
-			if (t != (time_t)-1)
-				e->when = t;
-		}
-		/* the engine writes the log next to the result: x.fsbench → x.log */
-		log = fsb_xasprintf("%.*s.log", (int)(strlen(path) - 8), path);
-		if (access(log, F_OK) == 0)
-			e->log = log;
-		else
-			free(log);
-	}
-	closedir(d);
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), newest_first);
-	return 0;
+	free(c->v);
+	free(c->profile);
+	free(c);
 }
 
 void fsb_browse_free(struct fsb_browse *b)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		free(b->v[i].path);
-		free(b->v[i].error);
-		free(b->v[i].log);
-		fsb_result_free(b->v[i].res);
-	}
+	for (size_t i = 0; i < b->n; i++)
+		free_entry(&b->v[i]);
 	free(b->v);
 	free(b->dir);
+	fsb_index_close(b->ix);
+	free_cache(b->est);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -130,47 +155,26 @@ enum { COL_DATE = FSB_BROWSE_DATE, COL_STATUS = FSB_BROWSE_STATUS, COL_PROFILE =
        COL_TARGET = FSB_BROWSE_TARGET, COL_FS = FSB_BROWSE_FS, COL_PHASES = FSB_BROWSE_PHASES,
        NCOLS = FSB_BROWSE_NCOLS };
 
-static char *fs_list(const struct fsb_result *r)
+static void format_date(time_t when, char *buf, size_t len)
 {
-	struct fsb_strv sv = { 0 };
-	char *s;
+	struct tm tm;
 
-	for (size_t i = 0; i < r->nfs; i++)
-		fsb_strv_add(&sv, r->fs[i]->name);
-	s = fsb_strv_join(&sv, ",");
-	fsb_strv_free(&sv);
-	return s;
-}
-
-static char *phase_list(const struct fsb_result *r)
-{
-	struct fsb_strv sv = { 0 };
-	char *s;
-
-	fsb_result_phases(r, &sv);
-	s = fsb_strv_join(&sv, ",");
-	fsb_strv_free(&sv);
-	return s;
-}
-
-static char *target_text(const struct fsb_result *r)
-{
-	const struct fsb_target_info *t = &r->target;
-
-	if (!t->kind)
-		return fsb_xstrdup("");
-	return fsb_xasprintf("%s %s", t->kind, t->path ? t->path : "");
+	buf[0] = '\0';
+	if (localtime_r(&when, &tm))
+		strftime(buf, len, "%Y-%m-%d %H:%M", &tm);
 }
 
 void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
 {
-	char date[32] = "";
-	struct tm tm;
+	char date[32];
 
-	if (localtime_r(&e->when, &tm))
-		strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm);
+	/* the scan formats it once: a filter redraws 10,000 rows */
+	if (e->date[0])
+		snprintf(date, sizeof(date), "%s", e->date);
+	else
+		format_date(e->when, date, sizeof(date));
 	col[COL_DATE] = fsb_xstrdup(date);
-	if (!e->res) {
+	if (!e->readable) {
 		col[COL_STATUS] = fsb_xstrdup("unreadable");
 		col[COL_PROFILE] = fsb_xstrdup("");
 		col[COL_TARGET] = fsb_xstrdup(e->error ? e->error : "");
@@ -178,37 +182,43 @@ void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
 		col[COL_PHASES] = fsb_xstrdup("");
 		return;
 	}
-	col[COL_STATUS] = fsb_xstrdup(fsb_result_status_name(e->res->status));
-	col[COL_PROFILE] = fsb_xstrdup(e->res->profile ? e->res->profile : "");
-	col[COL_TARGET] = target_text(e->res);
-	col[COL_FS] = fs_list(e->res);
-	col[COL_PHASES] = phase_list(e->res);
+	col[COL_STATUS] = fsb_xstrdup(fsb_result_status_name(e->status));
+	col[COL_PROFILE] = fsb_xstrdup(e->profile);
+	col[COL_TARGET] = fsb_xstrdup(e->target);
+	col[COL_FS] = fsb_xstrdup(e->filesystems);
+	col[COL_PHASES] = fsb_xstrdup(e->phases);
 }
 
-static bool contains_nocase(const char *hay, const char *needle, size_t n)
+/* The file name and the row's columns, lower case: what the filter searches,
+ * made once per scan so that a keystroke is a strstr per entry. */
+static char *row_text(const struct fsb_browse_entry *e)
 {
-	size_t h = strlen(hay);
+	char *col[NCOLS];
+	struct fsb_buf all = { 0 };
 
-	for (size_t i = 0; n <= h && i + n <= h; i++)
-		if (strncasecmp(hay + i, needle, n) == 0)
-			return true;
-	return false;
+	fsb_browse_row(e, col);
+	fsb_buf_add(&all, e->name);
+	for (int c = 0; c < NCOLS; c++) {
+		fsb_buf_add(&all, " ");
+		fsb_buf_add(&all, col[c]);
+		free(col[c]);
+	}
+	for (char *p = all.s; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return fsb_buf_steal(&all);
 }
 
 bool fsb_browse_match(const struct fsb_browse_entry *e, const char *filter)
 {
-	char *col[NCOLS];
-	struct fsb_buf all = { 0 };
+	char word[256];
+	char *own = NULL;
+	const char *text = e->text;
 	bool ok = true;
 
 	if (!filter || !*filter)
 		return true;
-	fsb_browse_row(e, col);
-	fsb_buf_add(&all, e->name);
-	for (int c = 0; c < NCOLS; c++) {
-		fsb_buf_addf(&all, " %s", col[c]);
-		free(col[c]);
-	}
+	if (!text)
+		text = own = row_text(e);
 	for (const char *p = filter; *p && ok;) {
 		size_t n;
 
@@ -216,58 +226,89 @@ bool fsb_browse_match(const struct fsb_browse_entry *e, const char *filter)
 			p++;
 		for (n = 0; p[n] && !isspace((unsigned char)p[n]); n++)
 			;
-		if (n)
-			ok = contains_nocase(all.s, p, n);
+		if (n) {
+			char *w = n < sizeof(word) ? word : fsb_xmalloc(n + 1);
+
+			for (size_t i = 0; i < n; i++)
+				w[i] = (char)tolower((unsigned char)p[i]);
+			w[n] = '\0';
+			ok = strstr(text, w) != NULL;
+			if (w != word)
+				free(w);
+		}
 		p += n;
 	}
-	fsb_buf_free(&all);
+	free(own);
 	return ok;
 }
 
 /* ---- the estimate -------------------------------------------------------------- */
 
-static double parse_duration(const struct fsb_result *r)
+static int add_summary(void *ctx, const struct fsb_index_summary *s)
 {
-	time_t a = parse_iso(r->started), b = parse_iso(r->finished);
+	struct fsb_estimate_cache *c = ctx;
+	struct pair *p = NULL;
 
-	if (a == (time_t)-1 || b == (time_t)-1 || b < a)
-		return NAN;
-	return (double)(b - a);
+	if (!s) {
+		for (size_t i = 0; i < c->n; i++) {
+			free(c->v[i].fs);
+			free(c->v[i].phase);
+		}
+		c->n = 0;
+		return 0;
+	}
+	if (s->runs <= 0 || isnan(s->real))
+		return 0;
+	for (size_t i = 0; i < c->n && !p; i++)
+		if (strcmp(c->v[i].fs, s->fs) == 0 && strcmp(c->v[i].phase, s->phase) == 0)
+			p = &c->v[i];
+	if (!p) {
+		if (c->n == c->cap) {
+			c->cap = c->cap ? 2 * c->cap : 32;
+			c->v = fsb_xrealloc(c->v, c->cap * sizeof(*c->v));
+		}
+		p = &c->v[c->n++];
+		*p = (struct pair){ .fs = fsb_xstrdup(s->fs), .phase = fsb_xstrdup(s->phase) };
+	}
+	p->sum += s->real * (double)s->runs;
+	p->runs += s->runs;
+	return 0;
 }
 
 /* Mean real time of phase on filesystem fs (NULL: any) over the results. */
-static double mean_real(const struct fsb_browse *b, const char *profile, const char *fs, const char *phase)
+static double mean_real(const struct fsb_estimate_cache *c, const char *fs, const char *phase)
 {
 	double sum = 0;
-	size_t n = 0;
+	long n = 0;
 
-	for (size_t i = 0; i < b->n; i++) {
-		const struct fsb_result *r = b->v[i].res;
-
-		if (!r || !r->profile || strcmp(r->profile, profile))
-			continue;
-		for (size_t f = 0; f < r->nfs; f++) {
-			const struct fsb_phase_result *ph;
-
-			if (fs && strcmp(r->fs[f]->name, fs))
-				continue;
-			ph = fsb_fs_find_phase(r->fs[f], phase);
-			for (size_t k = 0; ph && k < ph->nruns; k++) {
-				double v = ph->runs[k].v[FSB_FIELD_real];
-
-				if (ph->runs[k].status == FSB_RUN_OK && !isnan(v)) {
-					sum += v;
-					n++;
-				}
-			}
+	for (size_t i = 0; i < c->n; i++)
+		if ((!fs || strcmp(c->v[i].fs, fs) == 0) && strcmp(c->v[i].phase, phase) == 0) {
+			sum += c->v[i].sum;
+			n += c->v[i].runs;
 		}
-	}
 	return n ? sum / (double)n : NAN;
 }
 
-void fsb_browse_estimate(const struct fsb_browse *b, const char *profile, const struct fsb_strv *fs,
+/* The summary of the profile's files, from the index once per profile. */
+static const struct fsb_estimate_cache *summary_of(struct fsb_browse *b, const char *profile)
+{
+	struct fsb_estimate_cache *c = b->est;
+
+	if (c && strcmp(c->profile, profile) == 0)
+		return c;
+	free_cache(c);
+	c = b->est = fsb_xcalloc(1, sizeof(*c));
+	c->profile = fsb_xstrdup(profile);
+	/* no index (the scan failed to open one): nothing is known */
+	if (b->ix && b->dir)
+		fsb_index_summaries(b->ix, b->dir, profile, add_summary, c, NULL);
+	return c;
+}
+
+void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct fsb_strv *fs,
 			 const struct fsb_strv *phases, long repeat, struct fsb_estimate *out)
 {
+	const struct fsb_estimate_cache *c;
 	double total = 0, overhead = 0;
 	size_t noverhead = 0;
 
@@ -276,42 +317,26 @@ void fsb_browse_estimate(const struct fsb_browse *b, const char *profile, const 
 	if (!profile)
 		return;
 	for (size_t i = 0; i < b->n; i++) {
-		const struct fsb_result *r = b->v[i].res;
-		double wall, phases_sum = 0;
-		size_t nfs_ran = 0;
+		const struct fsb_browse_entry *e = &b->v[i];
 
-		if (!r || !r->profile || strcmp(r->profile, profile))
+		if (!e->readable || strcmp(e->profile, profile))
 			continue;
 		out->files++;
 		/* what a complete run spent outside its phases, per filesystem */
-		wall = parse_duration(r);
-		if (r->status != FSB_RESULT_COMPLETE || isnan(wall))
-			continue;
-		for (size_t f = 0; f < r->nfs; f++) {
-			if (r->fs[f]->status != FSB_FS_OK)
-				continue;
-			nfs_ran++;
-			for (size_t j = 0; j < r->fs[f]->nphases; j++) {
-				const struct fsb_phase_result *ph = r->fs[f]->phases[j];
-
-				for (size_t k = 0; k < ph->nruns; k++)
-					if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
-						phases_sum += ph->runs[k].v[FSB_FIELD_real];
-			}
-		}
-		if (nfs_ran && wall >= phases_sum) {
-			overhead += (wall - phases_sum) / (double)nfs_ran;
+		if (!isnan(e->overhead)) {
+			overhead += e->overhead;
 			noverhead++;
 		}
 	}
 	if (!out->files)
 		return;
+	c = summary_of(b, profile);
 	for (size_t f = 0; f < fs->n; f++)
 		for (size_t j = 0; j < phases->n; j++) {
-			double m = mean_real(b, profile, fs->v[f], phases->v[j]);
+			double m = mean_real(c, fs->v[f], phases->v[j]);
 
 			if (isnan(m))
-				m = mean_real(b, profile, NULL, phases->v[j]);
+				m = mean_real(c, NULL, phases->v[j]);
 			if (isnan(m)) {
 				out->unknown++;
 				continue;

@@ -16,17 +16,23 @@
 #include "model/browse.h"
 
 static char dir[] = "/tmp/fsbench-test-browse.XXXXXX";
+static char cache[] = "/tmp/fsbench-test-browse-cache.XXXXXX";
 
 static int setup(void **state)
 {
 	(void)state;
 	setenv("TZ", "UTC", 1);
-	return mkdtemp(dir) ? 0 : -1;
+	if (!mkdtemp(dir) || !mkdtemp(cache))
+		return -1;
+	/* the index goes to $XDG_CACHE_HOME/fsbench/index.sqlite: a private one */
+	setenv("XDG_CACHE_HOME", cache, 1);
+	return 0;
 }
 
 static int teardown(void **state)
 {
 	(void)state;
+	fsb_rm_rf(cache);
 	return fsb_rm_rf(dir);
 }
 
@@ -94,7 +100,7 @@ static void test_scan(void **state)
 	assert_int_equal(b.n, 4);
 	/* newest first; the broken one has only its mtime (now): first */
 	assert_string_equal(b.v[0].name, "broken.fsbench");
-	assert_null(b.v[0].res);
+	assert_false(b.v[0].readable);
 	assert_non_null(b.v[0].error);
 	assert_string_equal(b.v[1].name, "b.fsbench");
 	assert_string_equal(b.v[2].name, "c.fsbench");
@@ -195,6 +201,63 @@ static void test_estimate(void **state)
 	fsb_browse_free(&b);
 }
 
+/* Overwrite the index from byte 4096 on (every page but the first) with a
+ * pattern: the header still says SQLite, the rows are gone or garbage. */
+static void damage_index(void)
+{
+	char *path = fsb_xasprintf("%s/fsbench/index.sqlite", cache);
+	FILE *fp = fopen(path, "r+");
+	long size;
+
+	assert_non_null(fp);
+	fseek(fp, 0, SEEK_END);
+	size = ftell(fp);
+	assert_true(size > 4096);
+	fseek(fp, 4096, SEEK_SET);
+	for (long i = 4096; i < size; i++)
+		fputc(i % 7 ? 0x55 : 0x0d, fp);
+	fclose(fp);
+	free(path);
+}
+
+/* The estimate and the list from a damaged index are those of the files:
+ * the index is rebuilt, silently. */
+static void test_damaged_index(void **state)
+{
+	struct fsb_browse b;
+	struct fsb_estimate e;
+	struct fsb_strv fs = { 0 }, phases = { 0 };
+
+	(void)state;
+	write_result("a.fsbench", "tiny", 10, 10, 20);
+	write_result("b.fsbench", "tiny", 30, 12, 22);
+	write_result("c.fsbench", "quick", 20, 100, 200);
+	assert_int_equal(fsb_browse_scan(dir, &b, NULL), 0);
+	assert_int_equal(b.n, 3);
+	fsb_browse_free(&b);
+
+	damage_index();
+	assert_int_equal(fsb_browse_scan(dir, &b, NULL), 0);
+	assert_int_equal(b.n, 3);
+	assert_true(b.stats.rebuilt);
+	assert_string_equal(b.v[0].name, "b.fsbench");
+	assert_string_equal(b.v[0].profile, "tiny");
+	assert_string_equal(b.v[1].name, "c.fsbench");
+	assert_string_equal(b.v[1].filesystems, "ext2,ext4");
+	fsb_strv_add(&fs, "ext2");
+	fsb_strv_add(&fs, "ext4");
+	fsb_strv_add(&phases, "tar");
+	/* damaged again after the list, before the estimate reads the summary */
+	damage_index();
+	fsb_browse_estimate(&b, "tiny", &fs, &phases, 1, &e);
+	assert_int_equal(e.files, 2);
+	assert_int_equal(e.known, 2);
+	assert_true(fabs(e.seconds - (11 + 21 + 28)) < 1e-9);
+	fsb_strv_free(&fs);
+	fsb_strv_free(&phases);
+	fsb_browse_free(&b);
+}
+
 static void test_duration(void **state)
 {
 	char buf[64];
@@ -213,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_scan),
 		cmocka_unit_test(test_missing_dir),
 		cmocka_unit_test(test_estimate),
+		cmocka_unit_test(test_damaged_index),
 		cmocka_unit_test(test_duration),
 	};
 

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fsbench list-results — the browse screen's list for scripts: the same
+ * rows, the same filter, from the same result index. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cmd.h"
+#include "doc/render.h"
+#include "doc/report.h"
+#include "model/browse.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench list-results [DIR] [--where WORDS] [--tsv] [--no-index] [-v]\n"
+		"Lists the result files of DIR (default: the results directory), newest\n"
+		"first, as the TUI's browse screen does: date, status, profile, target,\n"
+		"filesystems, phases.  The list comes from the result index\n"
+		"($XDG_CACHE_HOME/fsbench/index.sqlite), which only re-reads new or changed files.\n"
+		"\n"
+		"  -w, --where WORDS  only rows that contain every word (any column, any case)\n"
+		"  -t, --tsv          tab-separated, a header line, the file path first\n"
+		"  -n, --no-index     read every file; do not use or update the index\n"
+		"  -v, --verbose      say on stderr how many files were read and where the index is\n");
+}
+
+/* A field for TSV: a tab or newline would split the row. */
+static void tsv_field(const char *s)
+{
+	for (; *s; s++)
+		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "where", required_argument, NULL, 'w' },
+		{ "tsv", no_argument, NULL, 't' },
+		{ "no-index", no_argument, NULL, 'n' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const heads[FSB_BROWSE_NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems",
+							     "Phases" };
+	struct fsb_browse b = { 0 };
+	struct fsb_err err = { 0 };
+	struct fsb_buf where = { 0 };
+	bool tsv = false, no_index = false, verbose = false;
+	char *dir = NULL, *index = NULL;
+	size_t *idx = NULL, n = 0;
+	int c, rc = FSB_EXIT_USAGE;
+
+	while ((c = getopt_long(argc, argv, "w:tnvh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			/* several --where: every word of each */
+			fsb_buf_addf(&where, "%s%s", where.len ? " " : "", optarg);
+			break;
+		case 't':
+			tsv = true;
+			break;
+		case 'n':
+			no_index = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			rc = FSB_EXIT_OK;
+			goto out;
+		default:
+			usage(stderr);
+			goto out;
+		}
+	}
+	if (optind + 1 < argc) {
+		fsb_app_error("list-results: one directory at most, not also '%s'", argv[optind + 1]);
+		goto out;
+	}
+	if (optind < argc) {
+		struct stat st;
+
+		/* a directory named on the command line must exist; the default
+		 * one does not until the first run writes to it */
+		if (stat(argv[optind], &st) < 0) {
+			fsb_app_error("list-results: %s: %s", argv[optind], strerror(errno));
+			goto out;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			fsb_app_error("list-results: %s: not a directory", argv[optind]);
+			goto out;
+		}
+		dir = fsb_xstrdup(argv[optind]);
+	} else {
+		const struct fsb_config *cfg = fsb_app_config(cli);
+
+		if (!cfg)
+			goto out;
+		dir = fsb_browse_results_dir(cfg);
+	}
+	index = no_index ? fsb_xstrdup("") : fsb_index_default_path();
+	if (fsb_browse_scan_index(dir, index, &b, &err)) {
+		fsb_app_error("list-results: %s", err.msg);
+		goto out;
+	}
+	if (verbose)
+		fprintf(stderr, "list-results: %zu result files in %s, %zu read, %zu dropped; index %s%s\n",
+			b.stats.files, dir, b.stats.parsed, b.stats.dropped,
+			b.stats.in_memory ? "in memory" : index, b.stats.rebuilt ? " (rebuilt)" : "");
+	idx = fsb_xcalloc(b.n + 1, sizeof(*idx));
+	for (size_t i = 0; i < b.n; i++)
+		if (fsb_browse_match(&b.v[i], where.s))
+			idx[n++] = i;
+	if (tsv) {
+		printf("File");
+		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
+			printf("\t%s", heads[k]);
+		putchar('\n');
+		for (size_t i = 0; i < n; i++) {
+			char *col[FSB_BROWSE_NCOLS];
+
+			fsb_browse_row(&b.v[idx[i]], col);
+			tsv_field(b.v[idx[i]].path);
+			for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
+				putchar('\t');
+				tsv_field(col[k]);
+				free(col[k]);
+			}
+			putchar('\n');
+		}
+	} else {
+		struct fsb_table t;
+		struct fsb_render_opts ro = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };
+
+		fsb_report_browse(&b, idx, n, &t);
+		fsb_render_table_text(stdout, &t, &ro);
+		fsb_table_free(&t);
+	}
+	rc = FSB_EXIT_OK;
+out:
+	fsb_browse_free(&b);
+	fsb_buf_free(&where);
+	free(idx);
+	free(dir);
+	free(index);
+	return rc;
+}

@@ -8,8 +8,8 @@
  * browser read them like any run:
  *
  *  - bonnie++ CSV, one line per filesystem: the format of bonnie++ before
- *    1.90 (27 fields, as in seed 003) and the 1.97/1.98 format that
- *    bonnie++ 1.97 … 2.00a write (48/50 fields).  Each test becomes the
+ *    1.90 (27 fields, as in seed 003) and the 1.98 format that
+ *    bonnie++ 1.98 … 2.00a write (50 fields).  Each test becomes the
  *    built-in phase of the same name (char-write … rand-delete, see
  *    doc/bonnie.md), so an imported result compares with fsbench's own.
  *    A "+++++" (bonnie++ could not time a test that short) becomes a run

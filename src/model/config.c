@@ -444,8 +444,12 @@ static char *system_path(void)
 		slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';
-			/* tests/unit binaries live one or two levels below */
-			if (strncmp(exe, FSB_ABS_BUILDDIR, strlen(FSB_ABS_BUILDDIR)) == 0)
+			size_t len = strlen(FSB_ABS_BUILDDIR);
+
+			/* tests/unit binaries live one or two levels below; a
+			 * whole path component, so that a build in /usr/b is not
+			 * taken for an installed /usr/bin/fsbench */
+			if (strncmp(exe, FSB_ABS_BUILDDIR, len) == 0 && (exe[len] == '\0' || exe[len] == '/'))
 				return fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
 		}
 	}

@@ -30,16 +30,26 @@ static int line_at(const char *text, size_t off)
 	return line;
 }
 
-/* Line of the n-th (0-based) "jobname" key: where job n starts, for
- * messages (json-c does not keep positions). */
-static int job_line(const char *text, size_t n)
+/* Line of the n-th (0-based) occurrence of key in text, 0 if none. */
+static int key_line(const char *text, const char *key, size_t n)
 {
 	const char *p = text;
 
-	for (size_t k = 0; (p = strstr(p, "\"jobname\"")); k++, p++)
+	for (size_t k = 0; (p = strstr(p, key)); k++, p++)
 		if (k == n)
 			return line_at(text, (size_t)(p - text));
-	return 1;
+	return 0;
+}
+
+/* Where job n starts, for messages (json-c does not keep positions): its
+ * "jobname", or its "groupid" when the name is what is missing. */
+static int job_line(const char *text, size_t n)
+{
+	int line = key_line(text, "\"jobname\"", n);
+
+	if (!line)
+		line = key_line(text, "\"groupid\"", n);
+	return line ? line : 1;
 }
 
 static struct json_object *get(struct json_object *o, const char *key)

@@ -7,6 +7,7 @@
 # it, and `show A B` compares it with fsbench's own built-in phases by
 # phase name.
 . "$FSB_TESTLIB"
+[ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
 
 fx=$FSB_SRCDIR/tests/cli/import
 seed=$fx/seed003-bonnie-1.03.csv

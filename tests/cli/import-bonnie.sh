@@ -65,6 +65,15 @@ grep -qF '55322' "$SCRATCH/s3.html" && grep -qF 'not measured' "$SCRATCH/s3.html
 grep -v 'it prints +++++' "$SCRATCH/s3.html" | grep -q '+++' && fail "a +++++ is in the HTML"
 grep -qF 'id="fsb-end"' "$SCRATCH/s3.html" || fail "the HTML is not complete"
 
+# bonnie++ CSV out and in again: +++++ stays +++++, every number stays
+"$FSBENCH" export --format bonnie-csv "$out" >"$SCRATCH/rt.csv" || fail "bonnie-csv export exited $?"
+[ "$(grep -o '+++++' "$SCRATCH/rt.csv" | wc -l)" = "$(grep -o '+++++' "$seed" | wc -l)" ] ||
+	fail "the bonnie++ CSV export does not give back seed 003's +++++"
+"$FSBENCH" import -l ext2,ext3,ext4,reiserfs,jfs,xfs -o "$SCRATCH/rt.fsbench" "$SCRATCH/rt.csv" >/dev/null ||
+	fail "import of the exported CSV exited $?"
+"$FSBENCH" export --format bonnie-csv "$SCRATCH/rt.fsbench" | diff - "$SCRATCH/rt.csv" >/dev/null ||
+	fail "bonnie++ CSV → import → bonnie++ CSV changed something"
+
 # merge: the six lines imported in two halves are one result again
 head -3 "$seed" >"$SCRATCH/a.csv"
 tail -3 "$seed" >"$SCRATCH/b.csv"

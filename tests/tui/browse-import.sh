@@ -21,22 +21,27 @@ tui_start 160 48
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 2 files'
-tui_wait 'Seed 003'
-# open seed 003 (the list is newest first: the fio run of 2026, then 003)
-tui_press_until Down '^▶.*Seed 003' 3
+# the rows: seed 003's six filesystems and twelve phases, fio's jobs
+tui_wait '^.* ext2,ext3,ext4,reiserfs,jfs,xfs +char-write,block-write,'
+tui_wait '^.* ext4 +seqwrite-write,randrw-read,randrw-write'
+tui_keys Home
+tui_press_until Down '^▶.* ext2,ext3,ext4,reiserfs,jfs,xfs ' 2
+tui_wait 'Seed 003: bonnie\+\+ 1\.03'
 tui_keys Enter
+tui_wait '^ *Seed 003: bonnie\+\+ 1\.03'
 tui_wait 'Built-in I/O phases \(bonnie\+\+ layout\)'
-tui_wait 'bonnie\+\+ 1\.03 \(imported\)'
 tui_wait '^ *ext2 +20973 +51 +55322 +18'
 tui_wait 'not measured'
 tui_screen | grep -E '^ *(ext|reiserfs|jfs|xfs)' | grep -q '+++' && fail "a +++++ is on the screen"
 tui_keys q
 tui_wait 'Results in '
 tui_keys Home
-tui_press_until Down '^▶.*fio 3\.33' 3
+tui_press_until Down '^▶.* ext4 +seqwrite-write' 2
+tui_wait 'fio 3\.33 results, imported'
 tui_keys Enter
-tui_wait 'seqwrite-write'
-tui_wait 'fio 3\.33 \(imported\)'
+tui_wait '^ *fio 3\.33 results, imported'
+tui_wait '^ *Throughput'
+tui_wait 'seqwrite-write +randrw-read +randrw-write'
 tui_keys q
 tui_wait 'Results in '
 exit 0

@@ -14,7 +14,10 @@ for p in dpkg-buildpackage:dpkg-dev dh:debhelper fakeroot:fakeroot lintian:linti
 	command -v "${p%%:*}" >/dev/null || skip "needs ${p%%:*} (apt-get install ${p#*:})"
 done
 [ "$(id -u)" = 0 ] || skip "installs the package with dpkg -i: needs root"
-git -C "$FSB_SRCDIR" rev-parse --git-dir >/dev/null 2>&1 || skip "$FSB_SRCDIR is not a git checkout (make distcheck)"
+# the top of a git checkout: not a directory inside one (make distcheck
+# unpacks its tarball inside the source tree)
+top=$(git -C "$FSB_SRCDIR" rev-parse --show-toplevel 2>/dev/null)
+[ -n "$top" ] && [ "$top" -ef "$FSB_SRCDIR" ] || skip "$FSB_SRCDIR is not a git checkout (make distcheck): nothing to clone"
 if dpkg-query -W -f='${Status}' fsbench 2>/dev/null | grep -q 'installed'; then
 	skip "the package fsbench is installed on this machine; this test will not replace or purge it"
 fi

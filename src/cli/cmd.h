@@ -51,6 +51,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv);
+int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv);
 int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv);

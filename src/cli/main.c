@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{ "run",     fsb_cmd_run,     "format the target with each filesystem and time the phases" },
 	{ "show",    fsb_cmd_show,    "print the tables of one or more result files" },
 	{ "export",  fsb_cmd_export,  "write result files as CSV, Markdown, HTML or bonnie++ CSV" },
+	{ "import",  fsb_cmd_import,  "read bonnie++ CSV and fio JSON results into a result file" },
 	{ "merge",   fsb_cmd_merge,   "combine result files of the same benchmark into one" },
 	{ "devices", fsb_cmd_devices, "list block devices and whether fsbench may format them" },
 	{ "list",    fsb_cmd_list,    "list filesystems, phases and profiles, and what is available" },

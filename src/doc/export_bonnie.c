@@ -161,6 +161,11 @@ static bool put_test(struct line *l, const struct fsb_result *res, const struct 
 		}
 		if (!isnan(lat) && lat > 0)
 			print_latency(l->f[F_LATENCY + k], FIELD_LEN, lat);
+	} else if (rate.not_measured) {
+		/* an imported +++++ goes back out as bonnie++ wrote it */
+		set(l, col, "+++++");
+		set(l, col + 1, "+++");
+		ok = true;
 	}
 	fsb_cellstats_free(&rate);
 	fsb_cellstats_free(&cpu);

@@ -16,8 +16,10 @@ static bool is_builtin(const struct fsb_result *res, const char *phase)
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
 
+		/* imported phases (fsbench import) are rates, as the built-in ones */
 		if (ph && ph->kind)
-			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0;
+			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0 ||
+			       strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_IMPORTED)) == 0;
 	}
 	return false;
 }
@@ -188,9 +190,11 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		if (!isnan(v)) {
 			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
 			out->values[out->nok++] = v;
+		} else if (ph->runs[k].not_measured) {
+			out->not_measured = ph->runs[k].not_measured;
 		}
 	}
-	out->failed = !out->nok && out->nruns > 0;
+	out->failed = !out->nok && out->nruns > 0 && !out->not_measured;
 	cell_finish(out, judge);
 	free(judge);
 }
@@ -311,6 +315,14 @@ static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 		if (cs->why)
 			fsb_strv_addf(&t->notes, "%s %s: %s", fs, phase, cs->why);
+	} else if (cs->not_measured) {
+		/* never a number: the tool could not time it (bonnie++'s +++++) */
+		char *note = fsb_xasprintf("not measured: %s", cs->not_measured);
+
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "not measured");
+		if (!fsb_strv_contains(&t->notes, note))
+			fsb_strv_add(&t->notes, note);
+		free(note);
 	} else if (cs->unavailable) {
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "n/a");
 	} else if (res->status == FSB_RESULT_RUNNING) {
@@ -837,9 +849,27 @@ static const struct bonnie_test bonnie_tests[] = {
 	{ "rand-delete", "Random Create", "Delete", true },
 };
 
-static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_test **out)
+/* Phase entries in res: a bound for the rate phases beyond bonnie++'s. */
+static size_t phase_entries(const struct fsb_result *res)
 {
 	size_t n = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		n += res->fs[i]->nphases;
+	return n;
+}
+
+/*
+ * The rate phases in bonnie++'s layout: its twelve tests in its order,
+ * then any other built-in or imported phase (fio's jobs) as a test of its
+ * own, grouped under the tool that measured it.  extra has room for
+ * phase_entries(res); its strings point into res.  *nbonnie = how many of
+ * the twelve are there.
+ */
+static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_test **out,
+			     struct bonnie_test *extra, size_t *nbonnie)
+{
+	size_t n = 0, nx = 0;
 
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests); k++)
 		for (size_t i = 0; i < res->nfs; i++)
@@ -847,6 +877,22 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 				out[n++] = &bonnie_tests[k];
 				break;
 			}
+	*nbonnie = n;
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+			bool known = !is_builtin(res, ph->name);
+
+			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
+				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;
+			for (size_t k = 0; k < nx && !known; k++)
+				known = strcmp(extra[k].phase, ph->name) == 0;
+			if (known)
+				continue;
+			extra[nx] = (struct bonnie_test){ ph->name, res->source_tool ? res->source_tool : "Other",
+							  ph->name, ph->nruns && isnan(ph->runs[0].v[FSB_FIELD_kib_per_s]) };
+			out[n++] = &extra[nx++];
+		}
 	return n;
 }
 
@@ -862,15 +908,20 @@ static void fmt_rate(char *buf, size_t len, double v)
 int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
 		      struct fsb_table *t)
 {
-	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests)];
-	size_t n = bonnie_present(res, tests);
+	size_t cap = phase_entries(res), nbonnie;
+	struct bonnie_test extra[cap ? cap : 1];
+	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests) + cap];
+	size_t n = bonnie_present(res, tests, extra, &nbonnie);
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 
 	if (!n || !bfs)
 		return -ENOENT;
 	fsb_table_init(t, normalized ? "bonnie-normalized" : "bonnie", res->nfs + 3, 1 + 2 * n, 3);
-	t->title = fsb_xstrdup(normalized ? "Built-in I/O phases, normalized" : "Built-in I/O phases (bonnie++ layout)");
+	if (nbonnie)
+		t->title = fsb_xstrdup(normalized ? "Built-in I/O phases, normalized" : "Built-in I/O phases (bonnie++ layout)");
+	else    /* only other tools' phases (fio) */
+		t->title = fsb_xstrdup(normalized ? "Throughput, normalized" : "Throughput");
 	t->caption = normalized
 		? fsb_xasprintf("%s / rate (throughput inverted so that > 1 means slower, like every table); %%CP / %s's%s",
 				base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "")
@@ -945,23 +996,33 @@ static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decim
 
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 {
-	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests)];
-	size_t n = bonnie_present(res, tests), rows = 0, r = 1;
+	size_t cap = phase_entries(res), nbonnie;
+	struct bonnie_test extra[cap ? cap : 1];
+	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests) + cap];
+	size_t n = bonnie_present(res, tests, extra, &nbonnie), rows = 0, r = 1;
 	static const char *const heads[] = { "Filesystem", "Phase", "Amount", "Elapsed", "Passes",
-					     "Rate", "%CP", "p99", "Max" };
+					     "Rate", "%CP", "p99", "Max", "IOPS", "mean", "p50", "p95" };
+	size_t ncols = 9;
 
 	if (!n)
 		return -ENOENT;
+	/* fio's imported jobs have IOPS next to the bandwidth, and more of the
+	 * latency distribution: four more columns, only then */
+	for (size_t i = 0; i < res->nfs && ncols == 9; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases && ncols == 9; j++)
+			for (size_t q = 0; q < res->fs[i]->phases[j]->nruns; q++)
+				if (!isnan(res->fs[i]->phases[j]->runs[q].v[FSB_FIELD_lat_p50_us]))
+					ncols = FSB_ARRAY_SIZE(heads);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
 
 			rows += ph ? ph->nruns : 0;
 		}
-	fsb_table_init(t, "bonnie-detail", rows + 1, FSB_ARRAY_SIZE(heads), 1);
+	fsb_table_init(t, "bonnie-detail", rows + 1, ncols, 1);
 	t->title = fsb_xstrdup("What every rate is made of");
 	t->caption = fsb_xstrdup("amount moved and the time it took, passes needed to reach the minimum duration, and the latency of one operation");
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+	for (size_t c = 0; c < ncols; c++)
 		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
@@ -982,7 +1043,8 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				else if (!isnan(v[FSB_FIELD_ops_per_s]))
 					snprintf(rate, sizeof(rate), "%.0f /s", v[FSB_FIELD_ops_per_s]);
 				else
-					snprintf(rate, sizeof(rate), "%s", ph->runs[q].status == FSB_RUN_OK ? "—" : "fail");
+					snprintf(rate, sizeof(rate), "%s", ph->runs[q].status != FSB_RUN_OK ? "fail"
+						 : ph->runs[q].not_measured ? "not measured" : "—");
 				fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
 				fsb_table_set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
 				fsb_table_set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
@@ -992,6 +1054,12 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
 				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
 				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
+				if (ncols > 9) {
+					set_num(t, r, 9, v[FSB_FIELD_ops_per_s], 0, "");
+					set_num(t, r, 10, v[FSB_FIELD_lat_mean_us], 0, " us");
+					set_num(t, r, 11, v[FSB_FIELD_lat_p50_us], 0, " us");
+					set_num(t, r, 12, v[FSB_FIELD_lat_p95_us], 0, " us");
+				}
 			}
 		}
 	table_done(t);
@@ -1047,36 +1115,47 @@ static void compare_cell(const struct fsb_result *res, const struct fsb_fs_resul
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	struct fsb_strv phases = { 0 }, shared = { 0 };
+	struct fsb_strv phases = { 0 }, shared = { 0 }, rates = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
 	const struct fsb_fs_result *bfs = NULL;
 	size_t rows = 0, r = 1, bfile = 0;
 
-	/* the phases every file has, in the first file's order */
-	fsb_report_phases(results[0], false, &phases);
-	for (size_t f = 1; f < n; f++) {
-		struct fsb_strv other = { 0 }, keep = { 0 };
+	/* the phases every file has, in the first file's order; the built-in
+	 * and imported ones (rates: an imported bonnie++ result against
+	 * fsbench's own) after the total, which sums the desktop ones only */
+	for (int builtin = 0; builtin < 2; builtin++) {
+		struct fsb_strv *list = builtin ? &rates : &phases;
 
-		fsb_report_phases(results[f], false, &other);
-		for (size_t j = 0; j < phases.n; j++)
-			if (fsb_strv_contains(&other, phases.v[j]))
-				fsb_strv_add(&keep, phases.v[j]);
-		fsb_strv_free(&phases);
-		fsb_strv_free(&other);
-		phases = keep;
+		fsb_report_phases(results[0], builtin, list);
+		for (size_t f = 1; f < n; f++) {
+			struct fsb_strv other = { 0 }, keep = { 0 };
+
+			fsb_report_phases(results[f], builtin, &other);
+			for (size_t j = 0; j < list->n; j++)
+				if (fsb_strv_contains(&other, list->v[j]))
+					fsb_strv_add(&keep, list->v[j]);
+			fsb_strv_free(list);
+			fsb_strv_free(&other);
+			*list = keep;
+		}
 	}
-	if (!phases.n) {
+	if (!phases.n && !rates.n) {
 		fsb_strv_free(&phases);
+		fsb_strv_free(&rates);
 		return -ENOENT;
 	}
 	for (size_t j = 0; j < phases.n; j++)
 		fsb_strv_add(&shared, phases.v[j]);
-	fsb_strv_add(&phases, "total");
+	if (phases.n)
+		fsb_strv_add(&phases, "total");
+	for (size_t j = 0; j < rates.n; j++)
+		fsb_strv_add(&phases, rates.v[j]);
 	bfs = fsb_report_compare_baseline(results, labels, n, o, &bfile);
 	if (!bfs) {
 		fsb_strv_free(&phases);
 		fsb_strv_free(&shared);
+		fsb_strv_free(&rates);
 		return -ENOENT;
 	}
 	bres = results[bfile];
@@ -1084,8 +1163,10 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 		rows += results[f]->nfs;
 	fsb_table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
-	t->caption = fsb_xasprintf("%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05); "
-				   "total = the phases shown", metric_words(m), bfs->name, labels ? labels[bfile] : "the first file");
+	t->caption = fsb_xasprintf("%s%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05)%s",
+				   shared.n ? metric_words(m) : "", !shared.n ? "throughput" : rates.n ? " (throughput for the built-in phases)" : "",
+				   bfs->name, labels ? labels[bfile] : "the first file",
+				   shared.n ? "; total = the phases shown" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
 	fsb_table_set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < phases.n; j++)
@@ -1098,14 +1179,15 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 			fsb_table_set(t, r, 0, FSB_CELL_NAME | bl, NAN, "%s", labels[f]);
 			fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 			for (size_t j = 0; j < phases.n; j++) {
+				enum fsb_metric pm = fsb_strv_contains(&rates, phases.v[j]) ? FSB_METRIC_RATE : m;
 				struct fsb_cellstats a, b;
 
-				compare_cell(results[f], fs, phases.v[j], &shared, m, &a);
-				compare_cell(bres, bfs, phases.v[j], &shared, m, &b);
+				compare_cell(results[f], fs, phases.v[j], &shared, pm, &a);
+				compare_cell(bres, bfs, phases.v[j], &shared, pm, &b);
 				if (!a.nok) {
 					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
 				} else {
-					struct norm nn = normalize(&a, &b, m, o);
+					struct norm nn = normalize(&a, &b, pm, o);
 
 					set_ratio(t, r, j + 2, &nn, bl);
 				}
@@ -1116,6 +1198,7 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	table_done(t);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&shared);
+	fsb_strv_free(&rates);
 	return 0;
 }
 
@@ -1328,6 +1411,10 @@ char *fsb_report_target_line(const struct fsb_target_info *t)
 
 void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out)
 {
+	/* fsbench import: the tool that measured it comes first */
+	if (res->source_tool)
+		fsb_strv_addf(out, "%s %s (imported)", res->source_tool,
+			      res->source_version ? res->source_version : "");
 	for (size_t i = 0; i < res->nfs; i++) {
 		const char *v = res->fs[i]->mkfs_version;
 

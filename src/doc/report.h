@@ -76,6 +76,8 @@ struct fsb_cellstats {
 	bool failed;             /* no successful run and at least one failure */
 	bool unavailable;        /* never attempted */
 	const char *why;         /* the error or reason, or NULL */
+	const char *not_measured; /* no value but an ok run that says why
+				   * (an imported bonnie++ +++++), or NULL */
 	struct fsb_stats st;     /* of the metric over the successful runs */
 	double *values;          /* the metric per successful run, nok of them */
 	bool *outlier;           /* flags for values[] */
@@ -181,7 +183,8 @@ void fsb_chart_free(struct fsb_chart *c);
  * How a result was measured, in the words every output uses (caller frees):
  *  host:     "vm, Linux 6.1 x86_64, AMD EPYC, 2 cores, 24105 MiB RAM, Debian 12"
  *  target:   "image /var/tmp/t.img (2048 MiB) on /dev/loop0, model, fstype"
- *  versions: the mkfs tools' versions (each once), then the host's programs
+ *  versions: the importing source tool ("bonnie++ 1.03 (imported)"), the
+ *            mkfs tools' versions (each once), then the host's programs
  * An empty string (versions: nothing added) when the result lacks them.
  */
 char *fsb_report_host_line(const struct fsb_host *h);

@@ -17,7 +17,8 @@ static int validate_kind(cfg_t *cfg, cfg_opt_t *opt)
 	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
 	enum fsb_phase_kind k;
 
-	if (fsb_phase_kind_parse(v, &k)) {
+	/* a config's phase runs here: it cannot be another tool's */
+	if (fsb_phase_kind_parse(v, &k) || k == FSB_PHASE_IMPORTED) {
 		cfg_error(cfg, "kind = \"%s\": must be \"%s\" or \"%s\"", v, fsb_phase_kind_word(FSB_PHASE_COMMAND),
 			  fsb_phase_kind_word(FSB_PHASE_BUILTIN));
 		return -1;
@@ -451,8 +452,12 @@ static char *system_path(void)
 		slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = '\0';
-			/* tests/unit binaries live one or two levels below */
-			if (strncmp(exe, FSB_ABS_BUILDDIR, strlen(FSB_ABS_BUILDDIR)) == 0)
+			size_t len = strlen(FSB_ABS_BUILDDIR);
+
+			/* tests/unit binaries live one or two levels below; a
+			 * whole path component, so that a build in /usr/b is not
+			 * taken for an installed /usr/bin/fsbench */
+			if (strncmp(exe, FSB_ABS_BUILDDIR, len) == 0 && (exe[len] == '\0' || exe[len] == '/'))
 				return fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
 		}
 	}

@@ -7,6 +7,7 @@
 static const char *const phase_words[] = {
 	[FSB_PHASE_COMMAND] = "command",
 	[FSB_PHASE_BUILTIN] = "builtin",
+	[FSB_PHASE_IMPORTED] = "imported",
 };
 
 static const char *const target_words[] = {

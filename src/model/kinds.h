@@ -2,7 +2,7 @@
 /*
  * kinds.h — the kinds the code switches on, as enums, and the one place that
  * maps them to and from the words of the config and the result file
- * ("builtin", "command"; "image", "dir", "device").
+ * ("builtin", "command", "imported"; "image", "dir", "device").
  */
 #ifndef FSB_KINDS_H
 #define FSB_KINDS_H
@@ -10,6 +10,7 @@
 enum fsb_phase_kind {
 	FSB_PHASE_COMMAND,       /* /bin/sh -c template, timed with wait4 */
 	FSB_PHASE_BUILTIN,       /* a native phase of synth.c */
+	FSB_PHASE_IMPORTED,      /* another tool's measurement (model/import.h); results only */
 };
 
 enum fsb_target_kind {

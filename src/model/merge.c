@@ -270,6 +270,8 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 		const struct fsb_result *r = in[f];
 
 		join_distinct(&res->tool, r->tool, " + ");
+		join_distinct(&res->source_tool, r->source_tool, " + ");
+		join_distinct(&res->source_version, r->source_version, " + ");
 		join_distinct(&res->command, r->command, "\n");
 		if (r->started && (!res->started || strcmp(r->started, res->started) < 0)) {
 			free(res->started);

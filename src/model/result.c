@@ -141,17 +141,20 @@ void fsb_run_init(struct fsb_run *r)
 	r->status = FSB_RUN_OK;
 	r->exit_status = -1;
 	r->error = NULL;
+	r->not_measured = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 {
 	*dst = *src;
 	dst->error = fsb_xstrdup(src->error);
+	dst->not_measured = fsb_xstrdup(src->not_measured);
 }
 
 void fsb_run_clear(struct fsb_run *r)
 {
 	free(r->error);
+	free(r->not_measured);
 	fsb_run_init(r);
 }
 
@@ -214,6 +217,8 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->workload);
 	free(res->title);
 	free(res->log);
+	free(res->source_tool);
+	free(res->source_version);
 	fsb_strv_free(&res->phase_order);
 	free(res->host.hostname);
 	free(res->host.kernel);
@@ -253,6 +258,8 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->workload = fsb_xstrdup(src->workload);
 	res->title = fsb_xstrdup(src->title);
 	res->log = fsb_xstrdup(src->log);
+	res->source_tool = fsb_xstrdup(src->source_tool);
+	res->source_version = fsb_xstrdup(src->source_version);
 	res->repeat = src->repeat;
 	strv_copy(&res->phase_order, &src->phase_order);
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
@@ -434,6 +441,7 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	if (r->exit_status >= 0)
 		fprintf(fp, "        exit_status = %d\n", r->exit_status);
 	put_str(fp, 8, "error", r->error);
+	put_str(fp, 8, "not_measured", r->not_measured);
 	fputs("      }\n", fp);
 }
 
@@ -451,6 +459,8 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	put_str(fp, 0, "command", res->command);
 	put_str(fp, 0, "workload", res->workload);
 	put_str(fp, 0, "log", res->log);
+	put_str(fp, 0, "source_tool", res->source_tool);
+	put_str(fp, 0, "source_version", res->source_version);
 	fprintf(fp, "repeat = %ld\n", res->repeat);
 	put_strv(fp, 0, "phases", &res->phase_order);
 
@@ -555,7 +565,7 @@ out:
 
 /* ---- reading ------------------------------------------------------------- */
 
-static cfg_opt_t run_opts[FSB_FIELD_COUNT + 5];
+static cfg_opt_t run_opts[FSB_FIELD_COUNT + 6];
 static cfg_opt_t phase_opts[] = {
 	CFG_STR("label", NULL, CFGF_NONE),
 	CFG_STR("kind", NULL, CFGF_NONE),
@@ -613,6 +623,8 @@ static cfg_opt_t top_opts[] = {
 	CFG_STR("command", NULL, CFGF_NONE),
 	CFG_STR("workload", NULL, CFGF_NONE),
 	CFG_STR("log", NULL, CFGF_NONE),
+	CFG_STR("source_tool", NULL, CFGF_NONE),
+	CFG_STR("source_version", NULL, CFGF_NONE),
 	CFG_INT("repeat", 1, CFGF_NONE),
 	CFG_STR_LIST("phases", NULL, CFGF_NONE),
 	CFG_SEC("host", host_opts, CFGF_NONE),
@@ -690,6 +702,7 @@ static void init_run_opts(void)
 		CFG_STR("status", "ok", CFGF_NONE),
 		CFG_INT("exit_status", -1, CFGF_NONE),
 		CFG_STR("error", NULL, CFGF_NONE),
+		CFG_STR("not_measured", NULL, CFGF_NONE),
 		CFG_END()
 	};
 
@@ -745,6 +758,7 @@ static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 	r->status = st;
 	r->exit_status = (int)cfg_getint(rs, "exit_status");
 	r->error = dup_or_null(rs, "error");
+	r->not_measured = dup_or_null(rs, "not_measured");
 	return 0;
 }
 
@@ -778,6 +792,8 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 	res->command = dup_or_null(cfg, "command");
 	res->workload = dup_or_null(cfg, "workload");
 	res->log = dup_or_null(cfg, "log");
+	res->source_tool = dup_or_null(cfg, "source_tool");
+	res->source_version = dup_or_null(cfg, "source_version");
 	res->repeat = cfg_getint(cfg, "repeat");
 	get_strv(cfg, "phases", &res->phase_order);
 	if (host) {

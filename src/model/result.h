@@ -61,7 +61,10 @@
 	X(seekers,          "",      "concurrent seeker threads of the seeks phase")    \
 	X(file_min,         "B",     "smallest file of a built-in file phase")          \
 	X(file_max,         "B",     "largest file of a built-in file phase")           \
-	X(dirs,             "",      "directories a built-in file phase spreads over")
+	X(dirs,             "",      "directories a built-in file phase spreads over") \
+	X(lat_mean_us,      "us",    "mean latency of one operation (imported: fio)")   \
+	X(lat_p50_us,       "us",    "median latency of one operation (imported: fio)") \
+	X(lat_p95_us,       "us",    "95th percentile latency of one operation (imported: fio)")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -93,6 +96,9 @@ struct fsb_run {
 	enum fsb_run_status status;
 	int exit_status;             /* of the phase command; -1 = none */
 	char *error;                 /* one line, or NULL */
+	/* Why the phase's rate and %CPU are absent from an ok run, or NULL:
+	 * "too fast for bonnie++" for an imported +++++.  Never a number. */
+	char *not_measured;
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */
@@ -128,7 +134,8 @@ enum fsb_phase_status {
 struct fsb_phase_result {
 	char *name;              /* "tar", "block-write" */
 	char *label;             /* "tar jxf", "Block write" */
-	char *kind;              /* "command" or "builtin" */
+	char *kind;              /* "command", "builtin", or "imported" (fsbench import:
+				  * measured by another tool, read like "builtin") */
 	char *command;           /* the command template, for reproduction */
 	enum fsb_phase_status status;
 	char *reason;            /* why unavailable, or NULL */
@@ -191,6 +198,9 @@ struct fsb_result {
 	char *workload;          /* "generated tree seed=1 files=400" … */
 	char *title;             /* free text, e.g. the seed's page title */
 	char *log;               /* the phases' output log of this run, or NULL */
+	/* fsbench import: the tool that measured it and its version
+	 * ("bonnie++", "1.03"); NULL for fsbench's own runs */
+	char *source_tool, *source_version;
 	long repeat;
 	struct fsb_strv phase_order;   /* phases as planned, in order */
 	struct fsb_host host;

@@ -18,6 +18,8 @@ src/sys/sysinfo.c: --version
 src/engine/workload.c: --print-architecture --variant --foreign --make-tarball --sort --mtime --owner --group --numeric-owner
 # the linker options in the Makefile of the generated kernel-like tree
 src/engine/treegen.c: --start-group --end-group
+# how to make the fio output that fsbench import reads: an option of fio
+src/model/import_fio.c: --output-format
 '
 
 literals() { # file: one line per string literal (adjacent ones joined)

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fsbench import — bonnie++ CSV and fio JSON as a result file (model/import.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "model/import.h"
+
+static void usage(FILE *fp)
+{
+	fprintf(fp,
+		"Usage: fsbench import [OPTIONS] -o OUT FILE...\n"
+		"Reads other benchmarks' results and writes them as an fsbench result file,\n"
+		"which show, export, merge, show A B and the terminal interface read like a\n"
+		"run of fsbench's own:\n"
+		"  bonnie++ CSV (bonnie++ -q, or bon_csv2txt's input): one filesystem per\n"
+		"    line; the 27-field lines of bonnie++ 1.03 and the 1.98 lines of\n"
+		"    bonnie++ 1.98 to 2.00a.  Each test becomes the built-in phase of the\n"
+		"    same name (block-write, seq-create …); +++++ is \"not measured\".\n"
+		"  fio --output-format=json: one filesystem per file, one phase per job and\n"
+		"    direction (JOB-read, JOB-write): bandwidth, IOPS, %%CPU, latencies.\n"
+		"\n"
+		"  -o, --output OUT        the result file to write (required)\n"
+		"  -f, --format F          bonnie or fio (default: fio if FILE starts with '{')\n"
+		"  -l, --label A,B,...     filesystem names, one per bonnie++ line or fio file,\n"
+		"                          in order (default: bonnie++'s machine field, the fio\n"
+		"                          file's name)\n"
+		"  -b, --baseline FS       the filesystem the tables normalize to (default: the\n"
+		"                          first)\n"
+		"  -t, --title TEXT        a title for the result\n"
+		"      --tool-version V    the bonnie++ version of 27-field lines, which do not\n"
+		"                          say it (e.g. 1.03)\n"
+		"\n"
+		"Bad input is one line naming the file and line, exit status 2, and nothing\n"
+		"is written.\n");
+}
+
+int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "title", required_argument, NULL, 't' },
+		{ "tool-version", required_argument, NULL, 'T' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum fsb_import_format fmt = FSB_IMPORT_AUTO;
+	struct fsb_import_opts io = { 0 };
+	struct fsb_strv labels = { 0 };
+	struct fsb_result *res = NULL;
+	struct fsb_err err = { 0 };
+	const char *out = NULL, *baseline = NULL, *title = NULL;
+	int c, rc = FSB_EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "o:f:l:b:t:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'f':
+			if (fsb_import_format_parse(optarg, &fmt)) {
+				fsb_app_error("import: --format %s: expected bonnie or fio", optarg);
+				rc = FSB_EXIT_USAGE;
+				goto out;
+			}
+			break;
+		case 'l':
+			fsb_strv_split(&labels, optarg, ',');
+			break;
+		case 'b':
+			baseline = optarg;
+			break;
+		case 't':
+			title = optarg;
+			break;
+		case 'T':
+			io.tool_version = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			goto out;
+		default:
+			usage(stderr);
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (!out || optind >= argc) {
+		fsb_app_error("import: %s", !out ? "-o OUT is required" : "no file to import given");
+		usage(stderr);
+		rc = FSB_EXIT_USAGE;
+		goto out;
+	}
+	io.labels = (const char *const *)labels.v;
+	io.nlabels = labels.n;
+	res = fsb_import_new();
+	for (int i = optind; i < argc; i++) {
+		char *buf = NULL;
+		int n = fsb_read_file(argv[i], &buf);
+
+		if (n < 0) {
+			fsb_app_error("import: cannot read %s: %s", argv[i], strerror(-n));
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+		n = fsb_import_buffer(res, buf, strlen(buf), argv[i], fmt, &io, &err);
+		free(buf);
+		if (n) {
+			fsb_app_error("import: %s", err.msg);
+			rc = FSB_EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (fsb_import_finish(res, baseline, &io, &err)) {
+		fsb_app_error("import: %s", err.msg);
+		rc = FSB_EXIT_USAGE;
+		goto out;
+	}
+	if (title)
+		res->title = fsb_xstrdup(title);
+	else
+		res->title = fsb_xasprintf("%s %s results, imported", res->source_tool, res->source_version);
+	res->command = fsb_app_command_line(cli);
+	if (fsb_result_write(res, out, &err)) {
+		fsb_app_error("import: %s", err.msg);
+		rc = FSB_EXIT_FAILED;
+		goto out;
+	}
+	if (io.renamed)
+		fprintf(stderr, "fsbench: import: filesystems with the same name were numbered; "
+			"name them with --label\n");
+	printf("%s: %s %s, %zu filesystem%s, %zu phase%s\n", out, res->source_tool, res->source_version, res->nfs,
+	       res->nfs == 1 ? "" : "s", res->phase_order.n, res->phase_order.n == 1 ? "" : "s");
+out:
+	fsb_result_free(res);
+	fsb_strv_free(&labels);
+	return rc;
+}

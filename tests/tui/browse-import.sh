@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The browser reads results made by `fsbench import` like any other: seed
+# 003's bonnie++ 1.03 lines (data/samples/) and a fio import are listed,
+# open on their tables (normalized to the first filesystem, "not measured"
+# for bonnie++'s +++++, never a number), and compare with each other.
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
+
+XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
+at_exit rm -rf "$XDG_DATA_HOME"
+export XDG_DATA_HOME
+results=$XDG_DATA_HOME/fsbench/results
+mkdir -p "$results"
+cp "$FSB_SRCDIR/data/samples/seed003-bonnie-1.03.fsbench" "$results/"
+"$FSBENCH" import -l ext4 -o "$results/fio.fsbench" "$FSB_SRCDIR/tests/cli/import/fio-two-jobs.json" >/dev/null ||
+	fail "fio import exited $?"
+export TUI_ENV="TZ=UTC"
+
+tui_start 160 48
+tui_wait 'Where should fsbench run'
+tui_keys r
+tui_wait 'Results in .*: 2 files'
+# the rows: seed 003's six filesystems and twelve phases, fio's jobs
+tui_wait '^.* ext2,ext3,ext4,reiserfs,jfs,xfs +char-write,block-write,'
+tui_wait '^.* ext4 +seqwrite-write,randrw-read,randrw-write'
+tui_keys Home
+tui_press_until Down '^▶.* ext2,ext3,ext4,reiserfs,jfs,xfs ' 2
+tui_wait 'Seed 003: bonnie\+\+ 1\.03'
+tui_keys Enter
+tui_wait '^ *Seed 003: bonnie\+\+ 1\.03'
+tui_wait 'Built-in I/O phases \(bonnie\+\+ layout\)'
+tui_wait '^ *ext2 +20973 +51 +55322 +18'
+tui_wait 'not measured'
+tui_screen | grep -E '^ *(ext|reiserfs|jfs|xfs)' | grep -q '+++' && fail "a +++++ is on the screen"
+tui_keys q
+tui_wait 'Results in '
+tui_keys Home
+tui_press_until Down '^▶.* ext4 +seqwrite-write' 2
+tui_wait 'fio 3\.33 results, imported'
+tui_keys Enter
+tui_wait '^ *fio 3\.33 results, imported'
+tui_wait '^ *Throughput'
+tui_wait 'seqwrite-write +randrw-read +randrw-write'
+tui_keys q
+tui_wait 'Results in '
+exit 0

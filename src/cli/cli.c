@@ -93,3 +93,9 @@ void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n
 	free(res);
 	free(labels);
 }
+
+int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp))
+{
+	usage(c == 'h' ? stdout : stderr);
+	return c == 'h' ? FSB_EXIT_OK : FSB_EXIT_USAGE;
+}

@@ -19,6 +19,10 @@
  * "--yes-destroy=DEV", "'fsbench devices --check DEV'" (fsb_opt_speaker). */
 const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n);
 
+/* What getopt_long's loop does with -h (the usage on stdout, FSB_EXIT_OK)
+ * and with any option it refused (the usage on stderr, FSB_EXIT_USAGE). */
+int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp));
+
 /* getopt_long's argument checks share these: parse an integer >= min. */
 int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);
 

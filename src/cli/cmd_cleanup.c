@@ -61,12 +61,8 @@ int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv)
 	(void)cli;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'h':
-			usage(stdout);
-			return FSB_EXIT_OK;
-		default:
-			usage(stderr);
-			return FSB_EXIT_USAGE;
+		default:	/* -h, --help, or an option getopt refused */
+			return fsb_cli_help_or_usage(c, usage);
 		}
 	}
 	if (optind < argc) {

@@ -81,12 +81,8 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 		case 'T':
 			io.tool_version = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			goto out;
-		default:
-			usage(stderr);
-			rc = FSB_EXIT_USAGE;
+		default:	/* -h, --help, or an option getopt refused */
+			rc = fsb_cli_help_or_usage(c, usage);
 			goto out;
 		}
 	}

@@ -70,12 +70,8 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 		case 'v':
 			verbose = true;
 			break;
-		case 'h':
-			usage(stdout);
-			rc = FSB_EXIT_OK;
-			goto out;
-		default:
-			usage(stderr);
+		default:	/* -h, --help, or an option getopt refused */
+			rc = fsb_cli_help_or_usage(c, usage);
 			goto out;
 		}
 	}

@@ -77,12 +77,8 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		case 'A':
 			utf8 = false;
 			break;
-		case 'h':
-			usage(stdout);
-			return FSB_EXIT_OK;
-		default:
-			usage(stderr);
-			return FSB_EXIT_USAGE;
+		default:	/* -h, --help, or an option getopt refused */
+			return fsb_cli_help_or_usage(c, usage);
 		}
 	}
 	if (optind >= argc) {

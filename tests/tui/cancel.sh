@@ -52,12 +52,7 @@ assert_no_leftovers "a cancelled TUI run"
 res=$(ls "$results"/*.fsbench)
 grep -q '^status = "interrupted"' "$res" || fail "the result is not marked interrupted"
 sed -n "/^filesystem \"ext2\"/,/^}/p" "$res" | grep -A6 'phase "tar"' | grep -q "run {" || { cat "$res" >&2; fail "the finished tar run is not in the result file"; }
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Target: new image file' 'Where should fsbench run'
 tmx kill-session -t t
 rm -f "$results"/*
 

@@ -51,12 +51,7 @@ tui_wait "ALL DATA ON $dev WILL BE DESTROYED"
 tui_keys Enter
 tui_wait "Target: $dev: formatted"
 
-tui_keys q
-tui_wait 'Where should fsbench run'
-tui_keys q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Where should fsbench run'
 [ "$(edge_sum "$dev")" = "$sum" ] || fail "$dev was written to"
 [ "$(blkid -o value -s UUID "$dev")" = "$uuid" ] || fail "$dev has another filesystem now"
 if compgen -G "$results/*.fsbench" >/dev/null; then

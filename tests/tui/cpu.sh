@@ -34,11 +34,6 @@ note "UI thread at ${cols}x$rows: $used s of CPU in $wall s of run = $pct% of on
 awk -v w="$wall" 'BEGIN { exit !(w >= 5) }' || fail "the run took only $wall s: too short to measure"
 awk -v p="$pct" 'BEGIN { exit !(p < 1.0) }' || fail "the UI thread used $pct% of a CPU while the phases ran"
 
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"
 exit 0

@@ -77,14 +77,7 @@ grep -qE 'status = "(failed|interrupted|unavailable)"' "$res" && { cat "$res" >&
 n=$(grep -oE 'status = "ok"' "$res" | wc -l)
 [ "$n" -ge 7 ] || { cat "$res" >&2; fail "expected 7 \"ok\" (ext2, 3 phases, 3 runs), found $n"; }
 
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q
-tui_wait 'Where should fsbench run'
-tui_keys q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"
 [ ! -e "$img" ] || fail "the image file was not removed"
 exit 0

@@ -67,11 +67,6 @@ tui_resize 80 24
 check_size 80 24
 tui_screen | grep -qE '^ ext2 +1\.00 +1\.00 +1\.00 +1\.00$' || { tui_dump; fail "the summary is not complete"; }
 
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"
 exit 0

@@ -87,16 +87,7 @@ tui_keys q
 tui_wait "complete +tiny +image ${img:0:20}"
 
 # back out screen by screen: browse → run → plan → target → exit
-tui_keys q
-tui_wait 'Run finished'
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q
-tui_wait 'Where should fsbench run'
-tui_keys q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
-tui_assert_restored
+tui_quit 'Run finished' 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"
 [ ! -e "$img" ] || fail "the image file was not removed"
 exit 0

@@ -227,3 +227,18 @@ tui_plan_image() {
 	done
 	tui_press_until p 'Size profile +‹ tiny ›' 6
 }
+
+# Leave the TUI: q on each screen, waiting after each for the screen named
+# (in order), then the last q; fsbench must exit with status 0 and give the
+# terminal back.
+tui_quit() {
+	local s
+	for s in "$@"; do
+		tui_keys q
+		tui_wait "$s"
+	done
+	tui_keys q
+	tui_wait_exit
+	[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+	tui_assert_restored
+}

@@ -249,19 +249,38 @@ void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t)
 	fputc('\n', fp);
 }
 
+/* Columns for v of max across width, clamped to [0, width]: a negative
+ * value (dead time when user time exceeds real time), a NaN or an infinity
+ * must never reach the size_t conversions below. */
+static double bar_cells(double v, double max, size_t width)
+{
+	double cells;
+
+	if (!(max > 0) || !isfinite(max) || isnan(v) || v <= 0)
+		return 0;
+	cells = v / max * (double)width;
+	if (!(cells < (double)width))
+		return (double)width;
+	return cells;
+}
+
 void fsb_chart_bar(char *buf, size_t len, double value, double max, size_t width, bool utf8)
 {
 	static const char *const eighths[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
-	size_t n = 0, one = max > 0 ? (size_t)lround((double)width / max) : 0;
-	double cells = isnan(value) || max <= 0 ? 0 : value / max * (double)width;
+	double cells = bar_cells(value, max, width);
+	size_t n = 0, one = (size_t)lround(bar_cells(1.0, max, width));
 	size_t full = (size_t)cells, frac = (size_t)((cells - (double)full) * 8);
 	size_t col;
 
+	if (!len)
+		return;
 	buf[0] = '\0';
-	if (full > width) {
+	if (full >= width) {
 		full = width;
 		frac = 0;
 	}
+	if (frac > 7)
+		frac = 7;
 	for (col = 0; col < full && n + 4 < len; col++) {
 		const char *s = utf8 ? "█" : "#";
 

@@ -84,6 +84,10 @@ static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 				open_line[depth] = line;
 			depth++;
 		} else if (*p == '}') {
+			/* libconfuse reports an unmatched '}' with its line; never
+			 * let depth go negative (open_line[-1]) */
+			if (depth == 0)
+				return 0;
 			depth--;
 		}
 	}

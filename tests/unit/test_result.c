@@ -228,6 +228,19 @@ static void test_bad_input(void **state)
 	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");
 	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench:2:", "never closed");
 	expect_bad("\x01\x02\x03garbage", "bad.fsbench", "");
+	/* issue 11: an unmatched '}' made the brace check write open_line[-1] */
+	expect_bad("format = 1\n}\n", "bad.fsbench:2:", "closing brace");
+	expect_bad("format = 1\nhost {\n}\n}\n{\n", "bad.fsbench:4:", "closing brace");
+	{
+		size_t n = 3000000;
+		char *many = fsb_xcalloc(n + 16, 1);
+
+		memcpy(many, "format = 1\n", 11);
+		memset(many + 11, '}', n);
+		many[11 + n] = '{';
+		expect_bad(many, "bad.fsbench:2:", "closing brace");
+		free(many);
+	}
 	assert_int_equal(fsb_result_read(missing, &r, &err), -ENOENT);
 	assert_non_null(strstr(err.msg, "none.fsbench"));
 	free(missing);

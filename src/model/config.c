@@ -497,6 +497,29 @@ int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **o
 	return load(name, buf, out, err);
 }
 
+int fsb_config_load_layered_buf(const char *sys, const char *sys_name, const char *user,
+				const char *user_name, struct fsb_config **out, struct fsb_err *err)
+{
+	struct fsb_config *c = fsb_xcalloc(1, sizeof(*c));
+	int rc;
+
+	c->path = fsb_xstrdup(sys_name);
+	rc = parse_into(c, c->path, sys, false, err);
+	if (!rc && user) {
+		rc = parse_into(c, user_name, user, true, err);
+		if (!rc)
+			c->user_path = fsb_xstrdup(user_name);
+	}
+	if (!rc)
+		rc = check(c, c->user_path ? c->user_path : c->path, err);
+	if (!rc) {
+		*out = c;
+		c = NULL;
+	}
+	fsb_config_free(c);
+	return rc;
+}
+
 void fsb_config_free(struct fsb_config *c)
 {
 	if (!c)

@@ -120,6 +120,10 @@ int fsb_config_load(const char *path, struct fsb_config **out, struct fsb_err *e
 /* Same, from a string (tests); name is used in messages. */
 int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **out,
 			struct fsb_err *err);
+/* The system file and the user's file on top of it, both from strings
+ * (tests, the fuzzer); user may be NULL. */
+int fsb_config_load_layered_buf(const char *sys, const char *sys_name, const char *user,
+				const char *user_name, struct fsb_config **out, struct fsb_err *err);
 void fsb_config_free(struct fsb_config *cfg);
 
 const struct fsb_fs_profile *fsb_config_fs(const struct fsb_config *cfg, const char *name);

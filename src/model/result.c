@@ -158,6 +158,58 @@ void fsb_run_clear(struct fsb_run *r)
 	fsb_run_init(r);
 }
 
+/* ---- names seen (duplicates, counts) in linear time ---- */
+
+struct nameset {
+	const char **v;          /* borrowed strings, open addressing */
+	int *line;
+	size_t n, cap;
+};
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* Add s (borrowed: must outlive the set); the line it was first seen on
+ * if it was there already, else 0. */
+static int nameset_add(struct nameset *ns, const char *s, int line)
+{
+	size_t i;
+
+	if (2 * (ns->n + 1) > ns->cap) {
+		struct nameset big = { 0 };
+
+		big.cap = ns->cap ? 2 * ns->cap : 16;
+		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
+		big.line = fsb_xcalloc(big.cap, sizeof(*big.line));
+		for (size_t k = 0; k < ns->cap; k++)
+			if (ns->v[k])
+				nameset_add(&big, ns->v[k], ns->line[k]);
+		free(ns->v);
+		free(ns->line);
+		*ns = big;
+	}
+	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
+		if (strcmp(ns->v[i], s) == 0)
+			return ns->line[i];
+	ns->v[i] = s;
+	ns->line[i] = line;
+	ns->n++;
+	return 0;
+}
+
+static void nameset_free(struct nameset *ns)
+{
+	free(ns->v);
+	free(ns->line);
+	memset(ns, 0, sizeof(*ns));
+}
+
 /* ---- model ------------------------------------------------------------- */
 
 struct fsb_result *fsb_result_new(void)
@@ -373,13 +425,19 @@ bool fsb_result_auto_repeated(const struct fsb_result *res)
 
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 {
+	struct nameset seen = { 0 };
+
+	/* a set, not fsb_strv_contains(): linear in the number of phases */
+	for (size_t i = 0; i < sv->n; i++)
+		nameset_add(&seen, sv->v[i], 1);
 	for (size_t i = 0; i < res->phase_order.n; i++)
-		if (!fsb_strv_contains(sv, res->phase_order.v[i]))
+		if (!nameset_add(&seen, res->phase_order.v[i], 1))
 			fsb_strv_add(sv, res->phase_order.v[i]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (!fsb_strv_contains(sv, res->fs[i]->phases[j]->name))
+			if (!nameset_add(&seen, res->fs[i]->phases[j]->name, 1))
 				fsb_strv_add(sv, res->fs[i]->phases[j]->name);
+	nameset_free(&seen);
 }
 
 /* ---- writing ------------------------------------------------------------- */
@@ -567,58 +625,6 @@ out:
  * ${…} is never expanded: a result holds what was measured, not this
  * machine's environment.
  */
-
-/* ---- names seen (duplicates, counts) in linear time ---- */
-
-struct nameset {
-	const char **v;          /* borrowed strings, open addressing */
-	int *line;
-	size_t n, cap;
-};
-
-static size_t name_hash(const char *s)
-{
-	size_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* Add s (borrowed: must outlive the set); the line it was first seen on
- * if it was there already, else 0. */
-static int nameset_add(struct nameset *ns, const char *s, int line)
-{
-	size_t i;
-
-	if (2 * (ns->n + 1) > ns->cap) {
-		struct nameset big = { 0 };
-
-		big.cap = ns->cap ? 2 * ns->cap : 16;
-		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
-		big.line = fsb_xcalloc(big.cap, sizeof(*big.line));
-		for (size_t k = 0; k < ns->cap; k++)
-			if (ns->v[k])
-				nameset_add(&big, ns->v[k], ns->line[k]);
-		free(ns->v);
-		free(ns->line);
-		*ns = big;
-	}
-	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
-		if (strcmp(ns->v[i], s) == 0)
-			return ns->line[i];
-	ns->v[i] = s;
-	ns->line[i] = line;
-	ns->n++;
-	return 0;
-}
-
-static void nameset_free(struct nameset *ns)
-{
-	free(ns->v);
-	free(ns->line);
-	memset(ns, 0, sizeof(*ns));
-}
 
 enum tok_type { T_EOF, T_LBRACE, T_RBRACE, T_EQ, T_COMMA, T_STR, T_WORD, T_ERR };
 
@@ -914,6 +920,8 @@ static int get_enum(struct reader *rd, const char *key, const char *const *names
 	return rc;
 }
 
+#define MAX_LIST 1000
+
 /* key = "a" or key = { "a", "b", … } */
 static int get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 {
@@ -936,6 +944,9 @@ static int get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 		if (rd->t.type != T_STR && rd->t.type != T_WORD)
 			return rd_error(rd, rd->t.line, "list %s: expected a value, not %s", key,
 					shown(&rd->t, b, sizeof(b)));
+		/* lists are read back with fsb_strv_contains(): keep them short */
+		if (sv->n >= MAX_LIST)
+			return rd_error(rd, rd->t.line, "list %s has more than %d entries", key, MAX_LIST);
 		fsb_strv_add(sv, rd->t.s.s);
 		if (lex(rd) == T_ERR)
 			return -EINVAL;
@@ -961,7 +972,8 @@ static void *grow(void *v, size_t n, size_t size)
 /* Upper bounds on what a result holds, far above any real run: beyond them
  * the tables and the browser would take minutes, not the file being valid. */
 #define MAX_FILESYSTEMS 20000
-#define MAX_PHASES 1000          /* distinct phase names in one result */
+#define MAX_PHASES 200           /* distinct phase names in one result */
+#define MAX_CELLS 1000000        /* filesystems x phases: the summary's cells */
 #define MAX_RUNS 100000          /* repetitions of one phase */
 
 /* A statement's head: key, then '=' or [title] '{'.  Returns 1 for '=',
@@ -1454,6 +1466,12 @@ int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fs
 	rc = read_top(&rd, res);
 	if (rc)
 		goto out;
+	/* every table has a row per filesystem and a column per phase */
+	if (res->nfs * (rd.nphases + res->phase_order.n) > MAX_CELLS) {
+		rc = rd_error(&rd, 0, "%zu filesystems with %zu phases: more than %d table cells", res->nfs,
+			      rd.nphases, MAX_CELLS);
+		goto out;
+	}
 	*out = res;
 	res = NULL;
 out:

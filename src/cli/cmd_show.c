@@ -28,6 +28,20 @@ static void usage(FILE *fp)
 		"      --ascii         no Unicode symbols\n");
 }
 
+/* Text from the result file, made visible: nothing in it reaches the
+ * terminal raw (fsb_text_display). */
+static void put(FILE *fp, const char *before, const char *s, bool utf8)
+{
+	fputs(before, fp);
+	fputs(fsb_text_display(s, utf8), fp);
+}
+
+static void putln(FILE *fp, const char *before, const char *s, bool utf8)
+{
+	put(fp, before, s, utf8);
+	fputc('\n', fp);
+}
+
 static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 {
 	const struct fsb_host *h = &res->host;
@@ -35,34 +49,36 @@ static void print_header(FILE *fp, const struct fsb_result *res, bool utf8)
 	char *host, *target;
 
 	if (res->title)
-		fprintf(fp, "%s\n", fsb_text_display(res->title, utf8));
-	fprintf(fp, "%s%s%s, %s", res->path ? res->path : "result", res->tool ? " — " : "",
-		res->tool ? res->tool : "", fsb_result_status_name(res->status));
+		putln(fp, "", res->title, utf8);
+	put(fp, "", res->path ? res->path : "result", utf8);
+	if (res->tool)
+		put(fp, " — ", res->tool, utf8);
+	fprintf(fp, ", %s", fsb_result_status_name(res->status));
 	if (res->started)
-		fprintf(fp, ", started %s", res->started);
+		put(fp, ", started ", res->started, utf8);
 	if (res->profile)
-		fprintf(fp, ", profile %s", res->profile);
+		put(fp, ", profile ", res->profile, utf8);
 	if (fsb_result_auto_repeated(res))
 		fprintf(fp, ", --auto-repeat (at most %ld repetitions)\n", res->repeat);
 	else
 		fprintf(fp, ", %ld repetition%s\n", res->repeat, res->repeat == 1 ? "" : "s");
 	host = fsb_report_host_line(h);
 	if (*host)
-		fprintf(fp, "Host: %s\n", host);
+		putln(fp, "Host: ", host, utf8);
 	target = fsb_report_target_line(&res->target);
 	if (*target)
-		fprintf(fp, "Target: %s\n", target);
+		putln(fp, "Target: ", target, utf8);
 	for (size_t i = 0; i < res->target.reasons.n; i++)
-		fprintf(fp, "  %s\n", res->target.reasons.v[i]);
+		putln(fp, "  ", res->target.reasons.v[i], utf8);
 	if (res->workload)
-		fprintf(fp, "Workload: %s\n", res->workload);
+		putln(fp, "Workload: ", res->workload, utf8);
 	if (res->command)
-		fprintf(fp, "Command: %s\n", res->command);
+		putln(fp, "Command: ", res->command, utf8);
 	fsb_report_versions(res, &versions);
 	if (versions.n)
 		fprintf(fp, "Program versions:\n");
 	for (size_t i = 0; i < versions.n; i++)
-		fprintf(fp, "  %s\n", versions.v[i]);
+		putln(fp, "  ", versions.v[i], utf8);
 	free(host);
 	free(target);
 	fsb_strv_free(&versions);

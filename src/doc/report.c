@@ -513,7 +513,8 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		if (b.nok && !(b.st.mean > 0))
 			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s", phases.v[j],
 				      metric_words(m), base, b.st.mean,
-				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see --metric real)" : "");
+				      m == FSB_METRIC_DEAD && b.st.mean < 0
+				      ? " (user time above real time: parallel jobs; see --metric real)" : "");
 		fsb_cellstats_free(&b);
 	}
 	if (below_zero.n) {
@@ -1363,7 +1364,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		if (unranked.n > 5)
 			fsb_buf_addf(&line, " and %zu more", unranked.n - 5);
 		fsb_buf_add(&line, m == FSB_METRIC_DEAD
-			    ? " (user time above real time, from parallel jobs, leaves no dead time to compare; see --metric real)."
+			    ? " (no dead time to compare: user time at or above real time, as parallel jobs give; see --metric real)."
 			    : " (nothing to compare with).");
 		fsb_strv_add(out, line.s);
 		fsb_buf_free(&line);

@@ -218,9 +218,11 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, size_
 		fputs("</ul>\n", fp);
 	}
 	fsb_strv_free(&verdict);
-	fprintf(fp, "<p class=\"legend\">Bars: the phase's %s relative to %s (1.00, dashed line); longer is slower. "
+	/* the baseline's name comes from the file: escaped like every name */
+	fprintf(fp, "<p class=\"legend\">Bars: the phase's %s relative to ", fsb_metric_name(ro->metric));
+	esc(fp, fsb_report_baseline(res, ro) ? fsb_report_baseline(res, ro) : "the baseline");
+	fprintf(fp, " (1.00, dashed line); longer is slower. "
 		"Drawn solid when the difference is significant (p &lt; 0.05, %s)%s.</p>\n",
-		fsb_metric_name(ro->metric), fsb_report_baseline(res, ro) ? fsb_report_baseline(res, ro) : "the baseline",
 		ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
 		reps ? ", faint when it is not; whiskers: 95% confidence interval of the ratio (Fieller)" : "");
 

@@ -1322,11 +1322,12 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
 		if (nrows > 1) {
 			/* relative to the fastest, or to the baseline when the
-			 * fastest took no time at all */
-			double ref = rows[0].key > 0 ? rows[0].key : 1;
-			const char *refname = rows[0].key > 0 ? rows[0].fs->name : base;
+			 * fastest took (next to) no time at all */
+			bool rel = rows[0].key > 0 && isfinite(rows[nrows - 1].key / rows[0].key);
+			double ref = rel ? rows[0].key : 1;
+			const char *refname = rel ? rows[0].fs->name : base;
 
-			if (rows[0].key > 0)
+			if (rel)
 				fsb_buf_addf(&line, ", %.0f%% ahead of %s", (rows[1].key / rows[0].key - 1) * 100,
 					     rows[1].fs->name);
 			else

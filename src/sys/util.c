@@ -344,34 +344,14 @@ const char *fsb_iso_time(char *buf, size_t len)
 
 int fsb_read_file(const char *path, char **out)
 {
-	struct fsb_buf b = { 0 };
-	char chunk[4096];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int rc = 0;
+	size_t len;
+	int rc = fsb_read_file_max(path, SIZE_MAX, out, &len);
 
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = read(fd, chunk, sizeof(chunk));
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -errno;
-			goto out;
-		}
-		if (n == 0)
-			break;
-		fsb_buf_addn(&b, chunk, (size_t)n);
-	}
-	while (b.len && (b.s[b.len - 1] == '\n' || b.s[b.len - 1] == ' '))
-		b.s[--b.len] = '\0';
-	*out = fsb_buf_steal(&b);
-out:
-	close(fd);
 	if (rc)
-		fsb_buf_free(&b);
-	return rc;
+		return rc;
+	while (len && ((*out)[len - 1] == '\n' || (*out)[len - 1] == ' '))
+		(*out)[--len] = '\0';
+	return 0;
 }
 
 int fsb_write_file(const char *path, const char *s)

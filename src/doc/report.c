@@ -310,7 +310,11 @@ static const char *num(double v, int prec)
 
 	if (!isfinite(v))
 		return "—";
-	snprintf(b, sizeof(bufs[0]), "%.*f", prec, v);
+	/* a file may hold 1e300 seconds: three significant digits, not 300 */
+	if (fabs(v) >= 1e9)
+		snprintf(b, sizeof(bufs[0]), "%.3g", v);
+	else
+		snprintf(b, sizeof(bufs[0]), "%.*f", prec, v);
 	return b;
 }
 
@@ -442,7 +446,7 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm
 	if (isnan(n->ratio))
 		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
-		set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
+		set(t, r, c, ratio_flags(n) | extra, n->ratio, "%s%s", num(n->ratio, 2), n->significant ? "*" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -572,10 +576,10 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 	int prec = cs->st.mean < 1 ? 3 : 2;
 
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
-		    cs->st.ci_half);
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s±%s", num(cs->st.mean, prec),
+		    num(cs->st.ci_half, prec));
 	else
-		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
+		set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s", num(cs->st.mean, prec));
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -732,9 +736,9 @@ static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool r
 	if (isnan(v))
 		set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
 	else if (rate)
-		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 100 ? 1 : 0));
 	else
-		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+		set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 1 ? 3 : 2));
 }
 
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -1328,7 +1332,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			const char *refname = rel ? rows[0].fs->name : base;
 
 			if (rel)
-				fsb_buf_addf(&line, ", %.0f%% ahead of %s", (rows[1].key / rows[0].key - 1) * 100,
+				fsb_buf_addf(&line, ", %s%% ahead of %s", num((rows[1].key / rows[0].key - 1) * 100, 0),
 					     rows[1].fs->name);
 			else
 				fsb_buf_addf(&line, ", ahead of %s", rows[1].fs->name);
@@ -1348,7 +1352,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			}
 			fsb_buf_add(&line, ". Then:");
 			for (size_t i = 1; i < nrows; i++)
-				fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / ref,
+				fsb_buf_addf(&line, " %s %s×%s", rows[i].fs->name, num(rows[i].key / ref, 2),
 					     i + 1 < nrows ? "," : "");
 			fsb_buf_addf(&line, " (relative to %s)", refname);
 		}
@@ -1390,8 +1394,8 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
 				if (notable && n.ratio > 1)
-					fsb_strv_addf(out, "%s: %s %.1f× slower than %s%s", res->fs[i]->name, phases.v[j],
-						      n.ratio, base, reps ? "" : " (one run; not tested for significance)");
+					fsb_strv_addf(out, "%s: %s %s× slower than %s%s", res->fs[i]->name, phases.v[j],
+						      num(n.ratio, 1), base, reps ? "" : " (one run; not tested for significance)");
 				if (n.ratio < best_ratio && (reps ? n.significant : true)) {
 					best_ratio = n.ratio;
 					best = res->fs[i];
@@ -1400,8 +1404,8 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			fsb_cellstats_free(&a);
 		}
 		if (best && best_ratio < 1)
-			fsb_strv_addf(out, "%s: fastest at %s, %.2f× the time of %s%s", best->name, phases.v[j],
-				      best_ratio, base, reps ? "" : " (one run)");
+			fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phases.v[j],
+				      num(best_ratio, 2), base, reps ? "" : " (one run)");
 		fsb_cellstats_free(&b);
 	}
 	fsb_strv_free(&phases);

@@ -692,8 +692,10 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			double su = 0, us = 0;
 			size_t n = 0;
 
-			for (size_t k = 0, ok = 0; ph && k < ph->nruns; k++) {
-				if (ph->runs[k].status != FSB_RUN_OK)
+			/* the cell's values are the ok runs that have a real time
+			 * (fsb_report_cell): a run without one has no outlier slot */
+			for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs.nok; k++) {
+				if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
 					continue;
 				if (!cs.outlier[ok++]) {
 					su += ph->runs[k].v[FSB_FIELD_sys];
@@ -714,12 +716,13 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			} else if (r->status != FSB_RUN_OK) {
 				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 			} else {
-				bool out = cs.outlier && okidx < cs.nok && cs.outlier[okidx];
+				bool has = !isnan(r->v[FSB_FIELD_real]);
+				bool out = has && cs.outlier && okidx < cs.nok && cs.outlier[okidx];
 
 				set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
 				    r->v[FSB_FIELD_real], "%s (%s+%s)%s", num(r->v[FSB_FIELD_real], 2),
 				    num(r->v[FSB_FIELD_sys], 2), num(r->v[FSB_FIELD_user], 2), out ? "!" : "");
-				okidx++;
+				okidx += has;
 			}
 		}
 		fsb_cellstats_free(&cs);

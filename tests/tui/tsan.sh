@@ -7,8 +7,8 @@
 # result snapshots, the UI thread drawing them — and TSan must report
 # nothing.  Needs no root.
 . "$FSB_TESTLIB"
-. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 . "$FSB_SRCDIR/tests/sanitize-tree.sh"
+need_prog tmux
 
 echo 'int main(void) { return 0; }' >"$SCRATCH/t.c"
 cc -fsanitize=thread "$SCRATCH/t.c" -o "$SCRATCH/t" 2>/dev/null && "$SCRATCH/t" ||
@@ -16,6 +16,8 @@ cc -fsanitize=thread "$SCRATCH/t.c" -o "$SCRATCH/t" 2>/dev/null && "$SCRATCH/t" 
 tree=${FSB_BUILDDIR:-$FSB_SRCDIR}/build-tsan
 sanitize_tree "$tree" thread >"$SCRATCH/build.log" 2>&1 || { tail -20 "$SCRATCH/build.log"; fail "the TSan build failed"; }
 FSBENCH=$tree/fsbench
+# the build before the device lock tui-lib.sh takes: other tests need not wait for it
+. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
 dir=$SCRATCH/target
 mkdir -p "$dir"

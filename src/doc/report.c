@@ -800,10 +800,12 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
 		set_number(t, r, 5, cs.st.median, rate, 0, "");
 		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
-		if (isnan(cs.st.cv))
+		/* a mean near zero (a dead time of about nothing) gives an
+		 * infinite CV: a dash, like no CV at all */
+		if (!isfinite(cs.st.cv * 100))
 			set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		else
-			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+			set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%s%%", num(cs.st.cv * 100, 1));
 		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
 		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
 		if (!bcs.nok) {
@@ -824,7 +826,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 				if (isnan(n.lo) || isnan(n.hi))
 					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else
-					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+					set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]", num(n.lo, 2), num(n.hi, 2));
 				if (isnan(n.p))
 					set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else if (n.p < 0.001)
@@ -884,7 +886,7 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 			}
 			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
 			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
-				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
+				snprintf(ci, sizeof(ci), " (±%s%%)", num(cs.st.ci_half / cs.st.mean * 100, 1));
 			fsb_cellstats_free(&cs);
 			if (ph->auto_converged) {
 				set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",

@@ -55,7 +55,7 @@ static int finish(struct fsb_cfg_err *ce, int rc)
  */
 static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 {
-	int depth = 0, line = 1, open_line[FSB_CFG_MAX_DEPTH] = { 0 };
+	int depth = 0, line = 1, open_line[FSB_CFG_MAX_DEPTH] = { 0 }, sections = 0;
 
 	for (const char *p = buf; *p; p++) {
 		if (*p == '\n') {
@@ -85,6 +85,13 @@ static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 			if (depth >= FSB_CFG_MAX_DEPTH) {
 				snprintf(ce->msg, sizeof(ce->msg), "%s:%d: sections nested more than %d deep",
 					 ce->name, line, FSB_CFG_MAX_DEPTH);
+				return -EINVAL;
+			}
+			/* libconfuse checks titles against every earlier
+			 * section: quadratic, so their number is bounded */
+			if (++sections > FSB_CFG_MAX_SECTIONS) {
+				snprintf(ce->msg, sizeof(ce->msg), "%s:%d: more than %d sections and lists",
+					 ce->name, line, FSB_CFG_MAX_SECTIONS);
 				return -EINVAL;
 			}
 			open_line[depth] = line;

@@ -133,6 +133,10 @@ limit 50000000 check "a 50 MB file" "$SCRATCH/50mb.fsbench" 30 '\n' "$FSBENCH" s
 grep -q 'too large' "$SCRATCH/err" || fail "a 50 MB file: $(cat "$SCRATCH/err")"
 rm -f "$SCRATCH/50mb.fsbench"
 
+# a config of 20,000 sections: libconfuse is quadratic in them, so refused
+{ echo "defaults {}"; for ((i = 0; i < 20000; i++)); do echo "profile \"p$i\" {}"; done; } >"$SCRATCH/sections.conf"
+check "a config of 20,000 sections" "$SCRATCH/sections.conf" 30 '\n' "$FSBENCH" --config "$SCRATCH/sections.conf" list
+
 # a file without end
 check "/dev/zero" /dev/zero 30 '\n' "$FSBENCH" show /dev/zero
 check "/dev/zero as a config" /dev/zero 30 '\n' "$FSBENCH" --config /dev/zero list

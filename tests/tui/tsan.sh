@@ -16,6 +16,8 @@ cc -fsanitize=thread "$SCRATCH/t.c" -o "$SCRATCH/t" 2>/dev/null && "$SCRATCH/t" 
 tree=${FSB_BUILDDIR:-$FSB_SRCDIR}/build-tsan
 sanitize_tree "$tree" thread >"$SCRATCH/build.log" 2>&1 || { tail -20 "$SCRATCH/build.log"; fail "the TSan build failed"; }
 FSBENCH=$tree/fsbench
+# a test that cannot fail is no test: the binary must really carry TSan
+nm "$FSBENCH" 2>/dev/null | grep -q __tsan_init || fail "$FSBENCH is not built with -fsanitize=thread"
 # the build before the device lock tui-lib.sh takes: other tests need not wait for it
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 

@@ -109,6 +109,16 @@ static void test_errors_name_file_and_line(void **state)
 	/* nesting and unmatched braces */
 	expect_error(MINIMAL "}\n", "test.conf:5:");
 	expect_error("{{{{{{{{{{{{{{{{\n", "nested more than");
+	/* libconfuse is quadratic in sections: their number is bounded */
+	{
+		struct fsb_buf b = { 0 };
+
+		fsb_buf_add(&b, MINIMAL);
+		for (int i = 0; i < 2100; i++)
+			fsb_buf_addf(&b, "profile \"p%d\" { }\n", i);
+		expect_error(b.s, "more than 2000 sections");
+		fsb_buf_free(&b);
+	}
 }
 
 /* A NUL byte in a config file is refused with its line, not a silent

@@ -65,10 +65,13 @@ static void print_table(const struct fsb_device_list *l)
 		const struct fsb_device *d = &l->v[i];
 		char size[32], name[64], fs[128], b1[64], b2[64], mnt[64];
 		const char *type = d->fstype ? d->fstype : d->pttype;
+		/* a label is whatever the disk says: shown, never interpreted */
+		char *label = fsb_xstr_visible(d->label);
 
 		snprintf(name, sizeof(name), "%s%s", d->is_partition ? "  " : "", d->path);
 		snprintf(fs, sizeof(fs), "%s%s%s", type ? type : (d->ambiguous ? "ambiguous" : ""),
-			 d->label ? " " : "", d->label ? d->label : "");
+			 label ? " " : "", label ? label : "");
+		free(label);
 		if (d->mountpoints.n > 1)
 			snprintf(mnt, sizeof(mnt), "%s +%zu", d->mountpoints.v[0], d->mountpoints.n - 1);
 		else
@@ -135,7 +138,13 @@ static void print_sigs(const struct fsb_device *d)
 			if (!shown)
 				fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
 		}
-		wrap("    ", 6, b.s);
+		{
+			/* signature values (labels, UUIDs) come from the disk */
+			char *vis = fsb_xstr_visible(b.s);
+
+			wrap("    ", 6, vis);
+			free(vis);
+		}
 		fsb_buf_free(&b);
 	}
 }

@@ -15,17 +15,40 @@
 
 #include "doc/export.h"
 
-static void field(FILE *fp, const char *s, bool first)
+static void field(FILE *fp, const char *raw, bool first)
 {
 	bool quote = false;
+	char *vis, *s;
 
 	if (!first)
 		fputc(',', fp);
-	if (!s)
+	if (!raw)
 		return;
+	/* control characters from a result file shown, not passed on; line
+	 * breaks and tabs are CSV's own (quoted) and stay */
+	{
+		struct fsb_buf b = { 0 };
+
+		fsb_buf_add(&b, "");
+		for (const char *p = raw; *p;) {
+			size_t n = strcspn(p, "\n\r\t");
+			char *seg = fsb_xmalloc(n + 1);
+
+			memcpy(seg, p, n);
+			seg[n] = '\0';
+			fsb_buf_add_visible(&b, seg);
+			free(seg);
+			if (p[n])
+				fsb_buf_addn(&b, p + n++, 1);
+			p += n;
+		}
+		vis = fsb_buf_steal(&b);
+	}
+	s = vis;
 	quote = strpbrk(s, ",\"\r\n") || (*s && (s[0] == ' ' || s[strlen(s) - 1] == ' '));
 	if (!quote) {
 		fputs(s, fp);
+		free(vis);
 		return;
 	}
 	fputc('"', fp);
@@ -35,6 +58,7 @@ static void field(FILE *fp, const char *s, bool first)
 		fputc(*s, fp);
 	}
 	fputc('"', fp);
+	free(vis);
 }
 
 static void number(FILE *fp, double v)

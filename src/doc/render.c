@@ -26,13 +26,19 @@ size_t fsb_text_width(const char *s)
 
 const char *fsb_text_display(const char *s, bool utf8)
 {
-	static __thread char buf[1024];
+	static __thread char buf[1024], vis[1024];
 	static const char *const map[][2] = {
 		{ "…", "..." }, { "—", "-" }, { "±", "+-" }, { "×", "x" }, { "→", "->" },
 		{ "▏", "|" }, { "█", "#" },
 	};
 	size_t n = 0;
 
+	/* nothing from a file reaches the terminal raw: escapes, newlines,
+	 * bidi overrides are shown (fsb_str_visible) */
+	if (!fsb_str_is_visible(s)) {
+		fsb_str_visible(vis, sizeof(vis), s);
+		s = vis;
+	}
 	if (utf8)
 		return s;
 	for (const char *p = s; *p && n + 4 < sizeof(buf);) {
@@ -161,15 +167,20 @@ void fsb_render_table_text(FILE *fp, const struct fsb_table *t, const struct fsb
 			fprintf(fp, "  note: %s\n", fsb_text_display(t->notes.v[i], o->utf8));
 }
 
-void fsb_markdown_escape(FILE *fp, const char *s)
+void fsb_markdown_escape(FILE *fp, const char *raw)
 {
+	/* control characters and newlines (which would end a table row) shown
+	 * as escapes first */
+	char *vis = fsb_xstr_visible(raw);
+
 	/* everything CommonMark (and GFM's tables and strikethrough) could
 	 * read as markup inside a line: "rm -rf $MNT/<star>" must not start emphasis */
-	for (; s && *s; s++) {
+	for (const char *s = vis; s && *s; s++) {
 		if (strchr("\\`*_[]<>|~&#!", *s))
 			fputc('\\', fp);
 		fputc(*s, fp);
 	}
+	free(vis);
 }
 
 /* The header of column c: the header rows' texts stacked, a spanning cell's
@@ -249,19 +260,38 @@ void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t)
 	fputc('\n', fp);
 }
 
+/* Columns for v of max across width, clamped to [0, width]: a negative
+ * value (dead time when user time exceeds real time), a NaN or an infinity
+ * must never reach the size_t conversions below. */
+static double bar_cells(double v, double max, size_t width)
+{
+	double cells;
+
+	if (!(max > 0) || !isfinite(max) || isnan(v) || v <= 0)
+		return 0;
+	cells = v / max * (double)width;
+	if (!(cells < (double)width))
+		return (double)width;
+	return cells;
+}
+
 void fsb_chart_bar(char *buf, size_t len, double value, double max, size_t width, bool utf8)
 {
 	static const char *const eighths[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
-	size_t n = 0, one = max > 0 ? (size_t)lround((double)width / max) : 0;
-	double cells = isnan(value) || max <= 0 ? 0 : value / max * (double)width;
+	double cells = bar_cells(value, max, width);
+	size_t n = 0, one = (size_t)lround(bar_cells(1.0, max, width));
 	size_t full = (size_t)cells, frac = (size_t)((cells - (double)full) * 8);
 	size_t col;
 
+	if (!len)
+		return;
 	buf[0] = '\0';
-	if (full > width) {
+	if (full >= width) {
 		full = width;
 		frac = 0;
 	}
+	if (frac > 7)
+		frac = 7;
 	for (col = 0; col < full && n + 4 < len; col++) {
 		const char *s = utf8 ? "█" : "#";
 
@@ -291,18 +321,21 @@ void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb
 	char bar[1024];
 
 	for (size_t i = 0; i < c->n; i++)
-		if (fsb_text_width(c->bars[i].label) > lw)
-			lw = fsb_text_width(c->bars[i].label);
+		if (fsb_text_width(fsb_text_display(c->bars[i].label, o->utf8)) > lw)
+			lw = fsb_text_width(fsb_text_display(c->bars[i].label, o->utf8));
 	fprintf(fp, "%s\n", fsb_text_display(c->title, o->utf8));
 	if (width > lw + 10)
 		width -= lw + 10;
 	for (size_t i = 0; i < c->n; i++) {
 		const struct fsb_bar *b = &c->bars[i];
+		const char *label = fsb_text_display(b->label, o->utf8);
 		size_t blen;
 
+		fprintf(fp, "%s", label);
+		pad(fp, lw > fsb_text_width(label) ? lw - fsb_text_width(label) : 0);
 		fsb_chart_bar(bar, sizeof(bar), b->value, c->max, width, o->utf8);
 		blen = fsb_text_width(bar);
-		fprintf(fp, "%-*s %s", (int)lw, b->label, bar);
+		fprintf(fp, " %s", bar);
 		pad(fp, width > blen ? width - blen : 0);
 		fprintf(fp, " %s\n", fsb_text_display(b->text ? b->text : "", o->utf8));
 	}

@@ -54,7 +54,9 @@ void fsb_html_id(FILE *fp, const char *prefix, const char *s);
 
 /*
  * One bar of a text chart into buf: value scaled so that max fills width
- * columns, with the baseline (1.00) marked.  Used by the TUI too.
+ * columns, with the baseline (1.00) marked.  Used by the TUI too.  Any
+ * value is safe: <= 0 or NaN (a negative dead time) fills nothing, more
+ * than max fills width; the bar never exceeds width columns or len bytes.
  */
 void fsb_chart_bar(char *buf, size_t len, double value, double max, size_t width, bool utf8);
 

@@ -6,12 +6,18 @@
  * copied out of the page on its own still reads right.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "doc/render.h"
 
-void fsb_html_escape(FILE *fp, const char *s)
+void fsb_html_escape(FILE *fp, const char *raw)
 {
+	/* control characters (invalid in HTML) and bidi overrides shown as
+	 * escapes first, then the markup characters */
+	char *vis = fsb_xstr_visible(raw);
+	const char *s = vis;
+
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", fp); break;
@@ -22,6 +28,7 @@ void fsb_html_escape(FILE *fp, const char *s)
 		default: fputc(*s, fp);
 		}
 	}
+	free(vis);
 }
 
 void fsb_html_id(FILE *fp, const char *prefix, const char *s)

@@ -82,23 +82,70 @@ static void cell_finish(struct fsb_cellstats *cs, const double *judge)
 			cs->kept[k++] = cs->values[i];
 }
 
+/*
+ * The phase list of "total" scans every filesystem; computed for every
+ * total cell it made a table quadratic in the number of filesystems (810
+ * took 12 s, 3,240 never finished).  While a table is being built the
+ * result cannot change, so each entry point that builds one opens a memo
+ * scope (MEMO_SCOPE) and the list is computed once per result in it.
+ */
+static __thread struct {
+	int depth;
+	size_t n;
+	struct {
+		const struct fsb_result *res;
+		struct fsb_strv phases;
+	} e[8];
+} memo;
+
+static int memo_enter(void)
+{
+	return ++memo.depth;
+}
+
+static void memo_leave(int *scope)
+{
+	(void)scope;
+	if (--memo.depth)
+		return;
+	for (size_t i = 0; i < memo.n; i++)
+		fsb_strv_free(&memo.e[i].phases);
+	memo.n = 0;
+}
+
+#define MEMO_SCOPE int memo_scope __attribute__((cleanup(memo_leave), unused)) = memo_enter()
+
+/* total_phases() of res: the memo's copy, or computed into *own. */
+static const struct fsb_strv *memo_total(const struct fsb_result *res, struct fsb_strv *own)
+{
+	for (size_t i = 0; memo.depth && i < memo.n; i++)
+		if (memo.e[i].res == res)
+			return &memo.e[i].phases;
+	if (memo.depth && memo.n < FSB_ARRAY_SIZE(memo.e)) {
+		memo.e[memo.n].res = res;
+		memset(&memo.e[memo.n].phases, 0, sizeof(memo.e[memo.n].phases));
+		total_phases(res, &memo.e[memo.n].phases);
+		return &memo.e[memo.n++].phases;
+	}
+	total_phases(res, own);
+	return own;
+}
+
 /* only: the phases to sum (a comparison of files sums the phases they
  * share), or NULL for every phase of the result. */
 static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
 		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
 {
-	struct fsb_strv phases = { 0 };
+	struct fsb_strv own = { 0 }, keep = { 0 };
+	const struct fsb_strv *all = memo_total(res, &own);
+	struct fsb_strv phases = *all;
 	size_t reps = SIZE_MAX;
 	double *judge = NULL;
 
-	total_phases(res, &phases);
 	if (only) {
-		struct fsb_strv keep = { 0 };
-
-		for (size_t j = 0; j < phases.n; j++)
-			if (fsb_strv_contains(only, phases.v[j]))
-				fsb_strv_add(&keep, phases.v[j]);
-		fsb_strv_free(&phases);
+		for (size_t j = 0; j < all->n; j++)
+			if (fsb_strv_contains(only, all->v[j]))
+				fsb_strv_add(&keep, all->v[j]);
 		phases = keep;
 	}
 	if (!phases.n) {
@@ -149,7 +196,8 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	cell_finish(out, judge);
 out:
 	free(judge);
-	fsb_strv_free(&phases);
+	fsb_strv_free(&own);
+	fsb_strv_free(&keep);
 }
 
 void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
@@ -233,15 +281,21 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 	bool rate = fsb_metric_higher_is_better(m);
 	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
 
-	if (!a->st.n_used || !base->st.n_used || !(den->st.mean > 0) || isnan(num->st.mean))
+	/* A negative time (dead time when user time exceeds real time: make -j)
+	 * has no meaningful ratio; neither has one that overflows. */
+	if (!a->st.n_used || !base->st.n_used || !(den->st.mean > 0) || !(num->st.mean >= 0))
 		return n;
 	n.ratio = num->st.mean / den->st.mean;
+	if (!isfinite(n.ratio)) {
+		n.ratio = NAN;
+		return n;
+	}
 	if (a == base)
 		return n;
 	if (fsb_stats_compare(num->kept, num->st.n_used, den->kept, den->st.n_used,
 			      o && o->alpha > 0 ? o->alpha : 0.05, o && o->nonparametric, &cmp) == 0) {
-		n.lo = cmp.ratio_lo;
-		n.hi = cmp.ratio_hi;
+		n.lo = isfinite(cmp.ratio_lo) ? cmp.ratio_lo : NAN;
+		n.hi = isfinite(cmp.ratio_hi) ? cmp.ratio_hi : NAN;
 		n.significant = cmp.significant;
 		n.tested = !isnan(cmp.p);
 		n.p = cmp.p;
@@ -250,6 +304,25 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 }
 
 /* ---- table building ----------------------------------------------------------- */
+
+/* v with prec decimals, or "—" when it is not a number: never "nan" or
+ * "inf" in a table.  Each call returns one of 8 rotating buffers, so a
+ * format can hold several. */
+static const char *num(double v, int prec)
+{
+	static __thread char bufs[8][48];
+	static __thread unsigned next;
+	char *b = bufs[next++ % 8];
+
+	if (!isfinite(v))
+		return "—";
+	/* a file may hold 1e300 seconds: three significant digits, not 300 */
+	if (fabs(v) >= 1e9)
+		snprintf(b, sizeof(bufs[0]), "%.3g", v);
+	else
+		snprintf(b, sizeof(bufs[0]), "%.*f", prec, v);
+	return b;
+}
 
 void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
 {
@@ -384,7 +457,7 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm
 	if (isnan(n->ratio))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
-		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
+		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%s%s", num(n->ratio, 2), n->significant ? "*" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -402,7 +475,8 @@ static void fs_order(const struct fsb_result *res, const char *base, const struc
 
 int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	struct fsb_strv phases = { 0 };
+	MEMO_SCOPE;
+	struct fsb_strv phases = { 0 }, below_zero = { 0 };
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
 	const struct fsb_fs_result *bfs;
@@ -439,6 +513,8 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			} else {
 				n = normalize(&a, &b, m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
+				if (fs != bfs && a.st.mean < 0 && !fsb_strv_contains(&below_zero, fs->name))
+					fsb_strv_add(&below_zero, fs->name);
 			}
 			fsb_cellstats_free(&a);
 			fsb_cellstats_free(&b);
@@ -452,11 +528,25 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		if (b.nok && !(b.st.mean > 0))
 			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s%s%s", phases.v[j],
 				      metric_words(m), base, b.st.mean,
-				      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see " : "",
-				      m == FSB_METRIC_DEAD ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
-				      m == FSB_METRIC_DEAD ? ")" : "");
+				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? " (user time above real time: parallel jobs; see " : "",
+				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
+				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? ")" : "");
 		fsb_cellstats_free(&b);
 	}
+	if (below_zero.n) {
+		struct fsb_buf b = { 0 };
+
+		for (size_t i = 0; i < below_zero.n && i < 5; i++)
+			fsb_buf_addf(&b, "%s%s", i ? ", " : "", below_zero.v[i]);
+		if (below_zero.n > 5)
+			fsb_buf_addf(&b, " and %zu more", below_zero.n - 5);
+		fsb_strv_addf(&t->notes, "%s: the %s is below zero, no ratio%s%s%s", b.s, metric_words(m),
+			      m == FSB_METRIC_DEAD ? " (user time above real time: parallel jobs; see " : "",
+			      m == FSB_METRIC_DEAD ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
+			      m == FSB_METRIC_DEAD ? ")" : "");
+		fsb_buf_free(&b);
+	}
+	fsb_strv_free(&below_zero);
 	table_done(t);
 	fsb_strv_free(&phases);
 	return 0;
@@ -500,15 +590,16 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 	int prec = cs->st.mean < 1 ? 3 : 2;
 
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
-		    cs->st.ci_half);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s±%s", num(cs->st.mean, prec),
+		    num(cs->st.ci_half, prec));
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s", num(cs->st.mean, prec));
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
+	MEMO_SCOPE;
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	struct sortrow rows[res->nfs ? res->nfs : 1];
@@ -615,8 +706,10 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			double su = 0, us = 0;
 			size_t n = 0;
 
-			for (size_t k = 0, ok = 0; ph && k < ph->nruns; k++) {
-				if (ph->runs[k].status != FSB_RUN_OK)
+			/* the cell's values are the ok runs that have a real time
+			 * (fsb_report_cell): a run without one has no outlier slot */
+			for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs.nok; k++) {
+				if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
 					continue;
 				if (!cs.outlier[ok++]) {
 					su += ph->runs[k].v[FSB_FIELD_sys];
@@ -624,8 +717,8 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 					n++;
 				}
 			}
-			fsb_table_set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%.2f (%.2f+%.2f)", cs.st.mean,
-			    n ? su / (double)n : NAN, n ? us / (double)n : NAN);
+			fsb_table_set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%s (%s+%s)", num(cs.st.mean, 2),
+			    num(n ? su / (double)n : NAN, 2), num(n ? us / (double)n : NAN, 2));
 		} else {
 			set_empty(t, i + 1, 1, &cs, res, fs->name, phase);
 		}
@@ -637,12 +730,13 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			} else if (r->status != FSB_RUN_OK) {
 				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 			} else {
-				bool out = cs.outlier && okidx < cs.nok && cs.outlier[okidx];
+				bool has = !isnan(r->v[FSB_FIELD_real]);
+				bool out = has && cs.outlier && okidx < cs.nok && cs.outlier[okidx];
 
 				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
-				    r->v[FSB_FIELD_real], "%.2f (%.2f+%.2f)%s", r->v[FSB_FIELD_real],
-				    r->v[FSB_FIELD_sys], r->v[FSB_FIELD_user], out ? "!" : "");
-				okidx++;
+				    r->v[FSB_FIELD_real], "%s (%s+%s)%s", num(r->v[FSB_FIELD_real], 2),
+				    num(r->v[FSB_FIELD_sys], 2), num(r->v[FSB_FIELD_user], 2), out ? "!" : "");
+				okidx += has;
 			}
 		}
 		fsb_cellstats_free(&cs);
@@ -659,14 +753,15 @@ static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool r
 	if (isnan(v))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
 	else if (rate)
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 100 ? 1 : 0, v);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 100 ? 1 : 0));
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%.*f", prefix, fabs(v) < 1 ? 3 : 2, v);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 1 ? 3 : 2));
 }
 
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
+	MEMO_SCOPE;
 	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
 					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
@@ -719,10 +814,12 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		set_number(t, r, 4, cs.st.ci_half, rate, FSB_CELL_DIM, "±");
 		set_number(t, r, 5, cs.st.median, rate, 0, "");
 		set_number(t, r, 6, cs.st.sd, rate, FSB_CELL_DIM, "");
-		if (isnan(cs.st.cv))
+		/* a mean near zero (a dead time of about nothing) gives an
+		 * infinite CV: a dash, like no CV at all */
+		if (!isfinite(cs.st.cv * 100))
 			fsb_table_set(t, r, 7, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		else
-			fsb_table_set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%.1f%%", cs.st.cv * 100);
+			fsb_table_set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%s%%", num(cs.st.cv * 100, 1));
 		set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
 		set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
 		if (!bcs.nok) {
@@ -743,7 +840,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 				if (isnan(n.lo) || isnan(n.hi))
 					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else
-					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%.2f, %.2f]", n.lo, n.hi);
+					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]", num(n.lo, 2), num(n.hi, 2));
 				if (isnan(n.p))
 					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else if (n.p < 0.001)
@@ -761,6 +858,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 
 int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
+	MEMO_SCOPE;
 	struct fsb_strv all = { 0 }, phases = { 0 };
 	size_t capped = 0;
 
@@ -803,7 +901,7 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 			}
 			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
 			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
-				snprintf(ci, sizeof(ci), " (±%.1f%%)", cs.st.ci_half / cs.st.mean * 100);
+				snprintf(ci, sizeof(ci), " (±%s%%)", num(cs.st.ci_half / cs.st.mean * 100, 1));
 			fsb_cellstats_free(&cs);
 			if (ph->auto_converged) {
 				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
@@ -899,7 +997,9 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 static void fmt_rate(char *buf, size_t len, double v)
 {
 	/* bonnie++ prints whole numbers; small op rates keep a decimal */
-	if (v < 100)
+	if (!isfinite(v))
+		snprintf(buf, len, "—");
+	else if (v < 100)
 		snprintf(buf, len, "%.1f", v);
 	else
 		snprintf(buf, len, "%.0f", v);
@@ -973,7 +1073,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			} else {
 				fmt_rate(buf, sizeof(buf), rate.st.mean);
 				fsb_table_set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
-				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%.0f", cpu.st.mean);
+				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%s", num(cpu.st.mean, 0));
 			}
 			fsb_cellstats_free(&rate);
 			fsb_cellstats_free(&cpu);
@@ -1115,6 +1215,7 @@ static void compare_cell(const struct fsb_result *res, const struct fsb_fs_resul
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
+	MEMO_SCOPE;
 	struct fsb_strv phases = { 0 }, shared = { 0 }, rates = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
@@ -1207,6 +1308,7 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_chart *c)
 {
+	MEMO_SCOPE;
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
@@ -1272,6 +1374,7 @@ void fsb_chart_free(struct fsb_chart *c)
 
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
+	MEMO_SCOPE;
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
@@ -1279,6 +1382,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	struct sortrow rows[res->nfs ? res->nfs : 1];
 	size_t nrows = 0;
 	bool reps = fsb_result_repeated(res);
+	struct fsb_strv unranked = { 0 };
 
 	if (!bfs)
 		return;
@@ -1294,8 +1398,13 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			if (a.nok && b.nok) {
 				struct norm n = normalize(&a, &b, m, o);
 
-				rows[nrows].fs = res->fs[i];
-				rows[nrows++].key = n.ratio;
+				/* no ratio (a negative dead time): not ranked, said so */
+				if (isnan(n.ratio)) {
+					fsb_strv_add(&unranked, res->fs[i]->name);
+				} else {
+					rows[nrows].fs = res->fs[i];
+					rows[nrows++].key = n.ratio;
+				}
 			}
 			fsb_cellstats_free(&a);
 		}
@@ -1307,9 +1416,17 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		qsort(rows, nrows, sizeof(*rows), by_key);
 		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
 		if (nrows > 1) {
-			double ahead = rows[1].key / rows[0].key;
+			/* relative to the fastest, or to the baseline when the
+			 * fastest took (next to) no time at all */
+			bool rel = rows[0].key > 0 && isfinite(rows[nrows - 1].key / rows[0].key);
+			double ref = rel ? rows[0].key : 1;
+			const char *refname = rel ? rows[0].fs->name : base;
 
-			fsb_buf_addf(&line, ", %.0f%% ahead of %s", (ahead - 1) * 100, rows[1].fs->name);
+			if (rel)
+				fsb_buf_addf(&line, ", %s%% ahead of %s", num((rows[1].key / rows[0].key - 1) * 100, 0),
+					     rows[1].fs->name);
+			else
+				fsb_buf_addf(&line, ", ahead of %s", rows[1].fs->name);
 			if (reps) {
 				/* is the lead itself real, or within the noise of these runs? */
 				struct fsb_cellstats first, second;
@@ -1326,14 +1443,31 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			}
 			fsb_buf_add(&line, ". Then:");
 			for (size_t i = 1; i < nrows; i++)
-				fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
+				fsb_buf_addf(&line, " %s %s×%s", rows[i].fs->name, num(rows[i].key / ref, 2),
 					     i + 1 < nrows ? "," : "");
-			fsb_buf_addf(&line, " (relative to %s)", rows[0].fs->name);
+			fsb_buf_addf(&line, " (relative to %s)", refname);
 		}
 		fsb_buf_add(&line, ".");
 		fsb_strv_add(out, line.s);
 		fsb_buf_free(&line);
 	}
+	if (unranked.n) {
+		struct fsb_buf line = { 0 };
+
+		fsb_buf_addf(&line, "Not ranked by %s: ", metric_words(m));
+		for (size_t i = 0; i < unranked.n && i < 5; i++)
+			fsb_buf_addf(&line, "%s%s", i ? ", " : "", unranked.v[i]);
+		if (unranked.n > 5)
+			fsb_buf_addf(&line, " and %zu more", unranked.n - 5);
+		if (m == FSB_METRIC_DEAD)
+			fsb_buf_addf(&line, " (no dead time to compare: user time at or above real time, as parallel "
+				     "jobs give; see %s).", fsb_opt_say(FSB_SAY_METRIC, "real"));
+		else
+			fsb_buf_add(&line, " (nothing to compare with).");
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
+	fsb_strv_free(&unranked);
 	/* standouts: significant differences, or with single runs, big ones */
 	for (size_t j = 0; j < phases.n; j++) {
 		const struct fsb_fs_result *best = NULL;
@@ -1353,8 +1487,8 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
 				if (notable && n.ratio > 1)
-					fsb_strv_addf(out, "%s: %s %.1f× slower than %s%s", res->fs[i]->name, phases.v[j],
-						      n.ratio, base, reps ? "" : " (one run; not tested for significance)");
+					fsb_strv_addf(out, "%s: %s %s× slower than %s%s", res->fs[i]->name, phases.v[j],
+						      num(n.ratio, 1), base, reps ? "" : " (one run; not tested for significance)");
 				if (n.ratio < best_ratio && (reps ? n.significant : true)) {
 					best_ratio = n.ratio;
 					best = res->fs[i];
@@ -1363,8 +1497,8 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			fsb_cellstats_free(&a);
 		}
 		if (best && best_ratio < 1)
-			fsb_strv_addf(out, "%s: fastest at %s, %.2f× the time of %s%s", best->name, phases.v[j],
-				      best_ratio, base, reps ? "" : " (one run)");
+			fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phases.v[j],
+				      num(best_ratio, 2), base, reps ? "" : " (one run)");
 		fsb_cellstats_free(&b);
 	}
 	fsb_strv_free(&phases);

@@ -55,7 +55,7 @@ static int finish(struct fsb_cfg_err *ce, int rc)
  */
 static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 {
-	int depth = 0, line = 1, open_line[64] = { 0 };
+	int depth = 0, line = 1, open_line[FSB_CFG_MAX_DEPTH] = { 0 }, sections = 0;
 
 	for (const char *p = buf; *p; p++) {
 		if (*p == '\n') {
@@ -80,16 +80,33 @@ static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 			if (!*p)
 				break;
 		} else if (*p == '{') {
-			if (depth < 64)
-				open_line[depth] = line;
+			/* sections nest two deep, lists one more: libconfuse
+			 * recurses per level, so a deep file must stop here */
+			if (depth >= FSB_CFG_MAX_DEPTH) {
+				snprintf(ce->msg, sizeof(ce->msg), "%s:%d: sections nested more than %d deep",
+					 ce->name, line, FSB_CFG_MAX_DEPTH);
+				return -EINVAL;
+			}
+			/* libconfuse checks titles against every earlier
+			 * section: quadratic, so their number is bounded */
+			if (++sections > FSB_CFG_MAX_SECTIONS) {
+				snprintf(ce->msg, sizeof(ce->msg), "%s:%d: more than %d sections and lists",
+					 ce->name, line, FSB_CFG_MAX_SECTIONS);
+				return -EINVAL;
+			}
+			open_line[depth] = line;
 			depth++;
 		} else if (*p == '}') {
+			/* libconfuse reports an unmatched '}' with its line; never
+			 * let depth go negative (open_line[-1]) */
+			if (depth == 0)
+				return 0;
 			depth--;
 		}
 	}
 	if (depth > 0) {
 		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: '{' is never closed (the file ends inside a section: truncated?)",
-			 ce->name, open_line[depth - 1 < 64 ? depth - 1 : 63]);
+			 ce->name, open_line[depth - 1]);
 		return -EINVAL;
 	}
 	return 0;
@@ -98,11 +115,32 @@ static int check_braces(struct fsb_cfg_err *ce, const char *buf)
 int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path)
 {
 	char *text = NULL;
-	int rc = fsb_read_file(path, &text);
+	size_t len = 0;
+	int rc = fsb_read_file_max(path, FSB_CFG_MAX_BYTES, &text, &len);
 
+	if (rc == -EFBIG) {
+		snprintf(ce->msg, sizeof(ce->msg), "%s: larger than %d KiB: too large for a config file", path,
+			 FSB_CFG_MAX_BYTES >> 10);
+		return -EINVAL;
+	}
+	if (rc == -EISDIR) {
+		snprintf(ce->msg, sizeof(ce->msg), "%s: a directory, not a config file", path);
+		return -EINVAL;
+	}
 	if (rc) {
 		snprintf(ce->msg, sizeof(ce->msg), "cannot read %s: %s", path, strerror(-rc));
 		return rc;
+	}
+	/* libconfuse would stop at a NUL and silently drop the rest */
+	if (strlen(text) < len) {
+		int line = 1;
+
+		for (const char *p = text; *p; p++)
+			line += *p == '\n';
+		snprintf(ce->msg, sizeof(ce->msg), "%s:%d: a NUL byte inside the text (damaged or not a text file)",
+			 path, line);
+		free(text);
+		return -EINVAL;
 	}
 	rc = fsb_cfg_parse_buf(cfg, ce, text);
 	free(text);

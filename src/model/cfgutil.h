@@ -11,6 +11,12 @@
 #include <confuse.h>
 #include <stdio.h>
 
+/* A config is a few KiB: a larger file or deeper nesting is refused
+ * before libconfuse sees it (its memory is ~500 bytes per option). */
+#define FSB_CFG_MAX_BYTES (1 << 20)
+#define FSB_CFG_MAX_DEPTH 8
+#define FSB_CFG_MAX_SECTIONS 2000   /* sections and { } lists in one file */
+
 struct fsb_cfg_err {
 	char msg[1024];          /* "FILE:LINE: message", empty when none */
 	const char *name;        /* file name used in messages */
@@ -20,7 +26,8 @@ struct fsb_cfg_err {
  * error.  name is the file name used in messages. */
 cfg_t *fsb_cfg_new(cfg_opt_t *opts, struct fsb_cfg_err *ce, const char *name);
 /* Parse a file or a buffer.  0, -ENOENT/-EACCES (file), or -EINVAL (syntax,
- * unknown option, bad value) with ce->msg set. */
+ * unknown option, bad value, a NUL byte, over FSB_CFG_MAX_BYTES, nested
+ * over FSB_CFG_MAX_DEPTH, over FSB_CFG_MAX_SECTIONS) with ce->msg set. */
 int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path);
 int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf);
 /* Record a semantic error at the line where section sec starts (first

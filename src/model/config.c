@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,8 +56,17 @@ static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
 		cfg_error(cfg, "%s = %ld must not be negative", opt->name, cfg_opt_getnint(opt, 0));
 		return -1;
 	}
+	/* every count must fit an int wherever it is used: never cut by a cast */
+	if (opt->type == CFGT_INT && cfg_opt_getnint(opt, 0) > INT_MAX) {
+		cfg_error(cfg, "%s = %ld is too large (at most %d)", opt->name, cfg_opt_getnint(opt, 0), INT_MAX);
+		return -1;
+	}
 	if (opt->type == CFGT_FLOAT && !(cfg_opt_getnfloat(opt, 0) >= 0)) {
 		cfg_error(cfg, "%s = %g must not be negative", opt->name, cfg_opt_getnfloat(opt, 0));
+		return -1;
+	}
+	if (opt->type == CFGT_FLOAT && !isfinite(cfg_opt_getnfloat(opt, 0))) {
+		cfg_error(cfg, "%s = %g is not a finite number", opt->name, cfg_opt_getnfloat(opt, 0));
 		return -1;
 	}
 	return 0;
@@ -308,7 +318,14 @@ static void *get_entry(void ***arr, size_t *n, size_t size, const char *title, b
 	return (*arr)[(*n)++];
 }
 
-static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay)
+/* Where a section is, for the semantic checks' messages. */
+static void set_origin(char **dst, const char *path, cfg_t *sec)
+{
+	free(*dst);
+	*dst = sec && sec->line > 0 ? fsb_xasprintf("%s:%d", path, sec->line) : fsb_xstrdup(path);
+}
+
+static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *path)
 {
 	bool created;
 
@@ -319,6 +336,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay)
 		struct apply a = { s, overlay && !created };
 
 		apply_fs(&a, p);
+		set_origin(&p->origin, path, s);
 	}
 	for (unsigned i = 0; i < cfg_size(cfg, "phase"); i++) {
 		cfg_t *s = cfg_getnsec(cfg, "phase", i);
@@ -327,6 +345,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay)
 		struct apply a = { s, overlay && !created };
 
 		apply_phase(&a, p);
+		set_origin(&p->origin, path, s);
 	}
 	for (unsigned i = 0; i < cfg_size(cfg, "profile"); i++) {
 		cfg_t *s = cfg_getnsec(cfg, "profile", i);
@@ -335,11 +354,14 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay)
 		struct apply a = { s, overlay && !created };
 
 		apply_profile(&a, p);
+		set_origin(&p->origin, path, s);
 	}
 	{
 		struct apply a = { cfg_getsec(cfg, "defaults"), overlay };
 
 		apply_defaults(&a, &c->defaults);
+		if (!overlay || (a.sec && a.sec->line > 0))
+			set_origin(&c->defaults.origin, path, a.sec);
 	}
 }
 
@@ -355,40 +377,91 @@ static bool valid_name(const char *s)
 	return true;
 }
 
+/*
+ * Templates are checked at load time: an unknown ${var} is an error of the
+ * config (with its line), not of the run that would reach it.  The names
+ * are those the devices and engine rooms provide: keep these lists in step
+ * with fsb_fs_vars() (src/devices/fs.c) and phase_vars() (src/engine/engine.c).
+ */
+static const char *const fs_vars[] = {
+	"dev", "x", "journal", "x", "uuid", "x", "label", "x", "size", "x", NULL, NULL,
+};
+static const char *const phase_vars[] = {
+	"mnt", "x", "src", "x", "tree", "x", "treename", "x", "jobs", "x", "cache", "x",
+	"kconfig", "x", "debtarball", "x", "deb_suite", "x", "@deb_args", "x", "dev", "x",
+	"journal", "x", "uuid", "x", "size", "x", NULL, NULL,
+};
+
+static int check_template(const char *origin, const char *what, const char *name, const char *key,
+			  const char *tmpl, const char *const *vars, struct fsb_err *err)
+{
+	char *out = NULL;
+	int rc;
+
+	if (!tmpl)
+		return 0;
+	rc = fsb_subst(tmpl, vars, false, &out, err);
+	free(out);
+	if (rc)
+		fsb_err_prefix(err, "%s: %s \"%s\": %s", origin, what, name, key);
+	return rc;
+}
+
 static int check(const struct fsb_config *c, const char *file, struct fsb_err *err)
 {
 	const struct fsb_defaults *d = &c->defaults;
+	const char *dfile = d->origin ? d->origin : file;
+	int rc;
 
 	for (size_t i = 0; i < c->nfs; i++) {
 		const struct fsb_fs_profile *p = c->fs[i];
 
 		if (!valid_name(p->name))
 			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": a name may only contain letters, digits and - _ . +",
-					   file, p->name);
+					   p->origin, p->name);
 		if (!p->type || !*p->type)
 			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no type (the kernel's name, e.g. type = \"ext4\")",
-					   file, p->name);
+					   p->origin, p->name);
 		if (!p->nodev && !*p->mkfs)
 			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no mkfs command (set nodev = true for tmpfs-like types)",
-					   file, p->name);
+					   p->origin, p->name);
 		if (!p->nodev && !strstr(p->mkfs, "${dev}"))
 			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
-					   file, p->name);
+					   p->origin, p->name);
 		if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
 			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
-					   file, p->name);
+					   p->origin, p->name);
+		rc = check_template(p->origin, "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
+		for (size_t k = 0; !rc && k < p->prepare.n; k++)
+			rc = check_template(p->origin, "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
+		if (!rc)
+			rc = check_template(p->origin, "filesystem", p->name, "mount_options", p->mount_options,
+					    fs_vars, err);
+		if (rc)
+			return rc;
 	}
 	for (size_t i = 0; i < c->nphases; i++) {
 		const struct fsb_phase_def *p = c->phases[i];
 
 		if (!valid_name(p->name))
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": a name may only contain letters, digits and - _ . +",
-					   file, p->name);
+					   p->origin, p->name);
 		if (p->kind == FSB_PHASE_COMMAND && !*p->command)
-			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", file, p->name);
+			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", p->origin, p->name);
 		if (p->drop_caches < -1)
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": drop_caches must be true, false or \"default\"",
-					   file, p->name);
+					   p->origin, p->name);
+		rc = check_template(p->origin, "phase", p->name, "command", p->command, phase_vars, err);
+		if (!rc)
+			rc = check_template(p->origin, "phase", p->name, "setup", p->setup, phase_vars, err);
+		if (!rc)
+			rc = check_template(p->origin, "phase", p->name, "cwd", p->cwd, phase_vars, err);
+		if (!rc)
+			rc = check_template(p->origin, "phase", p->name, "label", p->label, phase_vars, err);
+		for (size_t k = 0; !rc && k < p->env.n; k++)
+			rc = check_template(p->origin, "phase", p->name, "env", p->env.v[k], phase_vars, err);
+		if (rc)
+			return rc;
 	}
 	for (size_t i = 0; i < c->nprofiles; i++) {
 		const struct fsb_size_profile *p = c->profiles[i];
@@ -396,26 +469,26 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 
 		if (ch < 256 || ch > (1L << 20) || (ch & (ch - 1)))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_chunk = %ld must be a power of two from 256 to 1048576",
-					   file, p->name, ch);
+					   p->origin, p->name, ch);
 		if (p->synth_file_max < p->synth_file_min)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_file_max is smaller than synth_file_min",
-					   file, p->name);
+					   p->origin, p->name);
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
-					   file, p->name, p->tree_files);
+					   p->origin, p->name, p->tree_files);
 	}
 	if (!fsb_config_profile(c, d->profile))
-		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", file, d->profile);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", dfile, d->profile);
 	if (!fsb_config_fs(c, d->baseline))
-		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem", file, d->baseline);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem", dfile, d->baseline);
 	for (size_t i = 0; i < d->fs.n; i++)
 		if (!fsb_config_fs(c, d->fs.v[i]))
-			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined", file, d->fs.v[i]);
+			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined", dfile, d->fs.v[i]);
 	for (size_t i = 0; i < d->phases.n; i++)
 		if (!fsb_config_phase(c, d->phases.v[i]))
-			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined", file, d->phases.v[i]);
+			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined", dfile, d->phases.v[i]);
 	if (d->repeat < 1)
-		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1", file);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1", dfile);
 	return fsb_prereq_check_config(c, file, err);
 }
 
@@ -432,7 +505,7 @@ static int parse_into(struct fsb_config *c, const char *path, const char *buf, b
 		fsb_err_set(err, rc, "%s", ce.msg);
 		goto out;
 	}
-	convert(cfg, c, overlay);
+	convert(cfg, c, overlay, path);
 out:
 	cfg_free(cfg);
 	return rc;
@@ -509,6 +582,29 @@ int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **o
 	return load(name, buf, out, err);
 }
 
+int fsb_config_load_layered_buf(const char *sys, const char *sys_name, const char *user,
+				const char *user_name, struct fsb_config **out, struct fsb_err *err)
+{
+	struct fsb_config *c = fsb_xcalloc(1, sizeof(*c));
+	int rc;
+
+	c->path = fsb_xstrdup(sys_name);
+	rc = parse_into(c, c->path, sys, false, err);
+	if (!rc && user) {
+		rc = parse_into(c, user_name, user, true, err);
+		if (!rc)
+			c->user_path = fsb_xstrdup(user_name);
+	}
+	if (!rc)
+		rc = check(c, c->user_path ? c->user_path : c->path, err);
+	if (!rc) {
+		*out = c;
+		c = NULL;
+	}
+	fsb_config_free(c);
+	return rc;
+}
+
 void fsb_config_free(struct fsb_config *c)
 {
 	if (!c)
@@ -526,6 +622,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->version);
 		free(p->tool);
 		free(p->package);
+		free(p->origin);
 		free(p);
 	}
 	for (size_t i = 0; i < c->nphases; i++) {
@@ -541,6 +638,7 @@ void fsb_config_free(struct fsb_config *c)
 		fsb_strv_free(&p->env);
 		fsb_strv_free(&p->needs);
 		fsb_strv_free(&p->requires);
+		free(p->origin);
 		free(p);
 	}
 	for (size_t i = 0; i < c->nprofiles; i++) {
@@ -554,6 +652,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->deb_variant);
 		free(p->image_size);
 		free(p->synth_size);
+		free(p->origin);
 		free(p);
 	}
 	free(c->fs);
@@ -566,6 +665,7 @@ void fsb_config_free(struct fsb_config *c)
 	free(c->defaults.cache_dir);
 	fsb_strv_free(&c->defaults.fs);
 	fsb_strv_free(&c->defaults.phases);
+	free(c->defaults.origin);
 	free(c->path);
 	free(c->user_path);
 	free(c);

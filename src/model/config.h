@@ -37,6 +37,7 @@ struct fsb_fs_profile {
 	char *tool;              /* the program whose absence makes it unavailable */
 	char *package;           /* the Debian package that has the tool */
 	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
+	char *origin;            /* "FILE:LINE" of the section that set it last */
 };
 
 
@@ -57,6 +58,7 @@ struct fsb_phase_def {
 	bool sync;               /* time syncfs() after the phase */
 	int drop_caches;         /* -1 = the run's default, 0 = no, 1 = yes */
 	double timeout;          /* seconds, 0 = none */
+	char *origin;            /* "FILE:LINE" of the section that set it last */
 };
 
 struct fsb_size_profile {
@@ -80,6 +82,7 @@ struct fsb_size_profile {
 	long synth_seekers;      /* concurrent seek processes/threads */
 	long synth_seeks;        /* seeks in all */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
+	char *origin;            /* "FILE:LINE" of the section that set it last */
 };
 
 struct fsb_defaults {
@@ -96,6 +99,7 @@ struct fsb_defaults {
 	long jobs;               /* make -j; 0 = number of CPUs */
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */
+	char *origin;            /* "FILE:LINE" of the defaults section, or FILE */
 };
 
 struct fsb_config {
@@ -120,6 +124,10 @@ int fsb_config_load(const char *path, struct fsb_config **out, struct fsb_err *e
 /* Same, from a string (tests); name is used in messages. */
 int fsb_config_load_buf(const char *buf, const char *name, struct fsb_config **out,
 			struct fsb_err *err);
+/* The system file and the user's file on top of it, both from strings
+ * (tests, the fuzzer); user may be NULL. */
+int fsb_config_load_layered_buf(const char *sys, const char *sys_name, const char *user,
+				const char *user_name, struct fsb_config **out, struct fsb_err *err);
 void fsb_config_free(struct fsb_config *cfg);
 
 const struct fsb_fs_profile *fsb_config_fs(const struct fsb_config *cfg, const char *name);

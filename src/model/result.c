@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <confuse.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,6 +159,58 @@ void fsb_run_clear(struct fsb_run *r)
 	free(r->error);
 	free(r->not_measured);
 	fsb_run_init(r);
+}
+
+/* ---- names seen (duplicates, counts) in linear time ---- */
+
+struct nameset {
+	const char **v;          /* borrowed strings, open addressing */
+	int *line;
+	size_t n, cap;
+};
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* Add s (borrowed: must outlive the set); the line it was first seen on
+ * if it was there already, else 0. */
+static int nameset_add(struct nameset *ns, const char *s, int line)
+{
+	size_t i;
+
+	if (2 * (ns->n + 1) > ns->cap) {
+		struct nameset big = { 0 };
+
+		big.cap = ns->cap ? 2 * ns->cap : 16;
+		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
+		big.line = fsb_xcalloc(big.cap, sizeof(*big.line));
+		for (size_t k = 0; k < ns->cap; k++)
+			if (ns->v[k])
+				nameset_add(&big, ns->v[k], ns->line[k]);
+		free(ns->v);
+		free(ns->line);
+		*ns = big;
+	}
+	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
+		if (strcmp(ns->v[i], s) == 0)
+			return ns->line[i];
+	ns->v[i] = s;
+	ns->line[i] = line;
+	ns->n++;
+	return 0;
+}
+
+static void nameset_free(struct nameset *ns)
+{
+	free(ns->v);
+	free(ns->line);
+	memset(ns, 0, sizeof(*ns));
 }
 
 /* ---- model ------------------------------------------------------------- */
@@ -379,13 +434,19 @@ bool fsb_result_auto_repeated(const struct fsb_result *res)
 
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 {
+	struct nameset seen = { 0 };
+
+	/* a set, not fsb_strv_contains(): linear in the number of phases */
+	for (size_t i = 0; i < sv->n; i++)
+		nameset_add(&seen, sv->v[i], 1);
 	for (size_t i = 0; i < res->phase_order.n; i++)
-		if (!fsb_strv_contains(sv, res->phase_order.v[i]))
+		if (!nameset_add(&seen, res->phase_order.v[i], 1))
 			fsb_strv_add(sv, res->phase_order.v[i]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (!fsb_strv_contains(sv, res->fs[i]->phases[j]->name))
+			if (!nameset_add(&seen, res->fs[i]->phases[j]->name, 1))
 				fsb_strv_add(sv, res->fs[i]->phases[j]->name);
+	nameset_free(&seen);
 }
 
 /* ---- writing ------------------------------------------------------------- */
@@ -563,328 +624,894 @@ out:
 	return rc;
 }
 
-/* ---- reading ------------------------------------------------------------- */
+/* ---- reading ------------------------------------------------------------- *
+ *
+ * Result files travel between machines and the browser reads every file in
+ * the results directory, so this reader is written for hostile input: its
+ * own parser of the libconfuse syntax the writer produces (libconfuse needs
+ * hundreds of bytes per option of every section and is quadratic in the
+ * number of sections), one pass over the text, memory a small multiple of
+ * the file, every value range-checked, the first problem reported as one
+ * "FILE:LINE: …" line.  The grammar: # // and slash-star comments; "…" strings
+ * with \n \t \r \b \f \a \e \" \' \\ \$ \xHH \ooo escapes and '…' strings
+ * with \' \\; bare words; key = value, key = { v, … }, key [title] { … }.
+ * ${…} is never expanded: a result holds what was measured, not this
+ * machine's environment.
+ */
 
-static cfg_opt_t run_opts[FSB_FIELD_COUNT + 6];
-static cfg_opt_t phase_opts[] = {
-	CFG_STR("label", NULL, CFGF_NONE),
-	CFG_STR("kind", NULL, CFGF_NONE),
-	CFG_STR("command", NULL, CFGF_NONE),
-	CFG_STR("status", "ok", CFGF_NONE),
-	CFG_STR("reason", NULL, CFGF_NONE),
-	CFG_INT("auto_repeats", -1, CFGF_NONE),
-	CFG_BOOL("auto_converged", cfg_false, CFGF_NONE),
-	CFG_SEC("run", run_opts, CFGF_MULTI),
-	CFG_END()
-};
-static cfg_opt_t fs_opts[] = {
-	CFG_STR("type", NULL, CFGF_NONE),
-	CFG_STR("description", NULL, CFGF_NONE),
-	CFG_STR("mkfs", NULL, CFGF_NONE),
-	CFG_STR("mkfs_version", NULL, CFGF_NONE),
-	CFG_STR("mount_options", NULL, CFGF_NONE),
-	CFG_STR("uuid", NULL, CFGF_NONE),
-	CFG_STR("status", "ok", CFGF_NONE),
-	CFG_STR("error", NULL, CFGF_NONE),
-	CFG_SEC("phase", phase_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
-	CFG_END()
-};
-static cfg_opt_t host_opts[] = {
-	CFG_STR("hostname", NULL, CFGF_NONE),
-	CFG_STR("kernel", NULL, CFGF_NONE),
-	CFG_STR("cpu", NULL, CFGF_NONE),
-	CFG_STR("distro", NULL, CFGF_NONE),
-	CFG_INT("cores", -1, CFGF_NONE),
-	CFG_INT("ram_mib", -1, CFGF_NONE),
-	CFG_STR_LIST("versions", NULL, CFGF_NONE),
-	CFG_END()
-};
-static cfg_opt_t target_opts[] = {
-	CFG_STR("kind", NULL, CFGF_NONE),
-	CFG_STR("path", NULL, CFGF_NONE),
-	CFG_STR("device", NULL, CFGF_NONE),
-	CFG_INT("size_mib", -1, CFGF_NONE),
-	CFG_STR("model", NULL, CFGF_NONE),
-	CFG_STR("serial", NULL, CFGF_NONE),
-	CFG_STR("fstype", NULL, CFGF_NONE),
-	CFG_STR("fstype_from", NULL, CFGF_NONE),
-	CFG_STR_LIST("reasons", NULL, CFGF_NONE),
-	CFG_END()
-};
-static cfg_opt_t top_opts[] = {
-	CFG_INT("format", 0, CFGF_NODEFAULT),
-	CFG_STR("tool", NULL, CFGF_NONE),
-	CFG_STR("title", NULL, CFGF_NONE),
-	CFG_STR("started", NULL, CFGF_NONE),
-	CFG_STR("finished", NULL, CFGF_NONE),
-	CFG_STR("status", "complete", CFGF_NONE),
-	CFG_STR("baseline", NULL, CFGF_NONE),
-	CFG_STR("profile", NULL, CFGF_NONE),
-	CFG_STR("command", NULL, CFGF_NONE),
-	CFG_STR("workload", NULL, CFGF_NONE),
-	CFG_STR("log", NULL, CFGF_NONE),
-	CFG_STR("source_tool", NULL, CFGF_NONE),
-	CFG_STR("source_version", NULL, CFGF_NONE),
-	CFG_INT("repeat", 1, CFGF_NONE),
-	CFG_STR_LIST("phases", NULL, CFGF_NONE),
-	CFG_SEC("host", host_opts, CFGF_NONE),
-	CFG_SEC("target", target_opts, CFGF_NONE),
-	CFG_SEC("filesystem", fs_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
-	CFG_END()
+enum tok_type { T_EOF, T_LBRACE, T_RBRACE, T_EQ, T_COMMA, T_STR, T_WORD, T_ERR };
+
+struct tok {
+	enum tok_type type;
+	int line;
+	struct fsb_buf s;        /* the text of T_STR / T_WORD */
 };
 
-/* Validators run while parsing, so errors carry the line of the value. */
-static int validate_names(cfg_t *cfg, cfg_opt_t *opt, const char *const *names, size_t n)
+struct reader {
+	const char *p, *end;
+	int line;
+	const char *name;        /* file name for messages */
+	struct fsb_err *err;
+	struct tok t;            /* the current token */
+	size_t nphases;          /* distinct phase names so far */
+	struct nameset phases;   /* to count them */
+};
+
+static int rd_error(struct reader *rd, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int rd_error(struct reader *rd, int line, const char *fmt, ...)
 {
-	const char *v = cfg_opt_getnstr(opt, 0);
+	char text[768];
+	va_list ap;
 
-	if (lookup_name(names, n, v) < 0) {
-		struct fsb_buf b = { 0 };
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		return fsb_err_set(rd->err, -EINVAL, "%s:%d: %s", rd->name, line, text);
+	return fsb_err_set(rd->err, -EINVAL, "%s: %s", rd->name, text);
+}
 
-		for (size_t i = 0; i < n; i++)
-			fsb_buf_addf(&b, "%s%s", i ? ", " : "", names[i]);
-		cfg_error(cfg, "%s = \"%s\": expected one of %s", opt->name, v, b.s);
-		fsb_buf_free(&b);
-		return -1;
+/* A token's text for a message: at most 40 characters (the message is made
+ * visible by fsb_err_set). */
+static const char *shown(const struct tok *t, char *buf, size_t len)
+{
+	switch (t->type) {
+	case T_EOF:
+		return "the end of the file";
+	case T_LBRACE:
+		return "'{'";
+	case T_RBRACE:
+		return "'}'";
+	case T_EQ:
+		return "'='";
+	case T_COMMA:
+		return "','";
+	default:
+		break;
 	}
+	snprintf(buf, len, "\"%.40s%s\"", t->s.s ? t->s.s : "", t->s.len > 40 ? "…" : "");
+	return buf;
+}
+
+static bool word_char(unsigned char c)
+{
+	return c > ' ' && c != 0x7f && !strchr("{}=,\"'#", c);
+}
+
+static int lex_escape(struct reader *rd, struct fsb_buf *b)
+{
+	static const char from[] = "ntrbfae\"'\\$", to[] = "\n\t\r\b\f\a\033\"'\\$";
+	const char *e;
+	unsigned v = 0;
+	int n = 0;
+	char c;
+
+	if (rd->p >= rd->end)
+		return 0;
+	c = *rd->p++;
+	if ((e = strchr(from, c)) && c) {
+		fsb_buf_addn(b, &to[e - from], 1);
+		return 0;
+	}
+	if (c == 'x') {
+		while (n < 2 && rd->p < rd->end && isxdigit((unsigned char)*rd->p)) {
+			v = v * 16 + (unsigned)(isdigit((unsigned char)*rd->p) ? *rd->p - '0'
+						 : tolower((unsigned char)*rd->p) - 'a' + 10);
+			rd->p++, n++;
+		}
+		if (!n) {
+			fsb_buf_add(b, "x");
+			return 0;
+		}
+	} else if (c >= '0' && c <= '7') {
+		v = (unsigned)(c - '0');
+		while (++n < 3 && rd->p < rd->end && *rd->p >= '0' && *rd->p <= '7')
+			v = v * 8 + (unsigned)(*rd->p++ - '0');
+		if (v > 0xff)
+			return rd_error(rd, rd->line, "\\%o is not a byte", v);
+	} else {
+		if (c == '\n')
+			rd->line++;
+		fsb_buf_addn(b, &c, 1);
+		return 0;
+	}
+	if (!v)
+		return rd_error(rd, rd->line, "a NUL byte (\\0) inside a string");
+	c = (char)v;
+	fsb_buf_addn(b, &c, 1);
 	return 0;
 }
 
-static int validate_result_status(cfg_t *cfg, cfg_opt_t *opt)
+/* The next token into rd->t; T_ERR with err set on a lexical error. */
+static enum tok_type lex(struct reader *rd)
 {
-	return validate_names(cfg, opt, result_status_names, FSB_ARRAY_SIZE(result_status_names));
-}
+	struct tok *t = &rd->t;
 
-static int validate_fs_status(cfg_t *cfg, cfg_opt_t *opt)
-{
-	return validate_names(cfg, opt, fs_status_names, FSB_ARRAY_SIZE(fs_status_names));
-}
+	t->s.len = 0;
+	if (t->s.s)
+		t->s.s[0] = '\0';
+	for (;;) {
+		while (rd->p < rd->end && isspace((unsigned char)*rd->p))
+			rd->line += *rd->p++ == '\n';
+		if (rd->p >= rd->end)
+			break;
+		if (*rd->p == '#' || (*rd->p == '/' && rd->p + 1 < rd->end && rd->p[1] == '/')) {
+			while (rd->p < rd->end && *rd->p != '\n')
+				rd->p++;
+		} else if (*rd->p == '/' && rd->p + 1 < rd->end && rd->p[1] == '*') {
+			int start = rd->line;
 
-static int validate_phase_status(cfg_t *cfg, cfg_opt_t *opt)
-{
-	return validate_names(cfg, opt, phase_status_names, FSB_ARRAY_SIZE(phase_status_names));
-}
-
-static int validate_run_status(cfg_t *cfg, cfg_opt_t *opt)
-{
-	return validate_names(cfg, opt, run_status_names, FSB_ARRAY_SIZE(run_status_names));
-}
-
-static int validate_measurement(cfg_t *cfg, cfg_opt_t *opt)
-{
-	double v = cfg_opt_getnfloat(opt, 0);
-
-	if (!isfinite(v) || v < 0) {
-		cfg_error(cfg, "%s = %g is not a valid measurement (a finite number >= 0)", opt->name, v);
-		return -1;
-	}
-	return 0;
-}
-
-static void set_validators(cfg_t *cfg)
-{
-	cfg_set_validate_func(cfg, "status", validate_result_status);
-	cfg_set_validate_func(cfg, "filesystem|status", validate_fs_status);
-	cfg_set_validate_func(cfg, "filesystem|phase|status", validate_phase_status);
-	cfg_set_validate_func(cfg, "filesystem|phase|run|status", validate_run_status);
-	for (int i = 0; i < FSB_FIELD_COUNT; i++) {
-		char *path = fsb_xasprintf("filesystem|phase|run|%s", fsb_fields[i].name);
-
-		cfg_set_validate_func(cfg, path, validate_measurement);
-		free(path);
-	}
-}
-
-static void init_run_opts(void)
-{
-	static bool done;
-	static cfg_opt_t tail[] = {
-		CFG_STR("status", "ok", CFGF_NONE),
-		CFG_INT("exit_status", -1, CFGF_NONE),
-		CFG_STR("error", NULL, CFGF_NONE),
-		CFG_STR("not_measured", NULL, CFGF_NONE),
-		CFG_END()
-	};
-
-	if (done)
-		return;
-	for (int i = 0; i < FSB_FIELD_COUNT; i++) {
-		cfg_opt_t o = CFG_FLOAT(NULL, 0, CFGF_NODEFAULT);
-
-		o.name = (char *)fsb_fields[i].name;
-		run_opts[i] = o;
-	}
-	memcpy(&run_opts[FSB_FIELD_COUNT], tail, sizeof(tail));
-	done = true;
-}
-
-static char *dup_or_null(cfg_t *sec, const char *key)
-{
-	return fsb_xstrdup(cfg_getstr(sec, key));
-}
-
-static void get_strv(cfg_t *sec, const char *key, struct fsb_strv *sv)
-{
-	for (unsigned i = 0; i < cfg_size(sec, key); i++)
-		fsb_strv_add(sv, cfg_getnstr(sec, key, i));
-}
-
-/* Values libconfuse accepted syntactically but that make no sense. */
-static int check_name(struct fsb_cfg_err *ce, cfg_t *sec, const char *what, const char *s,
-		      const char *const *names, size_t n)
-{
-	int i = lookup_name(names, n, s);
-
-	if (i < 0)
-		fsb_cfg_error(ce, sec, "%s \"%s\" is not one of the known values", what, s);
-	return i;
-}
-
-static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
-{
-	enum fsb_run_status st;
-
-	fsb_run_init(r);
-	for (int i = 0; i < FSB_FIELD_COUNT; i++) {
-		if (cfg_size(rs, fsb_fields[i].name) == 0)
-			continue;
-		r->v[i] = cfg_getfloat(rs, fsb_fields[i].name);
-	}
-	if (fsb_run_status_parse(cfg_getstr(rs, "status"), &st)) {
-		fsb_cfg_error(ce, rs, "run status \"%s\" is not ok, failed or interrupted",
-			      cfg_getstr(rs, "status"));
-		return -EINVAL;
-	}
-	r->status = st;
-	r->exit_status = (int)cfg_getint(rs, "exit_status");
-	r->error = dup_or_null(rs, "error");
-	r->not_measured = dup_or_null(rs, "not_measured");
-	return 0;
-}
-
-static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
-{
-	cfg_t *host = cfg_getsec(cfg, "host"), *tgt = cfg_getsec(cfg, "target");
-	int st;
-
-	if (cfg_size(cfg, "format") == 0) {
-		fsb_cfg_error(ce, NULL, "no \"format = %d\" line: this is not an fsbench result file",
-			      FSB_RESULT_FORMAT);
-		return -EINVAL;
-	}
-	res->format = (int)cfg_getint(cfg, "format");
-	if (res->format != FSB_RESULT_FORMAT) {
-		fsb_cfg_error(ce, cfg, "result format %d is not supported (this fsbench reads format %d)",
-			      res->format, FSB_RESULT_FORMAT);
-		return -EINVAL;
-	}
-	res->tool = dup_or_null(cfg, "tool");
-	res->title = dup_or_null(cfg, "title");
-	res->started = dup_or_null(cfg, "started");
-	res->finished = dup_or_null(cfg, "finished");
-	st = check_name(ce, cfg, "status", cfg_getstr(cfg, "status"), result_status_names,
-			FSB_ARRAY_SIZE(result_status_names));
-	if (st < 0)
-		return -EINVAL;
-	res->status = (enum fsb_result_status)st;
-	res->baseline = dup_or_null(cfg, "baseline");
-	res->profile = dup_or_null(cfg, "profile");
-	res->command = dup_or_null(cfg, "command");
-	res->workload = dup_or_null(cfg, "workload");
-	res->log = dup_or_null(cfg, "log");
-	res->source_tool = dup_or_null(cfg, "source_tool");
-	res->source_version = dup_or_null(cfg, "source_version");
-	res->repeat = cfg_getint(cfg, "repeat");
-	get_strv(cfg, "phases", &res->phase_order);
-	if (host) {
-		res->host.hostname = dup_or_null(host, "hostname");
-		res->host.kernel = dup_or_null(host, "kernel");
-		res->host.cpu = dup_or_null(host, "cpu");
-		res->host.distro = dup_or_null(host, "distro");
-		res->host.cores = cfg_getint(host, "cores");
-		res->host.ram_mib = cfg_getint(host, "ram_mib");
-		get_strv(host, "versions", &res->host.versions);
-	}
-	if (tgt) {
-		res->target.kind = dup_or_null(tgt, "kind");
-		res->target.path = dup_or_null(tgt, "path");
-		res->target.device = dup_or_null(tgt, "device");
-		res->target.size_mib = cfg_getint(tgt, "size_mib");
-		res->target.model = dup_or_null(tgt, "model");
-		res->target.serial = dup_or_null(tgt, "serial");
-		res->target.fstype = dup_or_null(tgt, "fstype");
-		res->target.fstype_from = dup_or_null(tgt, "fstype_from");
-		get_strv(tgt, "reasons", &res->target.reasons);
-	}
-	for (unsigned i = 0; i < cfg_size(cfg, "filesystem"); i++) {
-		cfg_t *fsec = cfg_getnsec(cfg, "filesystem", i);
-		struct fsb_fs_result *fs = fsb_result_add_fs(res, cfg_title(fsec));
-
-		fs->type = dup_or_null(fsec, "type");
-		fs->description = dup_or_null(fsec, "description");
-		fs->mkfs = dup_or_null(fsec, "mkfs");
-		fs->mkfs_version = dup_or_null(fsec, "mkfs_version");
-		fs->mount_options = dup_or_null(fsec, "mount_options");
-		fs->uuid = dup_or_null(fsec, "uuid");
-		fs->error = dup_or_null(fsec, "error");
-		st = check_name(ce, fsec, "filesystem status", cfg_getstr(fsec, "status"),
-				fs_status_names, FSB_ARRAY_SIZE(fs_status_names));
-		if (st < 0)
-			return -EINVAL;
-		fs->status = (enum fsb_fs_status)st;
-		for (unsigned j = 0; j < cfg_size(fsec, "phase"); j++) {
-			cfg_t *psec = cfg_getnsec(fsec, "phase", j);
-			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, cfg_title(psec));
-
-			ph->label = dup_or_null(psec, "label");
-			ph->kind = dup_or_null(psec, "kind");
-			ph->command = dup_or_null(psec, "command");
-			ph->reason = dup_or_null(psec, "reason");
-			ph->auto_target_reps = (int)cfg_getint(psec, "auto_repeats");
-			ph->auto_converged = cfg_getbool(psec, "auto_converged");
-			st = check_name(ce, psec, "phase status", cfg_getstr(psec, "status"),
-					phase_status_names, FSB_ARRAY_SIZE(phase_status_names));
-			if (st < 0)
-				return -EINVAL;
-			ph->status = (enum fsb_phase_status)st;
-			for (unsigned k = 0; k < cfg_size(psec, "run"); k++) {
-				struct fsb_run r;
-				int rc = read_run(ce, cfg_getnsec(psec, "run", k), &r);
-
-				if (rc)
-					return rc;
-				ph->runs = fsb_xrealloc(ph->runs, (ph->nruns + 1) * sizeof(*ph->runs));
-				ph->runs[ph->nruns++] = r;
+			for (rd->p += 2; rd->p + 1 < rd->end && !(rd->p[0] == '*' && rd->p[1] == '/'); rd->p++)
+				rd->line += *rd->p == '\n';
+			if (rd->p + 1 >= rd->end) {
+				rd_error(rd, start, "a comment is never closed");
+				return t->type = T_ERR;
 			}
+			rd->p += 2;
+		} else {
+			break;
 		}
 	}
+	t->line = rd->line;
+	if (rd->p >= rd->end)
+		return t->type = T_EOF;
+	switch (*rd->p) {
+	case '{':
+		rd->p++;
+		return t->type = T_LBRACE;
+	case '}':
+		rd->p++;
+		return t->type = T_RBRACE;
+	case '=':
+		rd->p++;
+		return t->type = T_EQ;
+	case ',':
+		rd->p++;
+		return t->type = T_COMMA;
+	case '"':
+	case '\'': {
+		char q = *rd->p++;
+
+		fsb_buf_add(&t->s, "");
+		while (rd->p < rd->end && *rd->p != q) {
+			const char *run = rd->p;
+
+			/* copy plain stretches at once: linear, not per byte */
+			while (rd->p < rd->end && *rd->p != q && *rd->p != '\\')
+				rd->line += *rd->p++ == '\n';
+			fsb_buf_addn(&t->s, run, (size_t)(rd->p - run));
+			if (rd->p < rd->end && *rd->p == '\\') {
+				rd->p++;
+				if (q == '"') {
+					if (lex_escape(rd, &t->s))
+						return t->type = T_ERR;
+				} else if (rd->p < rd->end && (*rd->p == '\'' || *rd->p == '\\')) {
+					fsb_buf_addn(&t->s, rd->p++, 1);
+				} else {
+					fsb_buf_add(&t->s, "\\");
+				}
+			}
+		}
+		if (rd->p >= rd->end) {
+			rd_error(rd, t->line, "a string is never closed (the file ends inside it: truncated?)");
+			return t->type = T_ERR;
+		}
+		rd->p++;
+		return t->type = T_STR;
+	}
+	default:
+		break;
+	}
+	if (!word_char((unsigned char)*rd->p)) {
+		rd_error(rd, t->line, "unexpected character \"%c\" (byte 0x%02x)", *rd->p, (unsigned char)*rd->p);
+		return t->type = T_ERR;
+	}
+	{
+		const char *start = rd->p;
+
+		while (rd->p < rd->end && word_char((unsigned char)*rd->p))
+			rd->p++;
+		fsb_buf_addn(&t->s, start, (size_t)(rd->p - start));
+	}
+	return t->type = T_WORD;
+}
+
+/* ---- values ---- */
+
+static int expect_value(struct reader *rd, const char *key)
+{
+	char b[64];
+
+	if (lex(rd) == T_ERR)
+		return -EINVAL;
+	if (rd->t.type != T_STR && rd->t.type != T_WORD)
+		return rd_error(rd, rd->t.line, "%s = needs a value, not %s", key, shown(&rd->t, b, sizeof(b)));
 	return 0;
+}
+
+static int get_str(struct reader *rd, const char *key, char **dst)
+{
+	int rc = expect_value(rd, key);
+
+	if (rc)
+		return rc;
+	free(*dst);
+	*dst = fsb_xstrdup(rd->t.s.s);
+	return 0;
+}
+
+/* An integer in [lo, hi]: the value must fit its field, never cut by a cast. */
+static int get_int(struct reader *rd, const char *key, long long lo, long long hi, long long *out)
+{
+	int rc = expect_value(rd, key);
+	char *end;
+	long long v;
+
+	if (rc)
+		return rc;
+	errno = 0;
+	v = strtoll(rd->t.s.s, &end, 10);
+	if (!*rd->t.s.s || *end || errno)
+		return rd_error(rd, rd->t.line, "%s = %.40s is not a whole number", key, rd->t.s.s);
+	if (v < lo || v > hi)
+		return rd_error(rd, rd->t.line, "%s = %lld is out of range (%lld to %lld)", key, v, lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int get_bool(struct reader *rd, const char *key, bool *out)
+{
+	static const char *const yes[] = { "true", "yes", "on" }, *const no[] = { "false", "no", "off" };
+	int rc = expect_value(rd, key);
+
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < 3; i++) {
+		if (strcasecmp(rd->t.s.s, yes[i]) == 0)
+			return *out = true, 0;
+		if (strcasecmp(rd->t.s.s, no[i]) == 0)
+			return *out = false, 0;
+	}
+	return rd_error(rd, rd->t.line, "%s = %.40s is not true or false", key, rd->t.s.s);
+}
+
+/* A measurement: finite and >= 0. */
+static int get_measurement(struct reader *rd, const char *key, double *out)
+{
+	int rc = expect_value(rd, key);
+	char *end;
+	double v;
+
+	if (rc)
+		return rc;
+	v = strtod(rd->t.s.s, &end);
+	if (!*rd->t.s.s || *end || !isfinite(v) || v < 0)
+		return rd_error(rd, rd->t.line, "%s = %.40s is not a valid measurement (a finite number >= 0)", key,
+				rd->t.s.s);
+	*out = v;
+	return 0;
+}
+
+static int get_enum(struct reader *rd, const char *key, const char *const *names, size_t n, int *out)
+{
+	int rc = expect_value(rd, key);
+	struct fsb_buf b = { 0 };
+	int i;
+
+	if (rc)
+		return rc;
+	i = lookup_name(names, n, rd->t.s.s);
+	if (i >= 0) {
+		*out = i;
+		return 0;
+	}
+	for (size_t k = 0; k < n; k++)
+		fsb_buf_addf(&b, "%s%s", k ? ", " : "", names[k]);
+	rc = rd_error(rd, rd->t.line, "%s = \"%.40s\": expected one of %s", key, rd->t.s.s, b.s);
+	fsb_buf_free(&b);
+	return rc;
+}
+
+#define MAX_LIST 1000
+
+/* key = "a" or key = { "a", "b", … } */
+static int get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
+{
+	char b[64];
+
+	if (lex(rd) == T_ERR)
+		return -EINVAL;
+	if (rd->t.type == T_STR || rd->t.type == T_WORD) {
+		fsb_strv_add(sv, rd->t.s.s);
+		return 0;
+	}
+	if (rd->t.type != T_LBRACE)
+		return rd_error(rd, rd->t.line, "%s = needs a value or a { … } list, not %s", key,
+				shown(&rd->t, b, sizeof(b)));
+	for (;;) {
+		if (lex(rd) == T_ERR)
+			return -EINVAL;
+		if (rd->t.type == T_RBRACE)
+			return 0;
+		if (rd->t.type != T_STR && rd->t.type != T_WORD)
+			return rd_error(rd, rd->t.line, "list %s: expected a value, not %s", key,
+					shown(&rd->t, b, sizeof(b)));
+		/* lists are read back with fsb_strv_contains(): keep them short */
+		if (sv->n >= MAX_LIST)
+			return rd_error(rd, rd->t.line, "list %s has more than %d entries", key, MAX_LIST);
+		fsb_strv_add(sv, rd->t.s.s);
+		if (lex(rd) == T_ERR)
+			return -EINVAL;
+		if (rd->t.type == T_RBRACE)
+			return 0;
+		if (rd->t.type != T_COMMA)
+			return rd_error(rd, rd->t.line, "list %s: expected ',' or '}', not %s", key,
+					shown(&rd->t, b, sizeof(b)));
+	}
+}
+
+/* Grow an array one element at a time in amortized constant time: the
+ * capacity is the next power of two of the count. */
+static void *grow(void *v, size_t n, size_t size)
+{
+	if (n == 0 || (n & (n - 1)) == 0)
+		v = fsb_xrealloc(v, (n ? 2 * n : 1) * size);
+	return v;
+}
+
+/* ---- sections ---- */
+
+/* Upper bounds on what a result holds, far above any real run: beyond them
+ * the tables and the browser would take minutes, not the file being valid. */
+#define MAX_FILESYSTEMS 20000
+#define MAX_PHASES 200           /* distinct phase names in one result */
+#define MAX_CELLS 1000000        /* filesystems x phases: the summary's cells */
+#define MAX_RUNS 100000          /* repetitions of one phase */
+
+/* A statement's head: key, then '=' or [title] '{'.  Returns 1 for '=',
+ * 2 for a section (title in *title or NULL), 0 at the end of the body. */
+struct head {
+	char *key, *title;
+	int line;
+};
+
+static void head_free(struct head *h)
+{
+	free(h->key);
+	free(h->title);
+	memset(h, 0, sizeof(*h));
+}
+
+static int read_head(struct reader *rd, struct head *h, int open_line, int *kind)
+{
+	char b[64];
+
+	head_free(h);
+	if (lex(rd) == T_ERR)
+		return -EINVAL;
+	if (rd->t.type == T_EOF) {
+		if (open_line)
+			return rd_error(rd, open_line, "'{' is never closed (the file ends inside a section: truncated?)");
+		*kind = 0;
+		return 0;
+	}
+	if (rd->t.type == T_RBRACE) {
+		if (!open_line)
+			return rd_error(rd, rd->t.line, "unexpected closing brace '}' (no section is open)");
+		*kind = 0;
+		return 0;
+	}
+	if (rd->t.type != T_WORD)
+		return rd_error(rd, rd->t.line, "expected an option name, not %s", shown(&rd->t, b, sizeof(b)));
+	h->key = fsb_xstrdup(rd->t.s.s);
+	h->line = rd->t.line;
+	if (lex(rd) == T_ERR)
+		return -EINVAL;
+	if (rd->t.type == T_EQ) {
+		*kind = 1;
+		return 0;
+	}
+	if (rd->t.type == T_STR || rd->t.type == T_WORD) {
+		h->title = fsb_xstrdup(rd->t.s.s);
+		if (lex(rd) == T_ERR)
+			return -EINVAL;
+	}
+	if (rd->t.type != T_LBRACE)
+		return rd_error(rd, rd->t.line, "%s: expected '=' or '{', not %s", h->key, shown(&rd->t, b, sizeof(b)));
+	*kind = 2;
+	return 0;
+}
+
+/* Each option at most once per section: a second "status" or a second host
+ * section is an error, never silently merged. */
+static int once(struct reader *rd, const struct head *h, const char *const *keys, int *seen, size_t n, int *idx)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(keys[i], h->key) == 0) {
+			if (seen[i])
+				return rd_error(rd, h->line, "%s is given twice (first on line %d)", h->key, seen[i]);
+			seen[i] = h->line;
+			*idx = (int)i;
+			return 0;
+		}
+	*idx = -1;
+	return 0;
+}
+
+static int unknown(struct reader *rd, const struct head *h, int kind, const char *where)
+{
+	return rd_error(rd, h->line, "no such %s '%.40s' in %s", kind == 2 ? "section" : "option", h->key, where);
+}
+
+static int want(struct reader *rd, const struct head *h, int kind, int need, bool titled)
+{
+	if (kind != need)
+		return rd_error(rd, h->line, need == 2 ? "%s must be a section: %s { … }" : "%s must be an option: %s = …",
+				h->key, h->key);
+	if (need == 2 && titled != !!h->title)
+		return rd_error(rd, h->line, titled ? "%s needs a name: %s \"name\" { … }" : "%s takes no name: %s { … }",
+				h->key, h->key);
+	return 0;
+}
+
+static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
+{
+	static const char *const keys[] = { "status", "exit_status", "error", "not_measured" };
+	int seen[4] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	fsb_run_init(r);
+	for (;;) {
+		rc = read_head(rd, &h, open_line, &kind);
+		if (rc || !kind)
+			break;
+		idx = fsb_field_lookup(h.key);
+		if (idx >= 0) {
+			if ((rc = want(rd, &h, kind, 1, false)))
+				break;
+			if (fseen[idx]) {
+				rc = rd_error(rd, h.line, "%s is given twice (first on line %d)", h.key, fseen[idx]);
+				break;
+			}
+			fseen[idx] = h.line;
+			if ((rc = get_measurement(rd, h.key, &r->v[idx])))
+				break;
+			continue;
+		}
+		if ((rc = once(rd, &h, keys, seen, 4, &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "a run");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, 1, false)))
+			break;
+		if (idx == 0) {
+			int st;
+
+			if ((rc = get_enum(rd, h.key, run_status_names, FSB_ARRAY_SIZE(run_status_names), &st)))
+				break;
+			r->status = (enum fsb_run_status)st;
+		} else if (idx == 1) {
+			long long v;
+
+			if ((rc = get_int(rd, h.key, -1, INT_MAX, &v)))
+				break;
+			r->exit_status = (int)v;
+		} else {
+			if ((rc = get_str(rd, h.key, idx == 2 ? &r->error : &r->not_measured)))
+				break;
+		}
+	}
+	head_free(&h);
+	if (rc)
+		fsb_run_clear(r);
+	return rc;
+}
+
+static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result *ph)
+{
+	static const char *const keys[] = { "label", "kind", "command", "status", "reason", "auto_repeats",
+					    "auto_converged" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	for (;;) {
+		rc = read_head(rd, &h, open_line, &kind);
+		if (rc || !kind)
+			break;
+		if (strcmp(h.key, "run") == 0) {
+			if ((rc = want(rd, &h, kind, 2, false)))
+				break;
+			if (ph->nruns >= MAX_RUNS) {
+				rc = rd_error(rd, h.line, "phase \"%.40s\" has more than %d runs", ph->name, MAX_RUNS);
+				break;
+			}
+			ph->runs = grow(ph->runs, ph->nruns, sizeof(*ph->runs));
+			if ((rc = read_run(rd, h.line, &ph->runs[ph->nruns])))
+				break;
+			ph->nruns++;
+			continue;
+		}
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "a phase");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, 1, false)))
+			break;
+		switch (idx) {
+		case 0:
+			rc = get_str(rd, h.key, &ph->label);
+			break;
+		case 1:
+			rc = get_str(rd, h.key, &ph->kind);
+			break;
+		case 2:
+			rc = get_str(rd, h.key, &ph->command);
+			break;
+		case 3: {
+			int st = 0;
+
+			rc = get_enum(rd, h.key, phase_status_names, FSB_ARRAY_SIZE(phase_status_names), &st);
+			ph->status = (enum fsb_phase_status)st;
+			break;
+		}
+		case 4:
+			rc = get_str(rd, h.key, &ph->reason);
+			break;
+		case 5: {
+			long long v = -1;
+
+			rc = get_int(rd, h.key, -1, INT_MAX, &v);
+			ph->auto_target_reps = (int)v;
+			break;
+		}
+		default:
+			rc = get_bool(rd, h.key, &ph->auto_converged);
+			break;
+		}
+		if (rc)
+			break;
+	}
+	head_free(&h);
+	return rc;
+}
+
+static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
+{
+	static const char *const keys[] = { "type", "description", "mkfs", "mkfs_version", "mount_options",
+					    "uuid", "status", "error" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	struct nameset names = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	for (;;) {
+		rc = read_head(rd, &h, open_line, &kind);
+		if (rc || !kind)
+			break;
+		if (strcmp(h.key, "phase") == 0) {
+			struct fsb_phase_result *ph;
+			int first;
+
+			if ((rc = want(rd, &h, kind, 2, true)))
+				break;
+			if (!nameset_add(&rd->phases, h.title, h.line)) {
+				/* the set borrows: keep the name alive in the result */
+				if (++rd->nphases > MAX_PHASES) {
+					rc = rd_error(rd, h.line, "more than %d different phases", MAX_PHASES);
+					break;
+				}
+			}
+			ph = fsb_xcalloc(1, sizeof(*ph));
+			ph->name = h.title;
+			h.title = NULL;
+			ph->auto_target_reps = -1;
+			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
+			fs->phases[fs->nphases++] = ph;
+			first = nameset_add(&names, ph->name, h.line);
+			if (first) {
+				rc = rd_error(rd, h.line, "duplicate phase \"%.40s\" in filesystem \"%.40s\" (first on line %d)",
+					      ph->name, fs->name, first);
+				break;
+			}
+			if ((rc = read_phase(rd, h.line, ph)))
+				break;
+			continue;
+		}
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "a filesystem");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, 1, false)))
+			break;
+		if (idx == 6) {
+			int st = 0;
+
+			rc = get_enum(rd, h.key, fs_status_names, FSB_ARRAY_SIZE(fs_status_names), &st);
+			fs->status = (enum fsb_fs_status)st;
+		} else {
+			char **dst[] = { &fs->type, &fs->description, &fs->mkfs, &fs->mkfs_version,
+					 &fs->mount_options, &fs->uuid, NULL, &fs->error };
+
+			rc = get_str(rd, h.key, dst[idx]);
+		}
+		if (rc)
+			break;
+	}
+	head_free(&h);
+	nameset_free(&names);
+	return rc;
+}
+
+static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
+{
+	static const char *const keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	for (;;) {
+		long long v;
+
+		rc = read_head(rd, &h, open_line, &kind);
+		if (rc || !kind)
+			break;
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "host");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, 1, false)))
+			break;
+		if (idx < 4) {
+			char **dst[] = { &host->hostname, &host->kernel, &host->cpu, &host->distro };
+
+			rc = get_str(rd, h.key, dst[idx]);
+		} else if (idx < 6) {
+			rc = get_int(rd, h.key, -1, INT_MAX, &v);
+			if (!rc)
+				*(idx == 4 ? &host->cores : &host->ram_mib) = (long)v;
+		} else {
+			rc = get_list(rd, h.key, &host->versions);
+		}
+		if (rc)
+			break;
+	}
+	head_free(&h);
+	return rc;
+}
+
+static int read_target(struct reader *rd, int open_line, struct fsb_target_info *tg)
+{
+	static const char *const keys[] = { "kind", "path", "device", "size_mib", "model", "serial", "fstype",
+					    "reasons", "fstype_from" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	for (;;) {
+		rc = read_head(rd, &h, open_line, &kind);
+		if (rc || !kind)
+			break;
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "target");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, 1, false)))
+			break;
+		if (idx == 3) {
+			long long v;
+
+			rc = get_int(rd, h.key, -1, LLONG_MAX / 2, &v);
+			if (!rc)
+				tg->size_mib = v;
+		} else if (idx == 7) {
+			rc = get_list(rd, h.key, &tg->reasons);
+		} else {
+			char **dst[] = { &tg->kind, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
+					 NULL, &tg->fstype_from };
+
+			rc = get_str(rd, h.key, dst[idx]);
+		}
+		if (rc)
+			break;
+	}
+	head_free(&h);
+	return rc;
+}
+
+static int read_top(struct reader *rd, struct fsb_result *res)
+{
+	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
+					    "baseline", "profile", "command", "workload", "log", "repeat",
+					    "phases", "host", "target", "source_tool", "source_version" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	struct nameset names = { 0 };
+	struct head h = { 0 };
+	int kind, rc, idx = -1;
+
+	for (;;) {
+		rc = read_head(rd, &h, 0, &kind);
+		if (rc || !kind)
+			break;
+		/* refuse anything else early, before reading a big foreign file */
+		if (!seen[0] && strcmp(h.key, "format")) {
+			rc = rd_error(rd, h.line, "\"%.40s\" before \"format = %d\": this is not an fsbench result file",
+				      h.key, FSB_RESULT_FORMAT);
+			break;
+		}
+		if (strcmp(h.key, "filesystem") == 0) {
+			struct fsb_fs_result *fs;
+			int first;
+
+			if ((rc = want(rd, &h, kind, 2, true)))
+				break;
+			if (res->nfs >= MAX_FILESYSTEMS) {
+				rc = rd_error(rd, h.line, "more than %d filesystems", MAX_FILESYSTEMS);
+				break;
+			}
+			fs = fsb_xcalloc(1, sizeof(*fs));
+			fs->name = h.title;
+			h.title = NULL;
+			res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
+			res->fs[res->nfs++] = fs;
+			first = nameset_add(&names, fs->name, h.line);
+			if (first) {
+				rc = rd_error(rd, h.line, "duplicate filesystem \"%.40s\" (first on line %d)", fs->name, first);
+				break;
+			}
+			if ((rc = read_fs(rd, h.line, fs)))
+				break;
+			continue;
+		}
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+			break;
+		if (idx < 0) {
+			rc = unknown(rd, &h, kind, "a result file");
+			break;
+		}
+		if ((rc = want(rd, &h, kind, idx == 13 || idx == 14 ? 2 : 1, false)))
+			break;
+		switch (idx) {
+		case 0: {
+			long long v;
+
+			rc = get_int(rd, h.key, INT_MIN, INT_MAX, &v);
+			if (!rc && v != FSB_RESULT_FORMAT)
+				rc = rd_error(rd, h.line, "result format %lld is not supported (this fsbench reads format %d)",
+					      v, FSB_RESULT_FORMAT);
+			res->format = (int)v;
+			break;
+		}
+		case 5: {
+			int st = 0;
+
+			rc = get_enum(rd, h.key, result_status_names, FSB_ARRAY_SIZE(result_status_names), &st);
+			res->status = (enum fsb_result_status)st;
+			break;
+		}
+		case 11: {
+			long long v;
+
+			rc = get_int(rd, h.key, 1, INT_MAX, &v);
+			res->repeat = (long)v;
+			break;
+		}
+		case 12:
+			rc = get_list(rd, h.key, &res->phase_order);
+			break;
+		case 13:
+			rc = read_host(rd, h.line, &res->host);
+			break;
+		case 14:
+			rc = read_target(rd, h.line, &res->target);
+			break;
+		default: {
+			char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
+					 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
+					 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version };
+
+			rc = get_str(rd, h.key, dst[idx]);
+			break;
+		}
+		}
+		if (rc)
+			break;
+	}
+	if (!rc && !seen[0])
+		rc = rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file", FSB_RESULT_FORMAT);
+	head_free(&h);
+	nameset_free(&names);
+	return rc;
+}
+
+int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fsb_result **out,
+			struct fsb_err *err)
+{
+	struct reader rd = { .p = buf, .end = buf + len, .line = 1, .name = name, .err = err };
+	struct fsb_result *res = fsb_result_new();
+	const char *nul = memchr(buf, '\0', len);
+	int rc;
+
+	res->status = FSB_RESULT_COMPLETE;
+	if (len > FSB_RESULT_MAX_BYTES) {
+		rc = rd_error(&rd, 0, "%zu bytes: too large for a result file (at most %d MiB)", len,
+			      FSB_RESULT_MAX_BYTES >> 20);
+		goto out;
+	}
+	if (nul) {
+		int line = 1;
+
+		for (const char *p = buf; p < nul; p++)
+			line += *p == '\n';
+		rc = rd_error(&rd, line, "a NUL byte inside the text: not a result file (damaged?)");
+		goto out;
+	}
+	rc = read_top(&rd, res);
+	if (rc)
+		goto out;
+	/* every table has a row per filesystem and a column per phase */
+	if (res->nfs * (rd.nphases + res->phase_order.n) > MAX_CELLS) {
+		rc = rd_error(&rd, 0, "%zu filesystems with %zu phases: more than %d table cells", res->nfs,
+			      rd.nphases, MAX_CELLS);
+		goto out;
+	}
+	*out = res;
+	res = NULL;
+out:
+	fsb_buf_free(&rd.t.s);
+	nameset_free(&rd.phases);
+	fsb_result_free(res);
+	return rc;
 }
 
 int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *err)
 {
-	struct fsb_cfg_err ce;
-	struct fsb_result *res = NULL;
-	cfg_t *cfg;
-	int rc;
+	char *text = NULL;
+	size_t len = 0;
+	int rc = fsb_read_file_max(path, FSB_RESULT_MAX_BYTES, &text, &len);
 
-	init_run_opts();
-	cfg = fsb_cfg_new(top_opts, &ce, path);
-	set_validators(cfg);
-	rc = fsb_cfg_parse_file(cfg, &ce, path);
+	if (rc == -EFBIG)
+		return fsb_err_set(err, -EINVAL, "%s: larger than %d MiB: too large for a result file", path,
+				   FSB_RESULT_MAX_BYTES >> 20);
+	if (rc == -EISDIR)
+		return fsb_err_set(err, -EINVAL, "%s: a directory, not a result file", path);
 	if (rc)
-		goto out;
-	res = fsb_result_new();
-	rc = convert(&ce, cfg, res);
-	if (rc)
-		goto out;
-	res->path = fsb_xstrdup(path);
-	*out = res;
-	res = NULL;
-out:
-	if (rc)
-		fsb_err_set(err, rc, "%s", ce.msg);
-	fsb_result_free(res);
-	cfg_free(cfg);
+		return fsb_err_set(err, rc, "cannot read %s: %s", path, strerror(-rc));
+	rc = fsb_result_read_buf(text, len, path, out, err);
+	if (!rc)
+		(*out)->path = fsb_xstrdup(path);
+	free(text);
 	return rc;
 }

@@ -7,8 +7,8 @@
  * it, writes it after every phase (atomically: temp file + rename, so an
  * interrupted run keeps every finished phase), and posts snapshots of it to
  * the UI.  `fsbench show`, the exports and the TUI read it back with
- * fsb_result_read().  The file is libconfuse syntax (see doc/result-format.md)
- * so one parser serves config and results.
+ * fsb_result_read().  The file is libconfuse syntax (see doc/result-format.md),
+ * read by a parser of its own built for hostile input (result files travel).
  *
  * Every numeric field of a run is a double; NAN means "not measured" and is
  * not written.  The list of fields is FSB_RUN_FIELDS below: adding a field is
@@ -239,11 +239,22 @@ int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_
 /* Serialize to a stream (used by the writer and by tests). */
 int fsb_result_print(const struct fsb_result *res, FILE *fp);
 
+/* Result files larger than this are refused unread (a real one is a few
+ * hundred KiB; 3,000 filesystems with 4 phases of 3 runs are 16 MiB). */
+#define FSB_RESULT_MAX_BYTES (32 << 20)
+
 /*
- * Read a result file.  Any syntax error, unknown option or bad value gives
- * -EINVAL and "FILE:LINE: what is wrong".  On success *out is owned by the
- * caller and has path set.
+ * Read a result file.  Any syntax error, unknown option, repeated option or
+ * section, bad or out-of-range value, NUL byte, or a file over
+ * FSB_RESULT_MAX_BYTES gives -EINVAL and one line "FILE:LINE: what is
+ * wrong" (file content in it made visible, see fsb_str_visible()); a file
+ * that cannot be opened gives -errno.  Time and memory are linear in the
+ * file's size.  On success *out is owned by the caller and has path set.
  */
 int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *err);
+/* The same from len bytes in memory (NULs included); name is used in
+ * messages; path is left NULL. */
+int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fsb_result **out,
+			struct fsb_err *err);
 
 #endif

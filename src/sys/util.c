@@ -16,11 +16,14 @@
 int fsb_err_set(struct fsb_err *err, int code, const char *fmt, ...)
 {
 	if (err) {
+		char raw[sizeof(err->msg)];
 		va_list ap;
 
 		va_start(ap, fmt);
-		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		vsnprintf(raw, sizeof(raw), fmt, ap);
 		va_end(ap);
+		/* messages quote file content: one line, nothing a terminal acts on */
+		fsb_str_visible(err->msg, sizeof(err->msg), raw);
 		err->code = code;
 	}
 	return code;
@@ -36,11 +39,11 @@ int fsb_err_prefix(struct fsb_err *err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(pre, sizeof(pre), fmt, ap);
 	va_end(ap);
-	memcpy(old, err->msg, sizeof(old));
 	/* a message cut at sizeof(msg) is still a message; using the result
 	 * tells GCC the truncation is expected (-Wformat-truncation) */
-	if (snprintf(err->msg, sizeof(err->msg), "%s: %s", pre, old) >= (int)sizeof(err->msg))
-		err->msg[sizeof(err->msg) - 1] = '\0';
+	if (snprintf(old, sizeof(old), "%s: %s", pre, err->msg) >= (int)sizeof(old))
+		old[sizeof(old) - 1] = '\0';
+	fsb_str_visible(err->msg, sizeof(err->msg), old);
 	return err->code;
 }
 
@@ -341,34 +344,14 @@ const char *fsb_iso_time(char *buf, size_t len)
 
 int fsb_read_file(const char *path, char **out)
 {
-	struct fsb_buf b = { 0 };
-	char chunk[4096];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int rc = 0;
+	size_t len;
+	int rc = fsb_read_file_max(path, SIZE_MAX, out, &len);
 
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n = read(fd, chunk, sizeof(chunk));
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = -errno;
-			goto out;
-		}
-		if (n == 0)
-			break;
-		fsb_buf_addn(&b, chunk, (size_t)n);
-	}
-	while (b.len && (b.s[b.len - 1] == '\n' || b.s[b.len - 1] == ' '))
-		b.s[--b.len] = '\0';
-	*out = fsb_buf_steal(&b);
-out:
-	close(fd);
 	if (rc)
-		fsb_buf_free(&b);
-	return rc;
+		return rc;
+	while (len && ((*out)[len - 1] == '\n' || (*out)[len - 1] == ' '))
+		(*out)[--len] = '\0';
+	return 0;
 }
 
 int fsb_write_file(const char *path, const char *s)
@@ -507,4 +490,166 @@ uint64_t fsb_splitmix64(uint64_t *state)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+/* ---- making text visible ------------------------------------------------- */
+
+/* Length of the UTF-8 sequence at p if it is well-formed (no overlong
+ * form, no surrogate, <= U+10FFFF), with its code point; 0 if not. */
+static size_t utf8_seq(const unsigned char *p, unsigned *cp)
+{
+	unsigned c = p[0], n, min;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, min = 0x80, c &= 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, min = 0x800, c &= 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, min = 0x10000, c &= 0x07;
+	else
+		return 0;
+	for (unsigned i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/* Code points a terminal acts on or that reorder the line: C0, DEL, C1,
+ * the bidirectional overrides and isolates, line/paragraph separators. */
+static bool cp_hostile(unsigned c)
+{
+	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) ||
+	       (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029 || c == 0x200e ||
+	       c == 0x200f || c == 0x061c;
+}
+
+/* The visible form of the sequence at p (n bytes, code point c) into out
+ * (>= 12 bytes); returns its length. */
+static size_t visible_seq(const unsigned char *p, size_t n, unsigned c, char *out)
+{
+	if (!n)
+		return (size_t)snprintf(out, 12, "\\x%02x", p[0]);
+	if (!cp_hostile(c)) {
+		memcpy(out, p, n);
+		return n;
+	}
+	switch (c) {
+	case '\n':
+		return (size_t)snprintf(out, 12, "\\n");
+	case '\t':
+		return (size_t)snprintf(out, 12, "\\t");
+	case '\r':
+		return (size_t)snprintf(out, 12, "\\r");
+	}
+	if (c < 0x100)
+		return (size_t)snprintf(out, 12, "\\%03o", c);
+	return (size_t)snprintf(out, 12, "\\u%04x", c);
+}
+
+bool fsb_str_is_visible(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		unsigned c;
+		size_t n = utf8_seq(p, &c);
+
+		if (!n || cp_hostile(c))
+			return false;
+		p += n;
+	}
+	return true;
+}
+
+size_t fsb_str_visible(char *buf, size_t len, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t used = 0, need = 0;
+	bool full = false;
+
+	while (*p) {
+		char one[12];
+		unsigned c = 0;
+		size_t n = utf8_seq(p, &c), k = visible_seq(p, n, c, one);
+
+		/* stop at a whole character: never half an escape or sequence */
+		if (!full && used + k < len) {
+			memcpy(buf + used, one, k);
+			used += k;
+		} else {
+			full = true;
+		}
+		need += k;
+		p += n ? n : 1;
+	}
+	if (len)
+		buf[used] = '\0';
+	return need;
+}
+
+char *fsb_xstr_visible(const char *s)
+{
+	size_t n;
+	char *out;
+
+	if (!s)
+		return NULL;
+	n = fsb_str_visible(NULL, 0, s);
+	out = fsb_xmalloc(n + 1);
+	fsb_str_visible(out, n + 1, s);
+	return out;
+}
+
+void fsb_buf_add_visible(struct fsb_buf *b, const char *s)
+{
+	char *v = fsb_xstr_visible(s);
+
+	fsb_buf_add(b, v);
+	free(v);
+}
+
+int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len)
+{
+	struct fsb_buf b = { 0 };
+	char chunk[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = -errno;
+			goto out;
+		}
+		if (n == 0)
+			break;
+		/* /dev/zero or a FIFO has no end: stop one chunk past the limit */
+		if (b.len + (size_t)n > max) {
+			rc = -EFBIG;
+			goto out;
+		}
+		fsb_buf_addn(&b, chunk, (size_t)n);
+	}
+	fsb_buf_add(&b, "");
+	*len = b.len;
+	*out = fsb_buf_steal(&b);
+out:
+	close(fd);
+	if (rc)
+		fsb_buf_free(&b);
+	return rc;
 }

@@ -7,6 +7,9 @@
  * errno and, when the caller passes a struct fsb_err, leave a one-line,
  * user-facing message in it that says what failed and on what.  The message
  * never ends with a newline.  Passing err = NULL is always allowed.
+ * fsb_err_set() and fsb_err_prefix() pass the message through
+ * fsb_str_visible(), so quoted file content can never break the line or
+ * reach the terminal as a control sequence.
  */
 #ifndef FSB_UTIL_H
 #define FSB_UTIL_H
@@ -71,6 +74,21 @@ int fsb_parse_size(const char *s, unsigned long long *bytes);
 /* "1.5 GiB", "512 MiB", "300 KiB", "12 B" into buf. */
 const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len);
 
+/*
+ * Text from outside (result files, configs, device labels, programs'
+ * output) made safe to print: every character a terminal would act on
+ * (C0 and C1 controls, DEL, bidi overrides) and every byte that is not
+ * valid UTF-8 is shown as an escape — "\033" for ESC, "\n" "\t" "\r",
+ * "\x80" for a stray byte, "\u202e" for a bidi override — so the result is
+ * one line with nothing interpreted.  Printable UTF-8 passes unchanged.
+ */
+bool fsb_str_is_visible(const char *s);          /* nothing to escape? */
+/* The visible form into buf (always terminated, cut at a whole character);
+ * returns the length the whole visible form needs (like snprintf). */
+size_t fsb_str_visible(char *buf, size_t len, const char *s);
+char *fsb_xstr_visible(const char *s);            /* NULL in, NULL out */
+void fsb_buf_add_visible(struct fsb_buf *b, const char *s);
+
 /* Quote s for /bin/sh (single quotes, ' escaped); caller frees. */
 char *fsb_shell_quote(const char *s);
 
@@ -84,6 +102,11 @@ const char *fsb_iso_time(char *buf, size_t len);
 /* Read a whole small file (sysfs, /proc) into a NUL-terminated buffer with
  * trailing newlines removed; caller frees.  0 or -errno. */
 int fsb_read_file(const char *path, char **out);
+/* Read a whole file of at most max bytes, NUL bytes and all, into a
+ * NUL-terminated buffer; *len is its size (a NUL inside shows as
+ * strlen(*out) < *len).  Stops reading at max: -EFBIG when the file (or
+ * /dev/zero, a FIFO) is larger.  0 or -errno; caller frees. */
+int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len);
 /* Write s plus "\n" to path (sysfs, /proc/sys).  0 or -errno. */
 int fsb_write_file(const char *path, const char *s);
 

@@ -91,6 +91,63 @@ static void test_errors_name_file_and_line(void **state)
 	expect_error(MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined");
 	expect_error("filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain");
 	expect_error(MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:");
+	/* issue 11: consistency errors carry the section's line */
+	expect_error(MINIMAL "\nfilesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "test.conf:6: filesystem \"bad\" has no type");
+	expect_error(MINIMAL "\n\nfilesystem \"e\" { type = \"x\" }\n", "test.conf:7: filesystem \"e\" has no mkfs");
+	expect_error(MINIMAL "phase \"empty\" { }\n", "test.conf:5: phase \"empty\" has no command");
+	expect_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "test.conf:5: profile \"c\"");
+	/* an unknown ${var} is an error when the config is loaded, with its line */
+	/* libconfuse gives a section the line of its closing brace */
+	expect_error(MINIMAL "phase \"v\" {\n command = 'tar -xf ${srcc}'\n}\n", "test.conf:7: phase \"v\": command: unknown variable ${srcc}");
+	expect_error(MINIMAL "filesystem \"m\" { type = \"x\" mkfs = 'mkfs ${dev} ${devv}' }\n", "unknown variable ${devv}");
+	expect_error(MINIMAL "filesystem \"o\" { type = \"x\" mkfs = 'mkfs ${dev}' mount_options = '${nope}' }\n",
+		     "filesystem \"o\": mount_options: unknown variable ${nope}");
+	expect_error(MINIMAL "phase \"w\" { command = 'true' env = { 'A=${what}' } }\n", "env: unknown variable ${what}");
+	/* numbers that would be cut by a cast */
+	expect_error(MINIMAL "defaults { max_repeat = 99999999999 }\n", "too large");
+	expect_error(MINIMAL "profile \"p\" { tree_files = 4294967297 }\n", "test.conf:5:");
+	/* nesting and unmatched braces */
+	expect_error(MINIMAL "}\n", "test.conf:5:");
+	expect_error("{{{{{{{{{{{{{{{{\n", "nested more than");
+	/* libconfuse is quadratic in sections: their number is bounded */
+	{
+		struct fsb_buf b = { 0 };
+
+		fsb_buf_add(&b, MINIMAL);
+		for (int i = 0; i < 2100; i++)
+			fsb_buf_addf(&b, "profile \"p%d\" { }\n", i);
+		expect_error(b.s, "more than 2000 sections");
+		fsb_buf_free(&b);
+	}
+}
+
+/* A NUL byte in a config file is refused with its line, not a silent
+ * end of the file (libconfuse stops at it). */
+static void test_nul_and_size(void **state)
+{
+	char path[] = "/tmp/fsbench-test-nul.XXXXXX";
+	int fd = mkstemp(path);
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	static const char text[] = MINIMAL "# after the NUL\0filesystem \"hidden\" {}\n";
+	FILE *fp;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)(sizeof(text) - 1));
+	close(fd);
+	assert_int_equal(fsb_config_load(path, &cfg, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, ":5: a NUL byte"));
+	/* over the size limit: refused unread */
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(MINIMAL, fp);
+	for (int i = 0; i < 40000; i++)
+		fputs("# padding padding padding padding\n", fp);
+	fclose(fp);
+	assert_int_equal(fsb_config_load(path, &cfg, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "too large for a config file"));
+	unlink(path);
 }
 
 static void test_user_overlay(void **state)
@@ -186,6 +243,7 @@ int main(void)
 		cmocka_unit_test(test_errors_name_file_and_line),
 		cmocka_unit_test(test_user_overlay),
 		cmocka_unit_test(test_subst),
+		cmocka_unit_test(test_nul_and_size),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

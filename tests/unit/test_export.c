@@ -286,12 +286,57 @@ static void test_svg(void **state)
 	free(buf);
 }
 
+/* Columns of a bar as a terminal shows them (every UTF-8 lead byte). */
+static size_t columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Issue 11: a negative ratio (dead time below zero: user time above real
+ * time) became a huge size_t and indexed eighths[] far outside the array.
+ * Every value, however absurd, gives a bar of at most width columns with
+ * nothing filled for a value <= 0 or NaN. */
+static void test_chart_bar_hostile(void **state)
+{
+	static const double values[] = { -0.01, -0.125, -0.5, -1, -10.05, -1e300, NAN, -INFINITY,
+					  INFINITY, 1e300, 0, 0.5, 1, 2.5, 1e-300 };
+	static const double maxes[] = { 1, 2.5, 0, -1, NAN, INFINITY, 1e-300, 1e300 };
+	char bar[1024];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		for (size_t j = 0; j < sizeof(maxes) / sizeof(maxes[0]); j++)
+			for (int utf8 = 0; utf8 < 2; utf8++) {
+				memset(bar, 'X', sizeof(bar));
+				fsb_chart_bar(bar, sizeof(bar), values[i], maxes[j], 40, utf8);
+				assert_true(columns(bar) <= 40);
+				assert_null(strchr(bar, 'X'));
+				if (!(values[i] > 0)) {
+					assert_null(strstr(bar, "█"));
+					assert_null(strchr(bar, '#'));
+				}
+			}
+	/* the ordinary case is unchanged: 2.0 of 2.5 over 40 columns */
+	fsb_chart_bar(bar, sizeof(bar), 2.0, 2.5, 40, false);
+	assert_string_equal(bar, "################################");
+	fsb_chart_bar(bar, sizeof(bar), -0.3, 2.5, 40, false);
+	assert_string_equal(bar, "               |");
+	/* a tiny buffer is never overrun */
+	fsb_chart_bar(bar, 3, 1.0, 1.0, 40, true);
+	assert_string_equal(bar, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_chart_bar_hostile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

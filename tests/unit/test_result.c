@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,143 @@ static void test_round_trip(void **state)
 	free(path);
 }
 
+/* ---- write then read: a property over random results ---- */
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* Any bytes but NUL: controls, quotes, backslashes, ${…}, invalid UTF-8. */
+static char *rnd_str(void)
+{
+	static const char *const bits[] = { "\"", "\\", "${dev}", "$$", "\n", "\x1b[2J", "#", "//", "/*",
+					    "{", "}", "=", ",", "'", "é", "\xe2\x80\xae", "\xff", " " };
+	struct fsb_buf b = { 0 };
+	unsigned n = rnd(12);
+
+	fsb_buf_add(&b, "");
+	for (unsigned i = 0; i < n; i++) {
+		if (rnd(3) == 0) {
+			fsb_buf_add(&b, bits[rnd(FSB_ARRAY_SIZE(bits))]);
+		} else {
+			char c = (char)(1 + rnd(255));
+
+			fsb_buf_addn(&b, &c, 1);
+		}
+	}
+	return fsb_buf_steal(&b);
+}
+
+static double rnd_num(void)
+{
+	static const double special[] = { 0, 1e20, 1e-300, 1.7976931348623157e308, 4.9406564584124654e-324,
+					  0.1, 1.0 / 3, 123456789012345678.0, 2.5e-7 };
+
+	if (rnd(2))
+		return special[rnd(FSB_ARRAY_SIZE(special))];
+	return (double)rnd(1000000) / (1 + rnd(1000)) * pow(10, (double)rnd(40) - 20);
+}
+
+static struct fsb_result *rnd_result(void)
+{
+	struct fsb_result *r = fsb_result_new();
+	unsigned nfs = rnd(4);
+
+	r->title = rnd(2) ? rnd_str() : NULL;
+	r->tool = rnd_str();
+	r->command = rnd(2) ? rnd_str() : NULL;
+	r->status = (enum fsb_result_status)rnd(4);
+	r->repeat = 1 + (long)rnd(INT_MAX);
+	r->host.cores = (long)rnd(1000) - 1;
+	r->host.ram_mib = (long)rnd(INT_MAX);
+	r->target.size_mib = (long long)rnd(INT_MAX) * 1000 - 1;
+	for (unsigned i = rnd(3); i; i--) {
+		char *v = rnd_str();
+
+		fsb_strv_add(&r->host.versions, v);
+		fsb_strv_add(&r->phase_order, v);
+		free(v);
+	}
+	for (unsigned i = 0; i < nfs; i++) {
+		char *name = rnd_str(), *uniq = fsb_xasprintf("%s%u", name, i);
+		struct fsb_fs_result *fs = fsb_result_add_fs(r, uniq);
+
+		fs->status = (enum fsb_fs_status)rnd(3);
+		fs->error = rnd(2) ? rnd_str() : NULL;
+		fs->mkfs = rnd_str();
+		for (unsigned j = rnd(4); j; j--) {
+			char *pn = rnd_str(), *pu = fsb_xasprintf("%s#%u", pn, j);
+			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, pu);
+
+			ph->label = rnd_str();
+			ph->status = (enum fsb_phase_status)rnd(2);
+			ph->auto_target_reps = rnd(2) ? -1 : (int)rnd(INT_MAX);
+			ph->auto_converged = rnd(2);
+			for (unsigned k = rnd(4); k; k--) {
+				struct fsb_run run;
+
+				fsb_run_init(&run);
+				for (int f = 0; f < FSB_FIELD_COUNT; f++)
+					if (rnd(3))
+						run.v[f] = rnd_num();
+				run.status = (enum fsb_run_status)rnd(3);
+				run.exit_status = rnd(2) ? -1 : (int)rnd(INT_MAX);
+				run.error = rnd(2) ? rnd_str() : NULL;
+				fsb_phase_add_run(ph, &run);
+				free(run.error);
+			}
+			free(pn);
+			free(pu);
+		}
+		free(name);
+		free(uniq);
+	}
+	return r;
+}
+
+static char *print_mem(const struct fsb_result *r, size_t *len)
+{
+	char *text = NULL;
+	FILE *fp = open_memstream(&text, len);
+
+	assert_non_null(fp);
+	assert_int_equal(fsb_result_print(r, fp), 0);
+	fclose(fp);
+	return text;
+}
+
+/* Whatever fsbench writes it reads back to the same values: 1e+20 (which
+ * merge wrote and show refused), control characters, quotes, ${…},
+ * invalid UTF-8, every count at the limit of its type. */
+static void test_round_trip_property(void **state)
+{
+	(void)state;
+	for (int iter = 0; iter < 2000; iter++) {
+		struct fsb_result *r = rnd_result(), *back = NULL;
+		struct fsb_err err = { 0 };
+		size_t n1, n2;
+		char *one = print_mem(r, &n1), *two;
+
+		if (fsb_result_read_buf(one, n1, "prop.fsbench", &back, &err))
+			fail_msg("iteration %d: written result not readable: %s", iter, err.msg);
+		/* the writer prints every value exactly (%.17g when needed):
+		 * the same bytes again mean the same values */
+		two = print_mem(back, &n2);
+		assert_int_equal(n1, n2);
+		assert_memory_equal(one, two, n1);
+		free(one);
+		free(two);
+		fsb_result_free(r);
+		fsb_result_free(back);
+	}
+}
+
 static void test_atomic_write_keeps_old_file(void **state)
 {
 	struct fsb_result *r = sample(), *back = NULL;
@@ -228,6 +366,19 @@ static void test_bad_input(void **state)
 	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");
 	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench:2:", "never closed");
 	expect_bad("\x01\x02\x03garbage", "bad.fsbench", "");
+	/* issue 11: an unmatched '}' made the brace check write open_line[-1] */
+	expect_bad("format = 1\n}\n", "bad.fsbench:2:", "closing brace");
+	expect_bad("format = 1\nhost {\n}\n}\n{\n", "bad.fsbench:4:", "closing brace");
+	{
+		size_t n = 3000000;
+		char *many = fsb_xcalloc(n + 16, 1);
+
+		memcpy(many, "format = 1\n", 11);
+		memset(many + 11, '}', n);
+		many[11 + n] = '{';
+		expect_bad(many, "bad.fsbench:2:", "closing brace");
+		free(many);
+	}
 	assert_int_equal(fsb_result_read(missing, &r, &err), -ENOENT);
 	assert_non_null(strstr(err.msg, "none.fsbench"));
 	free(missing);
@@ -259,6 +410,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_round_trip_property),
 		cmocka_unit_test(test_atomic_write_keeps_old_file),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_metrics),

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * libFuzzer harness: a loaded result rendered to every output — `fsbench
+ * show` (--raw in UTF-8 by dead time, plain ASCII by real time, with its
+ * chart bars as the TUI draws them), each export format, a comparison of
+ * the result with itself.
+ * Outputs go to memory; the text output must contain no raw control
+ * character but newlines (nothing from the file reaches the terminal raw),
+ * and no table cell, chart bar or verdict a NaN or an infinity.
+ */
+#include <stdint.h>
+
+#include "cli/cmd.h"
+#include "doc/export.h"
+#include "doc/render.h"
+#include "doc/report.h"
+#include "fuzz_common.h"
+#include "model/result.h"
+
+static void check_text(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if ((c < 0x20 && c != '\n') || c == 0x7f) {
+			fprintf(stderr, "raw control character 0x%02x in the text output at %zu\n", c, i);
+			abort();
+		}
+	}
+}
+
+/* "nan" or "inf" as a number (not inside a name from the file). */
+static void check_number(const char *what, const char *s)
+{
+	if (s && (strstr(s, "nan") || strstr(s, "inf") || strstr(s, "NaN"))) {
+		fprintf(stderr, "%s: not a number: \"%s\"\n", what, s);
+		abort();
+	}
+}
+
+static void check_table(const struct fsb_table *t)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+
+			if ((cell->flags & FSB_CELL_NUMBER) && !(cell->flags & FSB_CELL_HEADER))
+				check_number(t->id, cell->text);
+		}
+}
+
+/* The tables and the verdict as data: every number cell is a number or a
+ * dash; a verdict line, with the names from the file blanked, has no NaN. */
+static void check_model(const struct fsb_result *res, const struct fsb_report_opts *o)
+{
+	struct fsb_strv phases = { 0 }, verdict = { 0 };
+	struct fsb_table t;
+	struct fsb_chart ch;
+
+	if (fsb_report_summary(res, o, &t) == 0) {
+		check_table(&t);
+		fsb_table_free(&t);
+	}
+	fsb_result_phases(res, &phases);
+	fsb_strv_add(&phases, "total");
+	for (size_t j = 0; j < phases.n; j++) {
+		if (fsb_report_phase(res, phases.v[j], o, &t) == 0) {
+			check_table(&t);
+			fsb_table_free(&t);
+		}
+		if (fsb_report_stats(res, phases.v[j], o, &t) == 0) {
+			check_table(&t);
+			fsb_table_free(&t);
+		}
+		if (fsb_report_chart(res, phases.v[j], o, &ch) == 0) {
+			for (size_t i = 0; i < ch.n; i++)
+				check_number("chart", ch.bars[i].text);
+			fsb_chart_free(&ch);
+		}
+	}
+	fsb_report_verdict(res, o, &verdict);
+	for (size_t i = 0; i < verdict.n; i++) {
+		char *line = strdup(verdict.v[i]), *p;
+
+		for (size_t k = 0; k < res->nfs + phases.n; k++) {
+			const char *name = k < res->nfs ? res->fs[k]->name : phases.v[k - res->nfs];
+			size_t n = strlen(name);
+
+			for (p = n ? strstr(line, name) : NULL; p; p = strstr(p + n, name))
+				memset(p, '_', n);
+		}
+		check_number("verdict", line);
+		free(line);
+	}
+	fsb_strv_free(&phases);
+	fsb_strv_free(&verdict);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fsb_result *res = NULL;
+	struct fsb_err err = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+	unsigned pick = 0;
+	FILE *fp;
+
+	if (fsb_result_read_buf((const char *)data, size, "fuzz.fsbench", &res, &err))
+		return 0;
+	/* one output per input, chosen by the input's bytes: every output is
+	 * reached, at a fraction of the cost of all of them every time */
+	for (size_t i = 0; i < size; i++)
+		pick = pick * 31 + data[i];
+	switch (pick % 5) {
+	case 0:
+	case 1: {
+		struct fsb_report_opts o = { .metric = pick % 5 ? FSB_METRIC_REAL : FSB_METRIC_DEAD };
+
+		fp = open_memstream(&text, &len);
+		fsb_show_result(fp, res, &o, pick % 5 == 0, pick % 5 == 0);
+		fclose(fp);
+		check_text(text, len);
+		free(text);
+		check_model(res, &o);
+		break;
+	}
+	default: {
+		struct fsb_result *const both[2] = { res, res };
+		const char *labels[] = { "a.fsbench", "b.fsbench", NULL };
+		struct fsb_export_opts eo = { .report = { .metric = FSB_METRIC_DEAD }, .labels = labels };
+
+		/* csv with bonnie-csv, markdown of a comparison, html */
+		for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++) {
+			unsigned which = strcmp(f->name, "markdown") == 0 ? 3 : strcmp(f->name, "html") == 0 ? 4 : 2;
+
+			if (which != pick % 5)
+				continue;
+			fp = open_memstream(&text, &len);
+			f->write(fp, both, which == 3 ? 2 : 1, &eo, &err);
+			fclose(fp);
+			free(text);
+		}
+		break;
+	}
+	}
+	fsb_result_free(res);
+	return 0;
+}

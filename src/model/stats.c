@@ -220,8 +220,24 @@ static double lbeta(double a, double b)
 	return lgamma_r(a, &sign) + lgamma_r(b, &sign) - lgamma_r(a + b, &sign);
 }
 
+/* One step of the modified Lentz method with coefficient aa: updates c and
+ * d, returns the factor the fraction's value is multiplied by. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	const double tiny = DBL_MIN / DBL_EPSILON;
+
+	*d = 1 + aa * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* Continued fraction for I_x(a, b) (Numerical Recipes' betacf), evaluated
- * with the modified Lentz method. */
+ * with the modified Lentz method: an even and an odd step per iteration. */
 static double betacf(double a, double b, double x)
 {
 	const double tiny = DBL_MIN / DBL_EPSILON;
@@ -232,26 +248,10 @@ static double betacf(double a, double b, double x)
 	d = 1 / d;
 	h = d;
 	for (int m = 1; m <= CF_MAXIT; m++) {
-		double m2 = 2.0 * m, aa, del;
+		double m2 = 2.0 * m, del;
 
-		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz_step(m * (b - m) * x / ((a - 1 + m2) * (a + m2)), &c, &d);
+		del = lentz_step(-(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < CF_EPS)
 			break;

@@ -56,10 +56,12 @@ note() {
 # or device claim that landed in that moment failed as "busy"; tests that
 # scanned took this lock exclusively, device work took it shared.  The scan
 # is passive now (tests/tui/scan-undisturbing.sh shows mkfs, mount and
-# losetup -d never failing next to it), so no test of this tree takes it
-# exclusively any more.  It stays, shared, only while the machine may run
-# other trees' tests whose fsbench still scans with O_EXCL (they take it
-# exclusively); once every tree scans passively, device_lock can go.
+# losetup -d never failing next to it), so no scan takes it exclusively any
+# more.  It stays for what still disturbs device work: a test that makes a
+# mount namespace (devices-busy.sh) copies every mount of the moment and
+# keeps other tests' filesystems busy after they unmount, so it takes the
+# lock exclusively; and other trees' tests whose fsbench still scans with
+# O_EXCL may share the machine.
 _devlock_file=/var/tmp/fsbench-test-devices.lock
 _devlock=
 device_lock() {

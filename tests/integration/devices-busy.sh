@@ -13,6 +13,10 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 
 need_prog mkfs.ext4 mount umount unshare
+# A new mount namespace copies every mount of the moment, other tests' too,
+# and keeps their filesystems busy after they unmount them (their next mkfs
+# on the same loop device fails "busy"): this test runs alone.
+device_lock exclusive
 # a mount in another namespace needs one that is private; in a chroot whose
 # root is not a mount point unshare cannot make it so (EINVAL): say that,
 # rather than wait for a mount that never comes

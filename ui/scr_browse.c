@@ -569,6 +569,7 @@ static const struct ui_key browse_keys[] = {
 	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart", .when = in_result },
 	{ .keys = { 'm' }, .name = "m", .bar = "Metric", .when = in_view },
 	{ .keys = { 'b' }, .name = "b", .bar = "Baseline", .when = in_view },
+	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = in_result },
 	{ .name = NULL },
 };
 

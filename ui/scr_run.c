@@ -497,6 +497,7 @@ static const struct ui_key run_keys[] = {
 	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart" },
 	{ .keys = { 'm' }, .name = "m", .bar = "Metric" },
 	{ .keys = { 'b' }, .name = "b", .bar = "Baseline" },
+	{ .keys = { 't' }, .name = "t", .bar = "Series" },
 	{ .name = NULL },
 };
 

@@ -134,6 +134,83 @@ double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m)
 	return NAN;
 }
 
+const struct fsb_series_info fsb_series_infos[FSB_SERIES_COUNT] = {
+#define FSB_X(name, unit, word, desc) [FSB_SERIES_##name] = { #name, unit, word, desc },
+	FSB_SERIES_KINDS(FSB_X)
+#undef FSB_X
+};
+
+struct fsb_series *fsb_series_new(double step)
+{
+	struct fsb_series *s = fsb_xcalloc(1, sizeof(*s));
+
+	s->step = step;
+	return s;
+}
+
+struct fsb_series *fsb_series_dup(const struct fsb_series *src)
+{
+	struct fsb_series *s;
+
+	if (!src)
+		return NULL;
+	s = fsb_series_new(src->step);
+	s->n = src->n;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!src->v[k])
+			continue;
+		s->v[k] = fsb_xcalloc(src->n ? src->n : 1, sizeof(double));
+		memcpy(s->v[k], src->v[k], src->n * sizeof(double));
+	}
+	return s;
+}
+
+void fsb_series_free(struct fsb_series *s)
+{
+	if (!s)
+		return;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++)
+		free(s->v[k]);
+	free(s);
+}
+
+void fsb_series_push(struct fsb_series *s, const double *vals)
+{
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		s->v[k] = fsb_xrealloc(s->v[k], (s->n + 1) * sizeof(double));
+		s->v[k][s->n] = vals[k];
+	}
+	s->n++;
+}
+
+void fsb_series_bound(struct fsb_series *s, size_t max)
+{
+	size_t group, m;
+
+	if (!s || max == 0 || s->n <= max)
+		return;
+	group = (s->n + max - 1) / max;
+	m = (s->n + group - 1) / group;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!s->v[k])
+			continue;
+		for (size_t i = 0; i < m; i++) {
+			double sum = 0;
+			size_t c = 0;
+
+			/* a rate averaged over the merged seconds is the rate of the longer step */
+			for (size_t j = i * group; j < s->n && j < (i + 1) * group; j++)
+				if (!isnan(s->v[k][j])) {
+					sum += s->v[k][j];
+					c++;
+				}
+			s->v[k][i] = c ? sum / (double)c : NAN;
+		}
+	}
+	s->n = m;
+	s->step *= (double)group;
+}
+
 void fsb_run_init(struct fsb_run *r)
 {
 	for (int i = 0; i < FSB_FIELD_COUNT; i++)
@@ -141,17 +218,20 @@ void fsb_run_init(struct fsb_run *r)
 	r->status = FSB_RUN_OK;
 	r->exit_status = -1;
 	r->error = NULL;
+	r->series = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 {
 	*dst = *src;
 	dst->error = fsb_xstrdup(src->error);
+	dst->series = fsb_series_dup(src->series);
 }
 
 void fsb_run_clear(struct fsb_run *r)
 {
 	free(r->error);
+	fsb_series_free(r->series);
 	fsb_run_init(r);
 }
 
@@ -416,6 +496,27 @@ static void put_num(FILE *fp, const char *key, double v)
 	fprintf(fp, " %s = %s", key, buf);
 }
 
+/* Four significant digits: enough for a chart and a min/median/max, and
+ * 600 samples stay a few KiB. */
+static void put_series(FILE *fp, const struct fsb_series *s)
+{
+	if (!s || !s->n)
+		return;
+	fprintf(fp, "        series_step = %g\n", s->step);
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!s->v[k])
+			continue;
+		fprintf(fp, "        series_%s = \"", fsb_series_infos[k].name);
+		for (size_t i = 0; i < s->n; i++) {
+			if (isnan(s->v[k][i]))
+				fprintf(fp, "%s-", i ? "," : "");
+			else
+				fprintf(fp, "%s%.4g", i ? "," : "", s->v[k][i]);
+		}
+		fputs("\"\n", fp);
+	}
+}
+
 static void put_run(FILE *fp, const struct fsb_run *r)
 {
 	int col = 0;
@@ -434,6 +535,7 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	if (r->exit_status >= 0)
 		fprintf(fp, "        exit_status = %d\n", r->exit_status);
 	put_str(fp, 8, "error", r->error);
+	put_series(fp, r->series);
 	fputs("      }\n", fp);
 }
 
@@ -555,7 +657,7 @@ out:
 
 /* ---- reading ------------------------------------------------------------- */
 
-static cfg_opt_t run_opts[FSB_FIELD_COUNT + 5];
+static cfg_opt_t run_opts[FSB_FIELD_COUNT + 5 + 1 + FSB_SERIES_COUNT];
 static cfg_opt_t phase_opts[] = {
 	CFG_STR("label", NULL, CFGF_NONE),
 	CFG_STR("kind", NULL, CFGF_NONE),
@@ -690,8 +792,11 @@ static void init_run_opts(void)
 		CFG_STR("status", "ok", CFGF_NONE),
 		CFG_INT("exit_status", -1, CFGF_NONE),
 		CFG_STR("error", NULL, CFGF_NONE),
+		CFG_FLOAT("series_step", 0, CFGF_NODEFAULT),
 		CFG_END()
 	};
+	static char series_keys[FSB_SERIES_COUNT][40];
+	size_t at;
 
 	if (done)
 		return;
@@ -701,7 +806,15 @@ static void init_run_opts(void)
 		o.name = (char *)fsb_fields[i].name;
 		run_opts[i] = o;
 	}
-	memcpy(&run_opts[FSB_FIELD_COUNT], tail, sizeof(tail));
+	at = FSB_FIELD_COUNT;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		cfg_opt_t o = CFG_STR(NULL, NULL, CFGF_NONE);
+
+		snprintf(series_keys[k], sizeof(series_keys[k]), "series_%s", fsb_series_infos[k].name);
+		o.name = series_keys[k];
+		run_opts[at++] = o;
+	}
+	memcpy(&run_opts[at], tail, sizeof(tail));
 	done = true;
 }
 
@@ -727,6 +840,96 @@ static int check_name(struct fsb_cfg_err *ce, cfg_t *sec, const char *what, cons
 	return i;
 }
 
+/* One series string: numbers >= 0 (or "-", not measured) separated by
+ * commas.  Returns how many, or -1 with ce set. */
+static long parse_series(struct fsb_cfg_err *ce, cfg_t *rs, const char *key, const char *text,
+			 double **out)
+{
+	const char *p = text;
+	size_t n = 0;
+
+	*out = NULL;
+	while (*p) {
+		char *end;
+		double v;
+
+		if (*p == '-' && (p[1] == ',' || !p[1])) {
+			v = NAN;
+			end = (char *)p + 1;
+		} else {
+			errno = 0;
+			v = strtod(p, &end);
+			if (end == p || errno || !isfinite(v) || v < 0) {
+				fsb_cfg_error(ce, rs, "%s: \"%.20s\" is not a number >= 0 (sample %zu)",
+					      key, p, n + 1);
+				free(*out);
+				*out = NULL;
+				return -1;
+			}
+		}
+		*out = fsb_xrealloc(*out, (n + 1) * sizeof(double));
+		(*out)[n++] = v;
+		if (*end == ',' && end[1])
+			end++;
+		else if (*end) {
+			fsb_cfg_error(ce, rs, "%s: expected a comma after sample %zu", key, n);
+			free(*out);
+			*out = NULL;
+			return -1;
+		}
+		p = end;
+	}
+	return (long)n;
+}
+
+/* The optional series of a run; every kind given has the same length. */
+static int read_series(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
+{
+	struct fsb_series *s = NULL;
+	long len = -1;
+
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		char key[48];
+		const char *text;
+		double *v;
+		long n;
+
+		snprintf(key, sizeof(key), "series_%s", fsb_series_infos[k].name);
+		text = cfg_getstr(rs, key);
+		if (!text)
+			continue;
+		n = parse_series(ce, rs, key, text, &v);
+		if (n < 0)
+			goto bad;
+		if (len >= 0 && n != len) {
+			free(v);
+			fsb_cfg_error(ce, rs, "%s has %ld samples, the other series %ld", key, n, len);
+			goto bad;
+		}
+		len = n;
+		if (!s)
+			s = fsb_series_new(1.0);
+		s->v[k] = v ? v : fsb_xcalloc(1, sizeof(double));
+		s->n = (size_t)n;
+	}
+	if (cfg_size(rs, "series_step")) {
+		double step = cfg_getfloat(rs, "series_step");
+
+		if (!isfinite(step) || step <= 0) {
+			fsb_cfg_error(ce, rs, "series_step = %g is not a number of seconds > 0", step);
+			goto bad;
+		}
+		if (s)
+			s->step = step;
+	}
+	r->series = s;
+	return 0;
+bad:
+	fsb_series_free(s);
+	fsb_run_clear(r);
+	return -EINVAL;
+}
+
 static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 {
 	enum fsb_run_status st;
@@ -745,7 +948,7 @@ static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 	r->status = st;
 	r->exit_status = (int)cfg_getint(rs, "exit_status");
 	r->error = dup_or_null(rs, "error");
-	return 0;
+	return read_series(ce, rs, r);
 }
 
 static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)

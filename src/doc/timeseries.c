@@ -129,6 +129,9 @@ int fsb_report_series(const struct fsb_result *res, const char *phase, struct fs
 	id = fsb_xasprintf("series:%s", phase);
 	fsb_table_init(t, id, rows + 2, 3 + 3 * FSB_ARRAY_SIZE(order), 2);
 	free(id);
+	for (size_t i = 0; i < t->nrows; i++)	/* a cell's text is never NULL */
+		for (size_t c = 0; c < t->ncols; c++)
+			fsb_table_set(t, i, c, i < 2 ? FSB_CELL_HEADER : 0, NAN, "%s", "");
 	t->title = fsb_xasprintf("%s: the device over time", phase);
 	t->caption = fsb_xstrdup("Per run, min / median / max of the samples (/proc/diskstats, about one a second)");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "%s", "");

@@ -510,6 +510,8 @@ static void put_series(FILE *fp, const struct fsb_series *s)
 		for (size_t i = 0; i < s->n; i++) {
 			if (isnan(s->v[k][i]))
 				fprintf(fp, "%s-", i ? "," : "");
+			else if (s->v[k][i] >= 1000)	/* whole numbers, never 3.6e+05 */
+				fprintf(fp, "%s%.0f", i ? "," : "", s->v[k][i]);
 			else
 				fprintf(fp, "%s%.4g", i ? "," : "", s->v[k][i]);
 		}

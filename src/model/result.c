@@ -773,6 +773,33 @@ static int validate_measurement(cfg_t *cfg, cfg_opt_t *opt)
 	return 0;
 }
 
+static long parse_series(const char *text, double **out, char *why, size_t len);
+
+/* A series string checked where it stands, so the error names its line. */
+static int validate_series(cfg_t *cfg, cfg_opt_t *opt)
+{
+	char why[96];
+	double *v;
+
+	if (parse_series(cfg_opt_getnstr(opt, 0), &v, why, sizeof(why)) < 0) {
+		cfg_error(cfg, "%s: %s", opt->name, why);
+		return -1;
+	}
+	free(v);
+	return 0;
+}
+
+static int validate_step(cfg_t *cfg, cfg_opt_t *opt)
+{
+	double v = cfg_opt_getnfloat(opt, 0);
+
+	if (!isfinite(v) || v <= 0) {
+		cfg_error(cfg, "series_step = %g is not a number of seconds > 0", v);
+		return -1;
+	}
+	return 0;
+}
+
 static void set_validators(cfg_t *cfg)
 {
 	cfg_set_validate_func(cfg, "status", validate_result_status);
@@ -785,6 +812,13 @@ static void set_validators(cfg_t *cfg)
 		cfg_set_validate_func(cfg, path, validate_measurement);
 		free(path);
 	}
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		char *path = fsb_xasprintf("filesystem|phase|run|series_%s", fsb_series_infos[k].name);
+
+		cfg_set_validate_func(cfg, path, validate_series);
+		free(path);
+	}
+	cfg_set_validate_func(cfg, "filesystem|phase|run|series_step", validate_step);
 }
 
 static void init_run_opts(void)
@@ -843,9 +877,8 @@ static int check_name(struct fsb_cfg_err *ce, cfg_t *sec, const char *what, cons
 }
 
 /* One series string: numbers >= 0 (or "-", not measured) separated by
- * commas.  Returns how many, or -1 with ce set. */
-static long parse_series(struct fsb_cfg_err *ce, cfg_t *rs, const char *key, const char *text,
-			 double **out)
+ * commas.  Returns how many, or -1 with why filled in. */
+static long parse_series(const char *text, double **out, char *why, size_t len)
 {
 	const char *p = text;
 	size_t n = 0;
@@ -862,26 +895,25 @@ static long parse_series(struct fsb_cfg_err *ce, cfg_t *rs, const char *key, con
 			errno = 0;
 			v = strtod(p, &end);
 			if (end == p || errno || !isfinite(v) || v < 0) {
-				fsb_cfg_error(ce, rs, "%s: \"%.20s\" is not a number >= 0 (sample %zu)",
-					      key, p, n + 1);
-				free(*out);
-				*out = NULL;
-				return -1;
+				snprintf(why, len, "\"%.20s\" is not a number >= 0 (sample %zu)", p, n + 1);
+				goto bad;
 			}
 		}
 		*out = fsb_xrealloc(*out, (n + 1) * sizeof(double));
 		(*out)[n++] = v;
-		if (*end == ',' && end[1])
+		if (*end == ',' && end[1]) {
 			end++;
-		else if (*end) {
-			fsb_cfg_error(ce, rs, "%s: expected a comma after sample %zu", key, n);
-			free(*out);
-			*out = NULL;
-			return -1;
+		} else if (*end) {
+			snprintf(why, len, "expected a comma after sample %zu", n);
+			goto bad;
 		}
 		p = end;
 	}
 	return (long)n;
+bad:
+	free(*out);
+	*out = NULL;
+	return -1;
 }
 
 /* The optional series of a run; every kind given has the same length. */
@@ -891,7 +923,7 @@ static int read_series(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 	long len = -1;
 
 	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
-		char key[48];
+		char key[48], why[96];
 		const char *text;
 		double *v;
 		long n;
@@ -900,9 +932,11 @@ static int read_series(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 		text = cfg_getstr(rs, key);
 		if (!text)
 			continue;
-		n = parse_series(ce, rs, key, text, &v);
-		if (n < 0)
+		n = parse_series(text, &v, why, sizeof(why));
+		if (n < 0) {
+			fsb_cfg_error(ce, rs, "%s: %s", key, why);
 			goto bad;
+		}
 		if (len >= 0 && n != len) {
 			free(v);
 			fsb_cfg_error(ce, rs, "%s has %ld samples, the other series %ld", key, n, len);

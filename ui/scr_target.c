@@ -344,18 +344,24 @@ static int ask_root(struct ui_ctx *ui)
 	const struct fsb_device *dev = find_dev(s, s->pick);
 	struct ui_dialog *d = dialog_ask(ui, UI_DANGER, "On the root filesystem's disk", "Use it anyway", "No",
 					 root_done);
+	char rdisk[128] = "";
 
-	dialog_line(d, "%s is on the same disk as the filesystem this system runs from.", s->pick);
-	for (size_t i = 0; dev && i < dev->reasons.n; i++)
-		if (strstr(dev->reasons.v[i], "root filesystem"))
-			dialog_line(d, "  (%s)", dev->reasons.v[i]);
+	for (size_t i = 0; dev && !rdisk[0] && i < dev->reasons.n; i++) {
+		const char *r = strstr(dev->reasons.v[i], "root filesystem (");
+
+		if (r)
+			sscanf(r + strlen("root filesystem ("), "%127[^)]", rdisk);
+	}
+	dialog_line(d, "%s is on %s, the disk the root filesystem is on.", s->pick,
+		    rdisk[0] ? rdisk : "the disk");
+	dialog_line(d, "The running system lives there: a wrong choice costs the system itself.");
 	dialog_line(d, "fsbench will format %s with every filesystem in turn.  Everything on it is lost:",
 		    s->pick);
 	if (dev && s->pick_whole)
 		dialog_line(d, "  - the %s partition table of %s", dev->pttype ? dev->pttype : "partition", dev->path);
 	if (dev && !(s->pick_whole && partitions_lines(s, d, dev->path)))
 		holds_line(d, "  - ", dev);
-	dialog_line(d, "A wrong choice here costs the system itself.  This is what --allow-root-disk does on the command line.");
+	dialog_line(d, "This is what --allow-root-disk does on the command line.");
 	return UI_REDRAW;
 }
 

@@ -253,6 +253,14 @@ void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir)
 	view_rebuild(ui, v);
 }
 
+bool view_has_series(const struct ui_view *v)
+{
+	for (size_t i = 0; i < v->doc.n; i++)
+		if (v->doc.v[i].kind == FSB_BLOCK_SERIES)
+			return true;
+	return false;
+}
+
 void view_cycle_series(struct ui_ctx *ui, struct ui_view *v)
 {
 	v->series = (v->series + 1) % (int)FSB_ARRAY_SIZE(series_kinds);

@@ -175,6 +175,8 @@ const char *view_chart_phase(const struct ui_view *v);
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir);
+/* Does the view show what a device did over time (SERIES blocks)? */
+bool view_has_series(const struct ui_view *v);
 /* The sparklines' kind: write throughput → IOPS → utilisation. */
 void view_cycle_series(struct ui_ctx *ui, struct ui_view *v);
 /* Scrolling and the switches above from the keyboard (m M b B Left Right

@@ -48,7 +48,7 @@ void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb
 void fsb_render_table_html(FILE *fp, const struct fsb_table *t);
 void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c);
 /*
- * A time-series chart as inline SVG: one <polyline class="series"> per
+ * A time-series chart as inline SVG (class "timeseries"): one <polyline class="series"> per
  * line (a filesystem), all on one time axis (seconds since the phase
  * began) and one value axis from 0 to the peak of kind k, a legend of the
  * filesystems beside it.  Same style as the bar charts.

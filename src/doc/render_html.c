@@ -286,8 +286,10 @@ void fsb_render_series_svg(FILE *fp, const struct fsb_series_line *lines, size_t
 		tmax = 1;
 	if (vmax <= 0)
 		vmax = 1;
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart timeseries\" width=\"%d\" height=\"%d\" "
-		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\">\n",
+	/* not class "chart": that names the bar charts (their checks count bars) */
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeseries\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\" "
+		"style=\"max-width:100%%;height:auto\">\n",
 		TS_WIDTH, TS_HEIGHT, TS_WIDTH, TS_HEIGHT);
 	fputs("<title>", fp);
 	fsb_html_escape(fp, title);

@@ -89,25 +89,27 @@ struct ticker {
 	double fraction;
 	/* the time series: one sample a second, kept in the run */
 	struct fsb_series *series;
-	double series_last;
+	double series_last;          /* the phase's start + the seconds sampled */
+	double series_read;          /* when series_prev was read */
 	struct disk_sample series_prev;
 };
 
 /*
- * One sample of the series when a second has passed (or at the end, when at
- * least half a second has).  The rates are over the real interval; an
- * interval of k whole seconds (the phase did not call back in between)
- * gives k equal samples, so sample i is always second i of the phase.
+ * Samples of the series for every whole second since the last one (at the
+ * end: for the rest, when at least half a second is left).  Sample i is
+ * second i of the phase: when the phase did not call back for k seconds
+ * (a long syncfs, a slow pass), the rate over those k seconds fills k
+ * samples.  Rates are over the real time since the counters were last read.
  */
 static void sample_series(struct ticker *t, bool last)
 {
-	double now = fsb_now(), dt = now - t->series_last;
+	double now = fsb_now(), due = now - t->series_last, dt = now - t->series_read;
 	struct disk_sample cur;
 	double vals[FSB_SERIES_COUNT];
 	double util = 0;
 	long k;
 
-	if (!t->ctx->disks || !t->ctx->disks[0] || dt < (last ? 0.5 : 1.0))
+	if (!t->ctx->disks || !t->ctx->disks[0] || due < (last ? 0.5 : 1.0) || dt <= 0)
 		return;
 	cur = sample_disks(t->ctx->disks);
 	if (!cur.ok || !t->series_prev.ok)
@@ -125,11 +127,14 @@ static void sample_series(struct ticker *t, bool last)
 	vals[FSB_SERIES_util_pct] = util > 100 ? 100 : util;
 	if (!t->series)
 		t->series = fsb_series_new(1.0);
-	k = last ? 1 : (long)dt;
+	k = last ? lround(due) : (long)due;
+	if (k < 1)
+		k = 1;
 	for (long i = 0; i < k; i++)
 		fsb_series_push(t->series, vals);
 	t->series_prev = cur;
-	t->series_last = last ? now : t->series_last + (double)k;
+	t->series_read = now;
+	t->series_last += (double)k;
 }
 
 /* The series into the run, bounded. */
@@ -217,7 +222,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
-	t.t0 = t.last = t.series_last = fsb_now();
+	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
 	if (rc)
 		return rc;
@@ -319,7 +324,7 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
-	t.t0 = t.last = t.series_last = fsb_now();
+	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);

@@ -17,15 +17,7 @@
 need_root
 need_prog mkfs.ext4 losetup blkid sfdisk partx unshare chroot
 
-img=$SCRATCH/disk.img
-truncate -s 1200M "$img" || fail "truncate"
-printf 'label: gpt\nsize=200MiB, name=root\nsize=700MiB, name=two\n' | sfdisk -q "$img" || fail "sfdisk"
-dev=$(losetup --show -f -P "$img") || fail "losetup -P"
-at_exit losetup -d "$dev"
-for i in $(seq 10); do [ -b "${dev}p2" ] && break; sleep 0.1; done
-[ -b "${dev}p2" ] || partx -a "$dev" || fail "partx -a $dev"
-for i in $(seq 20); do [ -b "${dev}p2" ] && break; sleep 0.1; done
-[ -b "${dev}p2" ] || fail "no partitions appeared on $dev"
+dev=$(tui_partitioned_loop 1200M 200MiB 700MiB) || fail "cannot make a partitioned loop device"
 mkfs.ext4 -q -L fakeroot "${dev}p1" || fail "mkfs.ext4 ${dev}p1"
 sum=$(edge_sum "${dev}p2")
 

@@ -13,16 +13,8 @@
 need_root
 need_prog mkfs.ext4 losetup blkid sfdisk partx
 
-img=$SCRATCH/disk.img
-truncate -s 700M "$img" || fail "truncate"
-printf 'label: gpt\nsize=100MiB, name=one\nsize=200MiB, name=two\n' | sfdisk -q "$img" || fail "sfdisk"
-dev=$(losetup --show -f -P "$img") || fail "losetup -P"
-at_exit losetup -d "$dev"
-for i in $(seq 50); do [ -b "${dev}p2" ] && break; sleep 0.1; done
-[ -b "${dev}p2" ] || { partx -a "$dev" 2>/dev/null; sleep 0.5; }
-[ -b "${dev}p2" ] || fail "no partitions appeared on $dev"
+dev=$(tui_partitioned_loop 700M 100MiB 200MiB) || fail "cannot make a partitioned loop device"
 mkfs.ext4 -q -L keep1 "${dev}p1" || fail "mkfs.ext4 ${dev}p1"
-udevadm settle 2>/dev/null || true
 sum=$(edge_sum "$dev")
 results=$XDG_DATA_HOME/fsbench/results
 

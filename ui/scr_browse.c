@@ -555,6 +555,11 @@ static bool in_view(struct ui_ctx *ui)
 	return S(ui)->mode != MODE_LIST;
 }
 
+static bool with_series(struct ui_ctx *ui)
+{
+	return in_result(ui) && view_has_series(&S(ui)->view);
+}
+
 static const struct ui_key browse_keys[] = {
 	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Open", .help = "open the highlighted result: every table and chart", .fn = do_open, .when = in_list },
 	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = in_list },
@@ -569,6 +574,7 @@ static const struct ui_key browse_keys[] = {
 	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart", .when = in_result },
 	{ .keys = { 'm' }, .name = "m", .bar = "Metric", .when = in_view },
 	{ .keys = { 'b' }, .name = "b", .bar = "Baseline", .when = in_view },
+	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = with_series },
 	{ .name = NULL },
 };
 

@@ -487,6 +487,11 @@ static bool finished(struct ui_ctx *ui)
 	return !ui->running && S(ui)->done;
 }
 
+static bool with_series(struct ui_ctx *ui)
+{
+	return view_has_series(&S(ui)->view);
+}
+
 static const struct ui_key run_keys[] = {
 	{ .keys = { 'q', 27, 'c' }, .name = "q Esc c", .help = "running: cancel the run (asks once); done: back to the plan", .fn = cancel_or_back },
 	{ .keys = { '\n', '\r', KEY_ENTER, 'o' }, .name = "Enter o", .bar = "Open", .help = "done: open the result in the browser, with every table", .fn = open_result, .when = finished },
@@ -497,6 +502,7 @@ static const struct ui_key run_keys[] = {
 	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart" },
 	{ .keys = { 'm' }, .name = "m", .bar = "Metric" },
 	{ .keys = { 'b' }, .name = "b", .bar = "Baseline" },
+	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = with_series },
 	{ .name = NULL },
 };
 

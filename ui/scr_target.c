@@ -29,6 +29,10 @@ struct target_state {
 	int list_h;              /* rows of the list at the last draw */
 	struct ui_rect list_r;   /* where the list was drawn, for clicks */
 	int detail_scroll;
+	/* a refused device the user may still choose explicitly (whole disk,
+	 * root disk): what the extra confirmations are about */
+	char *pick;              /* its path */
+	bool pick_whole, pick_root;
 };
 
 static struct target_state *S(struct ui_ctx *ui)
@@ -92,6 +96,7 @@ static void target_fini(struct ui_ctx *ui)
 
 	fsb_device_list_free(&s->devs);
 	free(s->rows);
+	free(s->pick);
 	free(s);
 }
 
@@ -123,6 +128,7 @@ static void set_target(struct ui_ctx *ui, enum fsb_target_kind kind, const char 
 	free(p->yes_destroy);
 	p->yes_destroy = NULL;
 	p->whole_disk = false;
+	p->allow_root_disk = false;
 }
 
 static bool path_exists(const char *p)
@@ -241,6 +247,154 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 	return flags;
 }
 
+/* ---- a whole disk, the root filesystem's disk: chosen explicitly ---------------------- */
+
+/*
+ * What the command line's --whole-disk and --allow-root-disk lift: is dev
+ * usable with one or both of them (and nothing else in the way)?  The
+ * library decides, with the same checks the run makes; true and the flags
+ * it needs, or false.
+ */
+static bool liftable(const struct ui_ctx *ui, const struct fsb_device *dev, bool *whole, bool *root)
+{
+	bool partitioned = dev->is_whole && (dev->pttype || dev->partitions.n);
+
+	for (int m = 1; m <= 3; m++) {
+		struct fsb_device_opts o = {
+			.fstab = ui->plan.fstab, .crypttab = ui->plan.crypttab,
+			.whole_disk = m & 1, .allow_root_disk = m & 2,
+		};
+		struct fsb_device d = { 0 };
+		struct fsb_err err = { 0 };
+		bool ok;
+
+		if ((m & 1) && !partitioned)
+			continue;
+		ok = fsb_device_check(dev->path, &o, &d, &err) == 0 && d.verdict == FSB_DEVICE_USABLE;
+		fsb_device_free(&d);
+		if (ok) {
+			*whole = m & 1;
+			*root = m & 2;
+			return true;
+		}
+	}
+	return false;
+}
+
+static const struct fsb_device *find_dev(struct target_state *s, const char *path)
+{
+	for (size_t i = 0; i < s->devs.n; i++)
+		if (strcmp(s->devs.v[i].path, path) == 0)
+			return &s->devs.v[i];
+	return NULL;
+}
+
+/* What a device holds, one line: "/dev/loop5p1  100 MiB  ext4 \"data\"  mounted on /mnt". */
+static void holds_line(struct ui_dialog *d, const char *lead, const struct fsb_device *p)
+{
+	char size[32];
+	char *mp = p->mountpoints.n ? fsb_strv_join(&p->mountpoints, ", ") : NULL;
+
+	fsb_format_size(p->size, size, sizeof(size));
+	dialog_line(d, "%s%s  %s  %s%s%s%s%s%s", lead, p->path, size,
+		    p->fstype ? p->fstype : "no filesystem signature", p->label ? " \"" : "",
+		    p->label ? p->label : "", p->label ? "\"" : "", mp ? "  mounted on " : "", mp ? mp : "");
+	free(mp);
+}
+
+/* Every partition of the disk at path, as the scan saw them. */
+static size_t partitions_lines(struct target_state *s, struct ui_dialog *d, const char *path)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->devs.n; i++)
+		if (s->devs.v[i].is_partition && s->devs.v[i].parent && strcmp(s->devs.v[i].parent, path) == 0) {
+			holds_line(d, "  - partition ", &s->devs.v[i]);
+			n++;
+		}
+	return n;
+}
+
+static int pick_finish(struct ui_ctx *ui)
+{
+	struct target_state *s = S(ui);
+
+	set_target(ui, FSB_TARGET_DEVICE, s->pick, 0);
+	ui->plan.whole_disk = s->pick_whole;
+	ui->plan.allow_root_disk = s->pick_root;
+	ui_message(ui, UI_WARNING, "%s chosen%s%s: the plan's confirmation asks for its name once more", s->pick,
+		   s->pick_whole ? " as a whole disk" : "", s->pick_root ? " on the root filesystem's disk" : "");
+	return ui_switch(ui, UI_SCR_PLAN, true);
+}
+
+static int root_done(struct ui_ctx *ui, struct ui_dialog *d, bool yes)
+{
+	(void)d;
+	if (!yes) {
+		ui_message(ui, UI_STATUS, "%s not chosen", S(ui)->pick);
+		return UI_REDRAW;
+	}
+	return pick_finish(ui);
+}
+
+/* The second question, or the only one: the disk the running system is on. */
+static int ask_root(struct ui_ctx *ui)
+{
+	struct target_state *s = S(ui);
+	const struct fsb_device *dev = find_dev(s, s->pick);
+	struct ui_dialog *d = dialog_ask(ui, UI_DANGER, "On the root filesystem's disk", "Use it anyway", "No",
+					 root_done);
+	char rdisk[128] = "";
+
+	for (size_t i = 0; dev && !rdisk[0] && i < dev->reasons.n; i++) {
+		const char *r = strstr(dev->reasons.v[i], "root filesystem (");
+
+		if (r)
+			sscanf(r + strlen("root filesystem ("), "%127[^)]", rdisk);
+	}
+	dialog_line(d, "%s is on %s, the disk the root filesystem is on.", s->pick,
+		    rdisk[0] ? rdisk : "the disk");
+	dialog_line(d, "The running system lives there: a wrong choice costs the system itself.");
+	dialog_line(d, "fsbench will format %s with every filesystem in turn.  Everything on it is lost:",
+		    s->pick);
+	if (dev && s->pick_whole)
+		dialog_line(d, "  - the %s partition table of %s", dev->pttype ? dev->pttype : "partition", dev->path);
+	if (dev && !(s->pick_whole && partitions_lines(s, d, dev->path)))
+		holds_line(d, "  - ", dev);
+	dialog_line(d, "This is what --allow-root-disk does on the command line.");
+	return UI_REDRAW;
+}
+
+static int whole_done(struct ui_ctx *ui, struct ui_dialog *d, bool yes)
+{
+	struct target_state *s = S(ui);
+
+	(void)d;
+	if (!yes) {
+		ui_message(ui, UI_STATUS, "%s not chosen", s->pick);
+		return UI_REDRAW;
+	}
+	return s->pick_root ? ask_root(ui) : pick_finish(ui);
+}
+
+/* The first question for a partitioned whole disk: its partition table and
+ * every partition on it go. */
+static int ask_whole(struct ui_ctx *ui)
+{
+	struct target_state *s = S(ui);
+	const struct fsb_device *dev = find_dev(s, s->pick);
+	struct ui_dialog *d = dialog_ask(ui, UI_DANGER, "Use the whole disk", "Use the whole disk", "No",
+					 whole_done);
+
+	dialog_line(d, "%s is a whole disk with %s%s partition table.  Used as a whole, it is formatted with every filesystem in turn, and all of this is lost:",
+		    s->pick, dev && dev->pttype ? "a " : "a", dev && dev->pttype ? dev->pttype : "");
+	dialog_line(d, "  - the %s%spartition table", dev && dev->pttype ? dev->pttype : "", dev && dev->pttype ? " " : "");
+	if (!dev || !partitions_lines(s, d, s->pick))
+		dialog_line(d, "  - every partition on it");
+	dialog_line(d, "and every file on every one of them.  This is what --whole-disk does on the command line.");
+	return UI_REDRAW;
+}
+
 static int choose(struct ui_ctx *ui, int key)
 {
 	struct target_state *s = S(ui);
@@ -252,6 +406,13 @@ static int choose(struct ui_ctx *ui, int key)
 		return 0;
 	switch (s->rows[s->list.cur].kind) {
 	case ROW_DEVICE:
+		if (dev->verdict != FSB_DEVICE_USABLE && ui->root &&
+		    liftable(ui, dev, &s->pick_whole, &s->pick_root)) {
+			/* only an explicit choice stands between it and a run */
+			free(s->pick);
+			s->pick = fsb_xstrdup(dev->path);
+			return s->pick_whole ? ask_whole(ui) : ask_root(ui);
+		}
 		if (dev->verdict != FSB_DEVICE_USABLE) {
 			char *why = fsb_strv_join(&dev->reasons, "; ");
 
@@ -530,6 +691,16 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 	fsb_strv_free(&wroles);
 }
 
+/* Does a reason say that an explicit choice could lift it?  (Enter then
+ * asks the library whether that is all: liftable().) */
+static bool explicit_only(const struct fsb_device *d)
+{
+	for (size_t i = 0; i < d->reasons.n; i++)
+		if (strstr(d->reasons.v[i], "a whole disk with") || strstr(d->reasons.v[i], "same disk as the root filesystem"))
+			return true;
+	return false;
+}
+
 static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct target_state *s = S(ui);
@@ -584,7 +755,10 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	{
 		const struct fsb_device *d = cur_dev(s);
 
-		if (d && d->verdict != FSB_DEVICE_USABLE)
+		if (d && d->verdict != FSB_DEVICE_USABLE && explicit_only(d))
+			ui_hint(ui, "%s is refused as it is; Enter: choose it explicitly (%s), if nothing else refuses it", d->path,
+				d->is_whole && (d->pttype || d->partitions.n) ? "the whole disk" : "on the root filesystem's disk");
+		else if (d && d->verdict != FSB_DEVICE_USABLE)
 			ui_hint(ui, "%s is refused: it cannot be formatted (see why above)", d->path);
 		else if (d)
 			ui_hint(ui, "Enter: plan a run on %s; you will be asked to type its name before anything is written", d->path);

@@ -71,7 +71,16 @@ static enum ui_role text_role(enum fsb_block_role role)
 
 /* How each block of the document looks on the screen; what is in it is
  * fsb_doc_result's (document.h). */
-static void add_doc_block(struct ui_view *v, const struct fsb_block *d)
+static const enum fsb_series_kind series_kinds[] = {
+	FSB_SERIES_write_kib_s, FSB_SERIES_iops, FSB_SERIES_util_pct,
+};
+
+static enum fsb_series_kind series_kind(const struct ui_view *v)
+{
+	return series_kinds[(size_t)v->series % FSB_ARRAY_SIZE(series_kinds)];
+}
+
+static void add_doc_block(struct ui_ctx *ui, struct ui_view *v, const struct fsb_block *d)
 {
 	struct fsb_strv l = { 0 };
 
@@ -99,6 +108,22 @@ static void add_doc_block(struct ui_view *v, const struct fsb_block *d)
 	case FSB_BLOCK_CHART:
 		add_block(v, VIEW_CHART)->chart = &d->chart;
 		break;
+	case FSB_BLOCK_SERIES: {
+		size_t namew = 0;
+		char *t = fsb_series_title(d->phase, series_kind(v));
+
+		add_line(v, UI_DIM, "", t);
+		free(t);
+		for (size_t k = 0; k < d->nseries; k++)
+			if (strlen(d->series[k].fs) > namew)
+				namew = strlen(d->series[k].fs);
+		for (size_t k = 0; k < d->nseries; k++) {
+			t = fsb_series_line_text(&d->series[k], series_kind(v), namew, 40, ui->utf8);
+			add_line(v, UI_NORMAL, "  ", t);
+			free(t);
+		}
+		break;
+	}
 	case FSB_BLOCK_VERDICT:
 		add_line(v, UI_HEADING, "", "Verdict");
 		for (size_t k = 0; k < d->lines.n; k++)
@@ -113,7 +138,7 @@ static unsigned sections(const struct ui_view *v)
 {
 	if (v->mode == VIEW_FULL)
 		return FSB_DOC_ALL;
-	return FSB_DOC_SUMMARY | (v->verdict ? FSB_DOC_VERDICT : 0);
+	return FSB_DOC_SUMMARY | (v->verdict ? FSB_DOC_VERDICT : 0) | FSB_DOC_SERIES;
 }
 
 const char *view_chart_phase(const struct ui_view *v)
@@ -131,7 +156,6 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 		.raw = v->raw, .sections = sections(v), .chart = v->chart,
 	};
 
-	(void)ui;
 	clear_blocks(v);
 	if (v->mode == VIEW_COMPARE) {
 		if (!v->ncmp)
@@ -150,7 +174,7 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 			fsb_report_phases(v->res, true, &v->phases);
 	}
 	for (size_t i = 0; i < v->doc.n; i++) {
-		add_doc_block(v, &v->doc.v[i]);
+		add_doc_block(ui, v, &v->doc.v[i]);
 		if (fsb_doc_gap_after(&v->doc, i))
 			add_line(v, UI_NORMAL, "", "");
 	}
@@ -229,7 +253,23 @@ void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir)
 	view_rebuild(ui, v);
 }
 
+bool view_has_series(const struct ui_view *v)
+{
+	for (size_t i = 0; i < v->doc.n; i++)
+		if (v->doc.v[i].kind == FSB_BLOCK_SERIES)
+			return true;
+	return false;
+}
+
+void view_cycle_series(struct ui_ctx *ui, struct ui_view *v)
+{
+	v->series = (v->series + 1) % (int)FSB_ARRAY_SIZE(series_kinds);
+	view_rebuild(ui, v);
+	ui_message(ui, UI_STATUS, "device over time: %s", fsb_series_infos[series_kind(v)].desc);
+}
+
 const struct ui_key view_keys[] = {
+	{ .name = "t", .help = "device over time: write throughput, IOPS, utilisation" },
 	{ .name = "Left Right h l", .help = "the phase the bar chart shows (the highlighted column)" },
 	{ .name = "m M", .help = "metric of the summary and the chart: dead, real, usr, sys, sync" },
 	{ .name = "b B", .help = "baseline: normalize to the next / previous filesystem" },
@@ -266,6 +306,9 @@ int view_key(struct ui_ctx *ui, struct ui_view *v, int key, int h)
 	case 'b':
 	case 'B':
 		view_cycle_baseline(ui, v, key == 'b' ? 1 : -1);
+		break;
+	case 't':
+		view_cycle_series(ui, v);
 		break;
 	case '<':
 	case KEY_SLEFT:

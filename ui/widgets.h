@@ -154,6 +154,7 @@ struct ui_view {
 	char *chart;             /* the chart's phase chosen by the user, or NULL: the document's */
 	bool raw;                /* FULL: the per-repetition tables too */
 	bool verdict;            /* LIVE: the run is over, show the verdict */
+	int series;              /* what the sparklines show (key t): 0 write throughput, 1 IOPS, 2 utilisation */
 	const char *run_fs, *run_phase;   /* LIVE: the cell being measured */
 	struct fsb_doc doc;      /* what is shown (document.h) */
 	struct view_block *blocks;   /* how: the document's blocks as lines, tables, charts */
@@ -174,6 +175,10 @@ const char *view_chart_phase(const struct ui_view *v);
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir);
+/* Does the view show what a device did over time (SERIES blocks)? */
+bool view_has_series(const struct ui_view *v);
+/* The sparklines' kind: write throughput → IOPS → utilisation. */
+void view_cycle_series(struct ui_ctx *ui, struct ui_view *v);
 /* Scrolling and the switches above from the keyboard (m M b B Left Right
  * < > Up Down PgUp PgDn Home End); flags, 0 when the key is not the view's. */
 int view_key(struct ui_ctx *ui, struct ui_view *v, int key, int h);

@@ -1137,6 +1137,7 @@ static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struc
 	fsb_devrules_usage(d, s, 0, &d->reasons, &d->passed);
 	related(d, s, &d->reasons, &d->passed, 0);
 	fsb_devrules_openers(d, s, &d->reasons, &d->passed, &d->doubts);
+	fsb_devrules_order(&d->reasons);	/* the most telling reason first */
 	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
 }
 

@@ -663,6 +663,63 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 		fsb_strv_add(ok, "no signature of a RAID, LVM, LUKS or other member");
 }
 
+/* The reason after any "partition X: ", "disk X: ", "backing device X: " prefixes. */
+static const char *reason_core(const char *r)
+{
+	static const char *const pre[] = { "partition ", "disk ", "backing device " };
+
+	for (bool again = true; again;) {
+		again = false;
+		for (size_t i = 0; i < FSB_ARRAY_SIZE(pre); i++) {
+			size_t n = strlen(pre[i]);
+			const char *colon;
+
+			if (strncmp(r, pre[i], n) || !(colon = strstr(r + n, ": ")))
+				continue;
+			r = colon + 2;
+			again = true;
+		}
+	}
+	return r;
+}
+
+static bool starts(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static int reason_rank(const char *reason)
+{
+	const char *r = reason_core(reason);
+
+	if (starts(r, "holds ") || strcmp(r, "mounted on /") == 0 || starts(r, "active swap") ||
+	    starts(r, "the hibernation resume device") || starts(r, "an EFI system partition") ||
+	    starts(r, "on the same disk as the root filesystem"))
+		return 0;
+	if (starts(r, "busy") || starts(r, "cannot be opened exclusively"))
+		return 3;
+	if (starts(r, "mounted on ") || starts(r, "listed in ") || starts(r, "used by ") ||
+	    starts(r, "backs loop device") || starts(r, "a whole disk with") || strstr(r, " signature)"))
+		return 1;
+	return 2;
+}
+
+void fsb_devrules_order(struct fsb_strv *why)
+{
+	/* insertion sort: stable, and a device has a handful of reasons */
+	for (size_t i = 1; i < why->n; i++) {
+		char *r = why->v[i];
+		int k = reason_rank(r);
+		size_t j = i;
+
+		while (j > 0 && reason_rank(why->v[j - 1]) > k) {
+			why->v[j] = why->v[j - 1];
+			j--;
+		}
+		why->v[j] = r;
+	}
+}
+
 static const char *root_disk_of(const struct fsb_device *d, const struct fsb_devsnap *s)
 {
 	for (size_t i = 0; i < d->ndisks; i++)

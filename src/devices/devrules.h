@@ -173,6 +173,19 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *s,
 			  struct fsb_strv *why, struct fsb_strv *ok, struct fsb_strv *doubts);
 
+/*
+ * Put a device's reasons in the order a reader needs them, most telling
+ * first (stable within a rank): what would break the running system
+ * (holds / or another system filesystem, mounted on /, swap, the
+ * hibernation resume device, an EFI system partition, the root
+ * filesystem's disk); then what says whose it is (mounted elsewhere,
+ * fstab, crypttab, holders, loop backing, member signatures, a partition
+ * table); then the rest; the kernel's generic "busy" / "cannot be opened
+ * exclusively" last.  A "partition X: " / "disk X: " / "backing device X: "
+ * prefix ranks as the reason after it.
+ */
+void fsb_devrules_order(struct fsb_strv *why);
+
 /* The rules about d itself (see above). */
 void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 		       const struct fsb_device_opts *o, struct fsb_strv *why, struct fsb_strv *ok);

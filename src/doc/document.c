@@ -63,6 +63,22 @@ static void add_chart(struct fsb_doc *d, enum fsb_block_role role, const struct 
 	d->v[d->n - 1].phase = fsb_xstrdup(phase);
 }
 
+/* The device over the phase's time, when its runs recorded it (older
+ * files did not: no block). */
+static void add_series(struct fsb_doc *d, const struct fsb_result *res, const char *phase)
+{
+	struct fsb_series_line *lines;
+	size_t n = fsb_series_lines(res, phase, &lines);
+	struct fsb_block *b;
+
+	if (!n)
+		return;
+	b = add(d, FSB_BLOCK_SERIES, FSB_ROLE_SERIES);
+	b->series = lines;
+	b->nseries = n;
+	b->phase = fsb_xstrdup(phase);
+}
+
 /* A key/value entry into the last block (a KV block). */
 static struct fsb_kv *kv(struct fsb_doc *d, const char *key, const char *value)
 {
@@ -163,10 +179,14 @@ static void phase(struct fsb_doc *d, const struct fsb_result *res, const char *n
 		add_chart(d, FSB_ROLE_PHASE_CHART, res, name, ro);
 	if (!builtin)
 		add_table(d, FSB_ROLE_PHASE, name, fsb_report_phase(res, name, ro, &t), &t);
+	if (strcmp(name, "total"))
+		add_series(d, res, name);
 	if (o->raw && strcmp(name, "total"))
 		add_table(d, FSB_ROLE_RAW, name, fsb_report_raw(res, name, ro, &t), &t);
 	if (o->raw)
 		add_table(d, FSB_ROLE_STATS, name, fsb_report_stats(res, name, ro, &t), &t);
+	if (o->raw && strcmp(name, "total"))
+		add_table(d, FSB_ROLE_SERIES_STATS, name, fsb_report_series(res, name, &t), &t);
 }
 
 static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
@@ -193,6 +213,23 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 		phase(d, res, names.v[j], true, o);
 	fsb_strv_free(&names);
 	add_table(d, FSB_ROLE_LATENCY, NULL, fsb_report_latency(res, &t), &t);
+}
+
+/* A live run's view has no phase tables; what the device did still shows. */
+static void series_only(struct fsb_doc *d, const struct fsb_result *res)
+{
+	struct fsb_strv names = { 0 };
+	size_t at = d->n;
+
+	fsb_result_phases(res, &names);
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Device over time"));
+	for (size_t j = 0; j < names.n; j++)
+		add_series(d, res, names.v[j]);
+	fsb_strv_free(&names);
+	if (d->n == at + 1) {
+		free(d->v[at].text);
+		d->n = at;
+	}
 }
 
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
@@ -278,6 +315,8 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		verdict(doc, res, o);
 	if (s & FSB_DOC_PHASES)
 		phases(doc, res, o);
+	else if (s & FSB_DOC_SERIES)
+		series_only(doc, res);
 	if (s & FSB_DOC_DETAILS)
 		details(doc, res, o);
 }
@@ -324,6 +363,7 @@ void fsb_doc_free(struct fsb_doc *doc)
 			fsb_table_free(&b->table);
 		if (b->kind == FSB_BLOCK_CHART)
 			fsb_chart_free(&b->chart);
+		fsb_series_lines_free(b->series, b->nseries);
 	}
 	free(doc->v);
 	memset(doc, 0, sizeof(*doc));
@@ -339,6 +379,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_RAW] = "raw", [FSB_ROLE_STATS] = "stats", [FSB_ROLE_BONNIE] = "bonnie",
 		[FSB_ROLE_LATENCY] = "latency", [FSB_ROLE_DETAILS] = "details", [FSB_ROLE_REPRODUCE] = "reproduce",
 		[FSB_ROLE_FILES] = "files", [FSB_ROLE_COMPARE] = "compare", [FSB_ROLE_WARNING] = "warning",
+		[FSB_ROLE_SERIES] = "series", [FSB_ROLE_SERIES_STATS] = "series-stats",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -12,8 +12,10 @@
  *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target
  *   summary table; overview chart; how to read the charts; auto-repeat
  *   table; verdict
- *   "Phases": per phase (then "total") its chart, its table, and with
- *   raw its per-repetition and statistics tables
+ *   "Phases": per phase (then "total") its chart, its table, what the
+ *   device did over its time (a SERIES block, for runs that recorded it),
+ *   and with raw its per-repetition and statistics tables and the series'
+ *   min / median / max
  *   "Built-in I/O phases": the bonnie tables, per phase its chart (and with
  *   raw its tables), the latency table
  *   "How it was measured": tool, baseline, host, workload, command(s),
@@ -30,6 +32,7 @@
 #include <stdio.h>
 
 #include "doc/report.h"
+#include "doc/timeseries.h"
 
 enum fsb_block_kind {
 	FSB_BLOCK_HEADING,       /* text: a title (level 1) or a group's heading (level 2) */
@@ -39,6 +42,7 @@ enum fsb_block_kind {
 	FSB_BLOCK_CHART,         /* chart */
 	FSB_BLOCK_VERDICT,       /* lines: the verdict, the first line the headline */
 	FSB_BLOCK_NOTE,          /* text: an explanation or a warning (role) */
+	FSB_BLOCK_SERIES,        /* series: the device over a phase's time, a line per filesystem */
 };
 
 /* What a block is, for styling and for tests that compare outputs. */
@@ -64,6 +68,8 @@ enum fsb_block_role {
 	FSB_ROLE_FILES,          /* a comparison: the files compared */
 	FSB_ROLE_COMPARE,        /* a comparison: the table */
 	FSB_ROLE_WARNING,        /* something the reader must know (nothing to compare) */
+	FSB_ROLE_SERIES,         /* a phase's time series (a SERIES block) */
+	FSB_ROLE_SERIES_STATS,   /* with raw: their min / median / max per run */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -84,7 +90,9 @@ struct fsb_block {
 	struct fsb_strv lines;   /* VERDICT */
 	struct fsb_table table;  /* TABLE */
 	struct fsb_chart chart;  /* CHART */
-	char *phase;             /* CHART, PHASE, RAW, STATS: the phase ("total") */
+	char *phase;             /* CHART, PHASE, RAW, STATS, SERIES: the phase ("total") */
+	struct fsb_series_line *series;  /* SERIES: one line per filesystem, same time axis */
+	size_t nseries;
 };
 
 struct fsb_doc {
@@ -100,6 +108,8 @@ enum fsb_doc_section {
 	FSB_DOC_PHASES   = 1 << 3,   /* the per-phase and built-in groups */
 	FSB_DOC_DETAILS  = 1 << 4,   /* how it was measured, how to reproduce */
 	FSB_DOC_ALL      = 0x1f,
+	FSB_DOC_SERIES   = 1 << 5,   /* without PHASES: the phases' SERIES blocks alone
+				        (a live run), under "Device over time" */
 };
 
 struct fsb_doc_opts {

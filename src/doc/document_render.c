@@ -4,6 +4,7 @@
  * draws every block it is given, in order; what a block contains was
  * decided by document.c.  Tables and charts are drawn by render*.c.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "doc/document.h"
@@ -27,6 +28,26 @@ bool fsb_doc_gap_after(const struct fsb_doc *doc, size_t i)
 }
 
 /* ---- text ------------------------------------------------------------------ */
+
+/* A SERIES block as lines: its title, then a sparkline of write throughput
+ * per filesystem (the TUI draws the same lines, with a kind to switch). */
+static void series_lines(const struct fsb_block *b, bool utf8, struct fsb_strv *out)
+{
+	size_t namew = 0;
+	char *title = fsb_series_title(b->phase, FSB_SERIES_write_kib_s);
+
+	fsb_strv_add(out, title);
+	free(title);
+	for (size_t k = 0; k < b->nseries; k++)
+		if (strlen(b->series[k].fs) > namew)
+			namew = strlen(b->series[k].fs);
+	for (size_t k = 0; k < b->nseries; k++) {
+		char *l = fsb_series_line_text(&b->series[k], FSB_SERIES_write_kib_s, namew, 40, utf8);
+
+		fsb_strv_addf(out, "  %s", l);
+		free(l);
+	}
+}
 
 void fsb_kv_lines(const struct fsb_kv *e, struct fsb_strv *out)
 {
@@ -69,6 +90,15 @@ void fsb_doc_render_text(FILE *fp, const struct fsb_doc *doc, const struct fsb_r
 		case FSB_BLOCK_CHART:
 			fsb_render_chart_text(fp, &b->chart, o);
 			break;
+		case FSB_BLOCK_SERIES: {
+			struct fsb_strv l = { 0 };
+
+			series_lines(b, o->utf8, &l);
+			for (size_t m = 0; m < l.n; m++)
+				fprintf(fp, "%s\n", fsb_text_display(l.v[m], o->utf8));
+			fsb_strv_free(&l);
+			break;
+		}
 		case FSB_BLOCK_VERDICT:
 			fprintf(fp, "Verdict:\n");
 			for (size_t k = 0; k < b->lines.n; k++)
@@ -139,6 +169,18 @@ void fsb_doc_render_markdown(FILE *fp, const struct fsb_doc *doc)
 			fsb_render_chart_text(fp, &b->chart, &chart);
 			fputs("```\n\n", fp);
 			break;
+		case FSB_BLOCK_SERIES: {
+			struct fsb_strv l = { 0 };
+
+			series_lines(b, true, &l);
+			md_line(fp, "", l.v[0]);
+			fputs("\n```\n", fp);
+			for (size_t m = 1; m < l.n; m++)
+				fprintf(fp, "%s\n", l.v[m]);
+			fputs("```\n\n", fp);
+			fsb_strv_free(&l);
+			break;
+		}
 		case FSB_BLOCK_VERDICT:
 			for (size_t k = 0; k < b->lines.n; k++)
 				md_line(fp, k ? "- " : "**Verdict:**\n\n- ", b->lines.v[k]);
@@ -211,6 +253,16 @@ void fsb_doc_render_html(FILE *fp, const struct fsb_doc *doc)
 			fsb_render_chart_svg(fp, &b->chart);
 			fputs("</figure>\n", fp);
 			break;
+		case FSB_BLOCK_SERIES: {
+			char *title = fsb_series_title(b->phase, FSB_SERIES_write_kib_s);
+
+			fprintf(fp, "<figure class=\"%s\">\n", role);
+			tag(fp, "<figcaption>", title, "</figcaption>\n");
+			fsb_render_series_svg(fp, b->series, b->nseries, FSB_SERIES_write_kib_s, title);
+			fputs("</figure>\n", fp);
+			free(title);
+			break;
+		}
 		case FSB_BLOCK_VERDICT:
 			fputs("<p><b>Verdict</b></p>\n<ul class=\"verdict\">\n", fp);
 			for (size_t k = 0; k < b->lines.n; k++)

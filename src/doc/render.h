@@ -47,6 +47,15 @@ void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb
  */
 void fsb_render_table_html(FILE *fp, const struct fsb_table *t);
 void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c);
+/*
+ * A time-series chart as inline SVG (class "timeseries"): one <polyline class="series"> per
+ * line (a filesystem), all on one time axis (seconds since the phase
+ * began) and one value axis from 0 to the peak of kind k, a legend of the
+ * filesystems beside it.  Same style as the bar charts.
+ */
+struct fsb_series_line;
+void fsb_render_series_svg(FILE *fp, const struct fsb_series_line *lines, size_t n, enum fsb_series_kind k,
+			   const char *title);
 /* s with & < > " ' escaped. */
 void fsb_html_escape(FILE *fp, const char *s);
 /* prefix + s with everything but [A-Za-z0-9-] made '_': an id attribute. */

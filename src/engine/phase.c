@@ -12,8 +12,11 @@
 #include "sys/proc.h"
 #include "sys/sysinfo.h"
 
+#define MAX_DISKS 4
+
 struct disk_sample {
 	unsigned long long rs, ws, rio, wio;  /* sectors and I/Os summed over the disks */
+	unsigned long long ticks[MAX_DISKS];  /* io_ticks (ms busy) of each disk */
 	bool ok;
 };
 
@@ -23,9 +26,12 @@ static struct disk_sample sample_disks(const char *const *disks)
 
 	for (const char *const *d = disks; d && *d; d++) {
 		struct fsb_diskstats st;
+		size_t i = (size_t)(d - disks);
 
 		if (fsb_sysinfo_diskstats(*d, &st))
 			continue;
+		if (i < MAX_DISKS)
+			s.ticks[i] = st.io_ticks;
 		s.rs += st.read_sectors;
 		s.ws += st.write_sectors;
 		s.rio += st.read_ios;
@@ -81,7 +87,67 @@ struct ticker {
 	struct disk_sample prev;
 	char line[160];
 	double fraction;
+	/* the time series: one sample a second, kept in the run */
+	struct fsb_series *series;
+	double series_last;          /* the phase's start + the seconds sampled */
+	double series_read;          /* when series_prev was read */
+	struct disk_sample series_prev;
 };
+
+/*
+ * Samples of the series for every whole second since the last one (at the
+ * end: for the rest, when at least half a second is left).  Sample i is
+ * second i of the phase: when the phase did not call back for k seconds
+ * (a long syncfs, a slow pass), the rate over those k seconds fills k
+ * samples.  Rates are over the real time since the counters were last read.
+ */
+static void sample_series(struct ticker *t, bool last)
+{
+	double now = fsb_now(), due = now - t->series_last, dt = now - t->series_read;
+	struct disk_sample cur;
+	double vals[FSB_SERIES_COUNT];
+	double util = 0;
+	long k;
+
+	if (!t->ctx->disks || !t->ctx->disks[0] || due < (last ? 0.5 : 1.0) || dt <= 0)
+		return;
+	cur = sample_disks(t->ctx->disks);
+	if (!cur.ok || !t->series_prev.ok)
+		return;
+	vals[FSB_SERIES_read_kib_s] = (double)(cur.rs - t->series_prev.rs) / 2.0 / dt;
+	vals[FSB_SERIES_write_kib_s] = (double)(cur.ws - t->series_prev.ws) / 2.0 / dt;
+	vals[FSB_SERIES_iops] = (double)((cur.rio - t->series_prev.rio) + (cur.wio - t->series_prev.wio)) / dt;
+	/* the busiest of the disks (a loop device and the disk under it) */
+	for (size_t i = 0; i < MAX_DISKS; i++) {
+		double u = (double)(cur.ticks[i] - t->series_prev.ticks[i]) / 10.0 / dt;
+
+		if (cur.ticks[i] >= t->series_prev.ticks[i] && u > util)
+			util = u;
+	}
+	vals[FSB_SERIES_util_pct] = util > 100 ? 100 : util;
+	if (!t->series)
+		t->series = fsb_series_new(1.0);
+	k = last ? lround(due) : (long)due;
+	if (k < 1)
+		k = 1;
+	for (long i = 0; i < k; i++)
+		fsb_series_push(t->series, vals);
+	t->series_prev = cur;
+	t->series_read = now;
+	t->series_last += (double)k;
+}
+
+/* The series into the run, bounded. */
+static void keep_series(struct ticker *t, struct fsb_run *run)
+{
+	sample_series(t, true);
+	if (!t->series)
+		return;
+	fsb_series_bound(t->series, FSB_SERIES_MAX);
+	fsb_series_free(run->series);
+	run->series = t->series;
+	t->series = NULL;
+}
 
 static void tick(struct ticker *t, bool force)
 {
@@ -90,6 +156,8 @@ static void tick(struct ticker *t, bool force)
 	struct fsb_phase_tick pt = { .fraction = t->fraction };
 	struct disk_sample cur;
 
+	if (!force)
+		sample_series(t, false);
 	if (!t->ctx->progress || (!force && dt < every))
 		return;
 	cur = sample_disks(t->ctx->disks);
@@ -153,8 +221,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	double t1;
 
 	before = sample_disks(ctx->disks);
-	t.prev = before;
-	t.t0 = t.last = fsb_now();
+	t.prev = t.series_prev = before;
+	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
 	if (rc)
 		return rc;
@@ -207,10 +275,13 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		}
 	}
 	fsb_proc_close(&p);
-	if (rc)
+	if (rc) {
+		fsb_series_free(t.series);
 		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
+	}
 	record_rusage(run, &ru);
 	if (cancelled) {
+		fsb_series_free(t.series);
 		run->v[FSB_FIELD_real] = t1 - t.t0;
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
@@ -218,6 +289,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	}
 	run->v[FSB_FIELD_sync] = def->sync ? timed_syncfs(ctx->mnt) : NAN;
 	run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+	keep_series(&t, run);	/* the sync's writeback is part of the phase's time */
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (WIFEXITED(status))
@@ -251,11 +323,15 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 	if (!ctx->builtin)
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
-	t.prev = before;
-	t.t0 = t.last = fsb_now();
+	t.prev = t.series_prev = before;
+	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
+	if (rc == -ECANCELED)
+		fsb_series_free(t.series);
+	else
+		keep_series(&t, run);
 	if (rc == -ECANCELED) {
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");

@@ -137,6 +137,83 @@ double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m)
 	return NAN;
 }
 
+const struct fsb_series_info fsb_series_infos[FSB_SERIES_COUNT] = {
+#define FSB_X(name, unit, word, desc) [FSB_SERIES_##name] = { #name, unit, word, desc },
+	FSB_SERIES_KINDS(FSB_X)
+#undef FSB_X
+};
+
+struct fsb_series *fsb_series_new(double step)
+{
+	struct fsb_series *s = fsb_xcalloc(1, sizeof(*s));
+
+	s->step = step;
+	return s;
+}
+
+struct fsb_series *fsb_series_dup(const struct fsb_series *src)
+{
+	struct fsb_series *s;
+
+	if (!src)
+		return NULL;
+	s = fsb_series_new(src->step);
+	s->n = src->n;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!src->v[k])
+			continue;
+		s->v[k] = fsb_xcalloc(src->n ? src->n : 1, sizeof(double));
+		memcpy(s->v[k], src->v[k], src->n * sizeof(double));
+	}
+	return s;
+}
+
+void fsb_series_free(struct fsb_series *s)
+{
+	if (!s)
+		return;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++)
+		free(s->v[k]);
+	free(s);
+}
+
+void fsb_series_push(struct fsb_series *s, const double *vals)
+{
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		s->v[k] = fsb_xrealloc(s->v[k], (s->n + 1) * sizeof(double));
+		s->v[k][s->n] = vals[k];
+	}
+	s->n++;
+}
+
+void fsb_series_bound(struct fsb_series *s, size_t max)
+{
+	size_t group, m;
+
+	if (!s || max == 0 || s->n <= max)
+		return;
+	group = (s->n + max - 1) / max;
+	m = (s->n + group - 1) / group;
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!s->v[k])
+			continue;
+		for (size_t i = 0; i < m; i++) {
+			double sum = 0;
+			size_t c = 0;
+
+			/* a rate averaged over the merged seconds is the rate of the longer step */
+			for (size_t j = i * group; j < s->n && j < (i + 1) * group; j++)
+				if (!isnan(s->v[k][j])) {
+					sum += s->v[k][j];
+					c++;
+				}
+			s->v[k][i] = c ? sum / (double)c : NAN;
+		}
+	}
+	s->n = m;
+	s->step *= (double)group;
+}
+
 void fsb_run_init(struct fsb_run *r)
 {
 	for (int i = 0; i < FSB_FIELD_COUNT; i++)
@@ -145,6 +222,7 @@ void fsb_run_init(struct fsb_run *r)
 	r->exit_status = -1;
 	r->error = NULL;
 	r->not_measured = NULL;
+	r->series = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
@@ -152,12 +230,14 @@ void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 	*dst = *src;
 	dst->error = fsb_xstrdup(src->error);
 	dst->not_measured = fsb_xstrdup(src->not_measured);
+	dst->series = fsb_series_dup(src->series);
 }
 
 void fsb_run_clear(struct fsb_run *r)
 {
 	free(r->error);
 	free(r->not_measured);
+	fsb_series_free(r->series);
 	fsb_run_init(r);
 }
 
@@ -484,6 +564,29 @@ static void put_num(FILE *fp, const char *key, double v)
 	fprintf(fp, " %s = %s", key, buf);
 }
 
+/* Four significant digits: enough for a chart and a min/median/max, and
+ * 600 samples stay a few KiB. */
+static void put_series(FILE *fp, const struct fsb_series *s)
+{
+	if (!s || !s->n)
+		return;
+	fprintf(fp, "        series_step = %g\n", s->step);
+	for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+		if (!s->v[k])
+			continue;
+		fprintf(fp, "        series_%s = \"", fsb_series_infos[k].name);
+		for (size_t i = 0; i < s->n; i++) {
+			if (isnan(s->v[k][i]))
+				fprintf(fp, "%s-", i ? "," : "");
+			else if (s->v[k][i] >= 1000)	/* whole numbers, never 3.6e+05 */
+				fprintf(fp, "%s%.0f", i ? "," : "", s->v[k][i]);
+			else
+				fprintf(fp, "%s%.4g", i ? "," : "", s->v[k][i]);
+		}
+		fputs("\"\n", fp);
+	}
+}
+
 static void put_run(FILE *fp, const struct fsb_run *r)
 {
 	int col = 0;
@@ -503,6 +606,7 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 		fprintf(fp, "        exit_status = %d\n", r->exit_status);
 	put_str(fp, 8, "error", r->error);
 	put_str(fp, 8, "not_measured", r->not_measured);
+	put_series(fp, r->series);
 	fputs("      }\n", fp);
 }
 
@@ -1075,8 +1179,92 @@ static int want(struct reader *rd, const struct head *h, int kind, int need, boo
 	return 0;
 }
 
+/* One series string: numbers >= 0 (or "-", not measured) separated by
+ * commas.  Returns how many, or -1 with why filled in. */
+static long parse_series(const char *text, double **out, char *why, size_t len)
+{
+	const char *p = text;
+	size_t n = 0;
+
+	*out = NULL;
+	while (*p) {
+		char *end;
+		double v;
+
+		if (*p == '-' && (p[1] == ',' || !p[1])) {
+			v = NAN;
+			end = (char *)p + 1;
+		} else {
+			errno = 0;
+			v = strtod(p, &end);
+			if (end == p || errno || !isfinite(v) || v < 0) {
+				snprintf(why, len, "\"%.20s\" is not a number >= 0 (sample %zu)", p, n + 1);
+				goto bad;
+			}
+		}
+		*out = fsb_xrealloc(*out, (n + 1) * sizeof(double));
+		(*out)[n++] = v;
+		if (*end == ',' && end[1]) {
+			end++;
+		} else if (*end) {
+			snprintf(why, len, "expected a comma after sample %zu", n);
+			goto bad;
+		}
+		p = end;
+	}
+	return (long)n;
+bad:
+	free(*out);
+	*out = NULL;
+	return -1;
+}
+
+/* A run's series_step or series_KIND (doc/result-format.md), into *ser:
+ * every kind of a run has the same number of samples. */
+static int read_series_key(struct reader *rd, const struct head *h, struct fsb_series **ser)
+{
+	char *text = NULL, why[96];
+	double *v = NULL;
+	long n;
+	int k, rc;
+
+	if (!*ser)
+		*ser = fsb_series_new(1.0);
+	if (strcmp(h->key, "series_step") == 0) {
+		double step;
+
+		rc = get_measurement(rd, h->key, &step);
+		if (!rc && !(step > 0))
+			rc = rd_error(rd, h->line, "series_step = %g is not a number of seconds > 0", step);
+		if (!rc)
+			(*ser)->step = step;
+		return rc;
+	}
+	for (k = 0; k < FSB_SERIES_COUNT && strcmp(h->key + 7, fsb_series_infos[k].name); k++)
+		;
+	if (k == FSB_SERIES_COUNT)
+		return rd_error(rd, h->line, "unknown option \"%.40s\" in a run", h->key);
+	if ((*ser)->v[k])
+		return rd_error(rd, h->line, "%s is given twice", h->key);
+	if ((rc = get_str(rd, h->key, &text)))
+		return rc;
+	n = parse_series(text, &v, why, sizeof(why));
+	free(text);
+	if (n < 0)
+		return rd_error(rd, h->line, "%s: %s", h->key, why);
+	for (int j = 0; j < FSB_SERIES_COUNT; j++)
+		if ((*ser)->v[j] && (long)(*ser)->n != n) {
+			free(v);
+			return rd_error(rd, h->line, "%s has %ld samples, the other series %zu", h->key, n, (*ser)->n);
+		}
+	(*ser)->v[k] = v ? v : fsb_xcalloc(1, sizeof(double));
+	(*ser)->n = (size_t)n;
+	return 0;
+}
+
 static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 {
+	struct fsb_series *ser = NULL;
 	static const char *const keys[] = { "status", "exit_status", "error", "not_measured" };
 	int seen[4] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
 	struct head h = { 0 };
@@ -1087,6 +1275,11 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
+		if (strncmp(h.key, "series_", 7) == 0) {
+			if ((rc = want(rd, &h, kind, 1, false)) || (rc = read_series_key(rd, &h, &ser)))
+				break;
+			continue;
+		}
 		idx = fsb_field_lookup(h.key);
 		if (idx >= 0) {
 			if ((rc = want(rd, &h, kind, 1, false)))
@@ -1126,6 +1319,11 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 		}
 	}
 	head_free(&h);
+	if (!rc && ser && ser->n) {
+		r->series = ser;
+		ser = NULL;
+	}
+	fsb_series_free(ser);
 	if (rc)
 		fsb_run_clear(r);
 	return rc;

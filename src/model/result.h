@@ -91,6 +91,47 @@ enum fsb_run_status {
 const char *fsb_run_status_name(enum fsb_run_status st);
 int fsb_run_status_parse(const char *s, enum fsb_run_status *st);
 
+/*
+ * What the device did over a run's time: one sample per `step` seconds
+ * (1 while the phase is short; neighbours merged beyond FSB_SERIES_MAX), of
+ * each kind below, from /proc/diskstats.  In the file: series_step and one
+ * string of comma-separated numbers per kind (doc/result-format.md).
+ */
+#define FSB_SERIES_KINDS(X)                                              \
+	X(read_kib_s,  "KiB/s", "read",        "read throughput")        \
+	X(write_kib_s, "KiB/s", "write",       "write throughput")       \
+	X(iops,        "1/s",   "IOPS",        "read + write I/Os per second") \
+	X(util_pct,    "%",     "utilisation", "time the device was busy (io_ticks)")
+
+enum fsb_series_kind {
+#define FSB_X(name, unit, word, desc) FSB_SERIES_##name,
+	FSB_SERIES_KINDS(FSB_X)
+#undef FSB_X
+	FSB_SERIES_COUNT
+};
+struct fsb_series_info {
+	const char *name;        /* "write_kib_s": the file key is series_<name> */
+	const char *unit;
+	const char *word;        /* "write", for the front ends */
+	const char *desc;
+};
+extern const struct fsb_series_info fsb_series_infos[FSB_SERIES_COUNT];
+
+#define FSB_SERIES_MAX 600   /* samples kept per run at most */
+
+struct fsb_series {
+	double step;             /* seconds per sample (> 0) */
+	size_t n;                /* samples of every kind */
+	double *v[FSB_SERIES_COUNT];  /* n values each, or NULL when not recorded */
+};
+struct fsb_series *fsb_series_new(double step);
+struct fsb_series *fsb_series_dup(const struct fsb_series *s);   /* NULL → NULL */
+void fsb_series_free(struct fsb_series *s);
+/* Append one sample (FSB_SERIES_COUNT values; NAN = not measured). */
+void fsb_series_push(struct fsb_series *s, const double *vals);
+/* Keep at most max samples by averaging runs of neighbours (step grows). */
+void fsb_series_bound(struct fsb_series *s, size_t max);
+
 struct fsb_run {
 	double v[FSB_FIELD_COUNT];   /* NAN = not measured */
 	enum fsb_run_status status;
@@ -99,6 +140,7 @@ struct fsb_run {
 	/* Why the phase's rate and %CPU are absent from an ok run, or NULL:
 	 * "too fast for bonnie++" for an imported +++++.  Never a number. */
 	char *not_measured;
+	struct fsb_series *series;   /* the device over time, or NULL (older files) */
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */

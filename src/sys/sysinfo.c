@@ -138,9 +138,12 @@ int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out)
 		unsigned maj, min;
 		char dev[64];
 		unsigned long long rios, rmerge, rsect, rticks, wios, wmerge, wsect;
+		unsigned long long wticks, inflight, ioticks = 0;
+		int n = sscanf(line, "%u %u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+			       &maj, &min, dev, &rios, &rmerge, &rsect, &rticks, &wios, &wmerge, &wsect,
+			       &wticks, &inflight, &ioticks);
 
-		if (sscanf(line, "%u %u %63s %llu %llu %llu %llu %llu %llu %llu", &maj, &min, dev,
-			   &rios, &rmerge, &rsect, &rticks, &wios, &wmerge, &wsect) != 10)
+		if (n < 10)
 			continue;
 		if (strcmp(dev, name))
 			continue;
@@ -148,6 +151,7 @@ int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out)
 		out->read_sectors = rsect;
 		out->write_ios = wios;
 		out->write_sectors = wsect;
+		out->io_ticks = n >= 13 ? ioticks : 0;
 		rc = 0;
 		break;
 	}

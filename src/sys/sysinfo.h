@@ -33,6 +33,7 @@ char *fsb_sysinfo_codename(void);
 /* Counters of one block device from /proc/diskstats. */
 struct fsb_diskstats {
 	unsigned long long read_ios, read_sectors, write_ios, write_sectors;
+	unsigned long long io_ticks;   /* ms the device was busy (field 10); 0 when absent */
 };
 
 /* Kernel name ("loop3", "sda1") of block device devno into buf; 0 or -errno. */

@@ -242,3 +242,24 @@ tui_quit() {
 	[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
 	tui_assert_restored
 }
+
+# tui_partitioned_loop SIZE PART… — a disk for the device screens: a sparse
+# image of SIZE with a GPT partition table of partitions of sizes PART…
+# (sfdisk sizes: 100MiB), on a loop device with its partitions (partx when
+# the kernel's scan does not show them), detached at exit; prints the
+# device.  Call as dev=$(tui_partitioned_loop …) || fail ….
+tui_partitioned_loop() {
+	local size=$1 img dev i last
+	shift
+	img=$(mktemp "$SCRATCH/disk.XXXXXX") || fail "mktemp"
+	truncate -s "$size" "$img" || fail "truncate $img"
+	{ echo 'label: gpt'; for i in "$@"; do echo "size=$i"; done; } | sfdisk -q "$img" || fail "sfdisk $img"
+	dev=$(losetup --show -f -P "$img") || fail "losetup -P $img"
+	at_exit losetup -d "$dev"
+	last=${dev}p$#
+	for i in $(seq 10); do [ -b "$last" ] && break; sleep 0.1; done
+	[ -b "$last" ] || partx -a "$dev" || fail "partx -a $dev"
+	for i in $(seq 20); do [ -b "$last" ] && break; sleep 0.1; done
+	[ -b "$last" ] || fail "no partitions appeared on $dev"
+	echo "$dev"
+}

@@ -692,6 +692,44 @@ static void test_self_root_disk(void **state)
 	assert_has(&r->why, "holds the root filesystem");
 }
 
+/* The most telling reason first: the system's, then whose it is, the
+ * kernel's generic refusal last; stable within a rank. */
+static void test_reason_order(void **state)
+{
+	static const char *const in[] = {
+		"busy: the kernel refused an exclusive open (…)",
+		"cannot be opened exclusively: Permission denied",
+		"read-only",
+		"partition /dev/sdb2: mounted on /home",
+		"listed in /etc/fstab as UUID=1 (for /home)",
+		"disk /dev/sda: partition /dev/sda1: mounted on /",
+		"member of a Linux RAID array (linux_raid_member signature)",
+		"on the same disk as the root filesystem (/dev/sda): pass --allow-root-disk to use it anyway",
+		"active swap",
+	};
+	static const char *const want[] = {
+		"disk /dev/sda: partition /dev/sda1: mounted on /",
+		"on the same disk as the root filesystem (/dev/sda): pass --allow-root-disk to use it anyway",
+		"active swap",
+		"partition /dev/sdb2: mounted on /home",
+		"listed in /etc/fstab as UUID=1 (for /home)",
+		"member of a Linux RAID array (linux_raid_member signature)",
+		"read-only",
+		"busy: the kernel refused an exclusive open (…)",
+		"cannot be opened exclusively: Permission denied",
+	};
+	struct fsb_strv why = { 0 };
+
+	(void)state;
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(in); i++)
+		fsb_strv_add(&why, in[i]);
+	fsb_devrules_order(&why);
+	assert_int_equal(why.n, FSB_ARRAY_SIZE(want));
+	for (size_t i = 0; i < why.n; i++)
+		assert_string_equal(why.v[i], want[i]);
+	fsb_strv_free(&why);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -720,6 +758,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_self_plan_words, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_whole_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_root_disk, setup, teardown),
+		cmocka_unit_test(test_reason_order),
 	};
 
 	fsb_opt_set_speaker(say_flag);

@@ -888,7 +888,8 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 	if (!rc)
 		rc = prepare(ix, "DELETE FROM summary WHERE file = ?", &sc->del_s, err);
 	for (size_t i = 0; i < nd && !rc; i++) {
-		struct known *m = bsearch(d[i].name, k, nk, sizeof(*k), known_cmp);
+		/* bsearch wants a real array even for none: k is NULL when empty */
+		struct known *m = nk ? bsearch(d[i].name, k, nk, sizeof(*k), known_cmp) : NULL;
 		const struct stat *st = &d[i].st;
 
 		if (m) {
@@ -927,7 +928,7 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 		struct dent *e;
 
 		if (!load_row(sel, rcols, v, R_N) || !texts_present(v) ||
-		    !(e = bsearch(v[R_NAME].s, d, nd, sizeof(*d), dent_cmp)) || e->listed) {
+		    !nd || !(e = bsearch(v[R_NAME].s, d, nd, sizeof(*d), dent_cmp)) || e->listed) {
 			rc = fsb_err_set(err, FSB_ECORRUPT, "result index %s: a row does not match its checksum",
 					 ix->path ? ix->path : "(in memory)");
 			goto out;
@@ -1149,7 +1150,7 @@ static int op_summaries(struct scan *sc, void *arg)
 		struct fsb_index_summary s;
 
 		if (!load_row(st, scols, v, S_N) || !v[S_FS].s || !v[S_PHASE].s ||
-		    !(e = bsearch(&v[S_FILE].i, x, nx, sizeof(*x), expect_cmp))) {
+		    !nx || !(e = bsearch(&v[S_FILE].i, x, nx, sizeof(*x), expect_cmp))) {
 			rc = fsb_err_set(a->err, FSB_ECORRUPT, "result index: a summary row does not match its checksum");
 			goto out;
 		}

@@ -64,6 +64,7 @@ enum fsb_block_role {
 	FSB_ROLE_FILES,          /* a comparison: the files compared */
 	FSB_ROLE_COMPARE,        /* a comparison: the table */
 	FSB_ROLE_WARNING,        /* something the reader must know (nothing to compare) */
+	FSB_ROLE_BOOKKEEPING,    /* a filesystem whose mkfs, mount or unmount stands out */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

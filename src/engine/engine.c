@@ -398,13 +398,16 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	char uuid[64];
 	char *cmd = NULL, *opts = NULL;
 	struct fsb_fs_dev d = { .dev = e->dev, .journal = e->journal, .size = e->plan.image_size };
+	double t0;
 	int rc;
 
 	if (e->mounted) {
+		t0 = fsb_now();
 		rc = fsb_fs_umount(e->mnt, err);
 		e->mounted = false;
 		if (rc)
 			return rc;
+		fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
 	}
 	fsb_new_uuid(uuid, sizeof(uuid));
 	d.uuid = uuid;
@@ -415,6 +418,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 				return rc;
 		}
 		fsb_engine_activity(e, "mkfs", false);
+		t0 = fsb_now();	/* busy retries included: the user waited for them too */
 		for (int attempt = 1;; attempt++) {
 			free(cmd);
 			cmd = NULL;
@@ -435,6 +439,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		cmd = NULL;
 		if (rc)
 			return rc;
+		fsb_secs_add(&fsr->mkfs_s, fsb_now() - t0);
 		if (strstr(p->mkfs, "${uuid}")) {
 			free(fsr->uuid);
 			fsr->uuid = fsb_xstrdup(uuid);
@@ -446,11 +451,13 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		}
 	}
 	fsb_engine_activity(e, "mount", false);
+	t0 = fsb_now();
 	rc = fsb_fs_mount(p, &d, e->mnt, &opts, err);
 	free(fsr->mount_options);
 	fsr->mount_options = opts;
 	if (rc)
 		return rc;
+	fsb_secs_add(&fsr->mount_s, fsb_now() - t0);
 	e->mounted = true;
 	return 0;
 }
@@ -707,11 +714,15 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 				       name, reps, pl->ci_target * 100);
 	}
 	if (e->mounted) {
+		double t0 = fsb_now();
+
 		fsb_engine_activity(e, "umount", false);
 		fsb_err_clear(&err);
 		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "%s: %s", name, err.msg);
 			e->any_failed = true;
+		} else {
+			fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
 		}
 		e->mounted = false;
 	}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "model/result.h"
@@ -195,7 +196,74 @@ static void fs_free(struct fsb_fs_result *fs)
 	free(fs->description);
 	free(fs->uuid);
 	free(fs->error);
+	fsb_secs_free(&fs->mkfs_s);
+	fsb_secs_free(&fs->mount_s);
+	fsb_secs_free(&fs->umount_s);
 	free(fs);
+}
+
+void fsb_secs_add(struct fsb_secs *s, double x)
+{
+	s->v = fsb_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = x;
+}
+
+void fsb_secs_free(struct fsb_secs *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+double fsb_secs_mean(const struct fsb_secs *s)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		sum += s->v[i];
+	return s->n ? sum / (double)s->n : NAN;
+}
+
+static void secs_copy(struct fsb_secs *dst, const struct fsb_secs *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		fsb_secs_add(dst, src->v[i]);
+}
+
+/* "2026-12-01T13:43:49Z" as seconds since the epoch, or NAN. */
+static double iso_seconds(const char *s)
+{
+	struct tm tm = { 0 };
+	const char *end;
+
+	if (!s)
+		return NAN;
+	end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (!end || (*end && strcmp(end, "Z")))
+		return NAN;
+	return (double)timegm(&tm);
+}
+
+double fsb_result_bookkeeping(const struct fsb_result *res, double *wall, double *real_sum)
+{
+	double w = iso_seconds(res->finished) - iso_seconds(res->started), sum = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++)
+				if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
+					sum += ph->runs[k].v[FSB_FIELD_real];
+		}
+	if (wall)
+		*wall = w;
+	if (real_sum)
+		*real_sum = sum;
+	if (isnan(w) || w < 1)
+		return NAN;
+	/* whole-second stamps: a share below 0 is rounding, not negative work */
+	return sum >= w ? 0 : (w - sum) / w;
 }
 
 void fsb_result_free(struct fsb_result *res)
@@ -284,6 +352,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 		fs->uuid = fsb_xstrdup(sf->uuid);
 		fs->status = sf->status;
 		fs->error = fsb_xstrdup(sf->error);
+		secs_copy(&fs->mkfs_s, &sf->mkfs_s);
+		secs_copy(&fs->mount_s, &sf->mount_s);
+		secs_copy(&fs->umount_s, &sf->umount_s);
 		for (size_t j = 0; j < sf->nphases; j++) {
 			const struct fsb_phase_result *sp = sf->phases[j];
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
@@ -416,6 +487,17 @@ static void put_num(FILE *fp, const char *key, double v)
 	fprintf(fp, " %s = %s", key, buf);
 }
 
+/* mkfs_seconds = {0.52, 0.49}: nothing when nothing was recorded */
+static void put_secs(FILE *fp, const char *key, const struct fsb_secs *s)
+{
+	if (!s->n)
+		return;
+	fprintf(fp, "  %s = {", key);
+	for (size_t i = 0; i < s->n; i++)
+		fprintf(fp, "%s%.3f", i ? ", " : "", s->v[i]);
+	fputs("}\n", fp);
+}
+
 static void put_run(FILE *fp, const struct fsb_run *r)
 {
 	int col = 0;
@@ -493,6 +575,9 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		put_str(fp, 2, "uuid", fs->uuid);
 		fprintf(fp, "  status = \"%s\"\n", fs_status_names[fs->status]);
 		put_str(fp, 2, "error", fs->error);
+		put_secs(fp, "mkfs_seconds", &fs->mkfs_s);
+		put_secs(fp, "mount_seconds", &fs->mount_s);
+		put_secs(fp, "umount_seconds", &fs->umount_s);
 		for (size_t j = 0; j < fs->nphases; j++) {
 			const struct fsb_phase_result *ph = fs->phases[j];
 
@@ -576,6 +661,9 @@ static cfg_opt_t fs_opts[] = {
 	CFG_STR("uuid", NULL, CFGF_NONE),
 	CFG_STR("status", "ok", CFGF_NONE),
 	CFG_STR("error", NULL, CFGF_NONE),
+	CFG_FLOAT_LIST("mkfs_seconds", NULL, CFGF_NONE),
+	CFG_FLOAT_LIST("mount_seconds", NULL, CFGF_NONE),
+	CFG_FLOAT_LIST("umount_seconds", NULL, CFGF_NONE),
 	CFG_SEC("phase", phase_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
 	CFG_END()
 };
@@ -710,6 +798,21 @@ static char *dup_or_null(cfg_t *sec, const char *key)
 	return fsb_xstrdup(cfg_getstr(sec, key));
 }
 
+/* A list of durations: each finite and not negative. */
+static int get_secs(struct fsb_cfg_err *ce, cfg_t *sec, const char *key, struct fsb_secs *s)
+{
+	for (unsigned i = 0; i < cfg_size(sec, key); i++) {
+		double x = cfg_getnfloat(sec, key, i);
+
+		if (!isfinite(x) || x < 0) {
+			fsb_cfg_error(ce, sec, "%s: %g is not a duration in seconds", key, x);
+			return -EINVAL;
+		}
+		fsb_secs_add(s, x);
+	}
+	return 0;
+}
+
 static void get_strv(cfg_t *sec, const char *key, struct fsb_strv *sv)
 {
 	for (unsigned i = 0; i < cfg_size(sec, key); i++)
@@ -811,6 +914,9 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 		fs->mount_options = dup_or_null(fsec, "mount_options");
 		fs->uuid = dup_or_null(fsec, "uuid");
 		fs->error = dup_or_null(fsec, "error");
+		if (get_secs(ce, fsec, "mkfs_seconds", &fs->mkfs_s) || get_secs(ce, fsec, "mount_seconds", &fs->mount_s) ||
+		    get_secs(ce, fsec, "umount_seconds", &fs->umount_s))
+			return -EINVAL;
 		st = check_name(ce, fsec, "filesystem status", cfg_getstr(fsec, "status"),
 				fs_status_names, FSB_ARRAY_SIZE(fs_status_names));
 		if (st < 0)

@@ -81,13 +81,14 @@ struct ticker {
 	struct disk_sample prev;
 	char line[160];
 	double fraction;
+	long units;                  /* kbuild "  CC      x.o" lines seen */
 };
 
 static void tick(struct ticker *t, bool force)
 {
 	double now = fsb_now(), dt = now - t->last;
 	double every = t->ctx->tick > 0 ? t->ctx->tick : 0.25;
-	struct fsb_phase_tick pt = { .fraction = t->fraction };
+	struct fsb_phase_tick pt = { .fraction = t->fraction, .units = t->units };
 	struct disk_sample cur;
 
 	if (!t->ctx->progress || (!force && dt < every))
@@ -115,6 +116,9 @@ static void take_lines(struct ticker *t, const char *buf, size_t n, char *partia
 			if (*plen) {
 				partial[*plen] = '\0';
 				snprintf(t->line, sizeof(t->line), "%s", partial);
+				/* make's own count of what it compiled, for the progress bar */
+				if (!strncmp(partial, "  CC ", 5))
+					t->units++;
 				*plen = 0;
 			}
 		} else if (*plen + 1 < sizeof(t->line)) {

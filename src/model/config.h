@@ -80,7 +80,12 @@ struct fsb_size_profile {
 	long synth_seekers;      /* concurrent seek processes/threads */
 	long synth_seeks;        /* seeks in all */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
+	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
+	 * 2-core VM, for the ETA when no earlier run of the profile is known */
+	struct fsb_strv nominal;
 };
+/* The profile's nominal seconds for phase, or NAN when it names none. */
+double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);
 
 struct fsb_defaults {
 	char *profile;

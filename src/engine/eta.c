@@ -123,10 +123,11 @@ double fsb_eta_left(const struct fsb_eta *e, size_t fi, long rep, long j, double
 					x = x > elapsed ? x - elapsed : 0;
 				left += x;
 			}
-	/* mkfs, mount and umount of the filesystems still to come */
+	/* mkfs, mount and umount of the filesystems still to come: this one's
+	 * too before its first phase (j = -1 of repetition 1) */
 	overhead = e->overhead_n ? e->overhead_sum / (double)e->overhead_n : e->overhead_prior;
-	if (!isnan(overhead) && fi + 1 < e->nfs)
-		left += overhead * (double)(e->nfs - fi - 1);
+	if (!isnan(overhead) && fi < e->nfs)
+		left += overhead * (double)(e->nfs - fi - 1 + (j < 0 && rep <= 1));
 	if (unknown)
 		*unknown = unk;
 	return left;

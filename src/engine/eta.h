@@ -53,7 +53,9 @@ double fsb_eta_expected(const struct fsb_eta *e, size_t fi, size_t j);
  * filesystem fi has run for elapsed seconds (j = -1: before the first
  * phase of rep, e.g. while mkfs runs).  The running phase counts for what
  * it still expects to take, never less than 0.  Cells with no estimate add
- * nothing and are counted in *unknown (may be NULL).  Never negative.
+ * nothing and are counted in *unknown (may be NULL).  The time outside the
+ * phases (mkfs, mount, umount) counts for every filesystem after fi, and
+ * for fi too before its first phase.  Never negative.
  */
 double fsb_eta_left(const struct fsb_eta *e, size_t fi, long rep, long j, double elapsed, size_t *unknown);
 

@@ -33,7 +33,7 @@ static void test_nothing_known(void **state)
 
 /* From the first second: 2 filesystems × 2 phases × 2 repetitions with
  * priors 10 s and 30 s, 5 s outside the phases per filesystem:
- * 2 × 2 × (10 + 30) + 5 (the second filesystem's mkfs/mount) = 165 s. */
+ * 2 × 2 × (10 + 30) + 2 × 5 (both filesystems' mkfs/mount/umount) = 170 s. */
 static void test_priors(void **state)
 {
 	struct fsb_eta e;
@@ -46,7 +46,9 @@ static void test_priors(void **state)
 		fsb_eta_set_prior(&e, f, 1, 30);
 	}
 	e.overhead_prior = 5;
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk) - 165) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk) - 170) < EPS);
+	/* before the second filesystem: its 80 s and its 5 s */
+	assert_true(fabs(fsb_eta_left(&e, 1, 1, -1, 0, NULL) - 85) < EPS);
 	assert_int_equal(unk, 0);
 	/* 4 s into phase 0 of the first repetition: 6 s of it left */
 	assert_true(fabs(fsb_eta_left(&e, 0, 1, 0, 4, NULL) - 161) < EPS);

@@ -20,27 +20,29 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
-fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp
+fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep=""
 
 usage() {
 	cat <<USAGE
-Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-o RESULTS.md]
+Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-o RESULTS.md]
   -f  filesystems of the timed run (default: the config's default ones)
   -c  filesystems of the repetitions for the CV (default: as -f)
   -r  repetitions for the CV (default 3)
   -1  no separate timed run: the first repetition of the CV run is timed
   -d  where the loop images go (default /var/tmp)
+  -k  keep the result files and the runs' output in DIR
   -o  write the section into this Markdown file (else standard output)
 USAGE
 	exit 2
 }
-while getopts "f:c:r:1d:o:h" o; do
+while getopts "f:c:r:1d:k:o:h" o; do
 	case $o in
 	f) fs=$OPTARG ;;
 	c) cvfs=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	1) single=true ;;
 	d) img_dir=$OPTARG ;;
+	k) keep=$OPTARG ;;
 	o) out=$OPTARG ;;
 	*) usage ;;
 	esac
@@ -151,8 +153,8 @@ for f in fss:
         d = [float(r["real"]) - float(r["user"]) for r in cv if r["filesystem"] == f and r["phase"] == p]
         re_ = [float(r["real"]) for r in cv if r["filesystem"] == f and r["phase"] == p]
         if not d: continue
-        c = statistics.stdev(d) / statistics.mean(d) if len(d) > 1 and statistics.mean(d) > 0 else float("nan")
-        print(f"| {f} | {p} | {statistics.mean(re_):.1f} | {statistics.mean(d):.2f} | {c*100:.1f}% |")
+        c = f"{statistics.stdev(d) / statistics.mean(d) * 100:.1f}%" if len(d) > 1 and statistics.mean(d) > 0 else "- (one run)"
+        print(f"| {f} | {p} | {statistics.mean(re_):.1f} | {statistics.mean(d):.2f} | {c} |")
 print()
 eta = open(f"{work}/eta.md").read()
 if eta:
@@ -165,11 +167,12 @@ for f, d in secs("cv").items():
     print(f"| {f} | " + " | ".join(", ".join(f"{x:.2f}" for x in d[k]) or "-" for k in ("mkfs", "mount", "umount")) + " |")
 PY
 [ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
+[ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/*.fsbench "$work"/*.out "$keep"/; }
 {
 	echo "<!-- quick-profile: begin -->"
 	echo "# bench/quick-profile.sh: the latest results"
 	echo
-	echo "Written by \`bench/quick-profile.sh$*\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
+	echo "Written by \`bench/quick-profile.sh $*\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
 	echo
 	cat "$work/section.md"
 	echo "<!-- quick-profile: end -->"

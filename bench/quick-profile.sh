@@ -93,7 +93,7 @@ eta_of() {	# "about 1 h 05 min", "about 5 min 10 s", "about 45 s" → seconds
 }
 {
 	end=$(tail -1 "$work/$(basename "$timed" .fsbench).out" | cut -d' ' -f1)
-	grep -E '^[0-9.]+ ETA ' "$work/$(basename "$timed" .fsbench).out" | while read -r ts _ when rest; do
+	grep -E '^[0-9.]+ +ETA ' "$work/$(basename "$timed" .fsbench).out" | while read -r ts _ when rest; do
 		what=${rest%%: about*}
 		est=$(eta_of "$(sed -E 's/.*: (about [^(]*) left.*/\1/' <<<"$rest")")
 		real=$(awk -v a="$ts" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
@@ -139,9 +139,9 @@ else:
 print(f"## {t0}, load average {load0} at the start, {load1} at the end\n")
 print(f"- Filesystems timed: {fs.strip()}; CV over {reps} repetitions on: {cvfs.strip()}")
 if single:
-    print(f"- **Extrapolated**, not measured for all {ndef}: one filesystem's first repetition"
-          f" with its share of the run's bookkeeping took {per_fs:.0f} s, × {ndef} filesystems ="
-          f" **{total/60:.1f} min** for the default quick run")
+    print(f"- **Extrapolated**, not measured for all {ndef}: the first repetition on {len(fss)}"
+          f" filesystem{'s' if len(fss) > 1 else ''}, with the run's bookkeeping, took {per_fs:.0f} s;"
+          f" × {ndef}/{len(fss)} = **{total/60:.1f} min** for the default quick run")
 else:
     print(f"- Wall time of the quick run: **{total/60:.1f} min** ({total:.0f} s)")
 print(f"- Bookkeeping share (finished − started − Σ real) / (finished − started): **{bk*100:.1f}%**")
@@ -172,7 +172,7 @@ PY
 	echo "<!-- quick-profile: begin -->"
 	echo "# bench/quick-profile.sh: the latest results"
 	echo
-	echo "Written by \`bench/quick-profile.sh $*\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
+	echo "Written by \`bench/quick-profile.sh$(printf ' %q' "$@")\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
 	echo
 	cat "$work/section.md"
 	echo "<!-- quick-profile: end -->"

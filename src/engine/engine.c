@@ -698,8 +698,16 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	/* the result keeps finished phases; an interrupted one is not */
 	if (run.status != FSB_RUN_INTERRUPTED)
 		fsb_phase_add_run(ph, &run);
-	if (run.status == FSB_RUN_OK)
+	if (run.status == FSB_RUN_OK) {
 		fsb_eta_record(&e->eta, fi, j, run.v[FSB_FIELD_real]);
+		if (!strstr(e->prog.eta_basis, "this run")) {
+			size_t l = strlen(e->prog.eta_basis);
+
+			/* from now on what this run measured counts first */
+			snprintf(e->prog.eta_basis + l, sizeof(e->prog.eta_basis) - l, "%s",
+				 l ? ", refined by this run" : "from this run");
+		}
+	}
 	e->prog.running = false;
 	eta_update(e, fi, rep, (long)j + 1, 0);
 	post_result(e);

@@ -54,7 +54,7 @@ struct fsb_progress {
 	double eta;                  /* seconds left in the whole run, the running
 					phase's rest included (engine/eta.h); -1 unknown */
 	int eta_unknown;             /* phases left that nothing estimates (not in eta) */
-	char eta_basis[64];          /* "3 earlier runs", "the profile's nominal figures", "this run" */
+	char eta_basis[96];          /* "3 earlier runs", "the profile's nominal figures", "this run" */
 	bool fraction_estimated;     /* fraction is elapsed / expected time, an estimate */
 	long units, units_total;     /* counted progress (make's compiled units), 0 = none */
 	double phase_left;           /* seconds the running phase still expects to take, -1 unknown */

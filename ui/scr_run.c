@@ -365,18 +365,36 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 			n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", clock_text(now - p->started, b, sizeof(b)));
 		}
 		n += ui_put(y, x + n, w - n, UI_LABEL, "   ETA ");
-		if (p->eta >= 0)
-			ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s left after this phase", clock_text(p->eta, b, sizeof(b)));
-		else
-			ui_put(y, x + n, w - n, UI_DIM, "known once every phase ran once");
+		if (p->eta >= 0) {
+			/* the rest of the run, the running phase's rest included */
+			n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "about %s left", clock_text(p->eta, b, sizeof(b)));
+			if (p->eta_basis[0])
+				n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  %s", p->eta_basis);
+			if (p->eta_unknown > 0)
+				ui_putf(ui, y, x + n, w - n, UI_DIM, ", + %d phase%s not timed yet", p->eta_unknown,
+					p->eta_unknown == 1 ? "" : "s");
+		} else {
+			ui_put(y, x + n, w - n, UI_DIM, "unknown until a phase has run (no earlier run of this profile)");
+		}
 	}
 	y++;
 	{
 		int n = ui_put(y, x, w, UI_LABEL, "Progress ");
 
-		if (p->running && p->fraction >= 0)
-			ui_draw_progress(ui, y, x + n, w - n > 60 ? 60 : w - n, p->fraction);
-		else
+		if (p->running && p->fraction >= 0) {
+			/* room for the words after the bar: an estimate says so */
+			int bw = w - n - 34 > 40 ? 40 : w - n - 34 < 12 ? (w - n > 60 ? 60 : w - n) : w - n - 34;
+
+			ui_draw_progress(ui, y, x + n, bw, p->fraction);
+			n += bw;
+			if (p->units_total > 0 && !p->fraction_estimated)
+				ui_putf(ui, y, x + n, w - n, UI_DIM, " %ld of %ld units compiled", p->units, p->units_total);
+			else if (p->fraction_estimated && p->phase_over)
+				ui_put(y, x + n, w - n, UI_DIM, " estimate: longer than expected");
+			else if (p->fraction_estimated && p->phase_left >= 0)
+				ui_putf(ui, y, x + n, w - n, UI_DIM, " estimate: about %.0f s left", ceil(p->phase_left));
+		} else
+
 			ui_put(y, x + n, w - n, UI_DIM, p->running ? "this phase does not report how far it is" : "—");
 	}
 	y++;

@@ -24,7 +24,8 @@ static void usage(FILE *fp)
 		"                      several files FILE:FS picks the file (as labelled)\n"
 		"  -r, --raw           also print every repetition (seed 004's tables) and the\n"
 		"                      statistics of each cell: mean, 95%% CI, median, sd, CV,\n"
-		"                      min, max, outliers\n"
+		"                      min, max, outliers; mkfs, mount and umount times and\n"
+		"                      the bookkeeping share\n"
 		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
 		"      --ascii         no Unicode symbols\n");
 }

@@ -6,11 +6,13 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "doc/document.h"
 #include "model/kinds.h"
+#include "model/stats.h"
 
 static struct fsb_block *add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role)
 {
@@ -128,6 +130,56 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 	free(target);
 }
 
+/* What each filesystem's mkfs, mount and unmount took, for the summary
+ * line and the details. */
+static const struct {
+	const char *verb, *noun;
+	size_t off;
+} bookkeeping_steps[] = {
+	{ "to make", "mkfs", offsetof(struct fsb_fs_result, mkfs_s) },
+	{ "to mount", "mount", offsetof(struct fsb_fs_result, mount_s) },
+	{ "to unmount", "umount", offsetof(struct fsb_fs_result, umount_s) },
+};
+
+static const struct fsb_secs *step_secs(const struct fsb_fs_result *fs, size_t k)
+{
+	return (const struct fsb_secs *)((const char *)fs + bookkeeping_steps[k].off);
+}
+
+/*
+ * One line when a filesystem stands out: its mean mkfs, mount or unmount
+ * time is over 1 s and over 3 × the median of the others' (seed 000's
+ * author noticed filesystems that take seconds to mount or unmount).
+ */
+static void bookkeeping_note(struct fsb_doc *d, const struct fsb_result *res)
+{
+	struct fsb_buf b = { 0 };
+
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(bookkeeping_steps); k++)
+		for (size_t i = 0; i < res->nfs; i++) {
+			double mine = fsb_secs_mean(step_secs(res->fs[i], k)), others[res->nfs], med;
+			size_t n = 0;
+
+			for (size_t j = 0; j < res->nfs; j++)
+				if (j != i && step_secs(res->fs[j], k)->n)
+					others[n++] = fsb_secs_mean(step_secs(res->fs[j], k));
+			if (isnan(mine) || !n || mine <= 1)
+				continue;
+			med = fsb_stats_median(others, n);
+			if (mine <= 3 * med)
+				continue;
+			fsb_buf_addf(&b, "%s%s took %.1f s %s", b.len ? "; " : "", res->fs[i]->name, mine,
+				     bookkeeping_steps[k].verb);
+			if (med > 0)
+				fsb_buf_addf(&b, ", %.0f× the median of the others (%.2f s)", mine / med, med);
+			else
+				fsb_buf_addf(&b, ", the others well under a second");
+		}
+	if (b.len)
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_BOOKKEEPING, fsb_xasprintf("Bookkeeping: %s.", b.s));
+	fsb_buf_free(&b);
+}
+
 static void summary(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
@@ -140,6 +192,7 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	if (!chart && phases.n)
 		chart = "total";
 	add_table(d, FSB_ROLE_SUMMARY, NULL, fsb_report_summary(res, ro, &t), &t);
+	bookkeeping_note(d, res);
 	if (chart) {
 		add_chart(d, FSB_ROLE_OVERVIEW, res, chart, ro);
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
@@ -232,6 +285,37 @@ static void series_only(struct fsb_doc *d, const struct fsb_result *res)
 	}
 }
 
+/* --raw: the share of the run's wall time outside the phases, and what
+ * each filesystem's mkfs, mount and unmount took, repetition by repetition. */
+static void bookkeeping_details(struct fsb_doc *d, const struct fsb_result *res)
+{
+	double wall, real, share = fsb_result_bookkeeping(res, &wall, &real);
+	struct fsb_kv *e;
+
+	if (!isnan(share)) {
+		e = kv(d, "Bookkeeping", NULL);
+		fsb_strv_addf(&e->values, "%.1f%% of the wall time (%.0f s of %.0f s outside the phases: workload, mkfs, mount, "
+			"unmount, cache drops, result writes)", share * 100, wall - real < 0 ? 0 : wall - real, wall);
+	}
+	e = kv(d, "mkfs / mount / umount", NULL);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_buf b = { 0 };
+
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(bookkeeping_steps); k++) {
+			const struct fsb_secs *t = step_secs(res->fs[i], k);
+
+			fsb_buf_addf(&b, "%s%s", k ? "; " : "", bookkeeping_steps[k].noun);
+			for (size_t r = 0; r < t->n; r++)
+				fsb_buf_addf(&b, "%s%.2f", r ? ", " : " ", t->v[r]);
+			fsb_buf_add(&b, t->n ? " s" : " not recorded");
+		}
+		fsb_strv_addf(&e->values, "%s: %s", res->fs[i]->name, b.s);
+		fsb_buf_free(&b);
+	}
+	if (!e->values.n)
+		fsb_strv_add(&e->values, "no filesystem");
+}
+
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_strv phases = { 0 };
@@ -263,6 +347,8 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_add(&e->values, "not recorded");
 	if (res->log)
 		kv(d, "Log", res->log);
+	if (o->raw)
+		bookkeeping_details(d, res);
 
 	/* what someone needs to run it again */
 	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How to reproduce"));
@@ -380,6 +466,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_LATENCY] = "latency", [FSB_ROLE_DETAILS] = "details", [FSB_ROLE_REPRODUCE] = "reproduce",
 		[FSB_ROLE_FILES] = "files", [FSB_ROLE_COMPARE] = "compare", [FSB_ROLE_WARNING] = "warning",
 		[FSB_ROLE_SERIES] = "series", [FSB_ROLE_SERIES_STATS] = "series-stats",
+		[FSB_ROLE_BOOKKEEPING] = "bookkeeping",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -70,6 +70,7 @@ enum fsb_block_role {
 	FSB_ROLE_WARNING,        /* something the reader must know (nothing to compare) */
 	FSB_ROLE_SERIES,         /* a phase's time series (a SERIES block) */
 	FSB_ROLE_SERIES_STATS,   /* with raw: their min / median / max per run */
+	FSB_ROLE_BOOKKEEPING,    /* a filesystem whose mkfs, mount or unmount stands out */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

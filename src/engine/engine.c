@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libmount.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "model/browse.h"
 #include "model/opts.h"
 #include "engine/avail.h"
 #include "engine/engine_int.h"
@@ -20,6 +22,7 @@
 #include "model/prereq.h"
 #include "model/stats.h"
 #include "engine/synth.h"
+#include "engine/treegen.h"
 #include "sys/sysinfo.h"
 #include "engine/workload.h"
 
@@ -284,6 +287,10 @@ void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running)
 	e->prog.running = running;
 	e->prog.started = fsb_now();
 	e->prog.fraction = -1;
+	e->prog.fraction_estimated = false;
+	e->prog.units = e->prog.units_total = 0;
+	e->prog.phase_left = -1;
+	e->prog.phase_over = false;
 	e->prog.read_kib_s = e->prog.write_kib_s = -1;
 	e->prog.last_line[0] = '\0';
 	fsb_events_set_progress(e->ev, &e->prog);
@@ -322,50 +329,104 @@ static void rescue_result(struct fsb_engine *e)
 	free(to);
 }
 
-/* Mean real time of a phase over what has finished, for the ETA. */
-static double phase_estimate(const struct fsb_engine *e, const char *phase)
+static long plan_reps(const struct fsb_plan *p)
 {
-	double sum = 0;
-	size_t n = 0;
-
-	for (size_t i = 0; i < e->res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(e->res->fs[i], phase);
-
-		for (size_t k = 0; ph && k < ph->nruns; k++)
-			if (ph->runs[k].status == FSB_RUN_OK) {
-				sum += ph->runs[k].v[FSB_FIELD_real];
-				n++;
-			}
-	}
-	return n ? sum / (double)n : -1;
+	return p->auto_repeat ? p->max_repeat : p->repeat;
 }
 
-static double eta(const struct fsb_engine *e, size_t fs_i, long rep, size_t ph_i)
+/*
+ * The ETA's priors, before anything runs: per filesystem and phase the mean
+ * of earlier results of this profile in the results directory (the index),
+ * else the profile's nominal figure.  The basis is said with the ETA.
+ */
+static void eta_priors(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
-	long reps = p->auto_repeat ? p->max_repeat : p->repeat;
-	double total = 0;
+	struct fsb_browse hist;
+	struct fsb_estimate est;
+	char *dir = fsb_browse_results_dir(p->cfg);
+	size_t indexed = 0, nominal = 0;
 
-	for (size_t j = 0; j < p->phases.n; j++) {
-		double est = phase_estimate(e, p->phases.v[j]);
-		double count;
+	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
+	/* a results directory that cannot be read knows nothing: nominal figures */
+	fsb_browse_scan(dir, &hist, NULL);
+	fsb_browse_estimate(&hist, p->profile, &p->fs, &p->phases, 1, &est);
+	for (size_t f = 0; f < p->fs.n; f++)
+		for (size_t j = 0; j < p->phases.n; j++) {
+			double m = fsb_browse_phase_mean(&hist, p->profile, p->fs.v[f], p->phases.v[j]);
 
-		if (est < 0)
-			return -1;
-		/* phases left: the rest of this repetition, the repetitions after, the filesystems after */
-		count = (double)((p->fs.n - fs_i - 1) * (size_t)reps + (size_t)(reps - rep));
-		if (j > ph_i)
-			count += 1;
-		total += est * count;
+			if (isnan(m))
+				m = fsb_browse_phase_mean(&hist, p->profile, NULL, p->phases.v[j]);
+			if (!isnan(m))
+				indexed++;
+			else if (!isnan(m = fsb_profile_nominal(e->prof, p->phases.v[j])))
+				nominal++;
+			fsb_eta_set_prior(&e->eta, f, j, m);
+		}
+	e->eta.overhead_prior = fsb_browse_overhead(&hist, p->profile);
+	if (indexed)
+		snprintf(e->prog.eta_basis, sizeof(e->prog.eta_basis), "from %zu earlier %s run%s%s", est.files,
+			 p->profile, est.files == 1 ? "" : "s", nominal ? " and nominal figures" : "");
+	else if (nominal)
+		snprintf(e->prog.eta_basis, sizeof(e->prog.eta_basis), "from the %s profile's nominal figures",
+			 p->profile);
+	fsb_browse_free(&hist);
+	free(dir);
+}
+
+/* The ETA as a log line (the command line's only view of it, and what
+ * bench/quick-profile.sh compares with the real end). */
+static void eta_log(struct fsb_engine *e, const char *when)
+{
+	char d[48];
+
+	if (e->prog.eta < 0)
+		return;
+	fsb_events_log(e->ev, "ETA %s: %s left%s%s%s", when, fsb_format_duration(e->prog.eta, d, sizeof(d)),
+		       e->prog.eta_basis[0] ? " (" : "", e->prog.eta_basis, e->prog.eta_basis[0] ? ")" : "");
+}
+
+/* The ETA and the running phase's estimated rest, elapsed seconds into
+ * phase j (-1: between phases) of repetition rep on filesystem fi. */
+static void eta_update(struct fsb_engine *e, size_t fi, long rep, long j, double elapsed)
+{
+	size_t unknown = 0;
+	double left = fsb_eta_left(&e->eta, fi, rep, j, elapsed, &unknown);
+	size_t cells = e->eta.nfs * e->eta.nphases * (size_t)e->eta.reps;
+
+	/* nothing known at all is no ETA; a few unknown phases are said */
+	e->prog.eta = unknown >= cells || !e->eta.nphases ? -1 : left;
+	e->prog.eta_unknown = (int)unknown;
+	if (j >= 0 && !isnan(e->phase_expected)) {
+		e->prog.phase_left = e->phase_expected > elapsed ? e->phase_expected - elapsed : 0;
+		e->prog.phase_over = elapsed > e->phase_expected;
+	} else {
+		e->prog.phase_left = -1;
+		e->prog.phase_over = false;
 	}
-	return total;
 }
 
 static void on_tick(void *arg, const struct fsb_phase_tick *t)
 {
 	struct fsb_engine *e = arg;
+	double prev = e->prog.fraction;
 
-	e->prog.fraction = t->fraction;
+	if (t->fraction >= 0) {
+		/* a built-in phase knows how far it is */
+		e->prog.fraction = t->fraction;
+		e->prog.fraction_estimated = false;
+	} else if (e->units_total > 0 && t->units > 0) {
+		/* make: the units compiled against the tree's known count */
+		e->prog.units = t->units;
+		e->prog.units_total = e->units_total;
+		e->prog.fraction = fsb_eta_fraction_units((double)t->units, (double)e->units_total, prev);
+		e->prog.fraction_estimated = false;
+	} else {
+		/* elapsed against what the same phase took before: an estimate */
+		e->prog.fraction = fsb_eta_fraction(t->elapsed, e->phase_expected, prev);
+		e->prog.fraction_estimated = e->prog.fraction >= 0;
+	}
+	eta_update(e, (size_t)e->prog.fs_index, e->prog.rep, e->prog.phase_index, t->elapsed);
 	e->prog.read_kib_s = t->read_kib_s;
 	e->prog.write_kib_s = t->write_kib_s;
 	if (t->last_line)
@@ -398,13 +459,16 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	char uuid[64];
 	char *cmd = NULL, *opts = NULL;
 	struct fsb_fs_dev d = { .dev = e->dev, .journal = e->journal, .size = e->plan.image_size };
+	double t0;
 	int rc;
 
 	if (e->mounted) {
+		t0 = fsb_now();
 		rc = fsb_fs_umount(e->mnt, err);
 		e->mounted = false;
 		if (rc)
 			return rc;
+		fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
 	}
 	fsb_new_uuid(uuid, sizeof(uuid));
 	d.uuid = uuid;
@@ -415,6 +479,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 				return rc;
 		}
 		fsb_engine_activity(e, "mkfs", false);
+		t0 = fsb_now();	/* busy retries included: the user waited for them too */
 		for (int attempt = 1;; attempt++) {
 			free(cmd);
 			cmd = NULL;
@@ -435,6 +500,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		cmd = NULL;
 		if (rc)
 			return rc;
+		fsb_secs_add(&fsr->mkfs_s, fsb_now() - t0);
 		if (strstr(p->mkfs, "${uuid}")) {
 			free(fsr->uuid);
 			fsr->uuid = fsb_xstrdup(uuid);
@@ -446,11 +512,13 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		}
 	}
 	fsb_engine_activity(e, "mount", false);
+	t0 = fsb_now();
 	rc = fsb_fs_mount(p, &d, e->mnt, &opts, err);
 	free(fsr->mount_options);
 	fsr->mount_options = opts;
 	if (rc)
 		return rc;
+	fsb_secs_add(&fsr->mount_s, fsb_now() - t0);
 	e->mounted = true;
 	return 0;
 }
@@ -598,8 +666,10 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	}
 	e->prog.phase_index = (int)j;
 	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
-	e->prog.eta = eta(e, fi, rep, j);
 	fsb_engine_activity(e, def->name, true);
+	e->phase_expected = fsb_eta_expected(&e->eta, fi, j);
+	eta_update(e, fi, rep, (long)j, 0);
+	fsb_events_set_progress(e->ev, &e->prog);
 	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
 
 	tag = fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
@@ -628,7 +698,18 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	/* the result keeps finished phases; an interrupted one is not */
 	if (run.status != FSB_RUN_INTERRUPTED)
 		fsb_phase_add_run(ph, &run);
+	if (run.status == FSB_RUN_OK) {
+		fsb_eta_record(&e->eta, fi, j, run.v[FSB_FIELD_real]);
+		if (!strstr(e->prog.eta_basis, "this run")) {
+			size_t l = strlen(e->prog.eta_basis);
+
+			/* from now on what this run measured counts first */
+			snprintf(e->prog.eta_basis + l, sizeof(e->prog.eta_basis) - l, "%s",
+				 l ? ", refined by this run" : "from this run");
+		}
+	}
 	e->prog.running = false;
+	eta_update(e, fi, rep, (long)j + 1, 0);
 	post_result(e);
 	post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
 	fsb_run_clear(&run);
@@ -707,13 +788,36 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 				       name, reps, pl->ci_target * 100);
 	}
 	if (e->mounted) {
+		double t0 = fsb_now();
+
 		fsb_engine_activity(e, "umount", false);
 		fsb_err_clear(&err);
 		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "%s: %s", name, err.msg);
 			e->any_failed = true;
+		} else {
+			fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
 		}
 		e->mounted = false;
+	}
+	/* what this filesystem spent on mkfs, mount and umount, for the ETA */
+	if (fsr->mkfs_s.n || fsr->mount_s.n) {
+		double o = 0;
+
+		for (size_t k = 0; k < fsr->mkfs_s.n; k++)
+			o += fsr->mkfs_s.v[k];
+		for (size_t k = 0; k < fsr->mount_s.n; k++)
+			o += fsr->mount_s.v[k];
+		for (size_t k = 0; k < fsr->umount_s.n; k++)
+			o += fsr->umount_s.v[k];
+		fsb_eta_record_overhead(&e->eta, o);
+	}
+	if (fi + 1 < pl->fs.n && !cancelled(e)) {
+		char when[96];
+
+		snprintf(when, sizeof(when), "after %s", name);
+		eta_update(e, fi + 1, 1, -1, 0);
+		eta_log(e, when);
 	}
 	post_result(e);
 	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
@@ -817,6 +921,14 @@ static int prepare(struct fsb_engine *e, struct fsb_err *err)
 	if (rc == -ECANCELED)
 		return rc;
 	e->res->workload = fsb_xstrdup(e->wl.describe);
+	if (e->wl.generated) {
+		struct fsb_tree_spec spec = { .seed = (unsigned long)e->prof->tree_seed, .files = e->prof->tree_files };
+		struct fsb_tree_info ti;
+
+		/* make's progress counts compiled units against this */
+		if (fsb_treegen_stats(&spec, &ti) == 0)
+			e->units_total = ti.units;
+	}
 	rc = fsb_synth_params_from_profile(e->prof, fsb_sysinfo_ram_bytes(), &e->synth, err);
 	if (rc)
 		return rc;
@@ -897,7 +1009,13 @@ static void *engine_main(void *arg)
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->prog.nphases = (int)e->plan.phases.n;
 	e->prog.fs_index = e->prog.phase_index = -1;
-	e->prog.eta = -1;
+	e->prog.phase_left = -1;
+	e->phase_expected = NAN;
+	/* an ETA from the first second: earlier runs, else nominal figures */
+	eta_priors(e);
+	eta_update(e, 0, 1, -1, 0);
+	fsb_events_set_progress(e->ev, &e->prog);
+	eta_log(e, "at the start");
 
 	rc = open_log(e, &err);
 	if (!rc)
@@ -1012,6 +1130,7 @@ void fsb_engine_free(struct fsb_engine *e)
 	fsb_engine_wait(e, NULL);
 	fsb_result_free(e->res);
 	fsb_workload_free(&e->wl);
+	fsb_eta_free(&e->eta);
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(e->disks); i++)
 		free(e->disks[i]);
 	free(e->dev);

@@ -12,6 +12,7 @@
 
 #include "devices/device.h"
 #include "engine/engine.h"
+#include "engine/eta.h"
 #include "devices/loopdev.h"
 #include "engine/synth.h"
 #include "engine/targetcheck.h"
@@ -50,6 +51,9 @@ struct fsb_engine {
 	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
 	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
 	bool lo_failed;                  /* it could not be written: said once, then silent */
+	struct fsb_eta eta;              /* the ETA's figures (eta.h) */
+	double phase_expected;           /* what the running phase is expected to take, NAN unknown */
+	long units_total;                /* units make compiles in the generated tree, 0 unknown */
 };
 
 /*

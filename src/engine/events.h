@@ -51,7 +51,14 @@ struct fsb_progress {
 	double started;              /* fsb_now() when the phase began */
 	double fraction;             /* 0..1, or -1 when the phase cannot tell */
 	double read_kib_s, write_kib_s;  /* device throughput over the last tick */
-	double eta;                  /* seconds left in the whole run, -1 unknown */
+	double eta;                  /* seconds left in the whole run, the running
+					phase's rest included (engine/eta.h); -1 unknown */
+	int eta_unknown;             /* phases left that nothing estimates (not in eta) */
+	char eta_basis[96];          /* "3 earlier runs", "the profile's nominal figures", "this run" */
+	bool fraction_estimated;     /* fraction is elapsed / expected time, an estimate */
+	long units, units_total;     /* counted progress (make's compiled units), 0 = none */
+	double phase_left;           /* seconds the running phase still expects to take, -1 unknown */
+	bool phase_over;             /* it has run longer than expected */
 	char last_line[160];         /* the phase's last output line */
 };
 

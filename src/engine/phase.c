@@ -92,6 +92,7 @@ struct ticker {
 	double series_last;          /* the phase's start + the seconds sampled */
 	double series_read;          /* when series_prev was read */
 	struct disk_sample series_prev;
+	long units;                  /* kbuild "  CC      x.o" lines seen */
 };
 
 /*
@@ -153,7 +154,7 @@ static void tick(struct ticker *t, bool force)
 {
 	double now = fsb_now(), dt = now - t->last;
 	double every = t->ctx->tick > 0 ? t->ctx->tick : 0.25;
-	struct fsb_phase_tick pt = { .fraction = t->fraction };
+	struct fsb_phase_tick pt = { .fraction = t->fraction, .units = t->units };
 	struct disk_sample cur;
 
 	if (!force)
@@ -183,6 +184,9 @@ static void take_lines(struct ticker *t, const char *buf, size_t n, char *partia
 			if (*plen) {
 				partial[*plen] = '\0';
 				snprintf(t->line, sizeof(t->line), "%s", partial);
+				/* make's own count of what it compiled, for the progress bar */
+				if (!strncmp(partial, "  CC ", 5))
+					t->units++;
 				*plen = 0;
 			}
 		} else if (*plen + 1 < sizeof(t->line)) {

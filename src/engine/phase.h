@@ -27,6 +27,7 @@ struct fsb_phase_tick {
 	double fraction;             /* 0..1, or -1 when unknown */
 	double read_kib_s, write_kib_s;  /* device throughput since the last tick */
 	const char *last_line;       /* the phase's last output line, or NULL */
+	long units;                  /* "  CC  …" lines so far: units make compiled (kbuild style) */
 };
 
 struct fsb_phase_ctx {

@@ -170,6 +170,7 @@ void fsb_workload_init(struct fsb_workload *w, const struct fsb_config *cfg,
 		w->kconfig = fsb_xstrdup("defconfig");
 		w->describe = fsb_xasprintf("generated source tree, seed %ld, %ld files", p->tree_seed,
 					    p->tree_files);
+		w->generated = true;
 		if (exists(tar))
 			w->src = tar;
 		else {

@@ -39,6 +39,7 @@ struct fsb_workload {
 	char *deb_make_cmd;      /* the command that makes the tarball */
 	struct fsb_err deb_why;
 	bool provided;           /* fsb_workload_provide() ran: what is missing now stays missing */
+	bool generated;          /* the source tree is treegen.c's (its unit count is known) */
 };
 
 /* Where the cache is: defaults.cache_dir or $XDG_CACHE_HOME/fsbench. */

@@ -349,6 +349,28 @@ void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct
 	out->seconds = total;
 }
 
+double fsb_browse_phase_mean(struct fsb_browse *b, const char *profile, const char *fs, const char *phase)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < b->n && !any; i++)
+		any = b->v[i].readable && !strcmp(b->v[i].profile, profile);
+	return any ? mean_real(summary_of(b, profile), fs, phase) : NAN;
+}
+
+double fsb_browse_overhead(struct fsb_browse *b, const char *profile)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->n; i++)
+		if (b->v[i].readable && !strcmp(b->v[i].profile, profile) && !isnan(b->v[i].overhead)) {
+			sum += b->v[i].overhead;
+			n++;
+		}
+	return n ? sum / (double)n : NAN;
+}
+
 const char *fsb_format_duration(double s, char *buf, size_t len)
 {
 	long t = isnan(s) || s < 0 ? 0 : lround(s);

@@ -116,6 +116,15 @@ struct fsb_estimate {
 void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct fsb_strv *fs,
 			 const struct fsb_strv *phases, long repeat, struct fsb_estimate *out);
 
+/*
+ * The pieces of the estimate, for the run's ETA (engine/eta.h): the mean
+ * real time of one repetition of phase on fs (NULL: on any filesystem) in
+ * earlier results of profile, and the mean time per filesystem those runs
+ * spent outside the phases.  NAN when no earlier result knows it.
+ */
+double fsb_browse_phase_mean(struct fsb_browse *b, const char *profile, const char *fs, const char *phase);
+double fsb_browse_overhead(struct fsb_browse *b, const char *profile);
+
 /* "about 2 min 10 s", "about 45 s", "about 1 h 05 min" into buf. */
 const char *fsb_format_duration(double seconds, char *buf, size_t len);
 

@@ -123,6 +123,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("synth_seekers", 3, CFGF_NONE),
 	CFG_INT("synth_seeks", 8000, CFGF_NONE),
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
+	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_END()
 };
 
@@ -283,6 +284,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "synth_seekers", &p->synth_seekers);
 	ap_long(a, "synth_seeks", &p->synth_seeks);
 	ap_double(a, "min_duration", &p->min_duration);
+	ap_strv(a, "nominal", &p->nominal);
 }
 
 static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
@@ -476,6 +478,15 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
 					   p->origin, p->name, p->tree_files);
+		for (size_t k = 0; k < p->nominal.n; k++) {
+			const char *eq = strchr(p->nominal.v[k], '=');
+			char *end;
+			double x = eq ? strtod(eq + 1, &end) : -1;
+
+			if (!eq || eq == p->nominal.v[k] || end == eq + 1 || *end || !(x >= 0) || !isfinite(x))
+				return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": nominal \"%s\" is not PHASE=SECONDS",
+						   p->origin, p->name, p->nominal.v[k]);
+		}
 	}
 	if (!fsb_config_profile(c, d->profile))
 		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", dfile, d->profile);
@@ -653,6 +664,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->image_size);
 		free(p->synth_size);
 		free(p->origin);
+		fsb_strv_free(&p->nominal);
 		free(p);
 	}
 	free(c->fs);
@@ -779,4 +791,14 @@ int fsb_subst(const char *tmpl, const char *const *vars, bool quote, char **out,
 out:
 	fsb_buf_free(&b);
 	return rc;
+}
+
+double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase)
+{
+	size_t n = strlen(phase);
+
+	for (size_t k = 0; p && k < p->nominal.n; k++)
+		if (!strncmp(p->nominal.v[k], phase, n) && p->nominal.v[k][n] == '=')
+			return strtod(p->nominal.v[k] + n + 1, NULL);
+	return NAN;
 }

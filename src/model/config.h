@@ -83,7 +83,12 @@ struct fsb_size_profile {
 	long synth_seeks;        /* seeks in all */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
+	 * 2-core VM, for the ETA when no earlier run of the profile is known */
+	struct fsb_strv nominal;
 };
+/* The profile's nominal seconds for phase, or NAN when it names none. */
+double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);
 
 struct fsb_defaults {
 	char *profile;

@@ -208,6 +208,13 @@ static void merge_fs(struct fsb_fs_result *dst, const struct fsb_fs_result *src,
 		dst->error = NULL;
 	}
 	join_distinct(&dst->mkfs_version, src->mkfs_version, " / ");
+	/* the bookkeeping times of every file, in file order */
+	for (size_t k = 0; k < src->mkfs_s.n; k++)
+		fsb_secs_add(&dst->mkfs_s, src->mkfs_s.v[k]);
+	for (size_t k = 0; k < src->mount_s.n; k++)
+		fsb_secs_add(&dst->mount_s, src->mount_s.v[k]);
+	for (size_t k = 0; k < src->umount_s.n; k++)
+		fsb_secs_add(&dst->umount_s, src->umount_s.v[k]);
 	for (size_t j = 0; j < src->nphases; j++) {
 		const struct fsb_phase_result *sp = src->phases[j];
 		bool new_phase = !fsb_fs_find_phase(dst, sp->name);

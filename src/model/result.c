@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "model/result.h"
@@ -333,7 +334,74 @@ static void fs_free(struct fsb_fs_result *fs)
 	free(fs->description);
 	free(fs->uuid);
 	free(fs->error);
+	fsb_secs_free(&fs->mkfs_s);
+	fsb_secs_free(&fs->mount_s);
+	fsb_secs_free(&fs->umount_s);
 	free(fs);
+}
+
+void fsb_secs_add(struct fsb_secs *s, double x)
+{
+	s->v = fsb_xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = x;
+}
+
+void fsb_secs_free(struct fsb_secs *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+double fsb_secs_mean(const struct fsb_secs *s)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		sum += s->v[i];
+	return s->n ? sum / (double)s->n : NAN;
+}
+
+static void secs_copy(struct fsb_secs *dst, const struct fsb_secs *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		fsb_secs_add(dst, src->v[i]);
+}
+
+/* "2026-12-01T13:43:49Z" as seconds since the epoch, or NAN. */
+static double iso_seconds(const char *s)
+{
+	struct tm tm = { 0 };
+	const char *end;
+
+	if (!s)
+		return NAN;
+	end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (!end || (*end && strcmp(end, "Z")))
+		return NAN;
+	return (double)timegm(&tm);
+}
+
+double fsb_result_bookkeeping(const struct fsb_result *res, double *wall, double *real_sum)
+{
+	double w = iso_seconds(res->finished) - iso_seconds(res->started), sum = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++)
+				if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
+					sum += ph->runs[k].v[FSB_FIELD_real];
+		}
+	if (wall)
+		*wall = w;
+	if (real_sum)
+		*real_sum = sum;
+	if (isnan(w) || w < 1)
+		return NAN;
+	/* whole-second stamps: a share below 0 is rounding, not negative work */
+	return sum >= w ? 0 : (w - sum) / w;
 }
 
 void fsb_result_free(struct fsb_result *res)
@@ -426,6 +494,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 		fs->uuid = fsb_xstrdup(sf->uuid);
 		fs->status = sf->status;
 		fs->error = fsb_xstrdup(sf->error);
+		secs_copy(&fs->mkfs_s, &sf->mkfs_s);
+		secs_copy(&fs->mount_s, &sf->mount_s);
+		secs_copy(&fs->umount_s, &sf->umount_s);
 		for (size_t j = 0; j < sf->nphases; j++) {
 			const struct fsb_phase_result *sp = sf->phases[j];
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
@@ -587,6 +658,17 @@ static void put_series(FILE *fp, const struct fsb_series *s)
 	}
 }
 
+/* mkfs_seconds = {0.52, 0.49}: nothing when nothing was recorded */
+static void put_secs(FILE *fp, const char *key, const struct fsb_secs *s)
+{
+	if (!s->n)
+		return;
+	fprintf(fp, "  %s = {", key);
+	for (size_t i = 0; i < s->n; i++)
+		fprintf(fp, "%s%.3f", i ? ", " : "", s->v[i]);
+	fputs("}\n", fp);
+}
+
 static void put_run(FILE *fp, const struct fsb_run *r)
 {
 	int col = 0;
@@ -668,6 +750,9 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		put_str(fp, 2, "uuid", fs->uuid);
 		fprintf(fp, "  status = \"%s\"\n", fs_status_names[fs->status]);
 		put_str(fp, 2, "error", fs->error);
+		put_secs(fp, "mkfs_seconds", &fs->mkfs_s);
+		put_secs(fp, "mount_seconds", &fs->mount_s);
+		put_secs(fp, "umount_seconds", &fs->umount_s);
 		for (size_t j = 0; j < fs->nphases; j++) {
 			const struct fsb_phase_result *ph = fs->phases[j];
 
@@ -1400,10 +1485,30 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 	return rc;
 }
 
+/* mkfs_seconds = {0.52, 0.49}: durations, one per repetition */
+static int get_secs(struct reader *rd, const char *key, struct fsb_secs *out)
+{
+	struct fsb_strv sv = { 0 };
+	int rc = get_list(rd, key, &sv);
+
+	for (size_t i = 0; !rc && i < sv.n; i++) {
+		char *end;
+		double x = strtod(sv.v[i], &end);
+
+		if (!*sv.v[i] || *end || !isfinite(x) || x < 0)
+			rc = rd_error(rd, rd->t.line, "%s: %.40s is not a duration in seconds", key, sv.v[i]);
+		else
+			fsb_secs_add(out, x);
+	}
+	fsb_strv_free(&sv);
+	return rc;
+}
+
 static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 {
 	static const char *const keys[] = { "type", "description", "mkfs", "mkfs_version", "mount_options",
-					    "uuid", "status", "error" };
+					    "uuid", "status", "error", "mkfs_seconds", "mount_seconds",
+					    "umount_seconds" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };
@@ -1455,6 +1560,10 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 
 			rc = get_enum(rd, h.key, fs_status_names, FSB_ARRAY_SIZE(fs_status_names), &st);
 			fs->status = (enum fsb_fs_status)st;
+		} else if (idx >= 8) {
+			struct fsb_secs *dst[] = { &fs->mkfs_s, &fs->mount_s, &fs->umount_s };
+
+			rc = get_secs(rd, h.key, dst[idx - 8]);
 		} else {
 			char **dst[] = { &fs->type, &fs->description, &fs->mkfs, &fs->mkfs_version,
 					 &fs->mount_options, &fs->uuid, NULL, &fs->error };

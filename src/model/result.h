@@ -188,6 +188,16 @@ struct fsb_phase_result {
 	bool auto_converged;     /* CI within target before the cap */
 };
 
+/* Seconds, one per occurrence in order (one per repetition that did it). */
+struct fsb_secs {
+	double *v;
+	size_t n;
+};
+void fsb_secs_add(struct fsb_secs *s, double x);
+void fsb_secs_free(struct fsb_secs *s);
+/* Mean of s, NAN when empty. */
+double fsb_secs_mean(const struct fsb_secs *s);
+
 enum fsb_fs_status {
 	FSB_FS_OK,
 	FSB_FS_UNAVAILABLE,      /* tool or kernel support missing: never attempted */
@@ -206,6 +216,9 @@ struct fsb_fs_result {
 	char *error;             /* why unavailable / failed */
 	struct fsb_phase_result **phases;
 	size_t nphases;
+	/* the bookkeeping around the phases, per repetition that did it
+	 * (mkfs_seconds, mount_seconds, umount_seconds); empty in older files */
+	struct fsb_secs mkfs_s, mount_s, umount_s;
 };
 
 struct fsb_target_info {
@@ -264,6 +277,14 @@ struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
 /* Append a deep copy of run; returns the stored copy. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
+
+/*
+ * The bookkeeping share of a finished run: (finished − started − Σ real of
+ * every recorded run) / (finished − started) — workload preparation, mkfs,
+ * mount, unmount, cache drops, result writes.  NAN when the result has no
+ * finish time or lasted under a second (the times are whole seconds).
+ */
+double fsb_result_bookkeeping(const struct fsb_result *res, double *wall, double *real_sum);
 
 /* Does any cell have more than one run?  Was it run with --auto-repeat? */
 bool fsb_result_repeated(const struct fsb_result *res);

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -56,8 +57,40 @@ static void test_shipped_config(void **state)
 		assert_non_null(fsb_config_profile(cfg, *n));
 	assert_true(fsb_config_fs(cfg, "tmpfs")->nodev);
 	assert_int_equal(fsb_config_phase(cfg, "block-write")->kind, FSB_PHASE_BUILTIN);
+	/* the quick profile's nominal figures cover every default phase (the ETA's start) */
+	for (size_t j = 0; j < cfg->defaults.phases.n; j++)
+		assert_false(isnan(fsb_profile_nominal(fsb_config_profile(cfg, "quick"), cfg->defaults.phases.v[j])));
+	assert_true(isnan(fsb_profile_nominal(fsb_config_profile(cfg, "quick"), "ma")));
+	assert_true(isnan(fsb_profile_nominal(fsb_config_profile(cfg, "tiny"), "make")));
 	fsb_config_free(cfg);
 	free(path);
+}
+
+static void expect_error(const char *text, const char *needle);
+
+/* nominal = { "PHASE=SECONDS" }: anything else is refused, naming it. */
+static void test_nominal(void **state)
+{
+	static const char *const bad[] = { "make", "make=", "=3", "make=-1", "make=3s", "make=nan" };
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	char *text;
+
+	(void)state;
+	text = fsb_xasprintf("%sprofile \"n\" { nominal = { \"make=60\", \"tar=2.5\" } }\n", MINIMAL);
+	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), 0);
+	assert_true(fabs(fsb_profile_nominal(fsb_config_profile(cfg, "n"), "tar") - 2.5) < 1e-12);
+	assert_true(fabs(fsb_profile_nominal(fsb_config_profile(cfg, "n"), "make") - 60) < 1e-12);
+	fsb_config_free(cfg);
+	free(text);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		char *needle = fsb_xasprintf("nominal \"%s\" is not PHASE=SECONDS", bad[i]);
+
+		text = fsb_xasprintf("%sprofile \"n\" { nominal = { \"%s\" } }\n", MINIMAL, bad[i]);
+		expect_error(text, needle);
+		free(text);
+		free(needle);
+	}
 }
 
 static void expect_error(const char *text, const char *needle)
@@ -241,6 +274,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_config),
 		cmocka_unit_test(test_errors_name_file_and_line),
+		cmocka_unit_test(test_nominal),
 		cmocka_unit_test(test_user_overlay),
 		cmocka_unit_test(test_subst),
 		cmocka_unit_test(test_nul_and_size),

@@ -1,0 +1,191 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench/quick-profile.sh — is the quick profile quick and still stable
+# (issue 12)?  Runs the quick profile on a loop image:
+#   - once over the filesystems (-f, default: the config's five) for the
+#     wall time, the bookkeeping share (finished − started − Σ real) and
+#     mkfs/mount/umount times;
+#   - three repetitions (-r) over the filesystems of -c (default: the same)
+#     for each phase's coefficient of variation of dead time (real − user);
+# and writes the figures, the load average before and after, and the
+# commands, as a section of RESULTS.md (-o; between quick-profile markers).
+# A machine that cannot spare the time measures one filesystem: -f ext4
+# -c ext4 -1, which takes the wall time from the first repetition of the
+# CV run instead of a run of its own; the section then says it is an
+# extrapolation (× the number of default filesystems).
+#
+# Needs root (loop devices, mkfs, mount) and the workloads (fsbench prepare
+# --profile quick).  Every image is removed at the end, also on failure.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+fsbench=${FSBENCH:-$here/../fsbench}
+fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep=""
+
+usage() {
+	cat <<USAGE
+Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-o RESULTS.md]
+  -f  filesystems of the timed run (default: the config's default ones)
+  -c  filesystems of the repetitions for the CV (default: as -f)
+  -r  repetitions for the CV (default 3)
+  -1  no separate timed run: the first repetition of the CV run is timed
+  -d  where the loop images go (default /var/tmp)
+  -k  keep the result files and the runs' output in DIR
+  -o  write the section into this Markdown file (else standard output)
+USAGE
+	exit 2
+}
+while getopts "f:c:r:1d:k:o:h" o; do
+	case $o in
+	f) fs=$OPTARG ;;
+	c) cvfs=$OPTARG ;;
+	r) reps=$OPTARG ;;
+	1) single=true ;;
+	d) img_dir=$OPTARG ;;
+	k) keep=$OPTARG ;;
+	o) out=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+[ "$(id -u)" = 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
+[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+# the default filesystems, as fsbench.conf's defaults name them
+conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
+defaults=$(awk '/^defaults \{/ { d = 1 } d && /^  filesystems = / { gsub(/[{},"]|filesystems =/, ""); print; exit }' "$conf" | xargs)
+ndefault=$(wc -w <<<"$defaults")
+[ -n "$fs" ] || fs=$defaults
+[ -n "$cvfs" ] || cvfs=$fs
+[ "$ndefault" -gt 0 ] || ndefault=5
+work=$(mktemp -d /tmp/quick-profile.XXXXXX)
+trap 'rm -f "$img_dir"/quick-profile.$$.*.img; rm -rf "$work"' EXIT
+
+loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+csv_of() { "$fsbench" export --format csv "$1"; }
+
+load0=$(loadavg)
+t0=$(date -u +%Y-%m-%dT%H:%MZ)
+run() {	# run NAME "FS" REPS
+	local name=$1 list=$2 n=$3
+	# every line with the time it came: the ETA lines are compared with the end
+	stdbuf -oL -eL "$fsbench" run --image "$img_dir/quick-profile.$$.$name.img" --profile quick \
+		--fs "$(tr ' ' ',' <<<"$list" | sed 's/,*$//')" --repeat "$n" -o "$work/$name.fsbench" 2>&1 |
+		while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$work/$name.out"
+	[ "${PIPESTATUS[0]}" = 0 ] || { tail -20 "$work/$name.out" >&2; echo "$0: the $name run failed" >&2; exit 1; }
+}
+if ! $single; then
+	run time "$fs" 1
+fi
+run cv "$cvfs" "$reps"
+load1=$(loadavg)
+timed=$work/time.fsbench
+$single && timed=$work/cv.fsbench
+
+# wall time: the whole run, or with -1 the first repetition of each filesystem
+# (its phases, mkfs, mount and umount) plus the workload preparation share
+wall=$(awk -F'"' '/^started = / { s = $2 } /^finished = / { f = $2 }
+	END { cmd = "date -d " s " +%s"; cmd | getline a; close(cmd); cmd = "date -d " f " +%s"; cmd | getline b; print b - a }' "$timed")
+csv_of "$work/cv.fsbench" >"$work/cv.csv"
+csv_of "$timed" >"$work/time.csv"
+# the ETA lines of the timed run against its real end (its last line)
+eta_of() {	# "about 1 h 05 min", "about 5 min 10 s", "about 45 s" → seconds
+	awk '{ s = 0; for (i = 1; i <= NF; i++) { if ($(i + 1) == "h") s += $i * 3600; if ($(i + 1) == "min") s += $i * 60;
+		if ($(i + 1) == "s") s += $i } print s }' <<<"$1"
+}
+{
+	end=$(tail -1 "$work/$(basename "$timed" .fsbench).out" | cut -d' ' -f1)
+	grep -E '^[0-9.]+ +ETA ' "$work/$(basename "$timed" .fsbench).out" | while read -r ts _ when rest; do
+		what=${rest%%: about*}
+		est=$(eta_of "$(sed -E 's/.*: (about [^(]*) left.*/\1/' <<<"$rest")")
+		real=$(awk -v a="$ts" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
+		printf '| %s %s | %s | %s | %s |\n' "$when" "$what" "$est" "$real" \
+			"$(awk -v e="$est" -v r="$real" 'BEGIN { if (r > 0) printf "%+.0f%%", (e - r) / r * 100; else print "-" }')"
+	done
+} >"$work/eta.md"
+python3 - "$work" "$wall" "$single" "$ndefault" "$fs" "$cvfs" "$reps" "$load0" "$load1" "$t0" <<'PY' >"$work/section.md"
+import csv, statistics, sys, re
+work, wall, single, ndef, fs, cvfs, reps, load0, load1, t0 = sys.argv[1:]
+wall = float(wall); single = single == "true"; ndef = int(ndef)
+def rows(name):
+    with open(f"{work}/{name}.csv") as f:
+        return [r for r in csv.DictReader(f) if r["status"] == "ok"]
+def secs(name):
+    text = open(f"{work}/{name}.fsbench").read()
+    out = {}
+    for m in re.finditer(r'filesystem "([^"]+)" \{(.*?)\n\}', text, re.S):
+        d = {}
+        for k in ("mkfs", "mount", "umount"):
+            v = re.search(rf"{k}_seconds = \{{([^}}]*)\}}", m.group(2))
+            d[k] = [float(x) for x in v.group(1).split(",")] if v else []
+        out[m.group(1)] = d
+    return out
+t = rows("time"); cv = rows("cv")
+phases = []
+for r in cv:
+    if r["phase"] not in phases: phases.append(r["phase"])
+fss = []
+for r in cv:
+    if r["filesystem"] not in fss: fss.append(r["filesystem"])
+if single:
+    first = [r for r in t if r["repetition"] == "1"]
+    sum_real1 = sum(float(r["real"]) for r in first)
+    sum_real = sum(float(r["real"]) for r in t)
+    bk = (wall - sum_real) / wall
+    per_fs = wall - (sum_real - sum_real1)   # the run less its repetitions 2..n
+    total = per_fs * ndef / len(fss)
+else:
+    sum_real = sum(float(r["real"]) for r in t)
+    bk = (wall - sum_real) / wall
+    total = wall
+print(f"## {t0}, load average {load0} at the start, {load1} at the end\n")
+print(f"- Filesystems timed: {fs.strip()}; CV over {reps} repetitions on: {cvfs.strip()}")
+if single:
+    print(f"- **Extrapolated**, not measured for all {ndef}: the first repetition on {len(fss)}"
+          f" filesystem{'s' if len(fss) > 1 else ''}, with the run's bookkeeping, took {per_fs:.0f} s;"
+          f" × {ndef}/{len(fss)} = **{total/60:.1f} min** for the default quick run")
+else:
+    print(f"- Wall time of the quick run: **{total/60:.1f} min** ({total:.0f} s)")
+print(f"- Bookkeeping share (finished − started − Σ real) / (finished − started): **{bk*100:.1f}%**")
+print()
+print("| Filesystem | Phase | real s (mean) | dead s (mean) | CV of dead time |")
+print("|---|---|---:|---:|---:|")
+for f in fss:
+    for p in phases:
+        d = [float(r["real"]) - float(r["user"]) for r in cv if r["filesystem"] == f and r["phase"] == p]
+        re_ = [float(r["real"]) for r in cv if r["filesystem"] == f and r["phase"] == p]
+        if not d: continue
+        c = f"{statistics.stdev(d) / statistics.mean(d) * 100:.1f}%" if len(d) > 1 and statistics.mean(d) > 0 else "- (one run)"
+        print(f"| {f} | {p} | {statistics.mean(re_):.1f} | {statistics.mean(d):.2f} | {c} |")
+print()
+eta = open(f"{work}/eta.md").read()
+if eta:
+    print("| ETA | said s | real s left | error |")
+    print("|---|---:|---:|---:|")
+    print(eta)
+print("| Filesystem | mkfs s | mount s | umount s |")
+print("|---|---|---|---|")
+for f, d in secs("cv").items():
+    print(f"| {f} | " + " | ".join(", ".join(f"{x:.2f}" for x in d[k]) or "-" for k in ("mkfs", "mount", "umount")) + " |")
+PY
+[ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
+[ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/*.fsbench "$work"/*.out "$keep"/; }
+{
+	echo "<!-- quick-profile: begin -->"
+	echo "# bench/quick-profile.sh: the latest results"
+	echo
+	echo "Written by \`bench/quick-profile.sh$(printf ' %q' "$@")\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
+	echo
+	cat "$work/section.md"
+	echo "<!-- quick-profile: end -->"
+} >"$work/final.md"
+if [ -n "$out" ]; then
+	# replace the section, or add it at the end
+	if grep -q '^<!-- quick-profile: begin -->' "$out" 2>/dev/null; then
+		awk -v f="$work/final.md" '/^<!-- quick-profile: begin -->/ { while ((getline l < f) > 0) print l; skip = 1; next }
+			/^<!-- quick-profile: end -->/ { skip = 0; next } !skip' "$out" >"$work/new.md" && cat "$work/new.md" >"$out"
+	else
+		{ echo; cat "$work/final.md"; } >>"$out"
+	fi
+	echo "$0: wrote $out"
+else
+	cat "$work/final.md"
+fi

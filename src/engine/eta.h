@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * eta.h — how long a run has left, and how far a running phase is, as pure
+ * arithmetic: the engine feeds it, the progress slot carries its answers,
+ * the unit tests check it without running anything.
+ *
+ * Before a run every cell (filesystem × phase) gets a prior: the mean real
+ * time of one repetition in earlier results of the same profile (the
+ * index, model/browse.h), else the profile's nominal figure (config.h),
+ * else nothing.  As the run goes, what it measured replaces the priors:
+ * a cell that ran is its own mean; a cell not yet run is its prior scaled
+ * by how this run compares with the priors on the same phase (this
+ * machine, this load), else the mean of the same phase on the filesystems
+ * that ran, else its prior scaled by the run's ratio over every phase.
+ *
+ * A phase's fraction is an estimate (elapsed over expected) unless a
+ * phase counts its own units: it never runs backwards and stays below
+ * FSB_ETA_CAP while the phase runs; the front end says "estimate".
+ */
+#ifndef FSB_ETA_H
+#define FSB_ETA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The highest fraction a running phase is shown at: 100% is its end. */
+#define FSB_ETA_CAP 0.99
+
+struct fsb_eta {
+	size_t nfs, nphases;
+	long reps;               /* repetitions per filesystem (the cap with auto-repeat) */
+	double *prior;           /* [fi * nphases + j] seconds, NAN unknown */
+	double *sum;             /* [fi * nphases + j] real seconds measured in this run */
+	size_t *n;               /* runs behind sum */
+	double overhead_prior;   /* seconds per filesystem outside the phases, NAN unknown */
+	double overhead_sum;     /* measured: mkfs + mount + umount of finished filesystems */
+	size_t overhead_n;
+};
+
+void fsb_eta_init(struct fsb_eta *e, size_t nfs, size_t nphases, long reps);
+void fsb_eta_free(struct fsb_eta *e);
+/* A prior for one cell (NAN: none). */
+void fsb_eta_set_prior(struct fsb_eta *e, size_t fi, size_t j, double seconds);
+/* One finished repetition of phase j on filesystem fi took real seconds. */
+void fsb_eta_record(struct fsb_eta *e, size_t fi, size_t j, double real);
+/* One finished filesystem spent seconds outside its phases. */
+void fsb_eta_record_overhead(struct fsb_eta *e, double seconds);
+/* What one repetition of cell (fi, j) is expected to take now; NAN unknown. */
+double fsb_eta_expected(const struct fsb_eta *e, size_t fi, size_t j);
+
+/*
+ * Seconds left in the run when repetition rep (1-based) of phase j on
+ * filesystem fi has run for elapsed seconds (j = -1: before the first
+ * phase of rep, e.g. while mkfs runs).  The running phase counts for what
+ * it still expects to take, never less than 0.  Cells with no estimate add
+ * nothing and are counted in *unknown (may be NULL).  The time outside the
+ * phases (mkfs, mount, umount) counts for every filesystem after fi, and
+ * for fi too before its first phase.  Never negative.
+ */
+double fsb_eta_left(const struct fsb_eta *e, size_t fi, long rep, long j, double elapsed, size_t *unknown);
+
+/*
+ * The fraction of a running phase from the time it is expected to take:
+ * elapsed / expected, at least prev (never backwards), at most FSB_ETA_CAP.
+ * -1 when expected is unknown or not positive (prev is then kept when set).
+ */
+double fsb_eta_fraction(double elapsed, double expected, double prev);
+/*
+ * The same from counted units (make: objects written of the tree's
+ * known count): done / total, at least prev, at most FSB_ETA_CAP; -1 when
+ * total is unknown.
+ */
+double fsb_eta_fraction_units(double done, double total, double prev);
+
+#endif

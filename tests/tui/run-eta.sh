@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Time to an answer (issue 12): with an earlier run of the same profile in
+# the results directory (a fixture: data/samples/repeat3-tiny.fsbench, the
+# tiny profile, with a phase "nap"), the run screen shows an ETA from the
+# start, before any phase has finished, and says what it is based on; on
+# the second filesystem a command phase that does not report its progress
+# (nap: sleep 6) gets a bar marked as an estimate with "about N s left",
+# from what the same phase took on the first filesystem, and the bar never
+# runs backwards or reaches 100% while the phase runs.
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
+need_root
+need_prog mkfs.ext2 mkfs.ext4 tar
+
+results=$XDG_DATA_HOME/fsbench/results
+mkdir -p "$results" "$XDG_CONFIG_HOME/fsbench"
+cp "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$results/earlier.fsbench"
+cat >"$XDG_CONFIG_HOME/fsbench/fsbench.conf" <<'CONF'
+phase "nap" {
+  label = "sleep 6"
+  command = 'sleep 6'
+}
+CONF
+
+tui_start 100 30
+tui_plan_image "$SCRATCH/t.img" 2G ext2 ext4 -- tar nap
+tui_wait 'Phases \(2, '
+tui_keys Enter
+tui_wait 'Start the run on a new image file'
+tui_keys y
+tui_wait '─ Running ─'
+
+# the ETA from the start: before the first filesystem's phases are done
+eta_re='ETA about [0-9:]+ left +from 1 earlier tiny run'
+tui_wait "$eta_re" 20
+tui_screen >"$SCRATCH/start.txt"
+grep -qE 'filesystem 2 of 2' "$SCRATCH/start.txt" && { cat "$SCRATCH/start.txt"; fail "the ETA came only on the second filesystem"; }
+grep -qE 'starting|preparing|ext2 +filesystem 1 of 2' "$SCRATCH/start.txt" ||
+	{ cat "$SCRATCH/start.txt"; fail "the ETA is not on the screen from the start"; }
+grep -q 'known once every phase ran once' "$SCRATCH/start.txt" && fail "the old 'ETA unknown' text is still shown"
+
+# the second filesystem's nap: an estimated bar with the time left
+tui_wait 'ext4 +filesystem 2 of 2 +nap' 120
+prev=-1
+seen=0
+for i in $(seq 1 40); do
+	line=$(tui_screen | grep -E '^│? *Progress ' || true)
+	if grep -qE 'estimate: about [0-9]+ s left|estimate: longer than expected' <<<"$line"; then
+		pct=$(grep -oE '[0-9]+%' <<<"$line" | tail -1 | tr -d %)
+		[ -n "$pct" ] || fail "an estimated bar without a percentage: $line"
+		[ "$pct" -lt 100 ] || fail "the estimated bar reached $pct% while the phase runs: $line"
+		[ "$pct" -ge "$prev" ] || fail "the bar ran backwards: $prev% then $pct%"
+		prev=$pct
+		seen=$((seen + 1))
+		note "$line"
+	fi
+	tui_screen | grep -qE 'ext4 +filesystem 2 of 2 +nap' || break
+	sleep 0.25
+done
+[ "$seen" -ge 3 ] || { tui_dump; fail "no estimated progress bar during ext4's nap (seen $seen times)"; }
+[ "$prev" -gt 0 ] || fail "the estimated bar never moved"
+
+tui_wait 'Run finished' 120
+tui_keys q
+tui_wait 'Target: new image file'
+tui_keys q q
+tui_wait_exit
+[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+assert_no_leftovers "the TUI run"
+exit 0

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unit tests of src/engine/eta.c: the run's ETA from priors and what the
+ * run measured, and a phase's fraction — never backwards, never at 100%
+ * while the phase runs, -1 (no bar) when nothing is known.  The expected
+ * values are worked out by hand in the comments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdbool.h>
+
+#include "engine/eta.h"
+
+#define EPS 1e-9
+
+/* Nothing known: no estimate for any cell, everything counted unknown. */
+static void test_nothing_known(void **state)
+{
+	struct fsb_eta e;
+	size_t unk = 0;
+
+	(void)state;
+	fsb_eta_init(&e, 2, 3, 1);
+	assert_true(isnan(fsb_eta_expected(&e, 0, 0)));
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk)) < EPS);
+	assert_int_equal(unk, 6);
+	fsb_eta_free(&e);
+}
+
+/* From the first second: 2 filesystems × 2 phases × 2 repetitions with
+ * priors 10 s and 30 s, 5 s outside the phases per filesystem:
+ * 2 × 2 × (10 + 30) + 2 × 5 (both filesystems' mkfs/mount/umount) = 170 s. */
+static void test_priors(void **state)
+{
+	struct fsb_eta e;
+	size_t unk = 99;
+
+	(void)state;
+	fsb_eta_init(&e, 2, 2, 2);
+	for (size_t f = 0; f < 2; f++) {
+		fsb_eta_set_prior(&e, f, 0, 10);
+		fsb_eta_set_prior(&e, f, 1, 30);
+	}
+	e.overhead_prior = 5;
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk) - 170) < EPS);
+	/* before the second filesystem: its 80 s and its 5 s */
+	assert_true(fabs(fsb_eta_left(&e, 1, 1, -1, 0, NULL) - 85) < EPS);
+	assert_int_equal(unk, 0);
+	/* 4 s into phase 0 of the first repetition: 6 s of it left */
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, 0, 4, NULL) - 161) < EPS);
+	/* a phase that overruns counts 0, never negative */
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, 0, 50, NULL) - 155) < EPS);
+	/* last phase of the last filesystem, 10 s in: 20 s left, no overhead */
+	assert_true(fabs(fsb_eta_left(&e, 1, 2, 1, 10, NULL) - 20) < EPS);
+	/* after the very end (j = nphases of the last repetition): 0 */
+	assert_true(fabs(fsb_eta_left(&e, 1, 2, 2, 0, NULL)) < EPS);
+	fsb_eta_free(&e);
+}
+
+/* Refined after each phase: the machine runs phase 0 twice as slow as the
+ * prior said on fs 0, so phase 0 on fs 1 (prior 12) is expected at 24; phase
+ * 1, not yet measured anywhere, is scaled by the run's ratio (2 as well). */
+static void test_refined(void **state)
+{
+	struct fsb_eta e;
+
+	(void)state;
+	fsb_eta_init(&e, 2, 2, 1);
+	fsb_eta_set_prior(&e, 0, 0, 10);
+	fsb_eta_set_prior(&e, 1, 0, 12);
+	fsb_eta_set_prior(&e, 0, 1, 30);
+	fsb_eta_set_prior(&e, 1, 1, 30);
+	fsb_eta_record(&e, 0, 0, 20);
+	assert_true(fabs(fsb_eta_expected(&e, 0, 0) - 20) < EPS);	/* its own measurement */
+	assert_true(fabs(fsb_eta_expected(&e, 1, 0) - 24) < EPS);	/* 12 × 20/10 */
+	assert_true(fabs(fsb_eta_expected(&e, 0, 1) - 60) < EPS);	/* 30 × 20/10 */
+	/* phase 1 on fs 0 measured at 45: fs 1's phase 1 is 30 × 45/30 */
+	fsb_eta_record(&e, 0, 1, 45);
+	assert_true(fabs(fsb_eta_expected(&e, 1, 1) - 45) < EPS);
+	/* fs 0 done, 3 s of mkfs/mount/umount measured: left = 24 + 45 + 3 */
+	fsb_eta_record_overhead(&e, 3);
+	assert_true(fabs(fsb_eta_left(&e, 0, 1, 2, 0, NULL) - 72) < EPS);
+	fsb_eta_free(&e);
+}
+
+/* Without priors, the same phase on the filesystems that ran is the
+ * estimate: their mean. */
+static void test_no_priors(void **state)
+{
+	struct fsb_eta e;
+	size_t unk;
+
+	(void)state;
+	fsb_eta_init(&e, 3, 1, 1);
+	fsb_eta_record(&e, 0, 0, 8);
+	fsb_eta_record(&e, 1, 0, 12);
+	assert_true(fabs(fsb_eta_expected(&e, 2, 0) - 10) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 2, 1, 0, 3, &unk) - 7) < EPS);
+	assert_int_equal(unk, 0);
+	/* nonsense is ignored, not recorded */
+	fsb_eta_record(&e, 2, 0, NAN);
+	fsb_eta_record(&e, 2, 0, -1);
+	fsb_eta_record(&e, 9, 0, 1);
+	assert_true(isnan(fsb_eta_expected(&e, 9, 0)));
+	assert_true(fabs(fsb_eta_expected(&e, 2, 0) - 10) < EPS);
+	fsb_eta_free(&e);
+}
+
+/* The fraction: elapsed / expected, capped below 100%, never backwards. */
+static void test_fraction(void **state)
+{
+	double f;
+
+	(void)state;
+	assert_true(fabs(fsb_eta_fraction(5, 20, -1) - 0.25) < EPS);
+	assert_true(fabs(fsb_eta_fraction(0, 20, -1)) < EPS);
+	/* past the estimate: held at the cap, never 100% or more */
+	assert_true(fabs(fsb_eta_fraction(40, 20, 0.5) - FSB_ETA_CAP) < EPS);
+	/* never backwards, whatever the inputs do */
+	assert_true(fabs(fsb_eta_fraction(1, 20, 0.6) - 0.6) < EPS);
+	/* unknown expectation: no bar, or the bar as it was */
+	assert_true(fsb_eta_fraction(5, NAN, -1) == -1);
+	assert_true(fsb_eta_fraction(5, 0, -1) == -1);
+	assert_true(fabs(fsb_eta_fraction(5, NAN, 0.3) - 0.3) < EPS);
+	/* a sweep: monotone and below 1 */
+	f = -1;
+	for (int t = 0; t <= 100; t++) {
+		double g = fsb_eta_fraction(t * 0.5, 20, f);
+
+		assert_true(g >= f);
+		assert_true(g < 1);
+		f = g;
+	}
+}
+
+/* Counted units: done / total, the same rules. */
+static void test_units(void **state)
+{
+	double f = -1;
+
+	(void)state;
+	assert_true(fabs(fsb_eta_fraction_units(500, 2000, -1) - 0.25) < EPS);
+	assert_true(fabs(fsb_eta_fraction_units(2000, 2000, 0.9) - FSB_ETA_CAP) < EPS);
+	assert_true(fabs(fsb_eta_fraction_units(2500, 2000, -1) - FSB_ETA_CAP) < EPS);
+	assert_true(fsb_eta_fraction_units(10, 0, -1) == -1);
+	/* a count that drops (another make run's output) keeps the bar */
+	assert_true(fabs(fsb_eta_fraction_units(100, 2000, 0.5) - 0.5) < EPS);
+	for (int u = 0; u <= 2200; u += 37) {
+		double g = fsb_eta_fraction_units(u, 2000, f);
+
+		assert_true(g >= f && g < 1);
+		f = g;
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nothing_known),
+		cmocka_unit_test(test_priors),
+		cmocka_unit_test(test_refined),
+		cmocka_unit_test(test_no_priors),
+		cmocka_unit_test(test_fraction),
+		cmocka_unit_test(test_units),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <ctype.h>
+#include <errno.h>
+#include <time.h>
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -193,10 +195,53 @@ static double nonneg(double v)
 	return isnan(v) ? v : v > 0 ? v : 0;
 }
 
+/* The max hungriest other processes between a and b, most first; returns
+ * the CPU time of fsbench itself and of kernel threads (not "others"). */
+struct tops {
+	char comm[3][16];
+	double cpu[3];
+	size_t n;
+};
+
+static double others_top(const struct fsb_snap *a, const struct fsb_snap *b, double wall_s, pid_t own_pgid,
+			 pid_t self, struct tops *t, size_t max)
+{
+	double known = 0;
+
+	/* a process alive at the end: its time since the start, or all of it if it
+	 * started later; on equal shares the first in b's table stays first */
+	for (size_t i = 0; i < b->nprocs; i++) {
+		const struct fsb_snap_proc *p = &b->procs[i], *q = find_proc(a, p);
+		double d = nonneg(p->cpu_s - (q ? q->cpu_s : 0));
+		size_t k;
+
+		if (p->pid == self || p->kthread) {
+			known += d;
+			continue;
+		}
+		if ((own_pgid > 0 && p->pgrp == own_pgid) || !(d > 0))
+			continue;
+		d /= wall_s;
+		for (k = t->n; k > 0 && t->cpu[k - 1] < d; k--)
+			if (k < max) {
+				t->cpu[k] = t->cpu[k - 1];
+				memcpy(t->comm[k], t->comm[k - 1], sizeof(t->comm[k]));
+			}
+		if (k < max) {
+			t->cpu[k] = d;
+			snprintf(t->comm[k], sizeof(t->comm[k]), "%s", p->comm);
+			if (t->n < max)
+				t->n++;
+		}
+	}
+	return known;
+}
+
 void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b, double wall_s,
 			      double own_cpu_s, pid_t own_pgid, pid_t self, struct fsb_interference *out)
 {
-	double known = 0;   /* fsbench itself and kernel threads: not "others" */
+	struct tops top = { 0 };
+	double known;       /* fsbench itself and kernel threads: not "others" */
 
 	memset(out, 0, sizeof(*out));
 	if (!(wall_s > 0)) {
@@ -205,22 +250,10 @@ void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b
 			out->psi[i] = NAN;
 		return;
 	}
-	/* a process alive at the end: its time since the start, or all of it if it started later;
-	 * b's table is walked in order, so the first of equal maxima wins — deterministic */
-	for (size_t i = 0; i < b->nprocs; i++) {
-		const struct fsb_snap_proc *p = &b->procs[i], *q = find_proc(a, p);
-		double d = nonneg(p->cpu_s - (q ? q->cpu_s : 0));
-
-		if (p->pid == self || p->kthread) {
-			known += d;
-			continue;
-		}
-		if (own_pgid > 0 && p->pgrp == own_pgid)
-			continue;
-		if (d / wall_s > out->top_cpu) {
-			out->top_cpu = d / wall_s;
-			snprintf(out->top, sizeof(out->top), "%s", p->comm);
-		}
+	known = others_top(a, b, wall_s, own_pgid, self, &top, 1);
+	if (top.n) {
+		out->top_cpu = top.cpu[0];
+		snprintf(out->top, sizeof(out->top), "%s", top.comm[0]);
 	}
 	out->others_cpu = nonneg(b->busy_s - a->busy_s - own_cpu_s - known) / wall_s;
 	out->steal = nonneg(b->steal_s - a->steal_s) / wall_s;
@@ -287,4 +320,79 @@ bool fsb_interference_disturbed(const struct fsb_interference *x, const struct f
 	}
 	fsb_buf_free(&b);
 	return hit;
+}
+
+void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t self, struct fsb_quiet *q)
+{
+	struct timespec ts = { (time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9) };
+	struct fsb_snap a, b;
+	struct tops top = { 0 };
+	char path[512], *gov = NULL;
+	FILE *fp;
+
+	memset(q, 0, sizeof(*q));
+	q->load1 = NAN;
+	fp = open_in(proc, "loadavg");
+	if (fp) {
+		if (fscanf(fp, "%lf", &q->load1) != 1)
+			q->load1 = NAN;
+		fclose(fp);
+	}
+	q->cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	snprintf(path, sizeof(path), "%s/devices/system/cpu/cpu0/cpufreq/scaling_governor", sys);
+	if (fsb_read_file(path, &gov) == 0)
+		snprintf(q->governor, sizeof(q->governor), "%s", gov);
+	free(gov);
+	fsb_snap_read(proc, true, &a);
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+	fsb_snap_read(proc, true, &b);
+	fsb_interference_compute(&a, &b, b.t - a.t, 0, 0, self, &q->x);
+	others_top(&a, &b, b.t - a.t, 0, self, &top, 3);
+	for (size_t i = 0; i < top.n; i++) {
+		memcpy(q->top[i], top.comm[i], sizeof(q->top[i]));
+		q->top_cpu[i] = top.cpu[i];
+	}
+	q->ntop = top.n;
+	fsb_snap_free(&a);
+	fsb_snap_free(&b);
+}
+
+bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limits *l, char *buf, size_t len)
+{
+	struct fsb_strv parts = { 0 };
+	struct fsb_buf b = { 0 };
+	char name[64], *joined = NULL;
+	bool busy;
+
+	if (!l)
+		l = &fsb_disturb_default;
+	busy = fsb_interference_disturbed(&q->x, l, NULL, 0);
+	if (busy) {
+		if (q->x.others_cpu > l->others_cpu) {
+			fsb_buf_addf(&b, "other programs used %.0f%% of a CPU", 100 * q->x.others_cpu);
+			for (size_t i = 0; i < q->ntop && q->top_cpu[i] >= 0.01; i++) {
+				visible_name(q->top[i], name, sizeof(name));
+				fsb_buf_addf(&b, "%s%s %.0f%%", i ? ", " : " (", name, 100 * q->top_cpu[i]);
+				if (i + 1 == q->ntop || q->top_cpu[i + 1] < 0.01)
+					fsb_buf_add(&b, ")");
+			}
+			fsb_strv_add(&parts, b.s);
+		}
+		if (q->x.psi[FSB_PSI_CPU] > l->psi_cpu)
+			fsb_strv_addf(&parts, "tasks waited for a CPU %.0f%% of the time", 100 * q->x.psi[FSB_PSI_CPU]);
+		if (q->x.steal > l->steal)
+			fsb_strv_addf(&parts, "the hypervisor took %.0f%% of a CPU", 100 * q->x.steal);
+		if (q->x.swap_in + q->x.swap_out > l->swap_pages)
+			fsb_strv_add(&parts, "the machine is swapping");
+		if (!isnan(q->load1))
+			fsb_strv_addf(&parts, "load %.1f on %ld CPU%s", q->load1, q->cpus, q->cpus == 1 ? "" : "s");
+		joined = fsb_strv_join(&parts, ", ");
+	}
+	snprintf(buf, len, busy ? "the machine is busy: %s%s%s — close them, or expect disturbed runs to be set aside" : "",
+		 joined, q->governor[0] ? "; CPU governor " : "", q->governor);
+	free(joined);
+	fsb_strv_free(&parts);
+	fsb_buf_free(&b);
+	return busy;
 }

@@ -102,4 +102,29 @@ extern const struct fsb_disturb_limits fsb_disturb_default;
 bool fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
 				char *why, size_t len);
 
+/*
+ * Before a run: is the machine quiet?  Samples for `seconds` (1–2 s): the
+ * load average, what other programs used meanwhile and the three hungriest
+ * by name, swap activity, and cpu0's frequency governor where sysfs (sys,
+ * "/sys") shows one.  Sleeps; never fails.  self is fsbench's pid.
+ */
+struct fsb_quiet {
+	double load1;                /* /proc/loadavg's 1-minute average; NAN if unknown */
+	long cpus;
+	struct fsb_interference x;   /* over the sample; x.top is the hungriest */
+	char top[3][16];             /* the hungriest others, most first */
+	double top_cpu[3];           /* their shares of one CPU */
+	size_t ntop;
+	char governor[32];           /* "" where sysfs has no cpufreq */
+};
+void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t self, struct fsb_quiet *q);
+
+/*
+ * A one-line warning when the sample says the machine is busy (the limits
+ * of a disturbed run), "" and false otherwise: "the machine is busy: other
+ * programs used 55% of a CPU (chromium 40%, tracker-miner 9%), load 3.1 on
+ * 2 CPUs; CPU governor powersave — close them or expect disturbed runs".
+ */
+bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limits *l, char *buf, size_t len);
+
 #endif

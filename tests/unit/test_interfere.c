@@ -145,6 +145,43 @@ static void test_classifier(void **state)
 	}
 }
 
+/* the warning before a run names the hungriest programs */
+static void test_quiet_warning(void **state)
+{
+	struct fsb_quiet q = { .load1 = 3.14, .cpus = 2, .ntop = 2 };
+	char line[512];
+
+	(void)state;
+	q.x.psi[0] = q.x.psi[1] = q.x.psi[2] = NAN;
+	q.x.others_cpu = 0.55;
+	strcpy(q.top[0], "chromium");
+	q.top_cpu[0] = 0.40;
+	strcpy(q.top[1], "tracker-miner-f");
+	q.top_cpu[1] = 0.09;
+	strcpy(q.governor, "powersave");
+	assert_true(fsb_quiet_warning(&q, NULL, line, sizeof(line)));
+	assert_string_equal(line, "the machine is busy: other programs used 55% of a CPU (chromium 40%, "
+			    "tracker-miner-f 9%), load 3.1 on 2 CPUs; CPU governor powersave — close them, "
+			    "or expect disturbed runs to be set aside");
+	q.x.others_cpu = 0.05;
+	assert_false(fsb_quiet_warning(&q, NULL, line, sizeof(line)));
+	assert_string_equal(line, "");
+}
+
+/* the check on the fixtures' /proc: the sample's top list, the governor */
+static void test_quiet_check_real(void **state)
+{
+	struct fsb_quiet q;
+
+	(void)state;
+	fsb_quiet_check("/proc", "/sys", 0.2, getpid(), &q);
+	assert_false(isnan(q.load1));
+	assert_true(q.cpus >= 1);
+	assert_true(q.ntop <= 3);
+	for (size_t i = 1; i < q.ntop; i++)
+		assert_true(q.top_cpu[i - 1] >= q.top_cpu[i]);
+}
+
 /* the real /proc: readable, sane, and cheap */
 static void test_real_proc(void **state)
 {
@@ -171,6 +208,8 @@ int main(void)
 		cmocka_unit_test(test_quiet_no_psi),
 		cmocka_unit_test(test_classifier),
 		cmocka_unit_test(test_real_proc),
+		cmocka_unit_test(test_quiet_warning),
+		cmocka_unit_test(test_quiet_check_real),
 	};
 
 	snprintf(fixtures, sizeof(fixtures), "%s/tests/unit/proc-fixtures", src ? src : ".");

@@ -610,10 +610,12 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.log_fd = e->log_fd, .cancel = &e->cancel,
 		.progress = on_tick, .arg = e,
 		.builtin = run_builtin, .builtin_arg = e,
+		.limits = &pl->cfg->defaults.disturb,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
+	run.v[FSB_FIELD_seq] = (double)++e->seq;
 	free(tag);
 	if (rc && rc != -ECANCELED) {
 		/* could not even start: recorded as a failed run */

@@ -47,6 +47,7 @@ struct fsb_engine {
 	int log_fd;
 	struct fsb_progress prog;
 	bool any_failed;
+	long seq;                        /* runs done so far: the next run record's seq - 1 */
 	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
 	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
 	bool lo_failed;                  /* it could not be written: said once, then silent */

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/phase.h"
+#include "sys/interfere.h"
 #include "sys/proc.h"
 #include "sys/sysinfo.h"
 
@@ -58,6 +60,52 @@ static void record_rusage(struct fsb_run *run, const struct rusage *ru)
 	v[FSB_FIELD_fs_in] = (double)ru->ru_inblock;
 	v[FSB_FIELD_fs_out] = (double)ru->ru_oublock;
 	v[FSB_FIELD_signals] = (double)ru->ru_nsignals;
+}
+
+/* The machine before the phase: a snapshot with the process table (~2 ms),
+ * and the wall-clock start the run record keeps for the order afterwards. */
+static void interference_start(struct fsb_run *run, struct fsb_snap *a)
+{
+	run->v[FSB_FIELD_started_at] = (double)time(NULL);
+	fsb_snap_read("/proc", true, a);
+}
+
+/*
+ * What the rest of the machine did since a: the run's interference fields,
+ * its hungriest other program and, past the limits, why it is disturbed.
+ * own_cpu_s is the phase tree's CPU time (0 for a built-in phase: it runs
+ * inside fsbench, whose own time is told apart by its pid), own_pgid the
+ * command's process group (0 for none).  Frees a.
+ */
+static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *run, struct fsb_snap *a,
+			     double own_cpu_s, pid_t own_pgid)
+{
+	struct fsb_snap b;
+	struct fsb_interference x;
+	char why[200];
+	double *v = run->v;
+
+	fsb_snap_read("/proc", true, &b);
+	fsb_interference_compute(a, &b, b.t - a->t, own_cpu_s, own_pgid, getpid(), &x);
+	fsb_snap_free(a);
+	fsb_snap_free(&b);
+	v[FSB_FIELD_others_cpu] = x.others_cpu;
+	v[FSB_FIELD_steal] = x.steal;
+	v[FSB_FIELD_psi_cpu] = x.psi[FSB_PSI_CPU];
+	v[FSB_FIELD_psi_io] = x.psi[FSB_PSI_IO];
+	v[FSB_FIELD_psi_mem] = x.psi[FSB_PSI_MEM];
+	v[FSB_FIELD_swap_in] = x.swap_in;
+	v[FSB_FIELD_swap_out] = x.swap_out;
+	v[FSB_FIELD_mem_drop_kib] = x.mem_drop_kib;
+	if (x.top[0]) {
+		free(run->top);
+		run->top = fsb_xstrdup(x.top);
+		v[FSB_FIELD_top_cpu] = x.top_cpu;
+	}
+	free(run->disturbed);
+	run->disturbed = NULL;
+	if (fsb_interference_disturbed(&x, ctx->limits ? ctx->limits : &fsb_disturb_default, why, sizeof(why)))
+		run->disturbed = fsb_xstrdup(why);
 }
 
 /* syncfs() of the mount; returns the seconds it took. */
@@ -145,6 +193,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	struct ticker t = { .ctx = ctx, .fraction = -1 };
 	struct disk_sample before, after;
 	struct fsb_proc p;
+	struct fsb_snap snap;
+	pid_t pgid;
 	struct rusage ru;
 	char partial[160];
 	size_t plen = 0;
@@ -154,10 +204,14 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 
 	before = sample_disks(ctx->disks);
 	t.prev = before;
+	interference_start(run, &snap);
 	t.t0 = t.last = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
-	if (rc)
+	if (rc) {
+		fsb_snap_free(&snap);
 		return rc;
+	}
+	pgid = p.pid;
 	while (!exited) {
 		struct pollfd pfd[2] = { { p.out_fd, POLLIN, 0 }, { p.pidfd, POLLIN, 0 } };
 		int nfds = p.pidfd >= 0 ? 2 : 1;
@@ -207,9 +261,12 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		}
 	}
 	fsb_proc_close(&p);
-	if (rc)
+	if (rc) {
+		fsb_snap_free(&snap);
 		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
+	}
 	record_rusage(run, &ru);
+	interference_end(ctx, run, &snap, run->v[FSB_FIELD_user] + run->v[FSB_FIELD_sys], pgid);
 	if (cancelled) {
 		run->v[FSB_FIELD_real] = t1 - t.t0;
 		run->status = FSB_RUN_INTERRUPTED;
@@ -246,14 +303,17 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 {
 	struct ticker t = { .ctx = ctx, .fraction = 0 };
 	struct disk_sample before, after;
+	struct fsb_snap snap;
 	int rc;
 
 	if (!ctx->builtin)
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
 	t.prev = before;
+	interference_start(run, &snap);
 	t.t0 = t.last = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
+	interference_end(ctx, run, &snap, 0, 0);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (rc == -ECANCELED) {

@@ -29,6 +29,8 @@ struct fsb_phase_tick {
 	const char *last_line;       /* the phase's last output line, or NULL */
 };
 
+struct fsb_disturb_limits;
+
 struct fsb_phase_ctx {
 	const char *tag;             /* FSBENCH_PHASE value, e.g. "ext4/tar/1" */
 	const char *mnt;             /* mount point: syncfs() target, default cwd */
@@ -45,6 +47,8 @@ struct fsb_phase_ctx {
 		       void (*fraction)(void *arg, double f), void *farg,
 		       struct fsb_run *run, struct fsb_err *err);
 	void *builtin_arg;
+	/* when is a run disturbed (the run's `disturbed` reason); NULL = the defaults */
+	const struct fsb_disturb_limits *limits;
 };
 
 /*

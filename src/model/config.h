@@ -20,6 +20,7 @@
 #ifndef FSB_CONFIG_H
 #define FSB_CONFIG_H
 
+#include "sys/interfere.h"
 #include "model/kinds.h"
 #include <stdbool.h>
 
@@ -96,6 +97,7 @@ struct fsb_defaults {
 	long jobs;               /* make -j; 0 = number of CPUs */
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */
+	struct fsb_disturb_limits disturb;  /* when a run is disturbed (disturbed_cpu …) */
 };
 
 struct fsb_config {

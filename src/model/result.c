@@ -141,17 +141,23 @@ void fsb_run_init(struct fsb_run *r)
 	r->status = FSB_RUN_OK;
 	r->exit_status = -1;
 	r->error = NULL;
+	r->top = NULL;
+	r->disturbed = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 {
 	*dst = *src;
 	dst->error = fsb_xstrdup(src->error);
+	dst->top = fsb_xstrdup(src->top);
+	dst->disturbed = fsb_xstrdup(src->disturbed);
 }
 
 void fsb_run_clear(struct fsb_run *r)
 {
 	free(r->error);
+	free(r->top);
+	free(r->disturbed);
 	fsb_run_init(r);
 }
 
@@ -434,6 +440,8 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	if (r->exit_status >= 0)
 		fprintf(fp, "        exit_status = %d\n", r->exit_status);
 	put_str(fp, 8, "error", r->error);
+	put_str(fp, 8, "top", r->top);
+	put_str(fp, 8, "disturbed", r->disturbed);
 	fputs("      }\n", fp);
 }
 
@@ -555,7 +563,7 @@ out:
 
 /* ---- reading ------------------------------------------------------------- */
 
-static cfg_opt_t run_opts[FSB_FIELD_COUNT + 5];
+static cfg_opt_t run_opts[FSB_FIELD_COUNT + 7];
 static cfg_opt_t phase_opts[] = {
 	CFG_STR("label", NULL, CFGF_NONE),
 	CFG_STR("kind", NULL, CFGF_NONE),
@@ -690,6 +698,8 @@ static void init_run_opts(void)
 		CFG_STR("status", "ok", CFGF_NONE),
 		CFG_INT("exit_status", -1, CFGF_NONE),
 		CFG_STR("error", NULL, CFGF_NONE),
+		CFG_STR("top", NULL, CFGF_NONE),
+		CFG_STR("disturbed", NULL, CFGF_NONE),
 		CFG_END()
 	};
 
@@ -745,6 +755,8 @@ static int read_run(struct fsb_cfg_err *ce, cfg_t *rs, struct fsb_run *r)
 	r->status = st;
 	r->exit_status = (int)cfg_getint(rs, "exit_status");
 	r->error = dup_or_null(rs, "error");
+	r->top = dup_or_null(rs, "top");
+	r->disturbed = dup_or_null(rs, "disturbed");
 	return 0;
 }
 

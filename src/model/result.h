@@ -61,7 +61,18 @@
 	X(seekers,          "",      "concurrent seeker threads of the seeks phase")    \
 	X(file_min,         "B",     "smallest file of a built-in file phase")          \
 	X(file_max,         "B",     "largest file of a built-in file phase")           \
-	X(dirs,             "",      "directories a built-in file phase spreads over")
+	X(dirs,             "",      "directories a built-in file phase spreads over") \
+	X(others_cpu,       "",      "share of one CPU other programs used during the phase (0.48 = 48%)") \
+	X(top_cpu,          "",      "share of one CPU the hungriest other program used (its name: top)") \
+	X(steal,            "",      "share of one CPU stolen by the hypervisor during the phase") \
+	X(psi_cpu,          "",      "share of the phase's wall time some task waited for a CPU (/proc/pressure)") \
+	X(psi_io,           "",      "share of the phase's wall time some task waited for I/O (/proc/pressure)") \
+	X(psi_mem,          "",      "share of the phase's wall time some task waited for memory (/proc/pressure)") \
+	X(swap_in,          "",      "pages swapped in on the whole machine during the phase") \
+	X(swap_out,         "",      "pages swapped out on the whole machine during the phase") \
+	X(mem_drop_kib,     "KiB",   "drop of MemAvailable from the phase's start to its end") \
+	X(seq,              "",      "sequence number of the run in the whole fsbench run (1 = first)") \
+	X(started_at,       "s",     "wall-clock start of the run, seconds since the epoch")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -93,6 +104,10 @@ struct fsb_run {
 	enum fsb_run_status status;
 	int exit_status;             /* of the phase command; -1 = none */
 	char *error;                 /* one line, or NULL */
+	char *top;                   /* the hungriest other program during the run, or NULL */
+	char *disturbed;             /* why the run is disturbed ("other programs used 48% of a
+					CPU, mostly burner"), or NULL: a disturbed run is set
+					aside from means, intervals and tests */
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */

@@ -137,6 +137,35 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	fsb_strv_free(&phases);
 }
 
+/* The runs left out because other programs disturbed them, in words; no
+ * block at all when there is none (older files show as before). */
+static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
+{
+	struct fsb_strv runs = { 0 }, cells = { 0 };
+	struct fsb_buf b = { 0 };
+	size_t n = fsb_report_set_aside(res, &runs), u = fsb_report_unreliable(res, &cells);
+
+	if (!n && !u)
+		return;
+	if (n)
+		fsb_buf_addf(&b, "%zu run%s set aside as disturbed by other programs (left out of means, "
+			     "intervals and tests): ", n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < runs.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? "; " : "", runs.v[i]);
+	if (n)
+		fsb_buf_add(&b, ".");
+	if (u)
+		fsb_buf_addf(&b, "%sEvery run of %zu cell%s was disturbed, so %s marked \"?\" as unreliable: ",
+			     n ? "  " : "", u, u == 1 ? "" : "s", u == 1 ? "its value is" : "their values are");
+	for (size_t i = 0; i < cells.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? "; " : "", cells.v[i]);
+	if (u)
+		fsb_buf_add(&b, ".");
+	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_buf_steal(&b));
+	fsb_strv_free(&runs);
+	fsb_strv_free(&cells);
+}
+
 static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_table t;
@@ -149,6 +178,7 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_free(&b->lines);
 		d->n--;
 	}
+	set_aside(d, res);
 }
 
 /* One phase's tables: its chart (not the total's: that is the overview),
@@ -193,6 +223,15 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 		phase(d, res, names.v[j], true, o);
 	fsb_strv_free(&names);
 	add_table(d, FSB_ROLE_LATENCY, NULL, fsb_report_latency(res, &t), &t);
+}
+
+/* With raw: every run in the order it ran, when, and what disturbed it. */
+static void order(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_table t;
+
+	if (o->raw)
+		add_table(d, FSB_ROLE_RAW, NULL, fsb_report_order(res, &t), &t);
 }
 
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
@@ -276,8 +315,10 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		summary(doc, res, o);
 	if (s & FSB_DOC_VERDICT)
 		verdict(doc, res, o);
-	if (s & FSB_DOC_PHASES)
+	if (s & FSB_DOC_PHASES) {
 		phases(doc, res, o);
+		order(doc, res, o);
+	}
 	if (s & FSB_DOC_DETAILS)
 		details(doc, res, o);
 }

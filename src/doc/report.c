@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/kinds.h"
 #include "model/opts.h"
@@ -64,20 +65,54 @@ static enum fsb_metric judge_metric(enum fsb_metric m)
 	return m == FSB_METRIC_RATE || m == FSB_METRIC_CPU ? FSB_METRIC_RATE : FSB_METRIC_REAL;
 }
 
-static void cell_finish(struct fsb_cellstats *cs, const double *judge)
+/*
+ * Flag outliers and summarize.  dist (may be NULL) flags the disturbed
+ * runs: they are set aside first, as outliers are, and the 3-MAD rule
+ * judges the others only; when every run was disturbed none is set aside
+ * (there is nothing else) and the cell is marked unreliable instead.
+ */
+static void cell_finish(struct fsb_cellstats *cs, const double *judge, const bool *dist)
 {
+	const double *jv = judge ? judge : cs->values;
+	double *calm;
+	bool *calm_out, *exclude;
+	size_t ncalm = 0, nset = 0;
+
 	if (!cs->nok) {
 		cs->st = (struct fsb_stats){ .mean = NAN, .median = NAN, .sd = NAN, .min = NAN,
 					     .max = NAN, .ci_half = NAN, .ci_lo = NAN, .ci_hi = NAN, .cv = NAN };
 		return;
 	}
 	cs->outlier = fsb_xcalloc(cs->nok, sizeof(*cs->outlier));
-	fsb_stats_outliers(judge ? judge : cs->values, cs->nok, cs->outlier);
-	fsb_stats_summarize_excluding(cs->values, cs->nok, cs->outlier, &cs->st);
+	cs->disturbed = fsb_xcalloc(cs->nok, sizeof(*cs->disturbed));
+	for (size_t i = 0; i < cs->nok; i++)
+		if (dist && dist[i]) {
+			cs->disturbed[i] = true;
+			cs->ndisturbed++;
+		}
+	cs->unreliable = cs->ndisturbed == cs->nok;
+	calm = fsb_xcalloc(cs->nok, sizeof(*calm));
+	calm_out = fsb_xcalloc(cs->nok, sizeof(*calm_out));
+	exclude = fsb_xcalloc(cs->nok, sizeof(*exclude));
+	for (size_t i = 0; i < cs->nok; i++)
+		if (cs->unreliable || !cs->disturbed[i])
+			calm[ncalm++] = jv[i];
+	fsb_stats_outliers(calm, ncalm, calm_out);
+	for (size_t i = 0, k = 0; i < cs->nok; i++) {
+		if (cs->unreliable || !cs->disturbed[i])
+			cs->outlier[i] = calm_out[k++];
+		exclude[i] = cs->outlier[i] || (cs->disturbed[i] && !cs->unreliable);
+		nset += exclude[i] && !cs->outlier[i];
+	}
+	fsb_stats_summarize_excluding(cs->values, cs->nok, exclude, &cs->st);
+	cs->st.n_outliers -= nset;	/* the disturbed are counted apart */
 	cs->kept = fsb_xcalloc(cs->nok, sizeof(*cs->kept));
 	for (size_t i = 0, k = 0; i < cs->nok; i++)
-		if (!cs->outlier[i])
+		if (!exclude[i])
 			cs->kept[k++] = cs->values[i];
+	free(calm);
+	free(calm_out);
+	free(exclude);
 }
 
 /* only: the phases to sum (a comparison of files sums the phases they
@@ -88,6 +123,7 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	struct fsb_strv phases = { 0 };
 	size_t reps = SIZE_MAX;
 	double *judge = NULL;
+	bool *dist = NULL;
 
 	total_phases(res, &phases);
 	if (only) {
@@ -130,22 +166,27 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 		reps = 0;
 	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
+	dist = fsb_xcalloc(reps ? reps : 1, sizeof(bool));
 	for (size_t k = 0; k < reps; k++) {
 		double sum = 0, jsum = 0;
+		bool d = false;     /* a repetition with a disturbed phase is disturbed */
 
 		for (size_t j = 0; j < phases.n; j++) {
 			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
 
 			sum += fsb_run_metric(r, m);
 			jsum += fsb_run_metric(r, judge_metric(m));
+			d = d || r->disturbed;
 		}
 		if (!isnan(sum)) {
 			judge[out->nok] = jsum;
+			dist[out->nok] = d;
 			out->values[out->nok++] = sum;
 		}
 	}
-	cell_finish(out, judge);
+	cell_finish(out, judge, dist);
 out:
+	free(dist);
 	free(judge);
 	fsb_strv_free(&phases);
 }
@@ -155,19 +196,20 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 {
 	const struct fsb_phase_result *ph;
 	double *judge;
+	bool *dist;
 
 	memset(out, 0, sizeof(*out));
 	if (fs->status != FSB_FS_OK) {
 		out->failed = fs->status == FSB_FS_FAILED;
 		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
 		out->why = fs->error;
-		cell_finish(out, NULL);
+		cell_finish(out, NULL, NULL);
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
 		cell_total(res, fs, NULL, m, out);
 		if (!out->values)
-			cell_finish(out, NULL);
+			cell_finish(out, NULL, NULL);
 		return;
 	}
 	ph = fsb_fs_find_phase(fs, phase);
@@ -177,6 +219,7 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 	}
 	out->values = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
 	judge = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
+	dist = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(bool));
 	for (size_t k = 0; ph && k < ph->nruns; k++) {
 		double v = fsb_run_metric(&ph->runs[k], m);
 
@@ -187,11 +230,13 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		}
 		if (!isnan(v)) {
 			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
+			dist[out->nok] = ph->runs[k].disturbed != NULL;
 			out->values[out->nok++] = v;
 		}
 	}
 	out->failed = !out->nok && out->nruns > 0;
-	cell_finish(out, judge);
+	cell_finish(out, judge, dist);
+	free(dist);
 	free(judge);
 }
 
@@ -199,6 +244,7 @@ void fsb_cellstats_free(struct fsb_cellstats *cs)
 {
 	free(cs->values);
 	free(cs->outlier);
+	free(cs->disturbed);
 	free(cs->kept);
 	memset(cs, 0, sizeof(*cs));
 }
@@ -219,12 +265,13 @@ struct norm {
 	double lo, hi;
 	bool significant, tested;
 	double p;                /* of the test, NAN when none */
+	bool unreliable;         /* a side's every run was disturbed: shown "?", never significant */
 };
 
 static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 			     enum fsb_metric m, const struct fsb_report_opts *o)
 {
-	struct norm n = { NAN, NAN, NAN, false, false, NAN };
+	struct norm n = { NAN, NAN, NAN, false, false, NAN, false };
 	struct fsb_compare cmp;
 	bool rate = fsb_metric_higher_is_better(m);
 	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
@@ -232,7 +279,8 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 	if (!a->st.n_used || !base->st.n_used || !(den->st.mean > 0) || isnan(num->st.mean))
 		return n;
 	n.ratio = num->st.mean / den->st.mean;
-	if (a == base)
+	n.unreliable = a->unreliable || base->unreliable;
+	if (a == base || n.unreliable)
 		return n;
 	if (fsb_stats_compare(num->kept, num->st.n_used, den->kept, den->st.n_used,
 			      o && o->alpha > 0 ? o->alpha : 0.05, o && o->nonparametric, &cmp) == 0) {
@@ -372,7 +420,8 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm
 	if (isnan(n->ratio))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
-		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio, n->significant ? "*" : "");
+		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio,
+		    n->significant ? "*" : n->unreliable ? "?" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -395,6 +444,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
 	const struct fsb_fs_result *bfs;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	bool any_unreliable = false;
 
 	fsb_report_phases(res, false, &phases);
 	if (!phases.n || !base) {
@@ -427,12 +477,16 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			} else {
 				n = normalize(&a, &b, m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
+				any_unreliable = any_unreliable || n.unreliable;
 			}
 			fsb_cellstats_free(&a);
 			fsb_cellstats_free(&b);
 		}
 	}
 	note_unavailable(t, res, &phases);
+	if (any_unreliable)
+		fsb_strv_add(&t->notes, "? = every run of this cell (or of the baseline's) was disturbed by other "
+			     "programs: the value is unreliable, never called significant");
 	for (size_t j = 0; j < phases.n; j++) {
 		struct fsb_cellstats b;
 
@@ -487,11 +541,13 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 	 * third digit so that tiny phases are not all "0.01" */
 	int prec = cs->st.mean < 1 ? 3 : 2;
 
+	const char *q = cs->unreliable ? "?" : "";
+
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f", prec, cs->st.mean, prec,
-		    cs->st.ci_half);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f±%.*f%s", prec, cs->st.mean, prec,
+		    cs->st.ci_half, q);
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f", prec, cs->st.mean);
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%.*f%s", prec, cs->st.mean, q);
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -566,7 +622,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 		   struct fsb_table *t)
 {
 	size_t maxruns = 0;
-	bool found = false;
+	bool found = false, any_dist = false;
 	char *id;
 
 	(void)o;
@@ -606,7 +662,10 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			for (size_t k = 0, ok = 0; ph && k < ph->nruns; k++) {
 				if (ph->runs[k].status != FSB_RUN_OK)
 					continue;
-				if (!cs.outlier[ok++]) {
+				bool in = !cs.outlier[ok] && !(cs.disturbed[ok] && !cs.unreliable);
+
+				ok++;
+				if (in) {
 					su += ph->runs[k].v[FSB_FIELD_sys];
 					us += ph->runs[k].v[FSB_FIELD_user];
 					n++;
@@ -626,14 +685,25 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
 			} else {
 				bool out = cs.outlier && okidx < cs.nok && cs.outlier[okidx];
+				bool dist = r->disturbed != NULL;
 
-				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
-				    r->v[FSB_FIELD_real], "%.2f (%.2f+%.2f)%s", r->v[FSB_FIELD_real],
-				    r->v[FSB_FIELD_sys], r->v[FSB_FIELD_user], out ? "!" : "");
+				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out || dist ? FSB_CELL_OUTLIER : 0),
+				    r->v[FSB_FIELD_real], "%.2f (%.2f+%.2f)%s%s", r->v[FSB_FIELD_real],
+				    r->v[FSB_FIELD_sys], r->v[FSB_FIELD_user], out ? "!" : "", dist ? "~" : "");
+				if (dist) {
+					fsb_strv_addf(&t->notes, "%s rep %zu ~ disturbed: %s", fs->name, k + 1, r->disturbed);
+					any_dist = true;
+				}
 				okidx++;
 			}
 		}
 		fsb_cellstats_free(&cs);
+	}
+	if (any_dist) {
+		char *c = fsb_xasprintf("%s; ~ = disturbed by other programs, left out too", t->caption);
+
+		free(t->caption);
+		t->caption = c;
 	}
 	table_done(t);
 	return 0;
@@ -1041,7 +1111,7 @@ static void compare_cell(const struct fsb_result *res, const struct fsb_fs_resul
 	memset(out, 0, sizeof(*out));
 	cell_total(res, fs, shared, m, out);
 	if (!out->values)
-		cell_finish(out, NULL);
+		cell_finish(out, NULL, NULL);
 }
 
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
@@ -1265,7 +1335,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			if (res->fs[i] == bfs)
 				continue;
 			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
-			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN };
+			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN, false };
 			if (!isnan(n.ratio)) {
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
@@ -1337,4 +1407,154 @@ void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out)
 	for (size_t i = 0; i < res->host.versions.n; i++)
 		if (!fsb_strv_contains(out, res->host.versions.v[i]))
 			fsb_strv_add(out, res->host.versions.v[i]);
+}
+
+/* ---- runs in the order they ran; the runs set aside ---------------------------- */
+
+struct seqrun {
+	const struct fsb_fs_result *fs;
+	const struct fsb_phase_result *ph;
+	size_t rep;              /* 1-based */
+	double seq;
+};
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct seqrun *x = a, *y = b;
+
+	if (isnan(x->seq) || isnan(y->seq))
+		return isnan(x->seq) - isnan(y->seq);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Every run of res, sorted by seq (runs without one last, as stored);
+ * returns how many, *with_seq how many have a seq.  Caller frees. */
+static struct seqrun *runs_by_seq(const struct fsb_result *res, size_t *n, size_t *with_seq)
+{
+	struct seqrun *v = NULL;
+	size_t cap = 0;
+
+	*n = *with_seq = 0;
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++) {
+				if (*n == cap) {
+					cap = cap ? 2 * cap : 16;
+					v = fsb_xrealloc(v, cap * sizeof(*v));
+				}
+				v[*n] = (struct seqrun){ res->fs[i], ph, k + 1, ph->runs[k].v[FSB_FIELD_seq] };
+				*with_seq += !isnan(v[*n].seq);
+				(*n)++;
+			}
+		}
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_seq);
+	return v;
+}
+
+/* Was every successful run of ph disturbed (so none is set aside)? */
+static bool all_disturbed(const struct fsb_phase_result *ph)
+{
+	size_t ok = 0;
+
+	for (size_t k = 0; k < ph->nruns; k++) {
+		if (ph->runs[k].status != FSB_RUN_OK)
+			continue;
+		if (!ph->runs[k].disturbed)
+			return false;
+		ok++;
+	}
+	return ok > 0;
+}
+
+size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			if (!all_disturbed(ph))
+				continue;
+			for (size_t k = 0; k < ph->nruns; k++)
+				if (ph->runs[k].status == FSB_RUN_OK) {
+					fsb_strv_addf(out, "%s/%s (%s)", res->fs[i]->name, ph->name, ph->runs[k].disturbed);
+					break;
+				}
+			count++;
+		}
+	return count;
+}
+
+size_t fsb_report_set_aside(const struct fsb_result *res, struct fsb_strv *out)
+{
+	size_t n, with_seq, count = 0;
+	struct seqrun *v = runs_by_seq(res, &n, &with_seq);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct fsb_run *r = &v[i].ph->runs[v[i].rep - 1];
+
+		if (!r->disturbed || r->status != FSB_RUN_OK || all_disturbed(v[i].ph))
+			continue;
+		fsb_strv_addf(out, "%s/%s rep %zu (%s)", v[i].fs->name, v[i].ph->name, v[i].rep, r->disturbed);
+		count++;
+	}
+	free(v);
+	return count;
+}
+
+int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
+{
+	static const char *const heads[] = { "#", "started", "Filesystem", "phase", "rep", "real",
+					     "others' CPU", "disturbed" };
+	size_t n, with_seq;
+	struct seqrun *v = runs_by_seq(res, &n, &with_seq);
+
+	if (!with_seq) {
+		free(v);
+		return -ENOENT;
+	}
+	fsb_table_init(t, "order", with_seq + 1, FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("Runs in the order they ran");
+	t->caption = fsb_xstrdup("started: UTC; others' CPU: what other programs used meanwhile, in % of one "
+				 "CPU (the hungriest named); a disturbed run is left out of means, intervals and tests");
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c == 0 || (c >= 4 && c <= 6) ? FSB_CELL_NUMBER : 0), NAN,
+		    "%s", heads[c]);
+	for (size_t i = 0; i < with_seq; i++) {
+		const struct fsb_run *r = &v[i].ph->runs[v[i].rep - 1];
+		double at = r->v[FSB_FIELD_started_at], oc = r->v[FSB_FIELD_others_cpu];
+		unsigned dist = r->disturbed ? FSB_CELL_OUTLIER : 0;
+		char when[32] = "—";
+
+		if (!isnan(at)) {
+			time_t tt = (time_t)at;
+			struct tm tm;
+
+			if (gmtime_r(&tt, &tm))
+				strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+		}
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NUMBER, r->v[FSB_FIELD_seq], "%.0f", r->v[FSB_FIELD_seq]);
+		fsb_table_set(t, i + 1, 1, 0, at, "%s", when);
+		fsb_table_set(t, i + 1, 2, FSB_CELL_NAME, NAN, "%s", v[i].fs->name);
+		fsb_table_set(t, i + 1, 3, 0, NAN, "%s", v[i].ph->name);
+		fsb_table_set(t, i + 1, 4, FSB_CELL_NUMBER, (double)v[i].rep, "%zu", v[i].rep);
+		if (r->status != FSB_RUN_OK)
+			fsb_table_set(t, i + 1, 5, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+		else
+			set_number(t, i + 1, 5, r->v[FSB_FIELD_real], false, dist, "");
+		if (isnan(oc))
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		else if (r->top && r->v[FSB_FIELD_top_cpu] >= 0.01)
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%% (%s)", oc * 100, r->top);
+		else
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%%", oc * 100);
+		fsb_table_set(t, i + 1, 7, dist, NAN, "%s", r->disturbed ? r->disturbed : "");
+	}
+	free(v);
+	table_done(t);
+	return 0;
 }

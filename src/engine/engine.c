@@ -537,8 +537,10 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 
 		if (ph->status != FSB_PHASE_OK)
 			continue;
+		/* a disturbed run is set aside as in the tables: one more
+		 * repetition replaces it, within the cap */
 		for (size_t k = 0; k < ph->nruns; k++)
-			if (ph->runs[k].status == FSB_RUN_OK)
+			if (ph->runs[k].status == FSB_RUN_OK && !ph->runs[k].disturbed)
 				x[n++] = fsb_run_metric(&ph->runs[k], FSB_METRIC_REAL);
 		within = rep >= 3 && n >= 3 && fsb_stats_summarize(x, n, NULL, &st) == 0 && st.n_used >= 3 &&
 			 st.mean > 0 && st.ci_half <= e->plan.ci_target * st.mean;

@@ -99,7 +99,11 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 		fsb_buf_addf(&b, ", auto-repeat (at most %ld repetitions)", res->repeat);
 	else
 		fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
+	if (res->order && strcmp(res->order, "sequential"))
+		fsb_buf_addf(&b, " in %s order (seed %lld)", res->order, res->order_seed);
 	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, fsb_buf_steal(&b));
+	if (res->quiet)
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
 	target = fsb_report_target_line(&res->target);
 	if (*target) {
 		struct fsb_kv *e;

@@ -420,8 +420,9 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm
 	if (isnan(n->ratio))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
+		/* the baseline's own 1.00 is exact by definition, disturbed or not */
 		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%.2f%s", n->ratio,
-		    n->significant ? "*" : n->unreliable ? "?" : "");
+		    n->significant ? "*" : n->unreliable && !(extra & FSB_CELL_BASELINE) ? "?" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -477,7 +478,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			} else {
 				n = normalize(&a, &b, m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
-				any_unreliable = any_unreliable || n.unreliable;
+				any_unreliable = any_unreliable || (n.unreliable && !bl);
 			}
 			fsb_cellstats_free(&a);
 			fsb_cellstats_free(&b);

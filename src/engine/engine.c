@@ -219,6 +219,9 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 	rc = check_target(plan, prof, err);
 	if (rc)
 		return rc;
+	if (!plan->seed_set)	/* drawn once, recorded in the result to repeat the order */
+		plan->seed = ((unsigned long long)time(NULL) * 2654435761ULL ^ (unsigned long long)getpid()) &
+			     0x7fffffffULL;
 	if (!plan->jobs)
 		plan->jobs = fsb_sysinfo_cpus();
 	if (!plan->output)
@@ -642,15 +645,16 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		fsb_synth_cleanup(base);
 }
 
-static void run_fs(struct fsb_engine *e, size_t fi)
+/* A filesystem's turn begins: its record, and whether it can be made at
+ * all (its tool, an external journal's device).  False when not: it is
+ * then recorded as unavailable and done. */
+static bool fs_begin(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
 	const char *name = pl->fs.v[fi];
 	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
 	struct fsb_fs_result *fsr = fsb_result_add_fs(e->res, name);
 	struct fsb_err err = { 0 };
-	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
-	bool fs_ok = true;
 
 	e->prog.fs_index = (int)fi;
 	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
@@ -662,7 +666,7 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 		fsb_events_log(e->ev, "%s: unavailable: %s", name, err.msg);
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, err.msg);
-		return;
+		return false;
 	}
 	if (p && *p->journal_size && !e->journal) {
 		fsr->status = FSB_FS_UNAVAILABLE;
@@ -670,57 +674,148 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 					   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
-		return;
+		return false;
 	}
-	for (long rep = 1; rep <= reps && fs_ok && !cancelled(e); rep++) {
-		const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
+	return true;
+}
 
-		e->prog.rep = (int)rep;
-		e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
-		if (p && (rep == 1 || pl->reformat_between)) {
-			fsb_err_clear(&err);
-			if (format_and_mount(e, p, fsr, &err)) {
-				if (cancelled(e))
-					break;
-				fsb_target_explain_err(e, &err);
-				/* the repetitions already measured stay: only a
-				 * filesystem never made is "failed" as a whole */
-				if (rep == 1) {
-					fsr->status = FSB_FS_FAILED;
-					free(fsr->error);
-					fsr->error = fsb_xstrdup(err.msg);
-				} else {
-					free(fsr->error);
-					fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
-				}
-				fsb_events_log(e->ev, "%s: %s", name, err.msg);
-				e->any_failed = true;
-				fs_ok = false;
-				break;
+/*
+ * Repetition rep of filesystem fi: a fresh mkfs and mount when fresh (or
+ * on the first), then every phase.  False when the filesystem could not be
+ * made: its repetitions end there.  With --auto-repeat, *converged says
+ * whether every phase is now within target.
+ */
+static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *converged_now)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
+	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
+	const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
+	struct fsb_err err = { 0 };
+
+	*converged_now = false;
+	e->prog.fs_index = (int)fi;
+	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
+	e->prog.rep = (int)rep;
+	e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
+	if (p && (rep == 1 || fresh)) {
+		if (format_and_mount(e, p, fsr, &err)) {
+			if (cancelled(e))
+				return false;
+			fsb_target_explain_err(e, &err);
+			/* the repetitions already measured stay: only a
+			 * filesystem never made is "failed" as a whole */
+			if (rep == 1) {
+				fsr->status = FSB_FS_FAILED;
+				free(fsr->error);
+				fsr->error = fsb_xstrdup(err.msg);
+			} else {
+				free(fsr->error);
+				fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
 			}
-		}
-		for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
-			run_phase(e, fi, fsr, rep, j, base);
-		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
-			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
-				       pl->ci_target * 100, rep);
-			break;
-		}
-		if (pl->auto_repeat && fs_ok && !cancelled(e) && rep == reps)
-			fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
-				       name, reps, pl->ci_target * 100);
-	}
-	if (e->mounted) {
-		fsb_engine_activity(e, "umount", false);
-		fsb_err_clear(&err);
-		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "%s: %s", name, err.msg);
 			e->any_failed = true;
+			return false;
 		}
-		e->mounted = false;
 	}
+	for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
+		run_phase(e, fi, fsr, rep, j, base);
+	if (pl->auto_repeat && !cancelled(e) && converged(e, fsr, rep)) {
+		fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
+			       pl->ci_target * 100, rep);
+		*converged_now = true;
+	} else if (pl->auto_repeat && !cancelled(e) && rep == pl->max_repeat) {
+		fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
+			       name, pl->max_repeat, pl->ci_target * 100);
+	}
+	return true;
+}
+
+static void unmount_current(struct fsb_engine *e, const char *name)
+{
+	struct fsb_err err = { 0 };
+
+	if (!e->mounted)
+		return;
+	fsb_engine_activity(e, "umount", false);
+	if (fsb_fs_umount(e->mnt, &err)) {
+		fsb_events_log(e->ev, "%s: %s", name, err.msg);
+		e->any_failed = true;
+	}
+	e->mounted = false;
+}
+
+static void fs_end(struct fsb_engine *e, size_t fi)
+{
+	const char *name = e->plan.fs.v[fi];
+
+	unmount_current(e, name);
 	post_result(e);
-	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
+	post(e, FSB_EV_FS_END, name, NULL, NULL, fsb_result_find_fs(e->res, name)->error);
+}
+
+/*
+ * The order the runs really go in: rounds and random need a fresh mkfs for
+ * every repetition (the target is shared by the filesystems), so with
+ * --no-reformat, or a directory target, it is sequential; one repetition
+ * (without --auto-repeat) keeps the plan's order too.
+ */
+static enum fsb_order effective_order(const struct fsb_plan *pl)
+{
+	if (!pl->reformat_between || pl->target == FSB_TARGET_DIR || (pl->repeat == 1 && !pl->auto_repeat))
+		return FSB_ORDER_SEQUENTIAL;
+	return pl->order;
+}
+
+/* sequential: every repetition of one filesystem, then the next */
+static void run_fs(struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_plan *pl = &e->plan;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	bool conv = false;
+
+	if (!fs_begin(e, fi))
+		return;
+	for (long rep = 1; rep <= reps && !conv && !cancelled(e); rep++)
+		if (!fs_rep(e, fi, rep, pl->reformat_between, &conv))
+			break;
+	fs_end(e, fi);
+}
+
+/*
+ * rounds or random (engine/order.h): the slots in their order, each a
+ * fresh mkfs and mount — the target is shared, so the filesystem of the
+ * slot before is gone.  A filesystem that converged (--auto-repeat) or
+ * could not be made sits the later slots out.
+ */
+static void run_slots(struct fsb_engine *e)
+{
+	const struct fsb_plan *pl = &e->plan;
+	size_t nfs = pl->fs.n;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	struct fsb_slot *slots = fsb_xcalloc(nfs * (size_t)reps, sizeof(*slots));
+	size_t n = fsb_order_slots(pl->order, nfs, reps, pl->seed, slots);
+	bool *live = fsb_xcalloc(nfs, sizeof(*live)), *begun = fsb_xcalloc(nfs, sizeof(*begun));
+
+	for (size_t i = 0; i < nfs && !cancelled(e) && !e->stop.code; i++)
+		live[i] = begun[i] = fs_begin(e, i);
+	for (size_t k = 0; k < n && !cancelled(e) && !e->stop.code; k++) {
+		size_t fi = slots[k].fs;
+		bool conv = false;
+
+		if (!live[fi])
+			continue;
+		if (!fs_rep(e, fi, slots[k].rep, true, &conv) || conv)
+			live[fi] = false;
+		post_result(e);
+	}
+	for (size_t i = 0; i < nfs; i++)
+		if (begun[i])
+			fs_end(e, i);
+	free(begun);
+	free(live);
+	free(slots);
 }
 
 /* ---- the thread -------------------------------------------------------------- */
@@ -750,6 +845,9 @@ static void init_result(struct fsb_engine *e)
 	r->repeat = e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
 	for (size_t j = 0; j < e->plan.phases.n; j++)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
+	r->order = fsb_xstrdup(fsb_order_name(effective_order(&e->plan)));
+	if (effective_order(&e->plan) != FSB_ORDER_SEQUENTIAL)
+		r->order_seed = (long long)e->plan.seed;
 	/* the plan's cells, pending until measured: every snapshot (and the
 	 * document of a live run) shows what is still to come; a directory's
 	 * one filesystem is named when the directory is set up */
@@ -924,8 +1022,12 @@ static void *engine_main(void *arg)
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->target_ready = true;
 	post_result(e);
-	for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
-		run_fs(e, i);
+	if (effective_order(&e->plan) == FSB_ORDER_SEQUENTIAL) {
+		for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
+			run_fs(e, i);
+	} else {
+		run_slots(e);
+	}
 	if (e->stop.code) {
 		/* refused from here on: exit status 3, like a refusal at the start */
 		fsb_events_log(e->ev, "the phases that finished before the stop are in %s", e->plan.output);

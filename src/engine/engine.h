@@ -33,6 +33,7 @@
 #ifndef FSB_ENGINE_H
 #define FSB_ENGINE_H
 
+#include "engine/order.h"
 #include <stdbool.h>
 
 #include "model/config.h"
@@ -60,6 +61,9 @@ struct fsb_plan {
 	char *profile;           /* size profile name */
 	long repeat;             /* repetitions per filesystem (>= 1) */
 	bool reformat_between;   /* mkfs again before every repetition */
+	enum fsb_order order;    /* rounds (default), sequential, random: engine/order.h */
+	unsigned long long seed; /* of the order; recorded in the result */
+	bool seed_set;           /* given by the user (else drawn at validation) */
 	bool auto_repeat;        /* repeat until every CI is within ci_target */
 	double ci_target;        /* relative half-width of the 95% CI */
 	long max_repeat;         /* auto-repeat cap */

@@ -169,6 +169,7 @@ struct fsb_result *fsb_result_new(void)
 
 	res->format = FSB_RESULT_FORMAT;
 	res->repeat = 1;
+	res->order_seed = -1;
 	res->host.cores = -1;
 	res->host.ram_mib = -1;
 	res->target.size_mib = -1;
@@ -221,6 +222,8 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->title);
 	free(res->log);
 	fsb_strv_free(&res->phase_order);
+	free(res->order);
+	free(res->quiet);
 	free(res->host.hostname);
 	free(res->host.kernel);
 	free(res->host.cpu);
@@ -261,6 +264,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->log = fsb_xstrdup(src->log);
 	res->repeat = src->repeat;
 	strv_copy(&res->phase_order, &src->phase_order);
+	res->order = fsb_xstrdup(src->order);
+	res->order_seed = src->order_seed;
+	res->quiet = fsb_xstrdup(src->quiet);
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
@@ -461,6 +467,10 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	put_str(fp, 0, "log", res->log);
 	fprintf(fp, "repeat = %ld\n", res->repeat);
 	put_strv(fp, 0, "phases", &res->phase_order);
+	put_str(fp, 0, "order", res->order);
+	if (res->order_seed >= 0)
+		fprintf(fp, "order_seed = %lld\n", res->order_seed);
+	put_str(fp, 0, "quiet", res->quiet);
 
 	fputs("host {\n", fp);
 	put_str(fp, 2, "hostname", res->host.hostname);
@@ -623,6 +633,9 @@ static cfg_opt_t top_opts[] = {
 	CFG_STR("log", NULL, CFGF_NONE),
 	CFG_INT("repeat", 1, CFGF_NONE),
 	CFG_STR_LIST("phases", NULL, CFGF_NONE),
+	CFG_STR("order", NULL, CFGF_NONE),
+	CFG_INT("order_seed", -1, CFGF_NONE),
+	CFG_STR("quiet", NULL, CFGF_NONE),
 	CFG_SEC("host", host_opts, CFGF_NONE),
 	CFG_SEC("target", target_opts, CFGF_NONE),
 	CFG_SEC("filesystem", fs_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
@@ -792,6 +805,9 @@ static int convert(struct fsb_cfg_err *ce, cfg_t *cfg, struct fsb_result *res)
 	res->log = dup_or_null(cfg, "log");
 	res->repeat = cfg_getint(cfg, "repeat");
 	get_strv(cfg, "phases", &res->phase_order);
+	res->order = dup_or_null(cfg, "order");
+	res->order_seed = cfg_getint(cfg, "order_seed");
+	res->quiet = dup_or_null(cfg, "quiet");
 	if (host) {
 		res->host.hostname = dup_or_null(host, "hostname");
 		res->host.kernel = dup_or_null(host, "kernel");

@@ -208,6 +208,9 @@ struct fsb_result {
 	char *log;               /* the phases' output log of this run, or NULL */
 	long repeat;
 	struct fsb_strv phase_order;   /* phases as planned, in order */
+	char *order;             /* "rounds", "sequential", "random"; NULL in older files */
+	long long order_seed;    /* the seed of that order; -1 = none recorded */
+	char *quiet;             /* the before-run warning that the machine was busy, or NULL */
 	struct fsb_host host;
 	struct fsb_target_info target;
 	struct fsb_fs_result **fs;

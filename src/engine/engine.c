@@ -97,9 +97,41 @@ static bool phase_known(const struct fsb_config *cfg, const char *name)
 	return fsb_config_phase(cfg, name) != NULL;
 }
 
+const struct fsb_fs_profile *fsb_plan_fs_profile(const struct fsb_config *cfg, const char *name)
+{
+	const char *hash = strchr(name, '#');
+	char base[256];
+
+	if (!hash)
+		return fsb_config_fs(cfg, name);
+	snprintf(base, sizeof(base), "%.*s", (int)(hash - name), name);
+	return fsb_config_fs(cfg, base);
+}
+
 static bool fs_known(const struct fsb_config *cfg, const char *name)
 {
-	return fsb_config_fs(cfg, name) != NULL;
+	return fsb_plan_fs_profile(cfg, name) != NULL;
+}
+
+/* An A/A run: the same profile listed again runs again, as NAME#2, #3 … */
+static void label_repeats(struct fsb_strv *fs)
+{
+	for (size_t i = 1; i < fs->n; i++) {
+		int k = 1;
+
+		if (strchr(fs->v[i], '#'))
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(fs->v[j], fs->v[i]) == 0 ||
+			    (strncmp(fs->v[j], fs->v[i], strlen(fs->v[i])) == 0 && fs->v[j][strlen(fs->v[i])] == '#'))
+				k++;
+		if (k > 1) {
+			char *l = fsb_xasprintf("%s#%d", fs->v[i], k);
+
+			free(fs->v[i]);
+			fs->v[i] = l;
+		}
+	}
 }
 
 /* Every name of v known to the config, none twice; what: "phase". */
@@ -149,6 +181,7 @@ static int check_lists(struct fsb_plan *plan, struct fsb_err *err)
 		return 0;
 	if (!plan->fs.n)
 		return fsb_err_set(err, -EINVAL, "no filesystems selected");
+	label_repeats(&plan->fs);
 	if (check_names(cfg, &plan->fs, "filesystem", fs_known, fsb_config_fs_names, err))
 		return -EINVAL;
 	if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
@@ -652,7 +685,7 @@ static bool fs_begin(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
 	const char *name = pl->fs.v[fi];
-	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name);
 	struct fsb_fs_result *fsr = fsb_result_add_fs(e->res, name);
 	struct fsb_err err = { 0 };
 
@@ -689,7 +722,7 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 {
 	const struct fsb_plan *pl = &e->plan;
 	const char *name = pl->fs.v[fi];
-	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name);
 	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
 	const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
 	struct fsb_err err = { 0 };

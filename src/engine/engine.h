@@ -75,6 +75,13 @@ struct fsb_plan {
 	char *command_line;      /* recorded in the result, for reproduction */
 };
 
+/*
+ * The profile of a filesystem of the plan: "ext4", or "ext4#2" — the same
+ * profile listed again (an A/A run), which fsb_plan_validate labels so
+ * that every table tells the two apart.  NULL when unknown.
+ */
+const struct fsb_fs_profile *fsb_plan_fs_profile(const struct fsb_config *cfg, const char *name);
+
 /* Defaults from the config; the caller then overrides what the user set. */
 void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg);
 void fsb_plan_clear(struct fsb_plan *plan);

@@ -62,6 +62,7 @@ void fsb_plan_clear(struct fsb_plan *plan)
 	free(plan->baseline);
 	free(plan->output);
 	free(plan->command_line);
+	free(plan->quiet);
 	memset(plan, 0, sizeof(*plan));
 }
 
@@ -879,6 +880,7 @@ static void init_result(struct fsb_engine *e)
 	for (size_t j = 0; j < e->plan.phases.n; j++)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
 	r->order = fsb_xstrdup(fsb_order_name(effective_order(&e->plan)));
+	r->quiet = fsb_xstrdup(e->plan.quiet);
 	if (effective_order(&e->plan) != FSB_ORDER_SEQUENTIAL)
 		r->order_seed = (long long)e->plan.seed;
 	/* the plan's cells, pending until measured: every snapshot (and the
@@ -1092,6 +1094,7 @@ void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
 	dst->baseline = fsb_xstrdup(src->baseline);
 	dst->output = fsb_xstrdup(src->output);
 	dst->command_line = fsb_xstrdup(src->command_line);
+	dst->quiet = fsb_xstrdup(src->quiet);
 }
 
 int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,

@@ -64,6 +64,7 @@ struct fsb_plan {
 	enum fsb_order order;    /* rounds (default), sequential, random: engine/order.h */
 	unsigned long long seed; /* of the order; recorded in the result */
 	bool seed_set;           /* given by the user (else drawn at validation) */
+	char *quiet;             /* the before-run warning (fsb_quiet_warning), recorded; or NULL */
 	bool auto_repeat;        /* repeat until every CI is within ci_target */
 	double ci_target;        /* relative half-width of the 95% CI */
 	long max_repeat;         /* auto-repeat cap */

@@ -405,6 +405,10 @@ static void on_tick(void *arg, const struct fsb_phase_tick *t)
 	e->prog.fraction = t->fraction;
 	e->prog.read_kib_s = t->read_kib_s;
 	e->prog.write_kib_s = t->write_kib_s;
+	if (t->background >= 0) {
+		e->prog.background = t->background;
+		snprintf(e->prog.background_top, sizeof(e->prog.background_top), "%s", t->background_top);
+	}
 	if (t->last_line)
 		snprintf(e->prog.last_line, sizeof(e->prog.last_line), "%s", t->last_line);
 	fsb_events_set_progress(e->ev, &e->prog);
@@ -1035,6 +1039,7 @@ static void *engine_main(void *arg)
 	e->prog.nphases = (int)e->plan.phases.n;
 	e->prog.fs_index = e->prog.phase_index = -1;
 	e->prog.eta = -1;
+	e->prog.background = -1;
 
 	rc = open_log(e, &err);
 	if (!rc)

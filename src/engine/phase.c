@@ -123,8 +123,34 @@ static double timed_syncfs(const char *mnt)
 	return fsb_now() - t0;
 }
 
+/* A process's CPU time with its reaped children (/proc/PID/stat), seconds; 0
+ * when gone.  One small read: the live view's cheap estimate of the phase. */
+static double proc_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st, cut, cst;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');	/* comm may hold spaces */
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+			 &ut, &st, &cut, &cst) != 4)
+		return 0;
+	return (double)(ut + st + cut + cst) / (double)sysconf(_SC_CLK_TCK);
+}
+
 struct ticker {
 	const struct fsb_phase_ctx *ctx;
+	struct fsb_live live;        /* the background, sampled at most once a second */
+	double last_bg;
+	pid_t pgid;                  /* the command's process group, 0 for a built-in phase */
 	double t0, last;
 	struct disk_sample prev;
 	char line[160];
@@ -148,6 +174,17 @@ static void tick(struct ticker *t, bool force)
 		pt.write_kib_s = (double)(cur.ws - t->prev.ws) / 2.0 / dt;
 	}
 	pt.last_line = t->line[0] ? t->line : NULL;
+	pt.background = -1;
+	pt.background_top = "";
+	if (now - t->last_bg >= 1.0) {
+		fsb_live_sample(&t->live, "/proc", t->pgid > 0 ? proc_cpu(t->pgid) : 0, t->pgid, getpid(),
+				t->ctx->limits ? t->ctx->limits : &fsb_disturb_default);
+		t->last_bg = now;
+	}
+	if (!isnan(t->live.others) && t->live.have) {
+		pt.background = t->live.others;
+		pt.background_top = t->live.top;
+	}
 	t->prev = cur;
 	t->last = now;
 	t->ctx->progress(t->ctx->arg, &pt);
@@ -212,6 +249,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		return rc;
 	}
 	pgid = p.pid;
+	t.pgid = pgid;
 	while (!exited) {
 		struct pollfd pfd[2] = { { p.out_fd, POLLIN, 0 }, { p.pidfd, POLLIN, 0 } };
 		int nfds = p.pidfd >= 0 ? 2 : 1;
@@ -263,6 +301,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	fsb_proc_close(&p);
 	if (rc) {
 		fsb_snap_free(&snap);
+		fsb_live_free(&t.live);
 		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
 	}
 	record_rusage(run, &ru);
@@ -271,6 +310,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		run->v[FSB_FIELD_real] = t1 - t.t0;
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
+		fsb_live_free(&t.live);
 		return -ECANCELED;
 	}
 	run->v[FSB_FIELD_sync] = def->sync ? timed_syncfs(ctx->mnt) : NAN;
@@ -287,6 +327,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 					   t.line[0] ? ": " : "", t.line);
 	}
 	tick(&t, true);
+	fsb_live_free(&t.live);
 	return 0;
 }
 
@@ -319,6 +360,7 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 	if (rc == -ECANCELED) {
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
+		fsb_live_free(&t.live);
 		return rc;
 	}
 	if (rc) {
@@ -327,9 +369,11 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 		run->error = fsb_xstrdup(err && err->msg[0] ? err->msg : strerror(-rc));
 		if (isnan(run->v[FSB_FIELD_real]))
 			run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+		fsb_live_free(&t.live);
 		return 0;
 	}
 	tick(&t, true);
+	fsb_live_free(&t.live);
 	return 0;
 }
 

@@ -27,6 +27,8 @@ struct fsb_phase_tick {
 	double fraction;             /* 0..1, or -1 when unknown */
 	double read_kib_s, write_kib_s;  /* device throughput since the last tick */
 	const char *last_line;       /* the phase's last output line, or NULL */
+	double background;           /* other programs' share of one CPU now (≤ 1 Hz); -1 = not yet */
+	const char *background_top;  /* the hungriest of them when the machine is busy, or "" */
 };
 
 struct fsb_disturb_limits;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 
 #include "sys/interfere.h"
 #include "sys/util.h"
@@ -395,4 +396,50 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 	fsb_strv_free(&parts);
 	fsb_buf_free(&b);
 	return busy;
+}
+
+void fsb_live_sample(struct fsb_live *lv, const char *proc, double own_cpu_s, pid_t own_pgid, pid_t self,
+		     const struct fsb_disturb_limits *l)
+{
+	struct fsb_snap cur;
+	bool table = lv->have && lv->others > l->others_cpu;	/* busy last time: look closer */
+	double dt;
+
+	struct rusage ru;
+	double self_s = 0;
+
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		self_s = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+			 (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+	fsb_snap_read(proc, table, &cur);
+	dt = lv->have ? cur.t - lv->prev.t : 0;
+	if (dt > 0) {
+		double rough = (cur.busy_s - lv->prev.busy_s - (own_cpu_s - lv->prev_own) -
+				(self_s - lv->prev_self)) / dt;
+
+		lv->others = rough > 0 ? rough : 0;
+		lv->top[0] = '\0';
+		if (lv->prev.procs && cur.procs) {
+			struct fsb_interference x;
+
+			/* the table leaves out fsbench (self) and the phase's group */
+			fsb_interference_compute(&lv->prev, &cur, dt, own_cpu_s - lv->prev_own, own_pgid, self, &x);
+			lv->others = x.others_cpu;
+			snprintf(lv->top, sizeof(lv->top), "%s", x.top);
+		}
+	} else {
+		lv->others = NAN;
+		lv->top[0] = '\0';
+	}
+	fsb_snap_free(&lv->prev);
+	lv->prev = cur;
+	lv->prev_own = own_cpu_s;
+	lv->prev_self = self_s;
+	lv->have = true;
+}
+
+void fsb_live_free(struct fsb_live *lv)
+{
+	fsb_snap_free(&lv->prev);
+	memset(lv, 0, sizeof(*lv));
 }

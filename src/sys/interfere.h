@@ -127,4 +127,27 @@ void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t se
  */
 bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limits *l, char *buf, size_t len);
 
+/*
+ * The live view (≤ 1 Hz, while a phase runs): what other programs use now,
+ * cheaply.  Each sample reads /proc/stat only; the process table only when
+ * that says the machine is busy (past l->others_cpu), so that the next
+ * sample can name the hungriest other and leave the phase's own process
+ * group out exactly.  own_cpu_s: the phase's CPU time so far as well as it
+ * is cheaply known (a command's top process with its reaped children; 0
+ * for a built-in phase: fsbench's own time, its rusage, is left out here);
+ * what it misses (live grandchildren) only makes the machine look busy,
+ * which the process table then corrects.  Zero-initialise; free with
+ * fsb_live_free.
+ */
+struct fsb_live {
+	struct fsb_snap prev;
+	double prev_own, prev_self;
+	bool have;
+	double others;               /* the last sample: others' share of one CPU; NAN before two */
+	char top[16];                /* and the hungriest of them when the table was read, or "" */
+};
+void fsb_live_sample(struct fsb_live *lv, const char *proc, double own_cpu_s, pid_t own_pgid, pid_t self,
+		     const struct fsb_disturb_limits *l);
+void fsb_live_free(struct fsb_live *lv);
+
 #endif

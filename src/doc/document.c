@@ -170,6 +170,37 @@ static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
 	fsb_strv_free(&cells);
 }
 
+/* Per phase, the smallest difference these repetitions could detect; only
+ * for results since issue 10 (older files show as before). */
+static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_strv phases = { 0 };
+	struct fsb_buf b = { 0 };
+	size_t n = 0;
+
+	if (!res->order || !fsb_result_repeated(res))
+		return;
+	fsb_report_phases(res, false, &phases);
+	if (phases.n)
+		fsb_strv_add(&phases, "total");
+	for (size_t j = 0; j < phases.n; j++) {
+		double f = fsb_report_noise_floor(res, phases.v[j], &o->report);
+
+		if (isnan(f))
+			continue;
+		fsb_buf_addf(&b, "%s%s ±%.0f%%", n++ ? ", " : "", phases.v[j], f * 100);
+	}
+	if (n) {
+		char *line = fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
+					   "detect (95%% confidence intervals): %s.  Smaller differences are no "
+					   "measurable difference.", fsb_report_baseline(res, &o->report), b.s);
+
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, line);
+	}
+	fsb_buf_free(&b);
+	fsb_strv_free(&phases);
+}
+
 static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_table t;
@@ -183,6 +214,7 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		d->n--;
 	}
 	set_aside(d, res);
+	noise_floor(d, res, o);
 }
 
 /* One phase's tables: its chart (not the total's: that is the overview),

@@ -1258,6 +1258,35 @@ void fsb_chart_free(struct fsb_chart *c)
 
 /* ---- verdict ------------------------------------------------------------------- */
 
+static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
+
+/* Is the lead of first over second (in total) not significant and smaller
+ * than these repetitions could detect?  Then line says so. */
+static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result *first,
+			const struct fsb_fs_result *second, enum fsb_metric m, const struct fsb_report_opts *o,
+			struct fsb_buf *line)
+{
+	struct fsb_cellstats a, b;
+	struct norm lead;
+	double floor, apart;
+	bool below = false;
+
+	fsb_report_cell(res, first, "total", m, &a);
+	fsb_report_cell(res, second, "total", m, &b);
+	lead = normalize(&b, &a, m, o);
+	floor = pair_floor(&a, &b);
+	apart = fabs(lead.ratio - 1);
+	if (!lead.significant && !isnan(floor) && apart < floor) {
+		fsb_buf_addf(line, "No measurable difference overall by %s between %s and %s: %.0f%% apart, below "
+			     "the ±%.0f%% these repetitions can detect.", metric_words(m), first->name, second->name,
+			     apart * 100, floor * 100);
+		below = true;
+	}
+	fsb_cellstats_free(&a);
+	fsb_cellstats_free(&b);
+	return below;
+}
+
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
 	const char *base = fsb_report_baseline(res, o);
@@ -1293,6 +1322,23 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		struct fsb_buf line = { 0 };
 
 		qsort(rows, nrows, sizeof(*rows), by_key);
+		if (nrows > 1 && reps && res->order && below_floor(res, rows[0].fs, rows[1].fs, m, o, &line)) {
+			/* results since issue 10: a lead inside the noise is not a ranking */
+			if (nrows > 2) {
+				fsb_buf_add(&line, " Then:");
+				for (size_t i = 2; i < nrows; i++)
+					fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
+						     i + 1 < nrows ? "," : "");
+				fsb_buf_addf(&line, " (relative to %s).", rows[0].fs->name);
+			}
+			fsb_strv_add(out, line.s);
+			fsb_buf_free(&line);
+			nrows = 0;
+		}
+	}
+	if (nrows) {
+		struct fsb_buf line = { 0 };
+
 		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
 		if (nrows > 1) {
 			double ahead = rows[1].key / rows[0].key;
@@ -1558,4 +1604,48 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 	free(v);
 	table_done(t);
 	return 0;
+}
+
+/* ---- the noise floor ------------------------------------------------------------ */
+
+/* The smallest difference from the baseline a pair of cells could show: the
+ * two relative 95% CI half-widths combined (as the ratio's interval
+ * widens); NAN without two kept runs on either side. */
+static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b)
+{
+	double ra, rb;
+
+	if (a->st.n_used < 2 || b->st.n_used < 2 || !(a->st.mean > 0) || !(b->st.mean > 0) ||
+	    isnan(a->st.ci_half) || isnan(b->st.ci_half))
+		return NAN;
+	ra = a->st.ci_half / a->st.mean;
+	rb = b->st.ci_half / b->st.mean;
+	return sqrt(ra * ra + rb * rb);
+}
+
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o)
+{
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	struct fsb_cellstats b;
+	double floor = NAN;
+
+	if (!bfs || !fsb_result_repeated(res))
+		return NAN;
+	fsb_report_cell(res, bfs, phase, m, &b);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_cellstats a;
+		double f;
+
+		if (res->fs[i] == bfs)
+			continue;
+		fsb_report_cell(res, res->fs[i], phase, m, &a);
+		f = pair_floor(&a, &b);
+		if (!isnan(f) && (isnan(floor) || f > floor))
+			floor = f;
+		fsb_cellstats_free(&a);
+	}
+	fsb_cellstats_free(&b);
+	return floor;
 }

@@ -111,6 +111,16 @@ size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out)
  */
 int fsb_report_order(const struct fsb_result *res, struct fsb_table *t);
 
+/*
+ * The noise floor of a phase ("total" too) in metric o->metric: the
+ * smallest relative difference from the baseline that these repetitions
+ * could detect — per filesystem the baseline's and its own relative 95% CI
+ * half-widths combined, sqrt(ra² + rb²), the largest over the filesystems.
+ * 0.04 = differences below 4% cannot be told from noise.  NAN without
+ * repetitions (or fewer than two kept runs in every pair).
+ */
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o);
+
 /* The baseline the report uses: o->baseline, else res->baseline if it is
  * in res, else the first filesystem. */
 const char *fsb_report_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);

@@ -539,6 +539,70 @@ static void test_disturbed_set_aside(void **state)
 	fsb_result_free(res);
 }
 
+/* The noise floor: the pair's relative CI half-widths combined, the largest
+ * over the filesystems; a lead below it and not significant is "no
+ * measurable difference" (results since issue 10: order recorded). */
+static void test_noise_floor(void **state)
+{
+	struct fsb_result *res = fsb_result_new();
+	struct fsb_report_opts o = { .metric = FSB_METRIC_REAL };
+	static const struct { const char *name; const double *x; } fs[] = {
+		{ "base", sig_base }, { "noisy", sig_noisy }, { "tight", sig_tight },
+	};
+	struct fsb_cellstats b, n, t;
+	struct fsb_strv v = { 0 };
+	double rb, rn, rt, want;
+
+	(void)state;
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
+
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < 5; k++)
+			add_run(ph, fs[i].x[k], 0, 0);
+	}
+	fsb_report_cell(res, fsb_result_find_fs(res, "base"), "p", FSB_METRIC_REAL, &b);
+	fsb_report_cell(res, fsb_result_find_fs(res, "noisy"), "p", FSB_METRIC_REAL, &n);
+	fsb_report_cell(res, fsb_result_find_fs(res, "tight"), "p", FSB_METRIC_REAL, &t);
+	rb = b.st.ci_half / b.st.mean;
+	rn = n.st.ci_half / n.st.mean;
+	rt = t.st.ci_half / t.st.mean;
+	want = fmax(sqrt(rb * rb + rn * rn), sqrt(rb * rb + rt * rt));
+	close_to(fsb_report_noise_floor(res, "p", &o), want, "noise floor of p");
+	assert_true(want > 0.03);	/* the noisy one's 3% is below it */
+	fsb_cellstats_free(&b);
+	fsb_cellstats_free(&n);
+	fsb_cellstats_free(&t);
+
+	/* base vs noisy alone: 3% apart, not significant, below the floor */
+	fsb_result_free(res);
+	res = fsb_result_new();
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	res->order = fsb_xstrdup("rounds");
+	for (size_t i = 0; i < 2; i++) {
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
+
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < 5; k++)
+			add_run(ph, fs[i].x[k], 0, 0);
+	}
+	fsb_report_verdict(res, &o, &v);
+	assert_true(v.n >= 1);
+	assert_non_null(strstr(v.v[0], "No measurable difference overall"));
+	fsb_strv_free(&v);
+	/* an older file (no order recorded) keeps its verdict as before */
+	free(res->order);
+	res->order = NULL;
+	fsb_report_verdict(res, &o, &v);
+	assert_non_null(strstr(v.v[0], "Fastest overall"));
+	fsb_strv_free(&v);
+	assert_true(isnan(fsb_report_noise_floor(res, "nothing", &o)));
+	fsb_result_free(res);
+}
+
 /* The statistics table carries the cell's numbers, outliers counted. */
 static void test_stats_table(void **state)
 {
@@ -755,6 +819,7 @@ int main(void)
 		cmocka_unit_test(test_significance_marks),
 		cmocka_unit_test(test_stats_table),
 		cmocka_unit_test(test_disturbed_set_aside),
+		cmocka_unit_test(test_noise_floor),
 		cmocka_unit_test(test_raw_outliers),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_auto_table),

@@ -14,7 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sys/interfere.h"
 #include "cli/cmd.h"
 #include "engine/engine.h"
 #include "engine/planargs.h"
@@ -338,17 +337,6 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	/* a killed run's mounts, loop devices and images go first (leftovers.h) */
 	if (!plan.dry_run)
 		fsb_cli_cleanup_dead(stderr, true);
-	/* is the machine quiet?  A warning, never a refusal; the result keeps it */
-	if (!plan.dry_run) {
-		struct fsb_quiet q;
-		char line[512];
-
-		fsb_quiet_check("/proc", "/sys", 1.0, getpid(), &q);
-		if (fsb_quiet_warning(&q, &plan.cfg->defaults.disturb, line, sizeof(line))) {
-			fprintf(stderr, "fsbench: warning: %s\n", line);
-			plan.quiet = fsb_xstrdup(line);
-		}
-	}
 
 	/* before the engine thread exists: it inherits the blocked mask */
 	rc = fsb_signals_open(&sig, 0, 0);

@@ -17,6 +17,7 @@
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
+#include "sys/interfere.h"
 #include "model/prereq.h"
 #include "model/stats.h"
 #include "engine/synth.h"
@@ -858,6 +859,28 @@ static void run_slots(struct fsb_engine *e)
 
 /* ---- the thread -------------------------------------------------------------- */
 
+/*
+ * Is the machine quiet?  A second's look once the target is ready (the
+ * state file exists by then: a run killed now still leaves its notes), a
+ * warning in the log and the result, never a refusal.  A front end that
+ * asked already (the TUI's confirm screen) passed its line in the plan.
+ */
+static void quiet_check(struct fsb_engine *e)
+{
+	struct fsb_quiet q;
+	char line[512];
+
+	if (e->plan.quiet || cancelled(e))
+		return;
+	fsb_engine_activity(e, "checking that the machine is quiet", false);
+	fsb_quiet_check("/proc", "/sys", 1.0, getpid(), &q);
+	if (fsb_quiet_warning(&q, &e->plan.cfg->defaults.disturb, line, sizeof(line))) {
+		fsb_events_log(e->ev, "warning: %s", line);
+		free(e->res->quiet);
+		e->res->quiet = fsb_xstrdup(line);
+	}
+}
+
 static void collect_needs(const struct fsb_engine *e, struct fsb_strv *needs)
 {
 	for (size_t j = 0; j < e->plan.phases.n; j++) {
@@ -1061,6 +1084,7 @@ static void *engine_main(void *arg)
 		goto out;
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->target_ready = true;
+	quiet_check(e);
 	post_result(e);
 	if (effective_order(&e->plan) == FSB_ORDER_SEQUENTIAL) {
 		for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)

@@ -445,7 +445,6 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
 	const struct fsb_fs_result *bfs;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
-	bool any_unreliable = false;
 
 	fsb_report_phases(res, false, &phases);
 	if (!phases.n || !base) {
@@ -478,16 +477,12 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			} else {
 				n = normalize(&a, &b, m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
-				any_unreliable = any_unreliable || (n.unreliable && !bl);
 			}
 			fsb_cellstats_free(&a);
 			fsb_cellstats_free(&b);
 		}
 	}
 	note_unavailable(t, res, &phases);
-	if (any_unreliable)
-		fsb_strv_add(&t->notes, "? = every run of this cell (or of the baseline's) was disturbed by other "
-			     "programs: the value is unreliable, never called significant");
 	for (size_t j = 0; j < phases.n; j++) {
 		struct fsb_cellstats b;
 

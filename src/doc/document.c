@@ -102,8 +102,6 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 	if (res->order && strcmp(res->order, "sequential"))
 		fsb_buf_addf(&b, " in %s order (seed %lld)", res->order, res->order_seed);
 	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, fsb_buf_steal(&b));
-	if (res->quiet)
-		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
 	target = fsb_report_target_line(&res->target);
 	if (*target) {
 		struct fsb_kv *e;
@@ -213,6 +211,8 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_free(&b->lines);
 		d->n--;
 	}
+	if (res->quiet)	/* under the verdict, with the runs it disturbed */
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
 	set_aside(d, res);
 	noise_floor(d, res, o);
 }

@@ -305,8 +305,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
 	}
 	record_rusage(run, &ru);
-	interference_end(ctx, run, &snap, run->v[FSB_FIELD_user] + run->v[FSB_FIELD_sys], pgid);
 	if (cancelled) {
+		fsb_snap_free(&snap);
 		run->v[FSB_FIELD_real] = t1 - t.t0;
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
@@ -315,6 +315,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	}
 	run->v[FSB_FIELD_sync] = def->sync ? timed_syncfs(ctx->mnt) : NAN;
 	run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+	/* after the clock stopped: the table's reads are not the phase's time */
+	interference_end(ctx, run, &snap, run->v[FSB_FIELD_user] + run->v[FSB_FIELD_sys], pgid);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (WIFEXITED(status))

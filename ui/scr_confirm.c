@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "model/browse.h"
+#include "sys/interfere.h"
 #include "widgets.h"
 
 struct confirm_state {
@@ -24,6 +27,7 @@ struct confirm_state {
 	char error[512];         /* a wrong name, or why the run did not start */
 	struct ui_rect buttons[2];
 	char est[64];
+	char quiet[512];         /* the machine is busy: the warning line, or "" */
 };
 
 static struct confirm_state *S(struct ui_ctx *ui)
@@ -75,6 +79,16 @@ static int confirm_enter(struct ui_ctx *ui)
 		s->check_rc = fsb_device_check(p->path, &o, &s->dev, &err);
 		s->have_dev = true;
 		snprintf(s->check_err, sizeof(s->check_err), "%s", err.msg);
+	}
+	{
+		/* is the machine quiet?  A warning, never a refusal; the result keeps it */
+		struct fsb_quiet q;
+
+		fsb_quiet_check("/proc", "/sys", 1.0, getpid(), &q);
+		if (!fsb_quiet_warning(&q, &p->cfg->defaults.disturb, s->quiet, sizeof(s->quiet)))
+			s->quiet[0] = '\0';
+		free(ui->run_plan.quiet);
+		ui->run_plan.quiet = s->quiet[0] ? fsb_xstrdup(s->quiet) : NULL;
 	}
 	{
 		struct fsb_browse hist;
@@ -236,6 +250,8 @@ static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
 	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
 		   p->repeat, p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
 	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
+	if (s->quiet[0])
+		y += field(ui, y, limit, w, "Busy machine", UI_WARNING, "%s", s->quiet);
 	y += field(ui, y, limit, w, "Result file", UI_DIM, "%s", p->output);
 	free(fs);
 	free(ph);

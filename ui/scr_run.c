@@ -66,6 +66,7 @@ static void reset(struct run_state *s)
 	memset(&s->prog, 0, sizeof(s->prog));
 	s->prog.fraction = -1;
 	s->prog.eta = -1;
+	s->prog.background = -1;
 	s->done = s->cancelled = false;
 	s->msg[0] = s->running_fs[0] = s->running_phase[0] = '\0';
 	s->view.res = NULL;
@@ -407,7 +408,18 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 			n += ui_put(y, x + n, w - n, UI_LABEL, "   write ");
 			ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->write_kib_s, b, sizeof(b)));
 		} else {
-			ui_put(y, x + n, w - n, UI_DIM, p->running ? "measuring…" : "idle");
+			n += ui_put(y, x + n, w - n, UI_DIM, p->running ? "measuring…" : "idle");
+		}
+		/* what the rest of the machine does now: a slow run explained while it happens */
+		if (p->running && p->background >= 0) {
+			bool busy = p->background > ui->run_plan.cfg->defaults.disturb.others_cpu;
+
+			n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
+			if (busy)
+				ui_putf(ui, y, x + n, w - n, UI_WARNING, "busy: %.0f%% CPU%s%s", p->background * 100,
+					p->background_top[0] ? ", " : "", p->background_top);
+			else
+				ui_putf(ui, y, x + n, w - n, UI_DIM, "background: %.0f%% CPU", p->background * 100);
 		}
 	}
 	y++;

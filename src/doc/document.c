@@ -117,6 +117,8 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 		fsb_buf_addf(&b, ", auto-repeat (at most %ld repetitions)", res->repeat);
 	else
 		fsb_buf_addf(&b, ", %ld repetition%s", res->repeat, res->repeat == 1 ? "" : "s");
+	if (res->order && strcmp(res->order, "sequential"))
+		fsb_buf_addf(&b, " in %s order (seed %lld)", res->order, res->order_seed);
 	add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_RUN, fsb_buf_steal(&b));
 	target = fsb_report_target_line(&res->target);
 	if (*target) {
@@ -206,6 +208,66 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	fsb_strv_free(&phases);
 }
 
+/* The runs left out because other programs disturbed them, in words; no
+ * block at all when there is none (older files show as before). */
+static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
+{
+	struct fsb_strv runs = { 0 }, cells = { 0 };
+	struct fsb_buf b = { 0 };
+	size_t n = fsb_report_set_aside(res, &runs), u = fsb_report_unreliable(res, &cells);
+
+	if (!n && !u)
+		return;
+	if (n)
+		fsb_buf_addf(&b, "%zu run%s set aside as disturbed by other programs (left out of means, "
+			     "intervals and tests): ", n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < runs.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? "; " : "", runs.v[i]);
+	if (n)
+		fsb_buf_add(&b, ".");
+	if (u)
+		fsb_buf_addf(&b, "%sEvery run of %zu cell%s was disturbed, so %s marked \"?\" as unreliable: ",
+			     n ? "  " : "", u, u == 1 ? "" : "s", u == 1 ? "its value is" : "their values are");
+	for (size_t i = 0; i < cells.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? "; " : "", cells.v[i]);
+	if (u)
+		fsb_buf_add(&b, ".");
+	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_buf_steal(&b));
+	fsb_strv_free(&runs);
+	fsb_strv_free(&cells);
+}
+
+/* Per phase, the smallest difference these repetitions could detect; only
+ * for results since issue 10 (older files show as before). */
+static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_strv phases = { 0 };
+	struct fsb_buf b = { 0 };
+	size_t n = 0;
+
+	if (!res->order || !fsb_result_repeated(res))
+		return;
+	fsb_report_phases(res, false, &phases);
+	if (phases.n)
+		fsb_strv_add(&phases, "total");
+	for (size_t j = 0; j < phases.n; j++) {
+		double f = fsb_report_noise_floor(res, phases.v[j], &o->report);
+
+		if (isnan(f))
+			continue;
+		fsb_buf_addf(&b, "%s%s ±%.0f%%", n++ ? ", " : "", phases.v[j], f * 100);
+	}
+	if (n) {
+		char *line = fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
+					   "detect (95%% confidence intervals): %s.  Smaller differences are no "
+					   "measurable difference.", fsb_report_baseline(res, &o->report), b.s);
+
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, line);
+	}
+	fsb_buf_free(&b);
+	fsb_strv_free(&phases);
+}
+
 static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_table t;
@@ -218,6 +280,10 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_free(&b->lines);
 		d->n--;
 	}
+	if (res->quiet)	/* under the verdict, with the runs it disturbed */
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
+	set_aside(d, res);
+	noise_floor(d, res, o);
 }
 
 /* One phase's tables: its chart (not the total's: that is the overview),
@@ -316,6 +382,15 @@ static void bookkeeping_details(struct fsb_doc *d, const struct fsb_result *res)
 		fsb_strv_add(&e->values, "no filesystem");
 }
 
+/* With raw: every run in the order it ran, when, and what disturbed it. */
+static void order(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_table t;
+
+	if (o->raw)
+		add_table(d, FSB_ROLE_RAW, NULL, fsb_report_order(res, &t), &t);
+}
+
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_strv phases = { 0 };
@@ -399,10 +474,12 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		summary(doc, res, o);
 	if (s & FSB_DOC_VERDICT)
 		verdict(doc, res, o);
-	if (s & FSB_DOC_PHASES)
+	if (s & FSB_DOC_PHASES) {
 		phases(doc, res, o);
-	else if (s & FSB_DOC_SERIES)
+		order(doc, res, o);
+	} else if (s & FSB_DOC_SERIES) {
 		series_only(doc, res);
+	}
 	if (s & FSB_DOC_DETAILS)
 		details(doc, res, o);
 }

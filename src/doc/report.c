@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/kinds.h"
 #include "model/opts.h"
@@ -66,20 +67,54 @@ static enum fsb_metric judge_metric(enum fsb_metric m)
 	return m == FSB_METRIC_RATE || m == FSB_METRIC_CPU ? FSB_METRIC_RATE : FSB_METRIC_REAL;
 }
 
-static void cell_finish(struct fsb_cellstats *cs, const double *judge)
+/*
+ * Flag outliers and summarize.  dist (may be NULL) flags the disturbed
+ * runs: they are set aside first, as outliers are, and the 3-MAD rule
+ * judges the others only; when every run was disturbed none is set aside
+ * (there is nothing else) and the cell is marked unreliable instead.
+ */
+static void cell_finish(struct fsb_cellstats *cs, const double *judge, const bool *dist)
 {
+	const double *jv = judge ? judge : cs->values;
+	double *calm;
+	bool *calm_out, *exclude;
+	size_t ncalm = 0, nset = 0;
+
 	if (!cs->nok) {
 		cs->st = (struct fsb_stats){ .mean = NAN, .median = NAN, .sd = NAN, .min = NAN,
 					     .max = NAN, .ci_half = NAN, .ci_lo = NAN, .ci_hi = NAN, .cv = NAN };
 		return;
 	}
 	cs->outlier = fsb_xcalloc(cs->nok, sizeof(*cs->outlier));
-	fsb_stats_outliers(judge ? judge : cs->values, cs->nok, cs->outlier);
-	fsb_stats_summarize_excluding(cs->values, cs->nok, cs->outlier, &cs->st);
+	cs->disturbed = fsb_xcalloc(cs->nok, sizeof(*cs->disturbed));
+	for (size_t i = 0; i < cs->nok; i++)
+		if (dist && dist[i]) {
+			cs->disturbed[i] = true;
+			cs->ndisturbed++;
+		}
+	cs->unreliable = cs->ndisturbed == cs->nok;
+	calm = fsb_xcalloc(cs->nok, sizeof(*calm));
+	calm_out = fsb_xcalloc(cs->nok, sizeof(*calm_out));
+	exclude = fsb_xcalloc(cs->nok, sizeof(*exclude));
+	for (size_t i = 0; i < cs->nok; i++)
+		if (cs->unreliable || !cs->disturbed[i])
+			calm[ncalm++] = jv[i];
+	fsb_stats_outliers(calm, ncalm, calm_out);
+	for (size_t i = 0, k = 0; i < cs->nok; i++) {
+		if (cs->unreliable || !cs->disturbed[i])
+			cs->outlier[i] = calm_out[k++];
+		exclude[i] = cs->outlier[i] || (cs->disturbed[i] && !cs->unreliable);
+		nset += exclude[i] && !cs->outlier[i];
+	}
+	fsb_stats_summarize_excluding(cs->values, cs->nok, exclude, &cs->st);
+	cs->st.n_outliers -= nset;	/* the disturbed are counted apart */
 	cs->kept = fsb_xcalloc(cs->nok, sizeof(*cs->kept));
 	for (size_t i = 0, k = 0; i < cs->nok; i++)
-		if (!cs->outlier[i])
+		if (!exclude[i])
 			cs->kept[k++] = cs->values[i];
+	free(calm);
+	free(calm_out);
+	free(exclude);
 }
 
 /*
@@ -141,6 +176,7 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	struct fsb_strv phases = *all;
 	size_t reps = SIZE_MAX;
 	double *judge = NULL;
+	bool *dist = NULL;
 
 	if (only) {
 		for (size_t j = 0; j < all->n; j++)
@@ -179,22 +215,27 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 		reps = 0;
 	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
+	dist = fsb_xcalloc(reps ? reps : 1, sizeof(bool));
 	for (size_t k = 0; k < reps; k++) {
 		double sum = 0, jsum = 0;
+		bool d = false;     /* a repetition with a disturbed phase is disturbed */
 
 		for (size_t j = 0; j < phases.n; j++) {
 			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
 
 			sum += fsb_run_metric(r, m);
 			jsum += fsb_run_metric(r, judge_metric(m));
+			d = d || r->disturbed;
 		}
 		if (!isnan(sum)) {
 			judge[out->nok] = jsum;
+			dist[out->nok] = d;
 			out->values[out->nok++] = sum;
 		}
 	}
-	cell_finish(out, judge);
+	cell_finish(out, judge, dist);
 out:
+	free(dist);
 	free(judge);
 	fsb_strv_free(&own);
 	fsb_strv_free(&keep);
@@ -205,19 +246,20 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 {
 	const struct fsb_phase_result *ph;
 	double *judge;
+	bool *dist;
 
 	memset(out, 0, sizeof(*out));
 	if (fs->status != FSB_FS_OK) {
 		out->failed = fs->status == FSB_FS_FAILED;
 		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
 		out->why = fs->error;
-		cell_finish(out, NULL);
+		cell_finish(out, NULL, NULL);
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
 		cell_total(res, fs, NULL, m, out);
 		if (!out->values)
-			cell_finish(out, NULL);
+			cell_finish(out, NULL, NULL);
 		return;
 	}
 	ph = fsb_fs_find_phase(fs, phase);
@@ -227,6 +269,7 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 	}
 	out->values = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
 	judge = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
+	dist = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(bool));
 	for (size_t k = 0; ph && k < ph->nruns; k++) {
 		double v = fsb_run_metric(&ph->runs[k], m);
 
@@ -237,13 +280,15 @@ void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *f
 		}
 		if (!isnan(v)) {
 			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
+			dist[out->nok] = ph->runs[k].disturbed != NULL;
 			out->values[out->nok++] = v;
 		} else if (ph->runs[k].not_measured) {
 			out->not_measured = ph->runs[k].not_measured;
 		}
 	}
 	out->failed = !out->nok && out->nruns > 0 && !out->not_measured;
-	cell_finish(out, judge);
+	cell_finish(out, judge, dist);
+	free(dist);
 	free(judge);
 }
 
@@ -251,6 +296,7 @@ void fsb_cellstats_free(struct fsb_cellstats *cs)
 {
 	free(cs->values);
 	free(cs->outlier);
+	free(cs->disturbed);
 	free(cs->kept);
 	memset(cs, 0, sizeof(*cs));
 }
@@ -271,12 +317,13 @@ struct norm {
 	double lo, hi;
 	bool significant, tested;
 	double p;                /* of the test, NAN when none */
+	bool unreliable;         /* a side's every run was disturbed: shown "?", never significant */
 };
 
 static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 			     enum fsb_metric m, const struct fsb_report_opts *o)
 {
-	struct norm n = { NAN, NAN, NAN, false, false, NAN };
+	struct norm n = { NAN, NAN, NAN, false, false, NAN, false };
 	struct fsb_compare cmp;
 	bool rate = fsb_metric_higher_is_better(m);
 	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
@@ -290,7 +337,8 @@ static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cel
 		n.ratio = NAN;
 		return n;
 	}
-	if (a == base)
+	n.unreliable = a->unreliable || base->unreliable;
+	if (a == base || n.unreliable)
 		return n;
 	if (fsb_stats_compare(num->kept, num->st.n_used, den->kept, den->st.n_used,
 			      o && o->alpha > 0 ? o->alpha : 0.05, o && o->nonparametric, &cmp) == 0) {
@@ -457,7 +505,9 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm
 	if (isnan(n->ratio))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
 	else
-		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%s%s", num(n->ratio, 2), n->significant ? "*" : "");
+		/* the baseline's own 1.00 is exact by definition, disturbed or not */
+		fsb_table_set(t, r, c, ratio_flags(n) | extra, n->ratio, "%s%s", num(n->ratio, 2),
+		    n->significant ? "*" : n->unreliable && !(extra & FSB_CELL_BASELINE) ? "?" : "");
 }
 
 /* Row order of the summary: the baseline, then the result's order. */
@@ -589,11 +639,13 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 	 * third digit so that tiny phases are not all "0.01" */
 	int prec = cs->st.mean < 1 ? 3 : 2;
 
+	const char *q = cs->unreliable ? "?" : "";
+
 	if (cs->st.n_used > 1 && !isnan(cs->st.ci_half))
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s±%s", num(cs->st.mean, prec),
-		    num(cs->st.ci_half, prec));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s±%s%s", num(cs->st.mean, prec),
+		    num(cs->st.ci_half, prec), q);
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s", num(cs->st.mean, prec));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | extra, cs->st.mean, "%s%s", num(cs->st.mean, prec), q);
 }
 
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -669,7 +721,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 		   struct fsb_table *t)
 {
 	size_t maxruns = 0;
-	bool found = false;
+	bool found = false, any_dist = false;
 	char *id;
 
 	(void)o;
@@ -711,7 +763,10 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs.nok; k++) {
 				if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
 					continue;
-				if (!cs.outlier[ok++]) {
+				bool in = !cs.outlier[ok] && !(cs.disturbed[ok] && !cs.unreliable);
+
+				ok++;
+				if (in) {
 					su += ph->runs[k].v[FSB_FIELD_sys];
 					us += ph->runs[k].v[FSB_FIELD_user];
 					n++;
@@ -732,14 +787,26 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			} else {
 				bool has = !isnan(r->v[FSB_FIELD_real]);
 				bool out = has && cs.outlier && okidx < cs.nok && cs.outlier[okidx];
+				bool dist = r->disturbed != NULL;
 
-				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out ? FSB_CELL_OUTLIER : 0),
-				    r->v[FSB_FIELD_real], "%s (%s+%s)%s", num(r->v[FSB_FIELD_real], 2),
-				    num(r->v[FSB_FIELD_sys], 2), num(r->v[FSB_FIELD_user], 2), out ? "!" : "");
+				fsb_table_set(t, i + 1, 2 + k, FSB_CELL_NUMBER | (out || dist ? FSB_CELL_OUTLIER : 0),
+				    r->v[FSB_FIELD_real], "%s (%s+%s)%s%s", num(r->v[FSB_FIELD_real], 2),
+				    num(r->v[FSB_FIELD_sys], 2), num(r->v[FSB_FIELD_user], 2), out ? "!" : "",
+				    dist ? "~" : "");
+				if (dist) {
+					fsb_strv_addf(&t->notes, "%s rep %zu ~ disturbed: %s", fs->name, k + 1, r->disturbed);
+					any_dist = true;
+				}
 				okidx += has;
 			}
 		}
 		fsb_cellstats_free(&cs);
+	}
+	if (any_dist) {
+		char *c = fsb_xasprintf("%s; ~ = disturbed by other programs, left out too", t->caption);
+
+		free(t->caption);
+		t->caption = c;
 	}
 	table_done(t);
 	return 0;
@@ -1209,7 +1276,7 @@ static void compare_cell(const struct fsb_result *res, const struct fsb_fs_resul
 	memset(out, 0, sizeof(*out));
 	cell_total(res, fs, shared, m, out);
 	if (!out->values)
-		cell_finish(out, NULL);
+		cell_finish(out, NULL, NULL);
 }
 
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
@@ -1372,6 +1439,35 @@ void fsb_chart_free(struct fsb_chart *c)
 
 /* ---- verdict ------------------------------------------------------------------- */
 
+static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
+
+/* Is the lead of first over second (in total) not significant and smaller
+ * than these repetitions could detect?  Then line says so. */
+static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result *first,
+			const struct fsb_fs_result *second, enum fsb_metric m, const struct fsb_report_opts *o,
+			struct fsb_buf *line)
+{
+	struct fsb_cellstats a, b;
+	struct norm lead;
+	double floor, apart;
+	bool below = false;
+
+	fsb_report_cell(res, first, "total", m, &a);
+	fsb_report_cell(res, second, "total", m, &b);
+	lead = normalize(&b, &a, m, o);
+	floor = pair_floor(&a, &b);
+	apart = fabs(lead.ratio - 1);
+	if (!lead.significant && !isnan(floor) && apart < floor) {
+		fsb_buf_addf(line, "No measurable difference overall by %s between %s and %s: %.0f%% apart, below "
+			     "the ±%.0f%% these repetitions can detect.", metric_words(m), first->name, second->name,
+			     apart * 100, floor * 100);
+		below = true;
+	}
+	fsb_cellstats_free(&a);
+	fsb_cellstats_free(&b);
+	return below;
+}
+
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
 	MEMO_SCOPE;
@@ -1414,6 +1510,23 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		struct fsb_buf line = { 0 };
 
 		qsort(rows, nrows, sizeof(*rows), by_key);
+		if (nrows > 1 && reps && res->order && below_floor(res, rows[0].fs, rows[1].fs, m, o, &line)) {
+			/* results since issue 10: a lead inside the noise is not a ranking */
+			if (nrows > 2) {
+				fsb_buf_add(&line, " Then:");
+				for (size_t i = 2; i < nrows; i++)
+					fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
+						     i + 1 < nrows ? "," : "");
+				fsb_buf_addf(&line, " (relative to %s).", rows[0].fs->name);
+			}
+			fsb_strv_add(out, line.s);
+			fsb_buf_free(&line);
+			nrows = 0;
+		}
+	}
+	if (nrows) {
+		struct fsb_buf line = { 0 };
+
 		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
 		if (nrows > 1) {
 			/* relative to the fastest, or to the baseline when the
@@ -1482,7 +1595,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			if (res->fs[i] == bfs)
 				continue;
 			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
-			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN };
+			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN, false };
 			if (!isnan(n.ratio)) {
 				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
@@ -1558,4 +1671,198 @@ void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out)
 	for (size_t i = 0; i < res->host.versions.n; i++)
 		if (!fsb_strv_contains(out, res->host.versions.v[i]))
 			fsb_strv_add(out, res->host.versions.v[i]);
+}
+
+/* ---- runs in the order they ran; the runs set aside ---------------------------- */
+
+struct seqrun {
+	const struct fsb_fs_result *fs;
+	const struct fsb_phase_result *ph;
+	size_t rep;              /* 1-based */
+	double seq;
+};
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct seqrun *x = a, *y = b;
+
+	if (isnan(x->seq) || isnan(y->seq))
+		return isnan(x->seq) - isnan(y->seq);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Every run of res, sorted by seq (runs without one last, as stored);
+ * returns how many, *with_seq how many have a seq.  Caller frees. */
+static struct seqrun *runs_by_seq(const struct fsb_result *res, size_t *n, size_t *with_seq)
+{
+	struct seqrun *v = NULL;
+	size_t cap = 0;
+
+	*n = *with_seq = 0;
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++) {
+				if (*n == cap) {
+					cap = cap ? 2 * cap : 16;
+					v = fsb_xrealloc(v, cap * sizeof(*v));
+				}
+				v[*n] = (struct seqrun){ res->fs[i], ph, k + 1, ph->runs[k].v[FSB_FIELD_seq] };
+				*with_seq += !isnan(v[*n].seq);
+				(*n)++;
+			}
+		}
+	if (*n)
+		qsort(v, *n, sizeof(*v), by_seq);
+	return v;
+}
+
+/* Was every successful run of ph disturbed (so none is set aside)? */
+static bool all_disturbed(const struct fsb_phase_result *ph)
+{
+	size_t ok = 0;
+
+	for (size_t k = 0; k < ph->nruns; k++) {
+		if (ph->runs[k].status != FSB_RUN_OK)
+			continue;
+		if (!ph->runs[k].disturbed)
+			return false;
+		ok++;
+	}
+	return ok > 0;
+}
+
+size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			if (!all_disturbed(ph))
+				continue;
+			for (size_t k = 0; k < ph->nruns; k++)
+				if (ph->runs[k].status == FSB_RUN_OK) {
+					fsb_strv_addf(out, "%s/%s (%s)", res->fs[i]->name, ph->name, ph->runs[k].disturbed);
+					break;
+				}
+			count++;
+		}
+	return count;
+}
+
+size_t fsb_report_set_aside(const struct fsb_result *res, struct fsb_strv *out)
+{
+	size_t n, with_seq, count = 0;
+	struct seqrun *v = runs_by_seq(res, &n, &with_seq);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct fsb_run *r = &v[i].ph->runs[v[i].rep - 1];
+
+		if (!r->disturbed || r->status != FSB_RUN_OK || all_disturbed(v[i].ph))
+			continue;
+		fsb_strv_addf(out, "%s/%s rep %zu (%s)", v[i].fs->name, v[i].ph->name, v[i].rep, r->disturbed);
+		count++;
+	}
+	free(v);
+	return count;
+}
+
+int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
+{
+	static const char *const heads[] = { "#", "started", "Filesystem", "phase", "rep", "real",
+					     "others' CPU", "disturbed" };
+	size_t n, with_seq;
+	struct seqrun *v = runs_by_seq(res, &n, &with_seq);
+
+	if (!with_seq) {
+		free(v);
+		return -ENOENT;
+	}
+	fsb_table_init(t, "order", with_seq + 1, FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("Runs in the order they ran");
+	t->caption = fsb_xstrdup("started: UTC; others' CPU: what other programs used meanwhile, in % of one "
+				 "CPU (the hungriest named); a disturbed run is left out of means, intervals and tests");
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c == 0 || (c >= 4 && c <= 6) ? FSB_CELL_NUMBER : 0), NAN,
+		    "%s", heads[c]);
+	for (size_t i = 0; i < with_seq; i++) {
+		const struct fsb_run *r = &v[i].ph->runs[v[i].rep - 1];
+		double at = r->v[FSB_FIELD_started_at], oc = r->v[FSB_FIELD_others_cpu];
+		unsigned dist = r->disturbed ? FSB_CELL_OUTLIER : 0;
+		char when[32] = "—";
+
+		if (!isnan(at)) {
+			time_t tt = (time_t)at;
+			struct tm tm;
+
+			if (gmtime_r(&tt, &tm))
+				strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+		}
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NUMBER, r->v[FSB_FIELD_seq], "%.0f", r->v[FSB_FIELD_seq]);
+		fsb_table_set(t, i + 1, 1, 0, at, "%s", when);
+		fsb_table_set(t, i + 1, 2, FSB_CELL_NAME, NAN, "%s", v[i].fs->name);
+		fsb_table_set(t, i + 1, 3, 0, NAN, "%s", v[i].ph->name);
+		fsb_table_set(t, i + 1, 4, FSB_CELL_NUMBER, (double)v[i].rep, "%zu", v[i].rep);
+		if (r->status != FSB_RUN_OK)
+			fsb_table_set(t, i + 1, 5, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+		else
+			set_number(t, i + 1, 5, r->v[FSB_FIELD_real], false, dist, "");
+		if (isnan(oc))
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		else if (r->top && r->v[FSB_FIELD_top_cpu] >= 0.01)
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%% (%s)", oc * 100, r->top);
+		else
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%%", oc * 100);
+		fsb_table_set(t, i + 1, 7, dist, NAN, "%s", r->disturbed ? r->disturbed : "");
+	}
+	free(v);
+	table_done(t);
+	return 0;
+}
+
+/* ---- the noise floor ------------------------------------------------------------ */
+
+/* The smallest difference from the baseline a pair of cells could show: the
+ * two relative 95% CI half-widths combined (as the ratio's interval
+ * widens); NAN without two kept runs on either side. */
+static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b)
+{
+	double ra, rb;
+
+	if (a->st.n_used < 2 || b->st.n_used < 2 || !(a->st.mean > 0) || !(b->st.mean > 0) ||
+	    isnan(a->st.ci_half) || isnan(b->st.ci_half))
+		return NAN;
+	ra = a->st.ci_half / a->st.mean;
+	rb = b->st.ci_half / b->st.mean;
+	return sqrt(ra * ra + rb * rb);
+}
+
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o)
+{
+	const char *base = fsb_report_baseline(res, o);
+	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	struct fsb_cellstats b;
+	double floor = NAN;
+
+	if (!bfs || !fsb_result_repeated(res))
+		return NAN;
+	fsb_report_cell(res, bfs, phase, m, &b);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_cellstats a;
+		double f;
+
+		if (res->fs[i] == bfs)
+			continue;
+		fsb_report_cell(res, res->fs[i], phase, m, &a);
+		f = pair_floor(&a, &b);
+		if (!isnan(f) && (isnan(floor) || f > floor))
+			floor = f;
+		fsb_cellstats_free(&a);
+	}
+	fsb_cellstats_free(&b);
+	return floor;
 }

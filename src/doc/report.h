@@ -82,6 +82,11 @@ struct fsb_cellstats {
 	double *values;          /* the metric per successful run, nok of them */
 	bool *outlier;           /* flags for values[] */
 	double *kept;            /* values[] without the outliers, st.n_used of them */
+	bool *disturbed;         /* flags for values[]: the run was disturbed (set aside
+				    from st and kept[] like an outlier, unless all were) */
+	size_t ndisturbed;
+	bool unreliable;         /* every successful run was disturbed: st is over them
+				    all and the value is shown marked "?" */
 };
 
 /* Statistics of one cell for metric m (phase "total" = the sum of all
@@ -89,6 +94,34 @@ struct fsb_cellstats {
 void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
 		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out);
 void fsb_cellstats_free(struct fsb_cellstats *cs);
+
+/*
+ * The runs set aside as disturbed (run->disturbed), in the order they ran:
+ * one line each, "ext4#2/make rep 1 (other programs used 48% of a CPU,
+ * mostly burner)".  Fills out (caller frees); returns how many.
+ */
+size_t fsb_report_set_aside(const struct fsb_result *res, struct fsb_strv *out);
+/* The cells whose every successful run was disturbed (none set aside, the
+ * value marked unreliable): "ext2/make (why, of its first run)". */
+size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out);
+
+/*
+ *  order:   every run in the order it ran (seq): its start time, the
+ *           filesystem, phase and repetition, real time, the other
+ *           programs' CPU share and, for a disturbed run, why.  -ENOENT
+ *           for a result without sequence numbers (older files).
+ */
+int fsb_report_order(const struct fsb_result *res, struct fsb_table *t);
+
+/*
+ * The noise floor of a phase ("total" too) in metric o->metric: the
+ * smallest relative difference from the baseline that these repetitions
+ * could detect — per filesystem the baseline's and its own relative 95% CI
+ * half-widths combined, sqrt(ra² + rb²), the largest over the filesystems.
+ * 0.04 = differences below 4% cannot be told from noise.  NAN without
+ * repetitions (or fewer than two kept runs in every pair).
+ */
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o);
 
 /* The baseline the report uses: o->baseline, else res->baseline if it is
  * in res, else the first filesystem. */

@@ -19,6 +19,7 @@
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
+#include "sys/interfere.h"
 #include "model/prereq.h"
 #include "model/stats.h"
 #include "engine/synth.h"
@@ -65,6 +66,7 @@ void fsb_plan_clear(struct fsb_plan *plan)
 	free(plan->baseline);
 	free(plan->output);
 	free(plan->command_line);
+	free(plan->quiet);
 	memset(plan, 0, sizeof(*plan));
 }
 
@@ -100,9 +102,41 @@ static bool phase_known(const struct fsb_config *cfg, const char *name)
 	return fsb_config_phase(cfg, name) != NULL;
 }
 
+const struct fsb_fs_profile *fsb_plan_fs_profile(const struct fsb_config *cfg, const char *name)
+{
+	const char *hash = strchr(name, '#');
+	char base[256];
+
+	if (!hash)
+		return fsb_config_fs(cfg, name);
+	snprintf(base, sizeof(base), "%.*s", (int)(hash - name), name);
+	return fsb_config_fs(cfg, base);
+}
+
 static bool fs_known(const struct fsb_config *cfg, const char *name)
 {
-	return fsb_config_fs(cfg, name) != NULL;
+	return fsb_plan_fs_profile(cfg, name) != NULL;
+}
+
+/* An A/A run: the same profile listed again runs again, as NAME#2, #3 … */
+static void label_repeats(struct fsb_strv *fs)
+{
+	for (size_t i = 1; i < fs->n; i++) {
+		int k = 1;
+
+		if (strchr(fs->v[i], '#'))
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(fs->v[j], fs->v[i]) == 0 ||
+			    (strncmp(fs->v[j], fs->v[i], strlen(fs->v[i])) == 0 && fs->v[j][strlen(fs->v[i])] == '#'))
+				k++;
+		if (k > 1) {
+			char *l = fsb_xasprintf("%s#%d", fs->v[i], k);
+
+			free(fs->v[i]);
+			fs->v[i] = l;
+		}
+	}
 }
 
 /* Every name of v known to the config, none twice; what: "phase". */
@@ -152,6 +186,7 @@ static int check_lists(struct fsb_plan *plan, struct fsb_err *err)
 		return 0;
 	if (!plan->fs.n)
 		return fsb_err_set(err, -EINVAL, "no filesystems selected");
+	label_repeats(&plan->fs);
 	if (check_names(cfg, &plan->fs, "filesystem", fs_known, fsb_config_fs_names, err))
 		return -EINVAL;
 	if (!plan->baseline || !fsb_strv_contains(&plan->fs, plan->baseline)) {
@@ -222,6 +257,9 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 	rc = check_target(plan, prof, err);
 	if (rc)
 		return rc;
+	if (!plan->seed_set)	/* drawn once, recorded in the result to repeat the order */
+		plan->seed = ((unsigned long long)time(NULL) * 2654435761ULL ^ (unsigned long long)getpid()) &
+			     0x7fffffffULL;
 	if (!plan->jobs)
 		plan->jobs = fsb_sysinfo_cpus();
 	if (!plan->output)
@@ -429,6 +467,10 @@ static void on_tick(void *arg, const struct fsb_phase_tick *t)
 	eta_update(e, (size_t)e->prog.fs_index, e->prog.rep, e->prog.phase_index, t->elapsed);
 	e->prog.read_kib_s = t->read_kib_s;
 	e->prog.write_kib_s = t->write_kib_s;
+	if (t->background >= 0) {
+		e->prog.background = t->background;
+		snprintf(e->prog.background_top, sizeof(e->prog.background_top), "%s", t->background_top);
+	}
 	if (t->last_line)
 		snprintf(e->prog.last_line, sizeof(e->prog.last_line), "%s", t->last_line);
 	fsb_events_set_progress(e->ev, &e->prog);
@@ -463,12 +505,15 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	int rc;
 
 	if (e->mounted) {
+		/* the one mounted may be another filesystem's (rounds) */
 		t0 = fsb_now();
 		rc = fsb_fs_umount(e->mnt, err);
 		e->mounted = false;
 		if (rc)
 			return rc;
-		fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
+		if (e->mounted_fsr)
+			fsb_secs_add(&e->mounted_fsr->umount_s, fsb_now() - t0);
+		e->mounted_fsr = NULL;
 	}
 	fsb_new_uuid(uuid, sizeof(uuid));
 	d.uuid = uuid;
@@ -520,6 +565,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 		return rc;
 	fsb_secs_add(&fsr->mount_s, fsb_now() - t0);
 	e->mounted = true;
+	e->mounted_fsr = fsr;
 	return 0;
 }
 
@@ -605,8 +651,10 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 
 		if (ph->status != FSB_PHASE_OK)
 			continue;
+		/* a disturbed run is set aside as in the tables: one more
+		 * repetition replaces it, within the cap */
 		for (size_t k = 0; k < ph->nruns; k++)
-			if (ph->runs[k].status == FSB_RUN_OK)
+			if (ph->runs[k].status == FSB_RUN_OK && !ph->runs[k].disturbed)
 				x[n++] = fsb_run_metric(&ph->runs[k], FSB_METRIC_REAL);
 		within = rep >= 3 && n >= 3 && fsb_stats_summarize(x, n, NULL, &st) == 0 && st.n_used >= 3 &&
 			 st.mean > 0 && st.ci_half <= e->plan.ci_target * st.mean;
@@ -680,10 +728,12 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.log_fd = e->log_fd, .cancel = &e->cancel,
 		.progress = on_tick, .arg = e,
 		.builtin = run_builtin, .builtin_arg = e,
+		.limits = &pl->cfg->defaults.disturb,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
+	run.v[FSB_FIELD_seq] = (double)++e->seq;
 	free(tag);
 	if (rc && rc != -ECANCELED) {
 		/* could not even start: recorded as a failed run */
@@ -719,15 +769,16 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		fsb_synth_cleanup(base);
 }
 
-static void run_fs(struct fsb_engine *e, size_t fi)
+/* A filesystem's turn begins: its record, and whether it can be made at
+ * all (its tool, an external journal's device).  False when not: it is
+ * then recorded as unavailable and done. */
+static bool fs_begin(struct fsb_engine *e, size_t fi)
 {
 	const struct fsb_plan *pl = &e->plan;
 	const char *name = pl->fs.v[fi];
-	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_config_fs(pl->cfg, name);
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name);
 	struct fsb_fs_result *fsr = fsb_result_add_fs(e->res, name);
 	struct fsb_err err = { 0 };
-	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
-	bool fs_ok = true;
 
 	e->prog.fs_index = (int)fi;
 	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
@@ -739,7 +790,7 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 		fsb_events_log(e->ev, "%s: unavailable: %s", name, err.msg);
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, err.msg);
-		return;
+		return false;
 	}
 	if (p && *p->journal_size && !e->journal) {
 		fsr->status = FSB_FS_UNAVAILABLE;
@@ -747,59 +798,90 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 					   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
-		return;
+		return false;
 	}
-	for (long rep = 1; rep <= reps && fs_ok && !cancelled(e); rep++) {
-		const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
+	return true;
+}
 
-		e->prog.rep = (int)rep;
-		e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
-		if (p && (rep == 1 || pl->reformat_between)) {
-			fsb_err_clear(&err);
-			if (format_and_mount(e, p, fsr, &err)) {
-				if (cancelled(e))
-					break;
-				fsb_target_explain_err(e, &err);
-				/* the repetitions already measured stay: only a
-				 * filesystem never made is "failed" as a whole */
-				if (rep == 1) {
-					fsr->status = FSB_FS_FAILED;
-					free(fsr->error);
-					fsr->error = fsb_xstrdup(err.msg);
-				} else {
-					free(fsr->error);
-					fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
-				}
-				fsb_events_log(e->ev, "%s: %s", name, err.msg);
-				e->any_failed = true;
-				fs_ok = false;
-				break;
+/*
+ * Repetition rep of filesystem fi: a fresh mkfs and mount when fresh (or
+ * on the first), then every phase.  False when the filesystem could not be
+ * made: its repetitions end there.  With --auto-repeat, *converged says
+ * whether every phase is now within target.
+ */
+static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *converged_now)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name);
+	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
+	const char *base = pl->target == FSB_TARGET_DIR ? e->workdir : e->mnt;
+	struct fsb_err err = { 0 };
+
+	*converged_now = false;
+	e->prog.fs_index = (int)fi;
+	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
+	e->prog.rep = (int)rep;
+	e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
+	if (p && (rep == 1 || fresh)) {
+		if (format_and_mount(e, p, fsr, &err)) {
+			if (cancelled(e))
+				return false;
+			fsb_target_explain_err(e, &err);
+			/* the repetitions already measured stay: only a
+			 * filesystem never made is "failed" as a whole */
+			if (rep == 1) {
+				fsr->status = FSB_FS_FAILED;
+				free(fsr->error);
+				fsr->error = fsb_xstrdup(err.msg);
+			} else {
+				free(fsr->error);
+				fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
 			}
-		}
-		for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
-			run_phase(e, fi, fsr, rep, j, base);
-		if (pl->auto_repeat && fs_ok && !cancelled(e) && converged(e, fsr, rep)) {
-			fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
-				       pl->ci_target * 100, rep);
-			break;
-		}
-		if (pl->auto_repeat && fs_ok && !cancelled(e) && rep == reps)
-			fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
-				       name, reps, pl->ci_target * 100);
-	}
-	if (e->mounted) {
-		double t0 = fsb_now();
-
-		fsb_engine_activity(e, "umount", false);
-		fsb_err_clear(&err);
-		if (fsb_fs_umount(e->mnt, &err)) {
 			fsb_events_log(e->ev, "%s: %s", name, err.msg);
 			e->any_failed = true;
-		} else {
-			fsb_secs_add(&fsr->umount_s, fsb_now() - t0);
+			return false;
 		}
-		e->mounted = false;
 	}
+	for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
+		run_phase(e, fi, fsr, rep, j, base);
+	if (pl->auto_repeat && !cancelled(e) && converged(e, fsr, rep)) {
+		fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
+			       pl->ci_target * 100, rep);
+		*converged_now = true;
+	} else if (pl->auto_repeat && !cancelled(e) && rep == pl->max_repeat) {
+		fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
+			       name, pl->max_repeat, pl->ci_target * 100);
+	}
+	return true;
+}
+
+static void unmount_current(struct fsb_engine *e, const char *name)
+{
+	struct fsb_err err = { 0 };
+
+	double t0 = fsb_now();
+
+	if (!e->mounted)
+		return;
+	fsb_engine_activity(e, "umount", false);
+	if (fsb_fs_umount(e->mnt, &err)) {
+		fsb_events_log(e->ev, "%s: %s", name, err.msg);
+		e->any_failed = true;
+	} else if (e->mounted_fsr) {
+		fsb_secs_add(&e->mounted_fsr->umount_s, fsb_now() - t0);
+	}
+	e->mounted = false;
+	e->mounted_fsr = NULL;
+}
+
+static void fs_end(struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[fi];
+	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
+
+	unmount_current(e, name);
 	/* what this filesystem spent on mkfs, mount and umount, for the ETA */
 	if (fsr->mkfs_s.n || fsr->mount_s.n) {
 		double o = 0;
@@ -823,7 +905,92 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
 }
 
+/*
+ * The order the runs really go in: rounds and random need a fresh mkfs for
+ * every repetition (the target is shared by the filesystems), so with
+ * --no-reformat, or a directory target, it is sequential; one repetition
+ * (without --auto-repeat) keeps the plan's order too.
+ */
+static enum fsb_order effective_order(const struct fsb_plan *pl)
+{
+	if (!pl->reformat_between || pl->target == FSB_TARGET_DIR || (pl->repeat == 1 && !pl->auto_repeat))
+		return FSB_ORDER_SEQUENTIAL;
+	return pl->order;
+}
+
+/* sequential: every repetition of one filesystem, then the next */
+static void run_fs(struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_plan *pl = &e->plan;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	bool conv = false;
+
+	if (!fs_begin(e, fi))
+		return;
+	for (long rep = 1; rep <= reps && !conv && !cancelled(e); rep++)
+		if (!fs_rep(e, fi, rep, pl->reformat_between, &conv))
+			break;
+	fs_end(e, fi);
+}
+
+/*
+ * rounds or random (engine/order.h): the slots in their order, each a
+ * fresh mkfs and mount — the target is shared, so the filesystem of the
+ * slot before is gone.  A filesystem that converged (--auto-repeat) or
+ * could not be made sits the later slots out.
+ */
+static void run_slots(struct fsb_engine *e)
+{
+	const struct fsb_plan *pl = &e->plan;
+	size_t nfs = pl->fs.n;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	struct fsb_slot *slots = fsb_xcalloc(nfs * (size_t)reps, sizeof(*slots));
+	size_t n = fsb_order_slots(pl->order, nfs, reps, pl->seed, slots);
+	bool *live = fsb_xcalloc(nfs, sizeof(*live)), *begun = fsb_xcalloc(nfs, sizeof(*begun));
+
+	for (size_t i = 0; i < nfs && !cancelled(e) && !e->stop.code; i++)
+		live[i] = begun[i] = fs_begin(e, i);
+	for (size_t k = 0; k < n && !cancelled(e) && !e->stop.code; k++) {
+		size_t fi = slots[k].fs;
+		bool conv = false;
+
+		if (!live[fi])
+			continue;
+		if (!fs_rep(e, fi, slots[k].rep, true, &conv) || conv)
+			live[fi] = false;
+		post_result(e);
+	}
+	for (size_t i = 0; i < nfs; i++)
+		if (begun[i])
+			fs_end(e, i);
+	free(begun);
+	free(live);
+	free(slots);
+}
+
 /* ---- the thread -------------------------------------------------------------- */
+
+/*
+ * Is the machine quiet?  A second's look once the target is ready (the
+ * state file exists by then: a run killed now still leaves its notes), a
+ * warning in the log and the result, never a refusal.  A front end that
+ * asked already (the TUI's confirm screen) passed its line in the plan.
+ */
+static void quiet_check(struct fsb_engine *e)
+{
+	struct fsb_quiet q;
+	char line[512];
+
+	if (e->plan.quiet || cancelled(e))
+		return;
+	fsb_engine_activity(e, "checking that the machine is quiet", false);
+	fsb_quiet_check("/proc", "/sys", 1.0, getpid(), &q);
+	if (fsb_quiet_warning(&q, &e->plan.cfg->defaults.disturb, line, sizeof(line))) {
+		fsb_events_log(e->ev, "warning: %s", line);
+		free(e->res->quiet);
+		e->res->quiet = fsb_xstrdup(line);
+	}
+}
 
 static void collect_needs(const struct fsb_engine *e, struct fsb_strv *needs)
 {
@@ -850,6 +1017,10 @@ static void init_result(struct fsb_engine *e)
 	r->repeat = e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
 	for (size_t j = 0; j < e->plan.phases.n; j++)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
+	r->order = fsb_xstrdup(fsb_order_name(effective_order(&e->plan)));
+	r->quiet = fsb_xstrdup(e->plan.quiet);
+	if (effective_order(&e->plan) != FSB_ORDER_SEQUENTIAL)
+		r->order_seed = (long long)e->plan.seed;
 	/* the plan's cells, pending until measured: every snapshot (and the
 	 * document of a live run) shows what is still to come; a directory's
 	 * one filesystem is named when the directory is set up */
@@ -1016,6 +1187,7 @@ static void *engine_main(void *arg)
 	eta_update(e, 0, 1, -1, 0);
 	fsb_events_set_progress(e->ev, &e->prog);
 	eta_log(e, "at the start");
+	e->prog.background = -1;
 
 	rc = open_log(e, &err);
 	if (!rc)
@@ -1037,9 +1209,14 @@ static void *engine_main(void *arg)
 		goto out;
 	e->prog.nfs = (int)e->plan.fs.n;
 	e->target_ready = true;
+	quiet_check(e);
 	post_result(e);
-	for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
-		run_fs(e, i);
+	if (effective_order(&e->plan) == FSB_ORDER_SEQUENTIAL) {
+		for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
+			run_fs(e, i);
+	} else {
+		run_slots(e);
+	}
 	if (e->stop.code) {
 		/* refused from here on: exit status 3, like a refusal at the start */
 		fsb_events_log(e->ev, "the phases that finished before the stop are in %s", e->plan.output);
@@ -1071,6 +1248,7 @@ void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
 	dst->baseline = fsb_xstrdup(src->baseline);
 	dst->output = fsb_xstrdup(src->output);
 	dst->command_line = fsb_xstrdup(src->command_line);
+	dst->quiet = fsb_xstrdup(src->quiet);
 }
 
 int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,

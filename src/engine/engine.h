@@ -33,6 +33,7 @@
 #ifndef FSB_ENGINE_H
 #define FSB_ENGINE_H
 
+#include "engine/order.h"
 #include <stdbool.h>
 
 #include "model/config.h"
@@ -60,6 +61,10 @@ struct fsb_plan {
 	char *profile;           /* size profile name */
 	long repeat;             /* repetitions per filesystem (>= 1) */
 	bool reformat_between;   /* mkfs again before every repetition */
+	enum fsb_order order;    /* rounds (default), sequential, random: engine/order.h */
+	unsigned long long seed; /* of the order; recorded in the result */
+	bool seed_set;           /* given by the user (else drawn at validation) */
+	char *quiet;             /* the before-run warning (fsb_quiet_warning), recorded; or NULL */
 	bool auto_repeat;        /* repeat until every CI is within ci_target */
 	double ci_target;        /* relative half-width of the 95% CI */
 	long max_repeat;         /* auto-repeat cap */
@@ -70,6 +75,13 @@ struct fsb_plan {
 	bool make_deb;           /* may download the debootstrap tarball if missing */
 	char *command_line;      /* recorded in the result, for reproduction */
 };
+
+/*
+ * The profile of a filesystem of the plan: "ext4", or "ext4#2" — the same
+ * profile listed again (an A/A run), which fsb_plan_validate labels so
+ * that every table tells the two apart.  NULL when unknown.
+ */
+const struct fsb_fs_profile *fsb_plan_fs_profile(const struct fsb_config *cfg, const char *name);
 
 /* Defaults from the config; the caller then overrides what the user set. */
 void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg);

@@ -44,10 +44,12 @@ struct fsb_engine {
 	char *mnt;                       /* our mount point directory */
 	char *workdir;                   /* dir targets: where the phases run */
 	bool mounted;
+	struct fsb_fs_result *mounted_fsr;  /* whose filesystem is mounted, for its umount time */
 	bool target_ready;               /* from here on there is a result file */
 	int log_fd;
 	struct fsb_progress prog;
 	bool any_failed;
+	long seq;                        /* runs done so far: the next run record's seq - 1 */
 	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
 	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
 	bool lo_failed;                  /* it could not be written: said once, then silent */

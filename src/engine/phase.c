@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/phase.h"
+#include "sys/interfere.h"
 #include "sys/proc.h"
 #include "sys/sysinfo.h"
 
@@ -66,6 +68,52 @@ static void record_rusage(struct fsb_run *run, const struct rusage *ru)
 	v[FSB_FIELD_signals] = (double)ru->ru_nsignals;
 }
 
+/* The machine before the phase: a snapshot with the process table (~2 ms),
+ * and the wall-clock start the run record keeps for the order afterwards. */
+static void interference_start(struct fsb_run *run, struct fsb_snap *a)
+{
+	run->v[FSB_FIELD_started_at] = (double)time(NULL);
+	fsb_snap_read("/proc", true, a);
+}
+
+/*
+ * What the rest of the machine did since a: the run's interference fields,
+ * its hungriest other program and, past the limits, why it is disturbed.
+ * own_cpu_s is the phase tree's CPU time (0 for a built-in phase: it runs
+ * inside fsbench, whose own time is told apart by its pid), own_pgid the
+ * command's process group (0 for none).  Frees a.
+ */
+static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *run, struct fsb_snap *a,
+			     double own_cpu_s, pid_t own_pgid)
+{
+	struct fsb_snap b;
+	struct fsb_interference x;
+	char why[200];
+	double *v = run->v;
+
+	fsb_snap_read("/proc", true, &b);
+	fsb_interference_compute(a, &b, b.t - a->t, own_cpu_s, own_pgid, getpid(), &x);
+	fsb_snap_free(a);
+	fsb_snap_free(&b);
+	v[FSB_FIELD_others_cpu] = x.others_cpu;
+	v[FSB_FIELD_steal] = x.steal;
+	v[FSB_FIELD_psi_cpu] = x.psi[FSB_PSI_CPU];
+	v[FSB_FIELD_psi_io] = x.psi[FSB_PSI_IO];
+	v[FSB_FIELD_psi_mem] = x.psi[FSB_PSI_MEM];
+	v[FSB_FIELD_swap_in] = x.swap_in;
+	v[FSB_FIELD_swap_out] = x.swap_out;
+	v[FSB_FIELD_mem_drop_kib] = x.mem_drop_kib;
+	if (x.top[0]) {
+		free(run->top);
+		run->top = fsb_xstrdup(x.top);
+		v[FSB_FIELD_top_cpu] = x.top_cpu;
+	}
+	free(run->disturbed);
+	run->disturbed = NULL;
+	if (fsb_interference_disturbed(&x, ctx->limits ? ctx->limits : &fsb_disturb_default, why, sizeof(why)))
+		run->disturbed = fsb_xstrdup(why);
+}
+
 /* syncfs() of the mount; returns the seconds it took. */
 static double timed_syncfs(const char *mnt)
 {
@@ -81,8 +129,34 @@ static double timed_syncfs(const char *mnt)
 	return fsb_now() - t0;
 }
 
+/* A process's CPU time with its reaped children (/proc/PID/stat), seconds; 0
+ * when gone.  One small read: the live view's cheap estimate of the phase. */
+static double proc_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st, cut, cst;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');	/* comm may hold spaces */
+	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+			 &ut, &st, &cut, &cst) != 4)
+		return 0;
+	return (double)(ut + st + cut + cst) / (double)sysconf(_SC_CLK_TCK);
+}
+
 struct ticker {
 	const struct fsb_phase_ctx *ctx;
+	struct fsb_live live;        /* the background, sampled at most once a second */
+	double last_bg;
+	pid_t pgid;                  /* the command's process group, 0 for a built-in phase */
 	double t0, last;
 	struct disk_sample prev;
 	char line[160];
@@ -169,6 +243,17 @@ static void tick(struct ticker *t, bool force)
 		pt.write_kib_s = (double)(cur.ws - t->prev.ws) / 2.0 / dt;
 	}
 	pt.last_line = t->line[0] ? t->line : NULL;
+	pt.background = -1;
+	pt.background_top = "";
+	if (now - t->last_bg >= 1.0) {
+		fsb_live_sample(&t->live, "/proc", t->pgid > 0 ? proc_cpu(t->pgid) : 0, t->pgid, getpid(),
+				t->ctx->limits ? t->ctx->limits : &fsb_disturb_default);
+		t->last_bg = now;
+	}
+	if (!isnan(t->live.others) && t->live.have) {
+		pt.background = t->live.others;
+		pt.background_top = t->live.top;
+	}
 	t->prev = cur;
 	t->last = now;
 	t->ctx->progress(t->ctx->arg, &pt);
@@ -217,6 +302,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	struct ticker t = { .ctx = ctx, .fraction = -1 };
 	struct disk_sample before, after;
 	struct fsb_proc p;
+	struct fsb_snap snap;
+	pid_t pgid;
 	struct rusage ru;
 	char partial[160];
 	size_t plen = 0;
@@ -226,10 +313,15 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
+	interference_start(run, &snap);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
-	if (rc)
+	if (rc) {
+		fsb_snap_free(&snap);
 		return rc;
+	}
+	pgid = p.pid;
+	t.pgid = pgid;
 	while (!exited) {
 		struct pollfd pfd[2] = { { p.out_fd, POLLIN, 0 }, { p.pidfd, POLLIN, 0 } };
 		int nfds = p.pidfd >= 0 ? 2 : 1;
@@ -281,19 +373,25 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	fsb_proc_close(&p);
 	if (rc) {
 		fsb_series_free(t.series);
+		fsb_snap_free(&snap);
+		fsb_live_free(&t.live);
 		return fsb_err_set(err, rc, "%s: wait: %s", def->name, strerror(-rc));
 	}
 	record_rusage(run, &ru);
 	if (cancelled) {
 		fsb_series_free(t.series);
+		fsb_snap_free(&snap);
 		run->v[FSB_FIELD_real] = t1 - t.t0;
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
+		fsb_live_free(&t.live);
 		return -ECANCELED;
 	}
 	run->v[FSB_FIELD_sync] = def->sync ? timed_syncfs(ctx->mnt) : NAN;
 	run->v[FSB_FIELD_real] = fsb_now() - t.t0;
 	keep_series(&t, run);	/* the sync's writeback is part of the phase's time */
+	/* after the clock stopped: the table's reads are not the phase's time */
+	interference_end(ctx, run, &snap, run->v[FSB_FIELD_user] + run->v[FSB_FIELD_sys], pgid);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (WIFEXITED(status))
@@ -306,6 +404,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 					   t.line[0] ? ": " : "", t.line);
 	}
 	tick(&t, true);
+	fsb_live_free(&t.live);
 	return 0;
 }
 
@@ -322,14 +421,17 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 {
 	struct ticker t = { .ctx = ctx, .fraction = 0 };
 	struct disk_sample before, after;
+	struct fsb_snap snap;
 	int rc;
 
 	if (!ctx->builtin)
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
+	interference_start(run, &snap);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
+	interference_end(ctx, run, &snap, 0, 0);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (rc == -ECANCELED)
@@ -339,6 +441,7 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 	if (rc == -ECANCELED) {
 		run->status = FSB_RUN_INTERRUPTED;
 		run->error = fsb_xstrdup("interrupted");
+		fsb_live_free(&t.live);
 		return rc;
 	}
 	if (rc) {
@@ -347,9 +450,11 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 		run->error = fsb_xstrdup(err && err->msg[0] ? err->msg : strerror(-rc));
 		if (isnan(run->v[FSB_FIELD_real]))
 			run->v[FSB_FIELD_real] = fsb_now() - t.t0;
+		fsb_live_free(&t.live);
 		return 0;
 	}
 	tick(&t, true);
+	fsb_live_free(&t.live);
 	return 0;
 }
 

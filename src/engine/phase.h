@@ -28,7 +28,11 @@ struct fsb_phase_tick {
 	double read_kib_s, write_kib_s;  /* device throughput since the last tick */
 	const char *last_line;       /* the phase's last output line, or NULL */
 	long units;                  /* "  CC  …" lines so far: units make compiled (kbuild style) */
+	double background;           /* other programs' share of one CPU now (≤ 1 Hz); -1 = not yet */
+	const char *background_top;  /* the hungriest of them when the machine is busy, or "" */
 };
+
+struct fsb_disturb_limits;
 
 struct fsb_phase_ctx {
 	const char *tag;             /* FSBENCH_PHASE value, e.g. "ext4/tar/1" */
@@ -46,6 +50,8 @@ struct fsb_phase_ctx {
 		       void (*fraction)(void *arg, double f), void *farg,
 		       struct fsb_run *run, struct fsb_err *err);
 	void *builtin_arg;
+	/* when is a run disturbed (the run's `disturbed` reason); NULL = the defaults */
+	const struct fsb_disturb_limits *limits;
 };
 
 /*

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,23 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected a size such as 2G or 512M",
 					   fsb_opt_say(id, NULL), v);
 		break;
+	case FSB_OPT_ORDER:
+		if (fsb_order_parse(v, &plan->order))
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected rounds, sequential or random",
+					   fsb_opt_say(id, NULL), v);
+		break;
+	case FSB_OPT_SEED: {
+		unsigned long long s;
+
+		errno = 0;
+		s = strtoull(v, &end, 10);
+		if (errno || end == v || *end || *v == '-' || s > (unsigned long long)LLONG_MAX)
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected a whole number of at least 0",
+					   fsb_opt_say(id, NULL), v);
+		plan->seed = s;
+		plan->seed_set = true;
+		break;
+	}
 	case FSB_OPT_CI_TARGET:
 		plan->ci_target = strtod(v, &end);
 		if (*end || end == v || !(plan->ci_target > 0 && plan->ci_target < 1))
@@ -176,6 +194,14 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 		add_long(args, FSB_OPT_MAX_REPEAT, p->max_repeat);
 	if (!p->reformat_between && d.reformat_between)
 		add(args, FSB_OPT_NO_REFORMAT, NULL);
+	if (p->order != d.order)
+		add(args, FSB_OPT_ORDER, fsb_order_name(p->order));
+	if (p->seed_set) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%llu", p->seed);
+		add(args, FSB_OPT_SEED, buf);
+	}
 	if (p->target != FSB_TARGET_DIR && differs(p->baseline, d.baseline))
 		add(args, FSB_OPT_BASELINE, p->baseline);
 	if (p->jobs != d.jobs && p->jobs > 0)

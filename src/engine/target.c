@@ -22,7 +22,7 @@
 static bool needs_journal(const struct fsb_engine *e)
 {
 	for (size_t i = 0; i < e->plan.fs.n; i++) {
-		const struct fsb_fs_profile *p = fsb_config_fs(e->plan.cfg, e->plan.fs.v[i]);
+		const struct fsb_fs_profile *p = fsb_plan_fs_profile(e->plan.cfg, e->plan.fs.v[i]);
 
 		if (p && *p->journal_size)
 			return true;
@@ -256,7 +256,7 @@ static unsigned long long journal_min(const struct fsb_engine *e)
 	unsigned long long max = 0, sz;
 
 	for (size_t i = 0; i < e->plan.fs.n; i++) {
-		const struct fsb_fs_profile *p = fsb_config_fs(e->plan.cfg, e->plan.fs.v[i]);
+		const struct fsb_fs_profile *p = fsb_plan_fs_profile(e->plan.cfg, e->plan.fs.v[i]);
 
 		if (p && *p->journal_size && fsb_parse_size(p->journal_size, &sz) == 0 && sz > max)
 			max = sz;
@@ -618,7 +618,7 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 	}
 	fsb_events_log(e->ev, "fsbench would format %s, destroying everything on it, with in turn:", e->dev);
 	for (size_t i = 0; i < pl->fs.n; i++) {
-		const struct fsb_fs_profile *p = fsb_config_fs(pl->cfg, pl->fs.v[i]);
+		const struct fsb_fs_profile *p = fsb_plan_fs_profile(pl->cfg, pl->fs.v[i]);
 		struct fsb_fs_dev fd = { .dev = e->dev, .journal = e->journal, .size = pl->image_size };
 		struct fsb_strv cmds = { 0 };
 		struct fsb_err why = { 0 };

@@ -141,6 +141,11 @@ static cfg_opt_t defaults_opts[] = {
 	CFG_INT("jobs", 0, CFGF_NONE),
 	CFG_FLOAT("ci_target", 0.03, CFGF_NONE),
 	CFG_INT("max_repeat", 10, CFGF_NONE),
+	/* a run is disturbed past any of these (sys/interfere.h) */
+	CFG_FLOAT("disturbed_cpu", 0.10, CFGF_NONE),
+	CFG_FLOAT("disturbed_psi_cpu", 0.25, CFGF_NONE),
+	CFG_FLOAT("disturbed_steal", 0.10, CFGF_NONE),
+	CFG_FLOAT("disturbed_swap", 256, CFGF_NONE),
 	CFG_END()
 };
 
@@ -160,6 +165,8 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
 		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
+		"defaults|disturbed_cpu", "defaults|disturbed_psi_cpu", "defaults|disturbed_steal",
+		"defaults|disturbed_swap",
 		"phase|timeout",
 	};
 
@@ -302,6 +309,10 @@ static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
 	ap_long(a, "jobs", &d->jobs);
 	ap_double(a, "ci_target", &d->ci_target);
 	ap_long(a, "max_repeat", &d->max_repeat);
+	ap_double(a, "disturbed_cpu", &d->disturb.others_cpu);
+	ap_double(a, "disturbed_psi_cpu", &d->disturb.psi_cpu);
+	ap_double(a, "disturbed_steal", &d->disturb.steal);
+	ap_double(a, "disturbed_swap", &d->disturb.swap_pages);
 }
 
 /* Find the entry called title in an array of structs whose first member is

@@ -20,6 +20,7 @@
 #ifndef FSB_CONFIG_H
 #define FSB_CONFIG_H
 
+#include "sys/interfere.h"
 #include "model/kinds.h"
 #include <stdbool.h>
 
@@ -105,6 +106,7 @@ struct fsb_defaults {
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */
 	char *origin;            /* "FILE:LINE" of the defaults section, or FILE */
+	struct fsb_disturb_limits disturb;  /* when a run is disturbed (disturbed_cpu …) */
 };
 
 struct fsb_config {

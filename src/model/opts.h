@@ -41,6 +41,8 @@
 	X(CI_TARGET,      "ci-target",       0,   true,  "the CI target") \
 	X(MAX_REPEAT,     "max-repeat",      0,   true,  "the repetition cap") \
 	X(NO_REFORMAT,    "no-reformat",     0,   false, "no reformat between repetitions") \
+	X(ORDER,          "order",           0,   true,  "the order of the runs") \
+	X(SEED,           "seed",            0,   true,  "the seed of the run order") \
 	X(BASELINE,       "baseline",        'b', true,  "the baseline") \
 	X(JOBS,           "jobs",            'j', true,  "make's jobs") \
 	X(NO_DROP_CACHES, "no-drop-caches",  0,   false, "keeping the page cache") \

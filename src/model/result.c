@@ -224,6 +224,8 @@ void fsb_run_init(struct fsb_run *r)
 	r->error = NULL;
 	r->not_measured = NULL;
 	r->series = NULL;
+	r->top = NULL;
+	r->disturbed = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
@@ -232,6 +234,8 @@ void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 	dst->error = fsb_xstrdup(src->error);
 	dst->not_measured = fsb_xstrdup(src->not_measured);
 	dst->series = fsb_series_dup(src->series);
+	dst->top = fsb_xstrdup(src->top);
+	dst->disturbed = fsb_xstrdup(src->disturbed);
 }
 
 void fsb_run_clear(struct fsb_run *r)
@@ -239,6 +243,8 @@ void fsb_run_clear(struct fsb_run *r)
 	free(r->error);
 	free(r->not_measured);
 	fsb_series_free(r->series);
+	free(r->top);
+	free(r->disturbed);
 	fsb_run_init(r);
 }
 
@@ -302,6 +308,7 @@ struct fsb_result *fsb_result_new(void)
 
 	res->format = FSB_RESULT_FORMAT;
 	res->repeat = 1;
+	res->order_seed = -1;
 	res->host.cores = -1;
 	res->host.ram_mib = -1;
 	res->target.size_mib = -1;
@@ -423,6 +430,8 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->source_tool);
 	free(res->source_version);
 	fsb_strv_free(&res->phase_order);
+	free(res->order);
+	free(res->quiet);
 	free(res->host.hostname);
 	free(res->host.kernel);
 	free(res->host.cpu);
@@ -465,6 +474,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->source_version = fsb_xstrdup(src->source_version);
 	res->repeat = src->repeat;
 	strv_copy(&res->phase_order, &src->phase_order);
+	res->order = fsb_xstrdup(src->order);
+	res->order_seed = src->order_seed;
+	res->quiet = fsb_xstrdup(src->quiet);
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
@@ -689,6 +701,8 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	put_str(fp, 8, "error", r->error);
 	put_str(fp, 8, "not_measured", r->not_measured);
 	put_series(fp, r->series);
+	put_str(fp, 8, "top", r->top);
+	put_str(fp, 8, "disturbed", r->disturbed);
 	fputs("      }\n", fp);
 }
 
@@ -710,6 +724,10 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	put_str(fp, 0, "source_version", res->source_version);
 	fprintf(fp, "repeat = %ld\n", res->repeat);
 	put_strv(fp, 0, "phases", &res->phase_order);
+	put_str(fp, 0, "order", res->order);
+	if (res->order_seed >= 0)
+		fprintf(fp, "order_seed = %lld\n", res->order_seed);
+	put_str(fp, 0, "quiet", res->quiet);
 
 	fputs("host {\n", fp);
 	put_str(fp, 2, "hostname", res->host.hostname);
@@ -1350,8 +1368,8 @@ static int read_series_key(struct reader *rd, const struct head *h, struct fsb_s
 static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 {
 	struct fsb_series *ser = NULL;
-	static const char *const keys[] = { "status", "exit_status", "error", "not_measured" };
-	int seen[4] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
+	static const char *const keys[] = { "status", "exit_status", "error", "not_measured", "top", "disturbed" };
+	int seen[6] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -1378,7 +1396,7 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 				break;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, 4, &idx)))
+		if ((rc = once(rd, &h, keys, seen, 6, &idx)))
 			break;
 		if (idx < 0) {
 			rc = unknown(rd, &h, kind, "a run");
@@ -1399,7 +1417,9 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 				break;
 			r->exit_status = (int)v;
 		} else {
-			if ((rc = get_str(rd, h.key, idx == 2 ? &r->error : &r->not_measured)))
+			char **dst[] = { NULL, NULL, &r->error, &r->not_measured, &r->top, &r->disturbed };
+
+			if ((rc = get_str(rd, h.key, dst[idx])))
 				break;
 		}
 	}
@@ -1662,7 +1682,8 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 {
 	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
 					    "baseline", "profile", "command", "workload", "log", "repeat",
-					    "phases", "host", "target", "source_tool", "source_version" };
+					    "phases", "host", "target", "source_tool", "source_version", "order",
+					    "order_seed", "quiet" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };
@@ -1738,6 +1759,13 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 		case 12:
 			rc = get_list(rd, h.key, &res->phase_order);
 			break;
+		case 18: {
+			long long v;
+
+			rc = get_int(rd, h.key, -1, LLONG_MAX, &v);
+			res->order_seed = v;
+			break;
+		}
 		case 13:
 			rc = read_host(rd, h.line, &res->host);
 			break;
@@ -1747,7 +1775,8 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 		default: {
 			char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
 					 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
-					 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version };
+					 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
+					 NULL, &res->quiet };
 
 			rc = get_str(rd, h.key, dst[idx]);
 			break;

@@ -64,7 +64,18 @@
 	X(dirs,             "",      "directories a built-in file phase spreads over") \
 	X(lat_mean_us,      "us",    "mean latency of one operation (imported: fio)")   \
 	X(lat_p50_us,       "us",    "median latency of one operation (imported: fio)") \
-	X(lat_p95_us,       "us",    "95th percentile latency of one operation (imported: fio)")
+	X(lat_p95_us,       "us",    "95th percentile latency of one operation (imported: fio)") \
+	X(others_cpu,       "",      "share of one CPU other programs used during the phase (0.48 = 48%)") \
+	X(top_cpu,          "",      "share of one CPU the hungriest other program used (its name: top)") \
+	X(steal,            "",      "share of one CPU stolen by the hypervisor during the phase") \
+	X(psi_cpu,          "",      "share of the phase's wall time some task waited for a CPU (/proc/pressure)") \
+	X(psi_io,           "",      "share of the phase's wall time some task waited for I/O (/proc/pressure)") \
+	X(psi_mem,          "",      "share of the phase's wall time some task waited for memory (/proc/pressure)") \
+	X(swap_in,          "",      "pages swapped in on the whole machine during the phase") \
+	X(swap_out,         "",      "pages swapped out on the whole machine during the phase") \
+	X(mem_drop_kib,     "KiB",   "drop of MemAvailable from the phase's start to its end") \
+	X(seq,              "",      "sequence number of the run in the whole fsbench run (1 = first)") \
+	X(started_at,       "s",     "wall-clock start of the run, seconds since the epoch")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -141,6 +152,10 @@ struct fsb_run {
 	 * "too fast for bonnie++" for an imported +++++.  Never a number. */
 	char *not_measured;
 	struct fsb_series *series;   /* the device over time, or NULL (older files) */
+	char *top;                   /* the hungriest other program during the run, or NULL */
+	char *disturbed;             /* why the run is disturbed ("other programs used 48% of a
+					CPU, mostly burner"), or NULL: a disturbed run is set
+					aside from means, intervals and tests */
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */
@@ -258,6 +273,9 @@ struct fsb_result {
 	char *source_tool, *source_version;
 	long repeat;
 	struct fsb_strv phase_order;   /* phases as planned, in order */
+	char *order;             /* "rounds", "sequential", "random"; NULL in older files */
+	long long order_seed;    /* the seed of that order; -1 = none recorded */
+	char *quiet;             /* the before-run warning that the machine was busy, or NULL */
 	struct fsb_host host;
 	struct fsb_target_info target;
 	struct fsb_fs_result **fs;

@@ -55,7 +55,12 @@ grep -A6 'filesystem "ext4-extj"' "$res" | grep -q "mkfs = \"mkfs.ext4 .*-J devi
 grep -A8 'filesystem "xfs-extlog"' "$res" | grep -q "mount_options = \"logdev=$jdev\"" ||
 	fail "xfs-extlog was not mounted with its log on $jdev"
 grep -q "\"external journal device $jdev (7:[0-9]*, loop, 256 MiB" "$res" || fail "the journal device is not in the result"
-[ "$(blkid -p -o value -s TYPE "$dev")" = ext3 ] || fail "$dev does not hold the last filesystem (ext3)"
+# the runs go in rounds, shuffled: the device holds the type of the last run (highest seq)
+last=$(awk '/^filesystem "/ { fs = $2 } /^  type = / { type[fs] = $3 }
+	/seq = / { for (i = 1; i < NF; i++) if ($i == "seq") { s = $(i + 2) + 0; if (s > max) { max = s; last = fs } } }
+	END { print type[last] }' "$res" | tr -d '"')
+[ -n "$last" ] || fail "no run with a sequence number in $res"
+[ "$(blkid -p -o value -s TYPE "$dev")" = "$last" ] || fail "$dev does not hold the last filesystem run ($last)"
 [ "$(blkid -p -o value -s TYPE "$jdev")" = jbd ] || fail "$jdev does not hold ext3's journal"
 
 # a journal left there is anyone's journal to the next run: refused, with the way out

@@ -466,6 +466,143 @@ static void test_significance_marks(void **state)
 	fsb_result_free(res);
 }
 
+/* A disturbed run is set aside like an outlier, once: not in the mean, not
+ * in the test, named in words; a cell whose every run is disturbed keeps
+ * its value, marked "?", and is never called significant. */
+static void test_disturbed_set_aside(void **state)
+{
+	struct fsb_result *res = fsb_result_new();
+	struct fsb_report_opts o = { .metric = FSB_METRIC_REAL };
+	static const double calm[] = { 10.0, 10.1, 9.9, 10.6 };
+	static const double slow[] = { 20.0, 20.2, 19.8, 20.1 };
+	struct fsb_phase_result *ph;
+	struct fsb_cellstats cs;
+	struct fsb_strv lines = { 0 };
+	struct fsb_table t;
+	double seq = 1;
+
+	(void)state;
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	ph = fsb_fs_add_phase(fsb_result_add_fs(res, "base"), "p");
+	for (size_t k = 0; k < 4; k++)
+		add_run(ph, calm[k] - (k == 3 ? 0.6 : 0), 0, 0);
+	ph = fsb_fs_add_phase(fsb_result_add_fs(res, "aa"), "p");
+	for (size_t k = 0; k < 4; k++)
+		add_run(ph, calm[k], 0, 0);
+	ph->runs[3].disturbed = fsb_xstrdup("other programs used 48% of a CPU, mostly burner");
+	ph = fsb_fs_add_phase(fsb_result_add_fs(res, "all"), "p");
+	for (size_t k = 0; k < 4; k++) {
+		add_run(ph, slow[k], 0, 0);
+		ph->runs[k].disturbed = fsb_xstrdup("CPU pressure 40%");
+	}
+	/* the order they ran in: all's runs first */
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t k = 0; k < 4; k++)
+			res->fs[i]->phases[0]->runs[k].v[FSB_FIELD_seq] = i == 2 ? (double)k + 1 : (seq++) + 4;
+
+	fsb_report_cell(res, fsb_result_find_fs(res, "aa"), "p", FSB_METRIC_REAL, &cs);
+	assert_int_equal(cs.nok, 4);
+	assert_int_equal(cs.ndisturbed, 1);
+	assert_false(cs.unreliable);
+	assert_true(cs.disturbed[3] && !cs.outlier[3]);
+	assert_int_equal(cs.st.n_used, 3);
+	assert_int_equal(cs.st.n_outliers, 0);
+	close_to(cs.st.mean, 10.0, "mean without the disturbed run");
+	fsb_cellstats_free(&cs);
+
+	fsb_report_cell(res, fsb_result_find_fs(res, "all"), "p", FSB_METRIC_REAL, &cs);
+	assert_true(cs.unreliable);
+	assert_int_equal(cs.st.n_used, 4);
+	close_to(cs.st.mean, 20.025, "an all-disturbed cell's mean is over all its runs");
+	fsb_cellstats_free(&cs);
+
+	assert_int_equal(fsb_report_set_aside(res, &lines), 1);
+	assert_string_equal(lines.v[0], "aa/p rep 4 (other programs used 48% of a CPU, mostly burner)");
+	fsb_strv_free(&lines);
+	assert_int_equal(fsb_report_unreliable(res, &lines), 1);
+	assert_string_equal(lines.v[0], "all/p (CPU pressure 40%)");
+	fsb_strv_free(&lines);
+
+	assert_int_equal(fsb_report_summary(res, &o, &t), 0);
+	assert_string_equal(fsb_table_cell(&t, find_row(&t, "aa"), find_col(&t, "p"))->text, "1.00");
+	assert_string_equal(fsb_table_cell(&t, find_row(&t, "all"), find_col(&t, "p"))->text, "2.00?");
+	fsb_table_free(&t);
+
+	/* the order table: by seq, all's four runs first, the disturbed one marked */
+	assert_int_equal(fsb_report_order(res, &t), 0);
+	assert_int_equal(t.nrows, 13);
+	assert_string_equal(fsb_table_cell(&t, 1, 2)->text, "all");
+	assert_string_equal(fsb_table_cell(&t, 12, 2)->text, "aa");
+	assert_string_equal(fsb_table_cell(&t, 12, 7)->text, "other programs used 48% of a CPU, mostly burner");
+	fsb_table_free(&t);
+	fsb_result_free(res);
+}
+
+/* The noise floor: the pair's relative CI half-widths combined, the largest
+ * over the filesystems; a lead below it and not significant is "no
+ * measurable difference" (results since issue 10: order recorded). */
+static void test_noise_floor(void **state)
+{
+	struct fsb_result *res = fsb_result_new();
+	struct fsb_report_opts o = { .metric = FSB_METRIC_REAL };
+	static const struct { const char *name; const double *x; } fs[] = {
+		{ "base", sig_base }, { "noisy", sig_noisy }, { "tight", sig_tight },
+	};
+	struct fsb_cellstats b, n, t;
+	struct fsb_strv v = { 0 };
+	double rb, rn, rt, want;
+
+	(void)state;
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
+
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < 5; k++)
+			add_run(ph, fs[i].x[k], 0, 0);
+	}
+	fsb_report_cell(res, fsb_result_find_fs(res, "base"), "p", FSB_METRIC_REAL, &b);
+	fsb_report_cell(res, fsb_result_find_fs(res, "noisy"), "p", FSB_METRIC_REAL, &n);
+	fsb_report_cell(res, fsb_result_find_fs(res, "tight"), "p", FSB_METRIC_REAL, &t);
+	rb = b.st.ci_half / b.st.mean;
+	rn = n.st.ci_half / n.st.mean;
+	rt = t.st.ci_half / t.st.mean;
+	want = fmax(sqrt(rb * rb + rn * rn), sqrt(rb * rb + rt * rt));
+	close_to(fsb_report_noise_floor(res, "p", &o), want, "noise floor of p");
+	assert_true(want > 0.03);	/* the noisy one's 3% is below it */
+	fsb_cellstats_free(&b);
+	fsb_cellstats_free(&n);
+	fsb_cellstats_free(&t);
+
+	/* base vs noisy alone: 3% apart, not significant, below the floor */
+	fsb_result_free(res);
+	res = fsb_result_new();
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	res->order = fsb_xstrdup("rounds");
+	for (size_t i = 0; i < 2; i++) {
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
+
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < 5; k++)
+			add_run(ph, fs[i].x[k], 0, 0);
+	}
+	fsb_report_verdict(res, &o, &v);
+	assert_true(v.n >= 1);
+	assert_non_null(strstr(v.v[0], "No measurable difference overall"));
+	fsb_strv_free(&v);
+	/* an older file (no order recorded) keeps its verdict as before */
+	free(res->order);
+	res->order = NULL;
+	fsb_report_verdict(res, &o, &v);
+	assert_non_null(strstr(v.v[0], "Fastest overall"));
+	fsb_strv_free(&v);
+	assert_true(isnan(fsb_report_noise_floor(res, "nothing", &o)));
+	fsb_result_free(res);
+}
+
 /* The statistics table carries the cell's numbers, outliers counted. */
 static void test_stats_table(void **state)
 {
@@ -681,6 +818,8 @@ int main(void)
 		cmocka_unit_test(test_compare_mann_whitney),
 		cmocka_unit_test(test_significance_marks),
 		cmocka_unit_test(test_stats_table),
+		cmocka_unit_test(test_disturbed_set_aside),
+		cmocka_unit_test(test_noise_floor),
 		cmocka_unit_test(test_raw_outliers),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_auto_table),

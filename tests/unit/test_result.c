@@ -77,6 +77,14 @@ static struct fsb_result *sample(void)
 	run.status = FSB_RUN_FAILED;
 	run.exit_status = 2;
 	run.error = "exited with status 2: tar: Unexpected EOF";
+	/* the interference record: numbers, the hungriest other, the reason */
+	run.v[FSB_FIELD_others_cpu] = 0.48;
+	run.v[FSB_FIELD_top_cpu] = 0.45;
+	run.v[FSB_FIELD_psi_cpu] = 0.3;
+	run.v[FSB_FIELD_seq] = 2;
+	run.v[FSB_FIELD_started_at] = 1796095200;
+	run.top = "burner \"x\"";
+	run.disturbed = "other programs used 48% of a CPU, mostly burner";
 	fsb_phase_add_run(ph, &run);
 
 	fs = fsb_result_add_fs(r, "jfs");
@@ -123,6 +131,14 @@ static void assert_same(const struct fsb_result *a, const struct fsb_result *b)
 				assert_int_equal(r->exit_status, s->exit_status);
 				if (r->error)
 					assert_string_equal(r->error, s->error);
+				if (r->top)
+					assert_string_equal(r->top, s->top);
+				else
+					assert_null(s->top);
+				if (r->disturbed)
+					assert_string_equal(r->disturbed, s->disturbed);
+				else
+					assert_null(s->disturbed);
 			}
 		}
 	}

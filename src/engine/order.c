@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <string.h>
+
+#include "engine/order.h"
+#include "sys/util.h"
+
+const char *fsb_order_name(enum fsb_order o)
+{
+	switch (o) {
+	case FSB_ORDER_ROUNDS: return "rounds";
+	case FSB_ORDER_SEQUENTIAL: return "sequential";
+	case FSB_ORDER_RANDOM: return "random";
+	}
+	return "?";
+}
+
+int fsb_order_parse(const char *s, enum fsb_order *o)
+{
+	for (int i = FSB_ORDER_ROUNDS; i <= FSB_ORDER_RANDOM; i++)
+		if (s && strcmp(s, fsb_order_name((enum fsb_order)i)) == 0) {
+			*o = (enum fsb_order)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+/* Fisher-Yates with splitmix64; the modulo bias (n tiny next to 2^64) is nil. */
+static void shuffle(size_t *v, size_t n, uint64_t *state)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(fsb_splitmix64(state) % i), t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+void fsb_order_round(size_t nfs, long rep, uint64_t seed, size_t *perm)
+{
+	/* each round from its own stream: round r's order does not depend on
+	 * how many rounds came before (--auto-repeat stops early) */
+	uint64_t state = seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)rep);
+
+	for (size_t i = 0; i < nfs; i++)
+		perm[i] = i;
+	shuffle(perm, nfs, &state);
+}
+
+size_t fsb_order_slots(enum fsb_order o, size_t nfs, long reps, uint64_t seed, struct fsb_slot *out)
+{
+	size_t n = 0;
+
+	if (!nfs || reps < 1)
+		return 0;
+	if (o == FSB_ORDER_SEQUENTIAL || (o == FSB_ORDER_ROUNDS && reps == 1)) {
+		for (size_t f = 0; f < nfs; f++)
+			for (long r = 1; r <= reps; r++)
+				out[n++] = (struct fsb_slot){ f, r };
+		return n;
+	}
+	if (o == FSB_ORDER_ROUNDS) {
+		size_t perm[nfs];
+
+		for (long r = 1; r <= reps; r++) {
+			fsb_order_round(nfs, r, seed, perm);
+			for (size_t i = 0; i < nfs; i++)
+				out[n++] = (struct fsb_slot){ perm[i], r };
+		}
+		return n;
+	}
+	/* random: shuffle which filesystem each slot goes to; a filesystem's
+	 * repetitions are then numbered in the order they come up */
+	{
+		size_t total = nfs * (size_t)reps, who[total];
+		long next[nfs];
+		uint64_t state = seed;
+
+		for (size_t i = 0; i < total; i++)
+			who[i] = i % nfs;
+		shuffle(who, total, &state);
+		for (size_t f = 0; f < nfs; f++)
+			next[f] = 1;
+		for (size_t i = 0; i < total; i++)
+			out[n++] = (struct fsb_slot){ who[i], next[who[i]]++ };
+	}
+	return n;
+}

@@ -23,6 +23,9 @@
 . "$FSB_TESTLIB"
 need_root
 need_prog mkfs.ext2 taskset
+# a measurement of the machine's noise: no other test of the suite runs
+# beside it (they would be the background it has to tell the burner from)
+device_lock exclusive
 ncpu=$(nproc)
 [ "$ncpu" -ge 2 ] || skip "needs 2 CPUs (one for the phases and the burner, one for the rest)"
 cpu=$((ncpu - 1))

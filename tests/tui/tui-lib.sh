@@ -84,7 +84,12 @@ tui_start() {
 	} >"$SCRATCH/tui.sh"
 	chmod 755 "$SCRATCH/tui.sh"
 	rm -f "$SCRATCH/tui.status"
-	tmx new-session -d -x "$cols" -y "$rows" -s t "$SCRATCH/tui.sh" || fail "tmux new-session failed"
+	# after the last session of a server ends, the server exits a moment
+	# later: a new session in that moment finds it dying ("server exited
+	# unexpectedly"); once more then starts a new one
+	tmx new-session -d -x "$cols" -y "$rows" -s t "$SCRATCH/tui.sh" ||
+		{ sleep 0.5; tmx new-session -d -x "$cols" -y "$rows" -s t "$SCRATCH/tui.sh"; } ||
+		fail "tmux new-session failed"
 }
 
 tui_keys() {

@@ -86,7 +86,6 @@ report=$(cat <<MD
 
 - Date: $(date -u +%Y-%m-%dT%H:%MZ); $n trials × 2 × $reps runs in rounds, $((t1 - t0)) s
 - Machine: $(nproc) CPUs, $(uname -r); load average $load0 at the start, $load1 at the end
-  (a shared machine: other engineers' builds and tests ran all along)
 - Command: bench/aa-trials.sh -n $n -r $reps
 
 | | trials |

@@ -64,7 +64,8 @@ run() {	# run NAME [burner]
 		# off once half the 12 runs are in the result file (it is written after every phase)
 		# (at most 2 minutes: a failed run must not leave it burning)
 		( for _ in $(seq 1200); do
-			[ "$(grep -c 'run {' "$res" 2>/dev/null)" -ge 6 ] && break
+			n=$(grep -c 'run {' "$res" 2>/dev/null)
+			[ "${n:-0}" -ge 6 ] && break
 			sleep 0.1
 		  done
 		  kill "$burner_pid" ) &

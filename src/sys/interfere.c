@@ -245,6 +245,7 @@ void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b
 	double known;       /* fsbench itself and kernel threads: not "others" */
 
 	memset(out, 0, sizeof(*out));
+	out->wall_s = wall_s > 0 ? wall_s : 0;
 	if (!(wall_s > 0)) {
 		out->others_cpu = out->steal = NAN;
 		for (int i = 0; i < 3; i++)
@@ -286,6 +287,16 @@ static void visible_name(const char *in, char *out, size_t len)
 	out[o] = '\0';
 }
 
+/* /proc/stat counts CPU time in ticks (10 ms), so over a short phase a
+ * tick or two of another program's time is a large share that means
+ * nothing: a CPU share counts only above this many seconds of it. */
+#define TICK_NOISE_S 0.05
+
+static bool over(double share, double limit, double wall_s)
+{
+	return share > limit && !(wall_s > 0 && share * wall_s < TICK_NOISE_S);
+}
+
 bool fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
 				char *why, size_t len)
 {
@@ -295,7 +306,7 @@ bool fsb_interference_disturbed(const struct fsb_interference *x, const struct f
 
 	if (!l)
 		l = &fsb_disturb_default;
-	if (x->others_cpu > l->others_cpu) {
+	if (over(x->others_cpu, l->others_cpu, x->wall_s)) {
 		fsb_buf_addf(&b, "other programs used %.0f%% of a CPU", 100 * x->others_cpu);
 		if (x->top[0]) {
 			visible_name(x->top, name, sizeof(name));
@@ -308,7 +319,7 @@ bool fsb_interference_disturbed(const struct fsb_interference *x, const struct f
 			     100 * x->psi[FSB_PSI_CPU]);
 		hit = true;
 	}
-	if (x->steal > l->steal) {
+	if (over(x->steal, l->steal, x->wall_s)) {
 		fsb_buf_addf(&b, "%sthe hypervisor took %.0f%% of a CPU", hit ? "; " : "", 100 * x->steal);
 		hit = true;
 	}

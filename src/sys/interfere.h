@@ -66,6 +66,7 @@ void fsb_snap_free(struct fsb_snap *s);
 
 /* What the rest of the machine did between two snapshots. */
 struct fsb_interference {
+	double wall_s;               /* the wall time it was measured over; 0 = not known */
 	double others_cpu;           /* share of one CPU used by others (0.48 = 48%) */
 	double steal;                /* share of one CPU stolen by the hypervisor */
 	double psi[3];               /* "some" stall share of the wall time; NAN = no PSI */

@@ -133,6 +133,16 @@ static void test_classifier(void **state)
 	x.steal = 0.2;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
 	assert_string_equal(why, "the hypervisor took 20% of a CPU");
+	/* a 0.034 s phase: 18% of a CPU is 6 ms, under a tick of /proc/stat */
+	x.steal = 0;
+	x.others_cpu = 0.18;
+	x.wall_s = 0.034;
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.wall_s = 1.0;                         /* 180 ms over a second: real */
+	assert_true(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.others_cpu = 0;
+	x.wall_s = 0;
+	x.steal = 0.2;
 	l.steal = 0.5;                          /* limits are the caller's */
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	/* no wall time: nothing can be said, nothing is disturbed */

@@ -10,7 +10,9 @@
 #include "doc/timeseries.h"
 #include "model/stats.h"
 
-size_t fsb_series_lines(const struct fsb_result *res, const char *phase, struct fsb_series_line **out)
+/* The runs of phase that recorded series: every run, or (!all) the first
+ * of each filesystem. */
+static size_t collect(const struct fsb_result *res, const char *phase, bool all, struct fsb_series_line **out)
 {
 	size_t n = 0;
 
@@ -28,10 +30,16 @@ size_t fsb_series_lines(const struct fsb_result *res, const char *phase, struct 
 			(*out)[n].rep = (long)k + 1;
 			(*out)[n].s = fsb_series_dup(s);
 			n++;
-			break;
+			if (!all)
+				break;
 		}
 	}
 	return n;
+}
+
+size_t fsb_series_lines(const struct fsb_result *res, const char *phase, struct fsb_series_line **out)
+{
+	return collect(res, phase, false, out);
 }
 
 void fsb_series_lines_free(struct fsb_series_line *v, size_t n)
@@ -115,15 +123,10 @@ int fsb_report_series(const struct fsb_result *res, const char *phase, struct fs
 		FSB_SERIES_write_kib_s, FSB_SERIES_read_kib_s, FSB_SERIES_iops, FSB_SERIES_util_pct,
 	};
 	static const char *const heads[] = { "write MiB/s", "read MiB/s", "IOPS", "busy %" };
-	size_t rows = 0, r = 2;
+	struct fsb_series_line *l;
+	size_t rows = collect(res, phase, true, &l);
 	char *id;
 
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
-
-		for (size_t k = 0; ph && k < ph->nruns; k++)
-			rows += ph->runs[k].series && ph->runs[k].series->n;
-	}
 	if (!rows)
 		return -ENOENT;
 	id = fsb_xasprintf("series:%s", phase);
@@ -151,29 +154,23 @@ int fsb_report_series(const struct fsb_result *res, const char *phase, struct fs
 		fsb_table_set(t, 1, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "median");
 		fsb_table_set(t, 1, c + 2, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "max");
 	}
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+	for (size_t i = 0; i < rows; i++) {
+		const struct fsb_series *s = l[i].s;
+		size_t r = i + 2;
 
-		for (size_t k = 0; ph && k < ph->nruns; k++) {
-			const struct fsb_series *s = ph->runs[k].series;
+		fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", l[i].fs);
+		fsb_table_set(t, r, 1, FSB_CELL_NUMBER, (double)l[i].rep, "%ld", l[i].rep);
+		fsb_table_set(t, r, 2, FSB_CELL_NUMBER, s->step * (double)s->n, "%.0f", s->step * (double)s->n);
+		for (size_t j = 0; j < FSB_ARRAY_SIZE(order); j++) {
+			double mn, md, mx;
 
-			if (!s || !s->n)
-				continue;
-			fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
-			fsb_table_set(t, r, 1, FSB_CELL_NUMBER, (double)(k + 1), "%zu", k + 1);
-			fsb_table_set(t, r, 2, FSB_CELL_NUMBER, s->step * (double)s->n, "%.0f",
-				      s->step * (double)s->n);
-			for (size_t j = 0; j < FSB_ARRAY_SIZE(order); j++) {
-				double mn, md, mx;
-
-				fsb_series_summary(s, order[j], &mn, &md, &mx);
-				cell(t, r, 3 + 3 * j, order[j], mn);
-				cell(t, r, 4 + 3 * j, order[j], md);
-				cell(t, r, 5 + 3 * j, order[j], mx);
-			}
-			r++;
+			fsb_series_summary(s, order[j], &mn, &md, &mx);
+			cell(t, r, 3 + 3 * j, order[j], mn);
+			cell(t, r, 4 + 3 * j, order[j], md);
+			cell(t, r, 5 + 3 * j, order[j], mx);
 		}
 	}
+	fsb_series_lines_free(l, rows);
 	return 0;
 }
 

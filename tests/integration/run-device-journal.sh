@@ -56,12 +56,21 @@ grep -A8 'filesystem "xfs-extlog"' "$res" | grep -q "mount_options = \"logdev=$j
 	fail "xfs-extlog was not mounted with its log on $jdev"
 grep -q "\"external journal device $jdev (7:[0-9]*, loop, 256 MiB" "$res" || fail "the journal device is not in the result"
 # the runs go in rounds, shuffled: the device holds the type of the last run (highest seq)
-last=$(awk '/^filesystem "/ { fs = $2 } /^  type = / { type[fs] = $3 }
-	/seq = / { for (i = 1; i < NF; i++) if ($i == "seq") { s = $(i + 2) + 0; if (s > max) { max = s; last = fs } } }
-	END { print type[last] }' "$res" | tr -d '"')
-[ -n "$last" ] || fail "no run with a sequence number in $res"
+# and the journal device what the last run that used it left: ext3's or
+# ext4's journal, or xfs's external log
+read -r last lastj < <(awk '/^filesystem "/ { fs = $2 } /^  type = / { type[fs] = $3 }
+	/seq = / { for (i = 1; i < NF; i++) if ($i == "seq") { s = $(i + 2) + 0
+		if (s > max) { max = s; last = fs }
+		if (fs ~ /ext[jl]/ && s > maxj) { maxj = s; lastj = fs } } }
+	END { print type[last], lastj }' "$res" | tr -d '"')
+[ -n "$last" ] && [ -n "$lastj" ] || fail "no run with a sequence number in $res"
 [ "$(blkid -p -o value -s TYPE "$dev")" = "$last" ] || fail "$dev does not hold the last filesystem run ($last)"
-[ "$(blkid -p -o value -s TYPE "$jdev")" = jbd ] || fail "$jdev does not hold ext3's journal"
+case $lastj in
+xfs-extlog) want=xfs_external_log ;;
+*) want=jbd ;;
+esac
+[ "$(blkid -p -o value -s TYPE "$jdev")" = "$want" ] || fail "$jdev does not hold $lastj's journal ($want)"
+note "last run: $last; last on the journal device: $lastj ($want)"
 
 # a journal left there is anyone's journal to the next run: refused, with the way out
 before=$(edge_sum "$dev") jbefore=$(fingerprint "$jdev")

@@ -377,6 +377,22 @@ static long plan_reps(const struct fsb_plan *p)
  * of earlier results of this profile in the results directory (the index),
  * else the profile's nominal figure.  The basis is said with the ETA.
  */
+static enum fsb_order effective_order(const struct fsb_plan *pl);
+
+/* The ETA walks the slots in the order they will run (rounds interleave
+ * the filesystems: what is left after a slot is not "the filesystems
+ * after this one"). */
+static void eta_order(struct fsb_engine *e)
+{
+	const struct fsb_plan *p = &e->plan;
+	long reps = plan_reps(p);
+	struct fsb_slot *slots = fsb_xcalloc(p->fs.n * (size_t)reps + 1, sizeof(*slots));
+	size_t n = fsb_order_slots(effective_order(p), p->fs.n, reps, p->seed, slots);
+
+	fsb_eta_set_order(&e->eta, slots, n);
+	free(slots);
+}
+
 static void eta_priors(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
@@ -386,6 +402,7 @@ static void eta_priors(struct fsb_engine *e)
 	size_t indexed = 0, nominal = 0;
 
 	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
+	eta_order(e);
 	/* a results directory that cannot be read knows nothing: nominal figures */
 	fsb_browse_scan(dir, &hist, NULL);
 	fsb_browse_estimate(&hist, p->profile, &p->fs, &p->phases, 1, &est);
@@ -425,11 +442,12 @@ static void eta_log(struct fsb_engine *e, const char *when)
 }
 
 /* The ETA and the running phase's estimated rest, elapsed seconds into
- * phase j (-1: between phases) of repetition rep on filesystem fi. */
-static void eta_update(struct fsb_engine *e, size_t fi, long rep, long j, double elapsed)
+ * phase j (-1: before the first, nphases: after the last) of the running
+ * slot. */
+static void eta_update(struct fsb_engine *e, long j, double elapsed)
 {
 	size_t unknown = 0;
-	double left = fsb_eta_left(&e->eta, fi, rep, j, elapsed, &unknown);
+	double left = fsb_eta_left(&e->eta, e->slot, j, elapsed, &unknown);
 	size_t cells = e->eta.nfs * e->eta.nphases * (size_t)e->eta.reps;
 
 	/* nothing known at all is no ETA; a few unknown phases are said */
@@ -464,7 +482,7 @@ static void on_tick(void *arg, const struct fsb_phase_tick *t)
 		e->prog.fraction = fsb_eta_fraction(t->elapsed, e->phase_expected, prev);
 		e->prog.fraction_estimated = e->prog.fraction >= 0;
 	}
-	eta_update(e, (size_t)e->prog.fs_index, e->prog.rep, e->prog.phase_index, t->elapsed);
+	eta_update(e, e->prog.phase_index, t->elapsed);
 	e->prog.read_kib_s = t->read_kib_s;
 	e->prog.write_kib_s = t->write_kib_s;
 	if (t->background >= 0) {
@@ -716,7 +734,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
 	fsb_engine_activity(e, def->name, true);
 	e->phase_expected = fsb_eta_expected(&e->eta, fi, j);
-	eta_update(e, fi, rep, (long)j, 0);
+	eta_update(e, (long)j, 0);
 	fsb_events_set_progress(e->ev, &e->prog);
 	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
 
@@ -748,6 +766,8 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	/* the result keeps finished phases; an interrupted one is not */
 	if (run.status != FSB_RUN_INTERRUPTED)
 		fsb_phase_add_run(ph, &run);
+	if (isfinite(run.v[FSB_FIELD_real]))
+		e->slot_real += run.v[FSB_FIELD_real];
 	if (run.status == FSB_RUN_OK) {
 		fsb_eta_record(&e->eta, fi, j, run.v[FSB_FIELD_real]);
 		if (!strstr(e->prog.eta_basis, "this run")) {
@@ -759,7 +779,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		}
 	}
 	e->prog.running = false;
-	eta_update(e, fi, rep, (long)j + 1, 0);
+	eta_update(e, (long)j + 1, 0);
 	post_result(e);
 	post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
 	fsb_run_clear(&run);
@@ -788,6 +808,7 @@ static bool fs_begin(struct fsb_engine *e, size_t fi)
 		fsr->status = FSB_FS_UNAVAILABLE;
 		fsr->error = fsb_xstrdup(err.msg);
 		fsb_events_log(e->ev, "%s: unavailable: %s", name, err.msg);
+		fsb_eta_drop_fs(&e->eta, fi);
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, err.msg);
 		return false;
@@ -796,6 +817,7 @@ static bool fs_begin(struct fsb_engine *e, size_t fi)
 		fsr->status = FSB_FS_UNAVAILABLE;
 		fsr->error = fsb_xasprintf("needs a second device for its external journal (%s)",
 					   fsb_opt_say(FSB_OPT_JOURNAL_DEVICE, NULL));
+		fsb_eta_drop_fs(&e->eta, fi);
 		post_result(e);
 		post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
 		return false;
@@ -809,6 +831,35 @@ static bool fs_begin(struct fsb_engine *e, size_t fi)
  * made: its repetitions end there.  With --auto-repeat, *converged says
  * whether every phase is now within target.
  */
+/*
+ * A slot (a repetition of a filesystem) begins: what the one before spent
+ * outside its phases (mkfs, mount, umount, cache drops) goes to the ETA,
+ * and the ETA is said, as it stands after that slot.
+ */
+static void slot_begin(struct fsb_engine *e, size_t fi, long rep)
+{
+	double now = fsb_now();
+	bool first = e->slot_t0 <= 0;
+	size_t prev = e->slot;
+
+	if (!first && now - e->slot_t0 >= e->slot_real)
+		fsb_eta_record_overhead(&e->eta, now - e->slot_t0 - e->slot_real);
+	e->slot = fsb_eta_slot(&e->eta, fi, rep);
+	e->slot_t0 = now;
+	e->slot_real = 0;
+	if (!first && prev < e->eta.nslots && !cancelled(e)) {
+		const struct fsb_slot *s = &e->eta.slots[prev];
+		char when[96];
+
+		if (e->eta.reps > 1)
+			snprintf(when, sizeof(when), "after %s repetition %ld", e->plan.fs.v[s->fs], s->rep);
+		else
+			snprintf(when, sizeof(when), "after %s", e->plan.fs.v[s->fs]);
+		eta_update(e, -1, 0);
+		eta_log(e, when);
+	}
+}
+
 static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *converged_now)
 {
 	const struct fsb_plan *pl = &e->plan;
@@ -819,6 +870,7 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 	struct fsb_err err = { 0 };
 
 	*converged_now = false;
+	slot_begin(e, fi, rep);
 	e->prog.fs_index = (int)fi;
 	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
 	e->prog.rep = (int)rep;
@@ -840,6 +892,7 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 			}
 			fsb_events_log(e->ev, "%s: %s", name, err.msg);
 			e->any_failed = true;
+			fsb_eta_drop_fs(&e->eta, fi);
 			return false;
 		}
 	}
@@ -849,6 +902,7 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 		fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
 			       pl->ci_target * 100, rep);
 		*converged_now = true;
+		fsb_eta_drop_fs(&e->eta, fi);
 	} else if (pl->auto_repeat && !cancelled(e) && rep == pl->max_repeat) {
 		fsb_events_log(e->ev, "%s: stopped at the cap of %ld repetitions; not every phase is within ±%g%%",
 			       name, pl->max_repeat, pl->ci_target * 100);
@@ -882,25 +936,6 @@ static void fs_end(struct fsb_engine *e, size_t fi)
 	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
 
 	unmount_current(e, name);
-	/* what this filesystem spent on mkfs, mount and umount, for the ETA */
-	if (fsr->mkfs_s.n || fsr->mount_s.n) {
-		double o = 0;
-
-		for (size_t k = 0; k < fsr->mkfs_s.n; k++)
-			o += fsr->mkfs_s.v[k];
-		for (size_t k = 0; k < fsr->mount_s.n; k++)
-			o += fsr->mount_s.v[k];
-		for (size_t k = 0; k < fsr->umount_s.n; k++)
-			o += fsr->umount_s.v[k];
-		fsb_eta_record_overhead(&e->eta, o);
-	}
-	if (fi + 1 < pl->fs.n && !cancelled(e)) {
-		char when[96];
-
-		snprintf(when, sizeof(when), "after %s", name);
-		eta_update(e, fi + 1, 1, -1, 0);
-		eta_log(e, when);
-	}
 	post_result(e);
 	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
 }
@@ -1184,7 +1219,7 @@ static void *engine_main(void *arg)
 	e->phase_expected = NAN;
 	/* an ETA from the first second: earlier runs, else nominal figures */
 	eta_priors(e);
-	eta_update(e, 0, 1, -1, 0);
+	eta_update(e, -1, 0);
 	fsb_events_set_progress(e->ev, &e->prog);
 	eta_log(e, "at the start");
 	e->prog.background = -1;

@@ -55,6 +55,9 @@ struct fsb_engine {
 	bool lo_failed;                  /* it could not be written: said once, then silent */
 	struct fsb_eta eta;              /* the ETA's figures (eta.h) */
 	double phase_expected;           /* what the running phase is expected to take, NAN unknown */
+	size_t slot;                     /* the running slot: its index in eta.slots */
+	double slot_t0;                  /* when it began (fsb_now()), 0 before the first */
+	double slot_real;                /* the real seconds of its phases so far */
 	long units_total;                /* units make compiles in the generated tree, 0 unknown */
 };
 

@@ -22,6 +22,9 @@ void fsb_eta_init(struct fsb_eta *e, size_t nfs, size_t nphases, long reps)
 	e->prior = fsb_xcalloc(cells, sizeof(*e->prior));
 	e->sum = fsb_xcalloc(cells, sizeof(*e->sum));
 	e->n = fsb_xcalloc(cells, sizeof(*e->n));
+	e->dropped = fsb_xcalloc(nfs ? nfs : 1, sizeof(*e->dropped));
+	e->slots = fsb_xcalloc(nfs * (size_t)e->reps + 1, sizeof(*e->slots));
+	e->nslots = fsb_order_slots(FSB_ORDER_SEQUENTIAL, nfs, e->reps, 0, e->slots);
 	for (size_t i = 0; i < cells; i++)
 		e->prior[i] = NAN;
 	e->overhead_prior = NAN;
@@ -32,7 +35,35 @@ void fsb_eta_free(struct fsb_eta *e)
 	free(e->prior);
 	free(e->sum);
 	free(e->n);
+	free(e->slots);
+	free(e->dropped);
 	memset(e, 0, sizeof(*e));
+}
+
+void fsb_eta_set_order(struct fsb_eta *e, const struct fsb_slot *slots, size_t n)
+{
+	size_t cap = e->nfs * (size_t)e->reps;
+
+	/* a slot outside the plan would index past the cells: not taken */
+	for (size_t k = 0; k < n; k++)
+		if (slots[k].fs >= e->nfs || slots[k].rep < 1 || slots[k].rep > e->reps)
+			return;
+	e->nslots = n < cap ? n : cap;
+	memcpy(e->slots, slots, e->nslots * sizeof(*slots));
+}
+
+size_t fsb_eta_slot(const struct fsb_eta *e, size_t fi, long rep)
+{
+	for (size_t k = 0; k < e->nslots; k++)
+		if (e->slots[k].fs == fi && e->slots[k].rep == rep)
+			return k;
+	return e->nslots;
+}
+
+void fsb_eta_drop_fs(struct fsb_eta *e, size_t fi)
+{
+	if (fi < e->nfs)
+		e->dropped[fi] = true;
 }
 
 void fsb_eta_set_prior(struct fsb_eta *e, size_t fi, size_t j, double seconds)
@@ -102,32 +133,39 @@ double fsb_eta_expected(const struct fsb_eta *e, size_t fi, size_t j)
 	return all_p > 0 ? prior * all_m / all_p : prior;
 }
 
-double fsb_eta_left(const struct fsb_eta *e, size_t fi, long rep, long j, double elapsed, size_t *unknown)
+double fsb_eta_left(const struct fsb_eta *e, size_t at, long j, double elapsed, size_t *unknown)
 {
 	double left = 0, overhead;
-	size_t unk = 0;
+	size_t unk = 0, slots = 0;
 
-	for (size_t f = fi; f < e->nfs; f++)
-		for (long r = f == fi ? rep : 1; r <= e->reps; r++)
-			for (size_t p = 0; p < e->nphases; p++) {
-				double x;
+	for (size_t k = at; k < e->nslots; k++) {
+		size_t f = e->slots[k].fs;
 
-				if (f == fi && r == rep && (long)p < j)
-					continue;	/* done */
-				x = fsb_eta_expected(e, f, p);
-				if (isnan(x)) {
-					unk++;
-					continue;
-				}
-				if (f == fi && r == rep && (long)p == j)
-					x = x > elapsed ? x - elapsed : 0;
-				left += x;
+		/* a filesystem done with runs no more; the running slot's
+		 * phases still count (it converged on this repetition) */
+		if (e->dropped[f] && (k != at || j < 0))
+			continue;
+		if (k > at || j < 0)
+			slots++;
+		for (size_t p = 0; p < e->nphases; p++) {
+			double x;
+
+			if (k == at && (long)p < j)
+				continue;	/* done */
+			x = fsb_eta_expected(e, f, p);
+			if (isnan(x)) {
+				unk++;
+				continue;
 			}
-	/* mkfs, mount and umount of the filesystems still to come: this one's
-	 * too before its first phase (j = -1 of repetition 1) */
+			if (k == at && (long)p == j)
+				x = x > elapsed ? x - elapsed : 0;
+			left += x;
+		}
+	}
+	/* mkfs, mount, umount and cache drops of the runs still to come */
 	overhead = e->overhead_n ? e->overhead_sum / (double)e->overhead_n : e->overhead_prior;
-	if (!isnan(overhead) && fi < e->nfs)
-		left += overhead * (double)(e->nfs - fi - 1 + (j < 0 && rep <= 1));
+	if (!isnan(overhead))
+		left += overhead * (double)slots;
 	if (unknown)
 		*unknown = unk;
 	return left;

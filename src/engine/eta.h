@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/order.h"
+
 /* The highest fraction a running phase is shown at: 100% is its end. */
 #define FSB_ETA_CAP 0.99
 
@@ -32,32 +34,46 @@ struct fsb_eta {
 	double *prior;           /* [fi * nphases + j] seconds, NAN unknown */
 	double *sum;             /* [fi * nphases + j] real seconds measured in this run */
 	size_t *n;               /* runs behind sum */
-	double overhead_prior;   /* seconds per filesystem outside the phases, NAN unknown */
-	double overhead_sum;     /* measured: mkfs + mount + umount of finished filesystems */
+	struct fsb_slot *slots;  /* the runs in the order they go (order.h) */
+	size_t nslots;
+	bool *dropped;           /* [fi]: no more runs (unavailable, failed, converged) */
+	double overhead_prior;   /* seconds per run (one repetition of one
+	                          * filesystem) outside its phases, NAN unknown */
+	double overhead_sum;     /* measured: the same, of the runs that finished */
 	size_t overhead_n;
 };
 
+/* Every filesystem's repetitions in turn (the sequential order) until
+ * fsb_eta_set_order() says otherwise. */
 void fsb_eta_init(struct fsb_eta *e, size_t nfs, size_t nphases, long reps);
 void fsb_eta_free(struct fsb_eta *e);
+/* The order the runs go in: n slots of fsb_order_slots(), copied. */
+void fsb_eta_set_order(struct fsb_eta *e, const struct fsb_slot *slots, size_t n);
+/* The index of slot (fi, rep) in that order; nslots when there is none. */
+size_t fsb_eta_slot(const struct fsb_eta *e, size_t fi, long rep);
+/* Filesystem fi runs no more: its slots still to come count nothing. */
+void fsb_eta_drop_fs(struct fsb_eta *e, size_t fi);
 /* A prior for one cell (NAN: none). */
 void fsb_eta_set_prior(struct fsb_eta *e, size_t fi, size_t j, double seconds);
 /* One finished repetition of phase j on filesystem fi took real seconds. */
 void fsb_eta_record(struct fsb_eta *e, size_t fi, size_t j, double real);
-/* One finished filesystem spent seconds outside its phases. */
+/* One finished run (a slot) spent seconds outside its phases: mkfs,
+ * mount, umount, cache drops. */
 void fsb_eta_record_overhead(struct fsb_eta *e, double seconds);
 /* What one repetition of cell (fi, j) is expected to take now; NAN unknown. */
 double fsb_eta_expected(const struct fsb_eta *e, size_t fi, size_t j);
 
 /*
- * Seconds left in the run when repetition rep (1-based) of phase j on
- * filesystem fi has run for elapsed seconds (j = -1: before the first
- * phase of rep, e.g. while mkfs runs).  The running phase counts for what
- * it still expects to take, never less than 0.  Cells with no estimate add
- * nothing and are counted in *unknown (may be NULL).  The time outside the
- * phases (mkfs, mount, umount) counts for every filesystem after fi, and
- * for fi too before its first phase.  Never negative.
+ * Seconds left in the run when phase j of slot `at` has run for elapsed
+ * seconds (j = -1: before the slot's first phase, e.g. while mkfs runs;
+ * j = nphases: after its last).  The slots after `at` count whole, in
+ * whatever order they go (rounds interleave the filesystems); the running
+ * phase counts for what it still expects to take, never less than 0.
+ * Cells with no estimate add nothing and are counted in *unknown (may be
+ * NULL).  The time outside the phases counts for every slot still to
+ * come, and for `at` too before its first phase.  Never negative.
  */
-double fsb_eta_left(const struct fsb_eta *e, size_t fi, long rep, long j, double elapsed, size_t *unknown);
+double fsb_eta_left(const struct fsb_eta *e, size_t at, long j, double elapsed, size_t *unknown);
 
 /*
  * The fraction of a running phase from the time it is expected to take:

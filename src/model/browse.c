@@ -322,7 +322,7 @@ void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct
 		if (!e->readable || strcmp(e->profile, profile))
 			continue;
 		out->files++;
-		/* what a complete run spent outside its phases, per filesystem */
+		/* what a complete result spent outside its phases, per run */
 		if (!isnan(e->overhead)) {
 			overhead += e->overhead;
 			noverhead++;
@@ -345,7 +345,7 @@ void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct
 			total += m * (double)(repeat > 0 ? repeat : 1);
 		}
 	if (noverhead)
-		total += overhead / (double)noverhead * (double)fs->n;
+		total += overhead / (double)noverhead * (double)fs->n * (double)(repeat > 0 ? repeat : 1);
 	out->seconds = total;
 }
 

@@ -119,8 +119,8 @@ void fsb_browse_estimate(struct fsb_browse *b, const char *profile, const struct
 /*
  * The pieces of the estimate, for the run's ETA (engine/eta.h): the mean
  * real time of one repetition of phase on fs (NULL: on any filesystem) in
- * earlier results of profile, and the mean time per filesystem those runs
- * spent outside the phases.  NAN when no earlier result knows it.
+ * earlier results of profile, and the mean time per run (a repetition of
+ * a filesystem) those results spent outside the phases.  NAN when no earlier result knows it.
  */
 double fsb_browse_phase_mean(struct fsb_browse *b, const char *profile, const char *fs, const char *phase);
 double fsb_browse_overhead(struct fsb_browse *b, const char *profile);

@@ -437,31 +437,36 @@ static void set_owned(struct val *v, char *s)
 	v->own = true;
 }
 
-/* The seconds a complete run spent outside its phases, per filesystem that
- * ran: what the estimate adds for mkfs, mount and setup. */
+/* The seconds a complete result spent outside its phases, per run (one
+ * repetition of one filesystem: a mkfs, mount, umount and the cache drops
+ * between its phases): what the estimate and the ETA add per run. */
 static double overhead(const struct fsb_result *r)
 {
 	time_t a = parse_iso(r->started), b = parse_iso(r->finished);
 	double phases = 0;
-	size_t ran = 0;
+	size_t runs = 0;
 
 	if (r->status != FSB_RESULT_COMPLETE || a == (time_t)-1 || b == (time_t)-1 || b < a)
 		return NAN;
 	for (size_t f = 0; f < r->nfs; f++) {
+		size_t reps = 0;
+
 		if (r->fs[f]->status != FSB_FS_OK)
 			continue;
-		ran++;
 		for (size_t j = 0; j < r->fs[f]->nphases; j++) {
 			const struct fsb_phase_result *ph = r->fs[f]->phases[j];
 
+			if (ph->nruns > reps)
+				reps = ph->nruns;
 			for (size_t k = 0; k < ph->nruns; k++)
 				if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
 					phases += ph->runs[k].v[FSB_FIELD_real];
 		}
+		runs += reps;
 	}
-	if (!ran || (double)(b - a) < phases)
+	if (!runs || (double)(b - a) < phases)
 		return NAN;
-	return ((double)(b - a) - phases) / (double)ran;
+	return ((double)(b - a) - phases) / (double)runs;
 }
 
 static char *join_fs(const struct fsb_result *r)

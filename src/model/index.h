@@ -34,7 +34,7 @@
 #include "sys/util.h"
 
 /* The schema version, in PRAGMA user_version. */
-#define FSB_INDEX_SCHEMA 1
+#define FSB_INDEX_SCHEMA 2
 
 struct fsb_index;
 
@@ -56,8 +56,9 @@ struct fsb_index_file {
 	const char *filesystems;     /* "ext2,ext4": in file order */
 	const char *phases;          /* "tar,cp": fsb_result_phases() order */
 	long repetitions;
-	double overhead;             /* complete runs: seconds per filesystem outside
-	                              * the phases (mkfs, mount, setup); else NAN */
+	double overhead;             /* complete results: seconds per run (a
+	                              * repetition of a filesystem) outside its
+	                              * phases (mkfs, mount, cache drops); else NAN */
 	bool log;                    /* NAME.log exists next to it */
 };
 

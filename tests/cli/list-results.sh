@@ -69,7 +69,7 @@ tail -1 "$SCRATCH/got" | grep -q $'^'"$dir/broken.fsbench"$'\t2026-11-01 00:00\t
 grep -q 'notes.txt' "$SCRATCH/got" && fail "a file that is not *.fsbench is listed"
 
 # the schema is the documented one, and a user can query it
-[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 1 ] || fail "user_version is not 1"
+[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 2 ] || fail "user_version is not 2"
 n=$(sqlite3 "$index" "SELECT count(*) FROM results WHERE profile = 'quick'")
 [ "$n" = 12 ] || fail "$n quick results in the index, expected 12"
 n=$(sqlite3 "$index" "SELECT runs FROM summary JOIN files ON files.id = summary.file

@@ -26,14 +26,15 @@ static void test_nothing_known(void **state)
 	(void)state;
 	fsb_eta_init(&e, 2, 3, 1);
 	assert_true(isnan(fsb_eta_expected(&e, 0, 0)));
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk)) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, &unk)) < EPS);
 	assert_int_equal(unk, 6);
 	fsb_eta_free(&e);
 }
 
 /* From the first second: 2 filesystems × 2 phases × 2 repetitions with
- * priors 10 s and 30 s, 5 s outside the phases per filesystem:
- * 2 × 2 × (10 + 30) + 2 × 5 (both filesystems' mkfs/mount/umount) = 170 s. */
+ * priors 10 s and 30 s, 5 s outside the phases per run: 2 × 2 × (10 + 30)
+ * + 4 × 5 (each run's mkfs/mount/umount) = 180 s.  The default order is
+ * sequential: slots (fs 0, rep 1), (0, 2), (1, 1), (1, 2). */
 static void test_priors(void **state)
 {
 	struct fsb_eta e;
@@ -46,18 +47,21 @@ static void test_priors(void **state)
 		fsb_eta_set_prior(&e, f, 1, 30);
 	}
 	e.overhead_prior = 5;
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, -1, 0, &unk) - 170) < EPS);
-	/* before the second filesystem: its 80 s and its 5 s */
-	assert_true(fabs(fsb_eta_left(&e, 1, 1, -1, 0, NULL) - 85) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, &unk) - 180) < EPS);
+	/* before the second filesystem: its 80 s and its 2 × 5 s */
+	assert_int_equal(fsb_eta_slot(&e, 1, 1), 2);
+	assert_true(fabs(fsb_eta_left(&e, 2, -1, 0, NULL) - 90) < EPS);
 	assert_int_equal(unk, 0);
-	/* 4 s into phase 0 of the first repetition: 6 s of it left */
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, 0, 4, NULL) - 161) < EPS);
+	/* 4 s into phase 0 of the first repetition: 6 s of it left, its
+	 * mkfs and mount behind it */
+	assert_true(fabs(fsb_eta_left(&e, 0, 0, 4, NULL) - 171) < EPS);
 	/* a phase that overruns counts 0, never negative */
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, 0, 50, NULL) - 155) < EPS);
-	/* last phase of the last filesystem, 10 s in: 20 s left, no overhead */
-	assert_true(fabs(fsb_eta_left(&e, 1, 2, 1, 10, NULL) - 20) < EPS);
-	/* after the very end (j = nphases of the last repetition): 0 */
-	assert_true(fabs(fsb_eta_left(&e, 1, 2, 2, 0, NULL)) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 0, 0, 50, NULL) - 165) < EPS);
+	/* last phase of the last run, 10 s in: 20 s left, no overhead */
+	assert_true(fabs(fsb_eta_left(&e, 3, 1, 10, NULL) - 20) < EPS);
+	/* after the very end (j = nphases of the last slot, or past it): 0 */
+	assert_true(fabs(fsb_eta_left(&e, 3, 2, 0, NULL)) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 4, -1, 0, NULL)) < EPS);
 	fsb_eta_free(&e);
 }
 
@@ -83,7 +87,7 @@ static void test_refined(void **state)
 	assert_true(fabs(fsb_eta_expected(&e, 1, 1) - 45) < EPS);
 	/* fs 0 done, 3 s of mkfs/mount/umount measured: left = 24 + 45 + 3 */
 	fsb_eta_record_overhead(&e, 3);
-	assert_true(fabs(fsb_eta_left(&e, 0, 1, 2, 0, NULL) - 72) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 0, 2, 0, NULL) - 72) < EPS);
 	fsb_eta_free(&e);
 }
 
@@ -99,7 +103,7 @@ static void test_no_priors(void **state)
 	fsb_eta_record(&e, 0, 0, 8);
 	fsb_eta_record(&e, 1, 0, 12);
 	assert_true(fabs(fsb_eta_expected(&e, 2, 0) - 10) < EPS);
-	assert_true(fabs(fsb_eta_left(&e, 2, 1, 0, 3, &unk) - 7) < EPS);
+	assert_true(fabs(fsb_eta_left(&e, 2, 0, 3, &unk) - 7) < EPS);
 	assert_int_equal(unk, 0);
 	/* nonsense is ignored, not recorded */
 	fsb_eta_record(&e, 2, 0, NAN);
@@ -107,6 +111,42 @@ static void test_no_priors(void **state)
 	fsb_eta_record(&e, 9, 0, 1);
 	assert_true(isnan(fsb_eta_expected(&e, 9, 0)));
 	assert_true(fabs(fsb_eta_expected(&e, 2, 0) - 10) < EPS);
+	fsb_eta_free(&e);
+}
+
+/* Rounds interleave the filesystems: what is left after a slot is the
+ * slots after it, whichever filesystems they are.  2 filesystems × 1
+ * phase × 2 repetitions, priors 10 s (fs 0) and 20 s (fs 1), 1 s per run
+ * outside the phase; the order (1, 1), (0, 1), (0, 2), (1, 2). */
+static void test_rounds(void **state)
+{
+	const struct fsb_slot order[] = { { 1, 1 }, { 0, 1 }, { 0, 2 }, { 1, 2 } };
+	const struct fsb_slot bad[] = { { 0, 1 }, { 2, 1 } };
+	struct fsb_eta e;
+
+	(void)state;
+	fsb_eta_init(&e, 2, 1, 2);
+	fsb_eta_set_prior(&e, 0, 0, 10);
+	fsb_eta_set_prior(&e, 1, 0, 20);
+	e.overhead_prior = 1;
+	fsb_eta_set_order(&e, order, 4);
+	assert_int_equal(fsb_eta_slot(&e, 0, 2), 2);
+	assert_int_equal(fsb_eta_slot(&e, 1, 2), 3);
+	assert_int_equal(fsb_eta_slot(&e, 5, 1), 4);	/* none: nslots */
+	/* an order naming a filesystem outside the plan is not taken */
+	fsb_eta_set_order(&e, bad, 2);
+	assert_int_equal(e.nslots, 4);
+	/* the whole run: 20 + 10 + 10 + 20 + 4 × 1 */
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, NULL) - 64) < EPS);
+	/* before fs 0's first repetition: fs 1's second is still to come
+	 * (sequential thinking would forget it, or count fs 1's first twice) */
+	assert_true(fabs(fsb_eta_left(&e, 1, -1, 0, NULL) - 43) < EPS);
+	/* fs 1 is done with (it converged, or could not be made again): its
+	 * second repetition counts nothing */
+	fsb_eta_drop_fs(&e, 1);
+	assert_true(fabs(fsb_eta_left(&e, 1, -1, 0, NULL) - 22) < EPS);
+	/* the running slot of a dropped filesystem still counts its rest */
+	assert_true(fabs(fsb_eta_left(&e, 0, 0, 5, NULL) - (15 + 10 + 10 + 2)) < EPS);
 	fsb_eta_free(&e);
 }
 
@@ -164,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_priors),
 		cmocka_unit_test(test_refined),
 		cmocka_unit_test(test_no_priors),
+		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_fraction),
 		cmocka_unit_test(test_units),
 	};

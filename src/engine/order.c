@@ -5,24 +5,25 @@
 #include "engine/order.h"
 #include "sys/util.h"
 
+static const char *const order_names[] = {
+	[FSB_ORDER_ROUNDS] = "rounds",
+	[FSB_ORDER_SEQUENTIAL] = "sequential",
+	[FSB_ORDER_RANDOM] = "random",
+};
+
 const char *fsb_order_name(enum fsb_order o)
 {
-	switch (o) {
-	case FSB_ORDER_ROUNDS: return "rounds";
-	case FSB_ORDER_SEQUENTIAL: return "sequential";
-	case FSB_ORDER_RANDOM: return "random";
-	}
-	return "?";
+	return (unsigned)o < FSB_ARRAY_SIZE(order_names) ? order_names[o] : "?";
 }
 
 int fsb_order_parse(const char *s, enum fsb_order *o)
 {
-	for (int i = FSB_ORDER_ROUNDS; i <= FSB_ORDER_RANDOM; i++)
-		if (s && strcmp(s, fsb_order_name((enum fsb_order)i)) == 0) {
-			*o = (enum fsb_order)i;
-			return 0;
-		}
-	return -EINVAL;
+	int i = fsb_name_index(order_names, FSB_ARRAY_SIZE(order_names), s);
+
+	if (i < 0)
+		return -EINVAL;
+	*o = (enum fsb_order)i;
+	return 0;
 }
 
 /* Fisher-Yates with splitmix64; the modulo bias (n tiny next to 2^64) is nil. */

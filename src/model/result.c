@@ -42,12 +42,12 @@ const char *fsb_run_status_name(enum fsb_run_status st)
 
 int fsb_run_status_parse(const char *s, enum fsb_run_status *st)
 {
-	for (size_t i = 0; i < FSB_ARRAY_SIZE(run_status_names); i++)
-		if (strcmp(s, run_status_names[i]) == 0) {
-			*st = (enum fsb_run_status)i;
-			return 0;
-		}
-	return -EINVAL;
+	int i = fsb_name_index(run_status_names, FSB_ARRAY_SIZE(run_status_names), s);
+
+	if (i < 0)
+		return -EINVAL;
+	*st = (enum fsb_run_status)i;
+	return 0;
 }
 
 static const char *const result_status_names[] = {
@@ -73,14 +73,6 @@ static const char *const phase_status_names[] = {
 	[FSB_PHASE_UNAVAILABLE] = "unavailable",
 };
 
-static int lookup_name(const char *const *names, size_t n, const char *s)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(names[i], s) == 0)
-			return (int)i;
-	return -1;
-}
-
 static const char *const metric_names[FSB_METRIC_COUNT] = {
 	[FSB_METRIC_USR] = "usr",
 	[FSB_METRIC_SYS] = "sys",
@@ -98,7 +90,7 @@ const char *fsb_metric_name(enum fsb_metric m)
 
 int fsb_metric_parse(const char *s, enum fsb_metric *m)
 {
-	int i = lookup_name(metric_names, FSB_METRIC_COUNT, s);
+	int i = fsb_name_index(metric_names, FSB_METRIC_COUNT, s);
 
 	if (i < 0 && strcmp(s, "user") == 0)
 		i = FSB_METRIC_USR;
@@ -1128,7 +1120,7 @@ static int get_enum(struct reader *rd, const char *key, const char *const *names
 
 	if (rc)
 		return rc;
-	i = lookup_name(names, n, rd->t.s.s);
+	i = fsb_name_index(names, n, rd->t.s.s);
 	if (i >= 0) {
 		*out = i;
 		return 0;

@@ -653,3 +653,11 @@ out:
 		fsb_buf_free(&b);
 	return rc;
 }
+
+int fsb_name_index(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; s && i < n; i++)
+		if (names[i] && strcmp(names[i], s) == 0)
+			return (int)i;
+	return -1;
+}

@@ -22,6 +22,10 @@
 
 #define FSB_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* The index of s in names[0 .. n) — an enum's name table — skipping NULL
+ * entries; -1 when s is NULL or not there. */
+int fsb_name_index(const char *const *names, size_t n, const char *s);
+
 struct fsb_err {
 	int code;            /* negative errno of the failure, 0 = none */
 	char msg[1024];      /* one line, no trailing newline */

@@ -25,8 +25,10 @@ struct browse_state {
 	struct fsb_strv marked;  /* paths of marked files */
 	struct ui_list list;
 	struct ui_rect list_r;
-	struct fsb_table table;  /* the list as a report table (src/browse.c) */
+	struct fsb_table table;  /* the list as a report table (src/doc/browse_table.c) */
 	bool have_table;
+	size_t widths[FSB_BROWSE_NCOLS];  /* its column widths, measured once per filter */
+	bool have_widths;
 	int hscroll;
 	struct ui_input filter;
 	bool filtering;          /* the filter field has the keyboard */
@@ -122,6 +124,7 @@ static void refilter(struct browse_state *s, const char *keep)
 		fsb_table_free(&s->table);
 	fsb_report_browse(&s->b, s->idx, s->nidx, &s->table);
 	s->have_table = true;
+	s->have_widths = false;
 	s->list.n = (int)s->nidx;
 	for (size_t i = 0; keep && i < s->nidx; i++)
 		if (strcmp(s->b.v[s->idx[i]].path, keep) == 0)
@@ -502,7 +505,13 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 		ui_hint(ui, "q: back");
 		return;
 	}
-	/* the header row stays, the rows scroll under it */
+	/* the header row stays, the rows scroll under it; 10,000 rows are
+	 * measured once, not twice a frame */
+	if (!s->have_widths) {
+		ui_table_widths(ui, &s->table, s->widths);
+		s->have_widths = true;
+	}
+	head.widths = rows.widths = s->widths;
 	head.hscroll = rows.hscroll = s->hscroll;
 	ui_draw_table(ui, &(struct ui_rect){ y, body->x + 3, 1, body->w - 4 }, &s->table, &head, 0, &hmax);
 	if (s->hscroll > hmax)

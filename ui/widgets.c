@@ -353,6 +353,11 @@ int table_width(const struct ui_ctx *ui, const struct fsb_table *t)
 	return (int)fsb_table_widths(t, ui->utf8, GAP, widths);
 }
 
+void ui_table_widths(const struct ui_ctx *ui, const struct fsb_table *t, size_t *widths)
+{
+	fsb_table_widths(t, ui->utf8, GAP, widths);
+}
+
 /*
  * Draw text (display form) padded to w columns with the given alignment,
  * starting at screen column sx, but only the part within [lo, hi).
@@ -418,7 +423,15 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 	size_t widths[t->ncols ? t->ncols : 1];
 	int total, first, frozen, maxs, scroll, vl = 0, drawn = 0, run_r, run_c;
 
-	total = (int)fsb_table_widths(t, ui->utf8, GAP, widths);
+	if (o->widths) {
+		total = 0;
+		for (size_t c = 0; c < t->ncols; c++) {
+			widths[c] = o->widths[c];
+			total += (int)widths[c] + (c ? GAP : 0);
+		}
+	} else {
+		total = (int)fsb_table_widths(t, ui->utf8, GAP, widths);
+	}
 	first = t->ncols ? (int)widths[0] : 0;
 	frozen = first + GAP;
 	/* the first column (the filesystem) stays put, the rest scrolls */

@@ -69,12 +69,16 @@ struct ui_table_opts {
 	bool sel_focus;          /* the highlight has the keyboard */
 	int focus_col;           /* a column to highlight (the chart's phase), -1 none */
 	const char *run_row, *run_col;   /* the cell being measured: row label, column header */
+	const size_t *widths;    /* t's column widths from ui_table_widths(), or NULL:
+	                          * a long table measured once, not at every frame */
 };
 
 /* Lines ui_draw_table() uses for t with o in w columns. */
 int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct ui_table_opts *o, int w);
 /* Width of t's text layout. */
 int table_width(const struct ui_ctx *ui, const struct fsb_table *t);
+/* Its column widths into widths[t->ncols] (for ui_table_opts.widths). */
+void ui_table_widths(const struct ui_ctx *ui, const struct fsb_table *t, size_t *widths);
 /*
  * Draw lines [skip, skip + r->h) of t's layout into r.  Returns the lines
  * drawn.  *hmax (may be NULL) receives how far it can scroll horizontally.

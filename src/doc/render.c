@@ -92,10 +92,11 @@ size_t fsb_table_widths(const struct fsb_table *t, bool utf8, size_t gap, size_t
 	for (size_t r = 0; r < t->nrows; r++)
 		for (size_t c = 0; c < t->ncols; c++) {
 			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
-			size_t w = fsb_text_width(fsb_text_display(cell->text, utf8)), have = 0;
+			size_t w, have = 0;
 
 			if (cell->span <= 1)
 				continue;
+			w = fsb_text_width(fsb_text_display(cell->text, utf8));
 			for (int k = 0; k < cell->span; k++)
 				have += widths[c + (size_t)k] + (k ? gap : 0);
 			if (w > have)

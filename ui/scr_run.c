@@ -406,7 +406,7 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 			n += ui_put(y, x + n, w - n, UI_LABEL, "read ");
 			n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->read_kib_s, a, sizeof(a)));
 			n += ui_put(y, x + n, w - n, UI_LABEL, "   write ");
-			ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->write_kib_s, b, sizeof(b)));
+			n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->write_kib_s, b, sizeof(b)));
 		} else {
 			n += ui_put(y, x + n, w - n, UI_DIM, p->running ? "measuring…" : "idle");
 		}

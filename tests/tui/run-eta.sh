@@ -36,7 +36,7 @@ eta_re='ETA about [0-9:]+ left +from 1 earlier tiny run'
 tui_wait "$eta_re" 20
 tui_screen >"$SCRATCH/start.txt"
 grep -qE 'filesystem 2 of 2' "$SCRATCH/start.txt" && { cat "$SCRATCH/start.txt"; fail "the ETA came only on the second filesystem"; }
-grep -qE 'starting|preparing|ext2 +filesystem 1 of 2' "$SCRATCH/start.txt" ||
+grep -qE 'starting|preparing|checking that the machine is quiet|ext2 +filesystem 1 of 2' "$SCRATCH/start.txt" ||
 	{ cat "$SCRATCH/start.txt"; fail "the ETA is not on the screen from the start"; }
 grep -q 'known once every phase ran once' "$SCRATCH/start.txt" && fail "the old 'ETA unknown' text is still shown"
 
@@ -55,9 +55,17 @@ for i in $(seq 1 40); do
 		seen=$((seen + 1))
 		note "$line"
 	fi
+	# the disk line keeps both rates when the background load follows them
+	disk=$(tui_screen | grep -E '^│? *Disk read ' || true)
+	if grep -qE '(background|busy):' <<<"$disk"; then
+		grep -qE 'write +([0-9.]+ [KM]iB/s|—) +(background|busy):' <<<"$disk" ||
+			fail "the write rate is missing from the disk line: $disk"
+		disk_seen=1
+	fi
 	tui_screen | grep -qE 'ext4 +filesystem 2 of 2 +nap' || break
 	sleep 0.25
 done
+[ "${disk_seen:-0}" = 1 ] || fail "no disk line with the background load during ext4's nap"
 [ "$seen" -ge 3 ] || { tui_dump; fail "no estimated progress bar during ext4's nap (seen $seen times)"; }
 [ "$prev" -gt 0 ] || fail "the estimated bar never moved"
 

@@ -129,29 +129,6 @@ static double timed_syncfs(const char *mnt)
 	return fsb_now() - t0;
 }
 
-/* A process's CPU time with its reaped children (/proc/PID/stat), seconds; 0
- * when gone.  One small read: the live view's cheap estimate of the phase. */
-static double proc_cpu(pid_t pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long ut, st, cut, cst;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	p = strrchr(buf, ')');	/* comm may hold spaces */
-	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-			 &ut, &st, &cut, &cst) != 4)
-		return 0;
-	return (double)(ut + st + cut + cst) / (double)sysconf(_SC_CLK_TCK);
-}
-
 struct ticker {
 	const struct fsb_phase_ctx *ctx;
 	struct fsb_live live;        /* the background, sampled at most once a second */
@@ -246,7 +223,7 @@ static void tick(struct ticker *t, bool force)
 	pt.background = -1;
 	pt.background_top = "";
 	if (now - t->last_bg >= 1.0) {
-		fsb_live_sample(&t->live, "/proc", t->pgid > 0 ? proc_cpu(t->pgid) : 0, t->pgid, getpid(),
+		fsb_live_sample(&t->live, "/proc", fsb_tree_cpu("/proc", t->pgid), t->pgid, getpid(),
 				t->ctx->limits ? t->ctx->limits : &fsb_disturb_default);
 		t->last_bg = now;
 	}

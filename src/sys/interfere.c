@@ -409,6 +409,63 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 	return busy;
 }
 
+/* One process's own and reaped children's CPU seconds; false when gone. */
+static bool stat_cpu(const char *proc, pid_t pid, double *cpu)
+{
+	char path[512], buf[1024], *close;
+	unsigned long long ut, st, cut, cst;
+	size_t n;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%d/stat", proc, (int)pid);
+	fp = fopen(path, "re");
+	if (!fp)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	close = strrchr(buf, ')');	/* comm may hold blanks and parentheses */
+	if (!close || sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+			     &ut, &st, &cut, &cst) != 4)
+		return false;
+	*cpu = (double)(ut + st + cut + cst) / ticks();
+	return true;
+}
+
+static double tree_cpu(const char *proc, pid_t pid, int depth, int *budget)
+{
+	char path[512], buf[4096], *p, *end;
+	double sum = 0;
+	size_t n;
+	FILE *fp;
+
+	if (depth > 32 || --*budget < 0 || !stat_cpu(proc, pid, &sum))
+		return 0;
+	snprintf(path, sizeof(path), "%s/%d/task/%d/children", proc, (int)pid, (int)pid);
+	fp = fopen(path, "re");
+	if (!fp)
+		return sum;	/* no children file (CONFIG_PROC_CHILDREN): the top process only */
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	for (p = buf;; p = end) {
+		long child = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		if (child > 0 && child != pid)
+			sum += tree_cpu(proc, (pid_t)child, depth + 1, budget);
+	}
+	return sum;
+}
+
+double fsb_tree_cpu(const char *proc, pid_t pid)
+{
+	int budget = 512;
+
+	return pid > 0 ? tree_cpu(proc, pid, 0, &budget) : 0;
+}
+
 void fsb_live_sample(struct fsb_live *lv, const char *proc, double own_cpu_s, pid_t own_pgid, pid_t self,
 		     const struct fsb_disturb_limits *l)
 {

@@ -133,13 +133,22 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
  * cheaply.  Each sample reads /proc/stat only; the process table only when
  * that says the machine is busy (past l->others_cpu), so that the next
  * sample can name the hungriest other and leave the phase's own process
- * group out exactly.  own_cpu_s: the phase's CPU time so far as well as it
- * is cheaply known (a command's top process with its reaped children; 0
- * for a built-in phase: fsbench's own time, its rusage, is left out here);
- * what it misses (live grandchildren) only makes the machine look busy,
- * which the process table then corrects.  Zero-initialise; free with
+ * group out exactly.  own_cpu_s: the phase's CPU time so far
+ * (fsb_tree_cpu() of a command; 0 for a built-in phase: fsbench's own
+ * time, its rusage, is left out here).  Zero-initialise; free with
  * fsb_live_free.
  */
+/*
+ * The CPU time of process pid and everything under it, as proc (normally
+ * "/proc") knows it now: each process's user + system time and its reaped
+ * children's (cutime + cstime), following PROC/PID/task/PID/children down
+ * (at most 32 levels, 512 processes).  What make has reaped of its
+ * compilers is in make's cutime long before make exits and the phase's
+ * rusage has it: the top process's figure alone misses it, and the
+ * machine looks busy with the phase's own compilers.  0 when pid is gone.
+ */
+double fsb_tree_cpu(const char *proc, pid_t pid);
+
 struct fsb_live {
 	struct fsb_snap prev;
 	double prev_own, prev_self;

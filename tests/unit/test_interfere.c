@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sys/interfere.h"
@@ -193,6 +194,59 @@ static void test_quiet_check_real(void **state)
 }
 
 /* the real /proc: readable, sane, and cheap */
+static void put(const char *dir, const char *rel, const char *text)
+{
+	char path[4400];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The phase's own CPU: the command's process tree with what each process
+ * reaped — make's cutime holds its compilers long before make exits.
+ * Tree: 10 (sh) → 11 (make) → 13 (cc1); 12 listed but gone.  In ticks:
+ * 10: 100 + 50; 11: 10 + 10 + reaped 300 + 100; 13: 5 + 5 → 580 = 5.80 s. */
+static void test_tree_cpu(void **state)
+{
+	char dir[] = "/tmp/fsb-proc.XXXXXX";
+	const char *dirs[] = { "10", "10/task", "10/task/10", "11", "11/task", "11/task/11", "13" };
+	char path[4400];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, dirs[i]);
+		assert_int_equal(mkdir(path, 0700), 0);
+	}
+	put(dir, "10/stat", "10 (sh) S 1 10 10 0 -1 0 0 0 0 0 100 50 0 0 20 0 1 0 5 0 0\n");
+	put(dir, "10/task/10/children", "11 12 ");
+	put(dir, "11/stat", "11 (make (x) y) R 10 10 10 0 -1 0 0 0 0 0 10 10 300 100 20 0 1 0 6 0 0\n");
+	put(dir, "11/task/11/children", "13");
+	put(dir, "13/stat", "13 (cc1) R 11 10 10 0 -1 0 0 0 0 0 5 5 0 0 20 0 1 0 7 0 0\n");
+	assert_true(sysconf(_SC_CLK_TCK) == 100);
+	assert_float_equal(fsb_tree_cpu(dir, 10), 5.80, 1e-9);
+	/* a subtree, a process without a children file, one that is gone */
+	assert_float_equal(fsb_tree_cpu(dir, 11), 4.30, 1e-9);
+	assert_float_equal(fsb_tree_cpu(dir, 13), 0.10, 1e-9);
+	assert_float_equal(fsb_tree_cpu(dir, 12), 0, 0);
+	assert_float_equal(fsb_tree_cpu(dir, 0), 0, 0);
+	/* a loop in the children files (a recycled pid) ends, bounded */
+	snprintf(path, sizeof(path), "%s/13/task", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/13/task/13", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	put(dir, "13/task/13/children", "10 ");
+	assert_true(isfinite(fsb_tree_cpu(dir, 10)) && fsb_tree_cpu(dir, 10) < 5.80 * 40);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+	/* the real /proc: this process has at least the time it has used */
+	assert_true(fsb_tree_cpu("/proc", getpid()) >= 0);
+}
+
 static void test_real_proc(void **state)
 {
 	struct fsb_snap a, b;
@@ -218,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_quiet_no_psi),
 		cmocka_unit_test(test_classifier),
 		cmocka_unit_test(test_real_proc),
+		cmocka_unit_test(test_tree_cpu),
 		cmocka_unit_test(test_quiet_warning),
 		cmocka_unit_test(test_quiet_check_real),
 	};

@@ -138,7 +138,10 @@ else:
     total = wall
 print(f"## {t0}, load average {load0} at the start, {load1} at the end\n")
 print(f"- Filesystems timed: {fs.strip()}; CV over {reps} repetitions on: {cvfs.strip()}")
-if single:
+if single and len(fss) >= ndef:
+    print(f"- Wall time of the quick run (the first repetition of each filesystem, with the run's"
+          f" bookkeeping): **{total/60:.1f} min** ({total:.0f} s)")
+elif single:
     print(f"- **Extrapolated**, not measured for all {ndef}: the first repetition on {len(fss)}"
           f" filesystem{'s' if len(fss) > 1 else ''}, with the run's bookkeeping, took {per_fs:.0f} s;"
           f" × {ndef}/{len(fss)} = **{total/60:.1f} min** for the default quick run")

@@ -119,6 +119,14 @@ check "a table dropped"
 grep -q 'in memory' "$SCRATCH/got.err" && fail "a dropped table sent the index to memory, not rebuilt"
 sqlite3 "$index" "UPDATE results SET profile = 'huge' WHERE name = 'r111.fsbench'" || fail "sqlite3 UPDATE"
 check "a row changed by hand"
+# an index of an older schema (1: overhead per filesystem, not per run),
+# with its rows in place: emptied and refilled, never read as the new one
+sqlite3 "$index" "UPDATE results SET overhead = 999, profile = 'huge'; PRAGMA user_version = 1" ||
+	fail "sqlite3 user_version"
+check "an index of schema 1" 121
+[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 2 ] || fail "the schema-1 index was not rebuilt as schema 2"
+[ "$(sqlite3 "$index" "SELECT count(*) FROM results WHERE overhead = 999")" = 0 ] ||
+	fail "the schema-1 index's rows survived the rebuild"
 
 # a result rewritten in place: same size, same mtime to the nanosecond, same
 # inode; only the ctime tells

@@ -306,123 +306,142 @@ static const char *rate_text(double kib_s, char *buf, size_t len)
 	return buf;
 }
 
+/* The finished run: how it ended, the result file, the keys. */
+static void progress_finished(struct ui_ctx *ui, int y, int x, int w, double now)
+{
+	struct run_state *s = S(ui);
+	enum ui_role role = s->status == FSB_ENGINE_OK ? UI_OK
+			    : s->status == FSB_ENGINE_CANCELLED || s->status == FSB_ENGINE_PHASE_FAILED ? UI_WARNING
+			    : UI_ERROR;
+	const char *what = s->status == FSB_ENGINE_OK ? "Complete"
+			   : s->status == FSB_ENGINE_PHASE_FAILED ? "Complete, with failed phases"
+			   : s->status == FSB_ENGINE_CANCELLED ? "Interrupted"
+			   : s->status == FSB_ENGINE_REFUSED ? "Refused" : "Failed";
+	int n = ui_putf(ui, y, x, w, role, "%s", what);
+	char a[32];
+
+	ui_putf(ui, y, x + n, w - n, UI_NORMAL, " after %s%s%s", clock_text(now - s->t0, a, sizeof(a)),
+		s->msg[0] ? ": " : "", s->msg);
+	y++;
+	if (s->output[0] && access(s->output, F_OK) == 0) {
+		n = ui_put(y, x, w, UI_LABEL, "Result ");
+		ui_put_path(ui, y, x + n, w - n, UI_VALUE, s->output);
+	}
+	y++;
+	ui_putd(ui, y, x, w, UI_DIM, "Enter/o: open it in the browser (every table) · r: all results · q: back to the plan");
+}
+
+/* Which filesystem, phase and repetition, or what the engine does now. */
+static void line_where(struct ui_ctx *ui, int y, int x, int w, const struct fsb_progress *p)
+{
+	int n;
+
+	if (!(p->fs_index >= 0 && p->nfs > 0 && p->fs[0])) {
+		ui_putf(ui, y, x, w, UI_NORMAL, "%s", p->activity[0] ? p->activity : "starting…");
+		return;
+	}
+	n = ui_putf(ui, y, x, w, UI_VALUE, "%s", p->fs);
+	n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  filesystem %d of %d", p->fs_index + 1, p->nfs);
+	if (p->running && p->phase[0]) {
+		n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
+		n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", p->phase);
+		n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  phase %d of %d", p->phase_index + 1, p->nphases);
+	} else {
+		n += ui_putf(ui, y, x + n, w - n, UI_NORMAL, "   %s", p->activity);
+	}
+	if (p->nreps > 1)
+		ui_putf(ui, y, x + n, w - n, UI_DIM, "   repetition %d of %d", p->rep, p->nreps);
+}
+
+/* Elapsed time, the phase's, and the ETA with what it is based on. */
+static void line_clock(struct ui_ctx *ui, int y, int x, int w, const struct fsb_progress *p, double elapsed,
+		       double now)
+{
+	int n = ui_put(y, x, w, UI_LABEL, "Elapsed ");
+	char a[32];
+
+	n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", clock_text(elapsed, a, sizeof(a)));
+	if (p->running) {
+		n += ui_put(y, x + n, w - n, UI_LABEL, "   phase ");
+		n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", clock_text(now - p->started, a, sizeof(a)));
+	}
+	n += ui_put(y, x + n, w - n, UI_LABEL, "   ETA ");
+	if (p->eta < 0) {
+		ui_put(y, x + n, w - n, UI_DIM, "unknown until a phase has run (no earlier run of this profile)");
+		return;
+	}
+	/* the rest of the run, the running phase's rest included */
+	n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "about %s left", clock_text(p->eta, a, sizeof(a)));
+	if (p->eta_basis[0])
+		n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  %s", p->eta_basis);
+	if (p->eta_unknown > 0)
+		ui_putf(ui, y, x + n, w - n, UI_DIM, ", + %d phase%s not timed yet", p->eta_unknown,
+			p->eta_unknown == 1 ? "" : "s");
+}
+
+/* The running phase's bar: counted units, or an estimate that says so. */
+static void line_bar(struct ui_ctx *ui, int y, int x, int w, const struct fsb_progress *p)
+{
+	int n = ui_put(y, x, w, UI_LABEL, "Progress "), bw;
+
+	if (!(p->running && p->fraction >= 0)) {
+		ui_put(y, x + n, w - n, UI_DIM, p->running ? "this phase does not report how far it is" : "—");
+		return;
+	}
+	/* room for the words after the bar */
+	bw = w - n - 34 > 40 ? 40 : w - n - 34 < 12 ? (w - n > 60 ? 60 : w - n) : w - n - 34;
+	ui_draw_progress(ui, y, x + n, bw, p->fraction);
+	n += bw;
+	if (p->units_total > 0 && !p->fraction_estimated)
+		ui_putf(ui, y, x + n, w - n, UI_DIM, " %ld of %ld units compiled", p->units, p->units_total);
+	else if (p->fraction_estimated && p->phase_over)
+		ui_put(y, x + n, w - n, UI_DIM, " estimate: longer than expected");
+	else if (p->fraction_estimated && p->phase_left >= 0)
+		ui_putf(ui, y, x + n, w - n, UI_DIM, " estimate: about %.0f s left", ceil(p->phase_left));
+}
+
+/* The target's read and write rates, and what the rest of the machine
+ * does now: a slow run explained while it happens. */
+static void line_disk(struct ui_ctx *ui, int y, int x, int w, const struct fsb_progress *p)
+{
+	int n = ui_put(y, x, w, UI_LABEL, "Disk ");
+	char a[32];
+
+	if (p->running && (p->read_kib_s >= 0 || p->write_kib_s >= 0)) {
+		n += ui_put(y, x + n, w - n, UI_LABEL, "read ");
+		n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->read_kib_s, a, sizeof(a)));
+		n += ui_put(y, x + n, w - n, UI_LABEL, "   write ");
+		n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->write_kib_s, a, sizeof(a)));
+	} else {
+		n += ui_put(y, x + n, w - n, UI_DIM, p->running ? "measuring…" : "idle");
+	}
+	if (!(p->running && p->background >= 0))
+		return;
+	n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
+	if (p->background > ui->run_plan.cfg->defaults.disturb.others_cpu)
+		ui_putf(ui, y, x + n, w - n, UI_WARNING, "busy: %.0f%% CPU%s%s", p->background * 100,
+			p->background_top[0] ? ", " : "", p->background_top);
+	else
+		ui_putf(ui, y, x + n, w - n, UI_DIM, "background: %.0f%% CPU", p->background * 100);
+}
+
 static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 {
 	struct run_state *s = S(ui);
 	const struct fsb_progress *p = &s->prog;
 	int x = r->x + 2, w = r->w - 4, y = r->y + 1;
 	double now = s->done ? s->t1 : fsb_now();
-	char a[32], b[32];
 
 	ui_box(ui, r, s->done ? UI_FRAME : UI_FRAME_FOCUS, s->done ? "Run finished" : "Running");
 	if (s->done) {
-		enum ui_role role = s->status == FSB_ENGINE_OK ? UI_OK
-				    : s->status == FSB_ENGINE_CANCELLED || s->status == FSB_ENGINE_PHASE_FAILED ? UI_WARNING
-				    : UI_ERROR;
-		const char *what = s->status == FSB_ENGINE_OK ? "Complete"
-				   : s->status == FSB_ENGINE_PHASE_FAILED ? "Complete, with failed phases"
-				   : s->status == FSB_ENGINE_CANCELLED ? "Interrupted"
-				   : s->status == FSB_ENGINE_REFUSED ? "Refused" : "Failed";
-		int n = ui_putf(ui, y, x, w, role, "%s", what);
-
-		ui_putf(ui, y, x + n, w - n, UI_NORMAL, " after %s%s%s", clock_text(now - s->t0, a, sizeof(a)),
-			s->msg[0] ? ": " : "", s->msg);
-		y++;
-		if (s->output[0] && access(s->output, F_OK) == 0) {
-			n = ui_put(y, x, w, UI_LABEL, "Result ");
-			ui_put_path(ui, y, x + n, w - n, UI_VALUE, s->output);
-		}
-		y++;
-		ui_putd(ui, y, x, w, UI_DIM,
-			"Enter/o: open it in the browser (every table) · r: all results · q: back to the plan");
+		progress_finished(ui, y, x, w, now);
 		return;
 	}
-	{
-		int n;
-
-		if (p->fs_index >= 0 && p->nfs > 0 && p->fs[0]) {
-			n = ui_putf(ui, y, x, w, UI_VALUE, "%s", p->fs);
-			n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  filesystem %d of %d", p->fs_index + 1, p->nfs);
-			if (p->running && p->phase[0]) {
-				n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
-				n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", p->phase);
-				n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  phase %d of %d", p->phase_index + 1, p->nphases);
-			} else {
-				n += ui_putf(ui, y, x + n, w - n, UI_NORMAL, "   %s", p->activity);
-			}
-			if (p->nreps > 1)
-				ui_putf(ui, y, x + n, w - n, UI_DIM, "   repetition %d of %d", p->rep, p->nreps);
-		} else {
-			ui_putf(ui, y, x, w, UI_NORMAL, "%s", p->activity[0] ? p->activity : "starting…");
-		}
-	}
-	y++;
-	{
-		int n = ui_put(y, x, w, UI_LABEL, "Elapsed ");
-
-		n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", clock_text(now - s->t0, a, sizeof(a)));
-		if (p->running) {
-			n += ui_put(y, x + n, w - n, UI_LABEL, "   phase ");
-			n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s", clock_text(now - p->started, b, sizeof(b)));
-		}
-		n += ui_put(y, x + n, w - n, UI_LABEL, "   ETA ");
-		if (p->eta >= 0) {
-			/* the rest of the run, the running phase's rest included */
-			n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "about %s left", clock_text(p->eta, b, sizeof(b)));
-			if (p->eta_basis[0])
-				n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  %s", p->eta_basis);
-			if (p->eta_unknown > 0)
-				ui_putf(ui, y, x + n, w - n, UI_DIM, ", + %d phase%s not timed yet", p->eta_unknown,
-					p->eta_unknown == 1 ? "" : "s");
-		} else {
-			ui_put(y, x + n, w - n, UI_DIM, "unknown until a phase has run (no earlier run of this profile)");
-		}
-	}
-	y++;
-	{
-		int n = ui_put(y, x, w, UI_LABEL, "Progress ");
-
-		if (p->running && p->fraction >= 0) {
-			/* room for the words after the bar: an estimate says so */
-			int bw = w - n - 34 > 40 ? 40 : w - n - 34 < 12 ? (w - n > 60 ? 60 : w - n) : w - n - 34;
-
-			ui_draw_progress(ui, y, x + n, bw, p->fraction);
-			n += bw;
-			if (p->units_total > 0 && !p->fraction_estimated)
-				ui_putf(ui, y, x + n, w - n, UI_DIM, " %ld of %ld units compiled", p->units, p->units_total);
-			else if (p->fraction_estimated && p->phase_over)
-				ui_put(y, x + n, w - n, UI_DIM, " estimate: longer than expected");
-			else if (p->fraction_estimated && p->phase_left >= 0)
-				ui_putf(ui, y, x + n, w - n, UI_DIM, " estimate: about %.0f s left", ceil(p->phase_left));
-		} else
-
-			ui_put(y, x + n, w - n, UI_DIM, p->running ? "this phase does not report how far it is" : "—");
-	}
-	y++;
-	{
-		int n = ui_put(y, x, w, UI_LABEL, "Disk ");
-
-		if (p->running && (p->read_kib_s >= 0 || p->write_kib_s >= 0)) {
-			n += ui_put(y, x + n, w - n, UI_LABEL, "read ");
-			n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->read_kib_s, a, sizeof(a)));
-			n += ui_put(y, x + n, w - n, UI_LABEL, "   write ");
-			n += ui_putd(ui, y, x + n, w - n, UI_VALUE, rate_text(p->write_kib_s, b, sizeof(b)));
-		} else {
-			n += ui_put(y, x + n, w - n, UI_DIM, p->running ? "measuring…" : "idle");
-		}
-		/* what the rest of the machine does now: a slow run explained while it happens */
-		if (p->running && p->background >= 0) {
-			bool busy = p->background > ui->run_plan.cfg->defaults.disturb.others_cpu;
-
-			n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
-			if (busy)
-				ui_putf(ui, y, x + n, w - n, UI_WARNING, "busy: %.0f%% CPU%s%s", p->background * 100,
-					p->background_top[0] ? ", " : "", p->background_top);
-			else
-				ui_putf(ui, y, x + n, w - n, UI_DIM, "background: %.0f%% CPU", p->background * 100);
-		}
-	}
-	y++;
+	line_where(ui, y++, x, w, p);
+	line_clock(ui, y++, x, w, p, now - s->t0, now);
+	line_bar(ui, y++, x, w, p);
+	line_disk(ui, y++, x, w, p);
+	/* the command's last line, else the log's */
 	if (p->running && p->last_line[0]) {
 		ui_put(y, x, 2, UI_DIM, ui->utf8 ? "› " : "> ");
 		ui_put(y, x + 2, w - 2, UI_DIM, p->last_line);

@@ -162,10 +162,14 @@ static void bookkeeping_note(struct fsb_doc *d, const struct fsb_result *res)
 			double mine = fsb_secs_mean(step_secs(res->fs[i], k)), others[res->nfs], med;
 			size_t n = 0;
 
+			/* under a second never stands out: the others are not
+			 * gathered for it (thousands of filesystems stay linear) */
+			if (isnan(mine) || mine <= 1)
+				continue;
 			for (size_t j = 0; j < res->nfs; j++)
 				if (j != i && step_secs(res->fs[j], k)->n)
 					others[n++] = fsb_secs_mean(step_secs(res->fs[j], k));
-			if (isnan(mine) || !n || mine <= 1)
+			if (!n)
 				continue;
 			med = fsb_stats_median(others, n);
 			if (mine <= 3 * med)

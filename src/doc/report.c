@@ -1035,6 +1035,7 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 			     struct bonnie_test *extra, size_t *nbonnie)
 {
 	size_t n = 0, nx = 0;
+	struct fsb_strv plain = { 0 };	/* names found not built-in: each asked once */
 
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests); k++)
 		for (size_t i = 0; i < res->nfs; i++)
@@ -1046,18 +1047,24 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
-			bool known = !is_builtin(res, ph->name);
+			bool known = fsb_strv_contains(&plain, ph->name);
 
 			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
 				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;
 			for (size_t k = 0; k < nx && !known; k++)
 				known = strcmp(extra[k].phase, ph->name) == 0;
+			/* is_builtin() looks through every filesystem: once a name */
+			if (!known && !is_builtin(res, ph->name)) {
+				fsb_strv_add(&plain, ph->name);
+				known = true;
+			}
 			if (known)
 				continue;
 			extra[nx] = (struct bonnie_test){ ph->name, res->source_tool ? res->source_tool : "Other",
 							  ph->name, ph->nruns && isnan(ph->runs[0].v[FSB_FIELD_kib_per_s]) };
 			out[n++] = &extra[nx++];
 		}
+	fsb_strv_free(&plain);
 	return n;
 }
 
@@ -1468,152 +1475,181 @@ static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result
 	return below;
 }
 
+/* The filesystems with a total ratio to the baseline in rows, fastest
+ * first; those without one (a negative dead time) in unranked. */
+static size_t verdict_rows(const struct fsb_result *res, const struct fsb_fs_result *bfs, enum fsb_metric m,
+			   const struct fsb_report_opts *o, struct sortrow *rows, struct fsb_strv *unranked)
+{
+	struct fsb_cellstats b;
+	size_t nrows = 0;
+
+	fsb_report_cell(res, bfs, "total", m, &b);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_cellstats a;
+
+		fsb_report_cell(res, res->fs[i], "total", m, &a);
+		if (a.nok && b.nok) {
+			struct norm n = normalize(&a, &b, m, o);
+
+			/* no ratio (a negative dead time): not ranked, said so */
+			if (isnan(n.ratio)) {
+				fsb_strv_add(unranked, res->fs[i]->name);
+			} else {
+				rows[nrows].fs = res->fs[i];
+				rows[nrows++].key = n.ratio;
+			}
+		}
+		fsb_cellstats_free(&a);
+	}
+	fsb_cellstats_free(&b);
+	if (nrows)
+		qsort(rows, nrows, sizeof(*rows), by_key);
+	return nrows;
+}
+
+/* Results since issue 10: a lead inside the noise floor is not a ranking.
+ * True when it said so (with the rest relative to the first). */
+static bool verdict_within_noise(const struct fsb_result *res, enum fsb_metric m, const struct fsb_report_opts *o,
+				 const struct sortrow *rows, size_t nrows, struct fsb_strv *out)
+{
+	struct fsb_buf line = { 0 };
+
+	if (!(nrows > 1 && fsb_result_repeated(res) && res->order && below_floor(res, rows[0].fs, rows[1].fs, m, o, &line))) {
+		fsb_buf_free(&line);
+		return false;
+	}
+	if (nrows > 2) {
+		fsb_buf_add(&line, " Then:");
+		for (size_t i = 2; i < nrows; i++)
+			fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key, i + 1 < nrows ? "," : "");
+		fsb_buf_addf(&line, " (relative to %s).", rows[0].fs->name);
+	}
+	fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+	return true;
+}
+
+/* "Fastest overall by …: X, N% ahead of Y (a significant lead). Then: …" */
+static void verdict_fastest(const struct fsb_result *res, const char *base, enum fsb_metric m,
+			    const struct fsb_report_opts *o, const struct sortrow *rows, size_t nrows, struct fsb_strv *out)
+{
+	struct fsb_buf line = { 0 };
+
+	fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
+	if (nrows > 1) {
+		/* relative to the fastest, or to the baseline when the
+		 * fastest took (next to) no time at all */
+		bool rel = rows[0].key > 0 && isfinite(rows[nrows - 1].key / rows[0].key);
+		double ref = rel ? rows[0].key : 1;
+		const char *refname = rel ? rows[0].fs->name : base;
+
+		if (rel)
+			fsb_buf_addf(&line, ", %s%% ahead of %s", num((rows[1].key / rows[0].key - 1) * 100, 0),
+				     rows[1].fs->name);
+		else
+			fsb_buf_addf(&line, ", ahead of %s", rows[1].fs->name);
+		if (fsb_result_repeated(res)) {
+			/* is the lead itself real, or within the noise of these runs? */
+			struct fsb_cellstats first, second;
+			struct norm lead;
+
+			fsb_report_cell(res, rows[0].fs, "total", m, &first);
+			fsb_report_cell(res, rows[1].fs, "total", m, &second);
+			lead = normalize(&second, &first, m, o);
+			if (lead.tested)
+				fsb_buf_add(&line, lead.significant ? " (a significant lead)"
+					    : " (not a significant lead with these runs)");
+			fsb_cellstats_free(&first);
+			fsb_cellstats_free(&second);
+		}
+		fsb_buf_add(&line, ". Then:");
+		for (size_t i = 1; i < nrows; i++)
+			fsb_buf_addf(&line, " %s %s×%s", rows[i].fs->name, num(rows[i].key / ref, 2), i + 1 < nrows ? "," : "");
+		fsb_buf_addf(&line, " (relative to %s)", refname);
+	}
+	fsb_buf_add(&line, ".");
+	fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+}
+
+static void verdict_unranked(const struct fsb_strv *unranked, enum fsb_metric m, struct fsb_strv *out)
+{
+	struct fsb_buf line = { 0 };
+
+	fsb_buf_addf(&line, "Not ranked by %s: ", metric_words(m));
+	for (size_t i = 0; i < unranked->n && i < 5; i++)
+		fsb_buf_addf(&line, "%s%s", i ? ", " : "", unranked->v[i]);
+	if (unranked->n > 5)
+		fsb_buf_addf(&line, " and %zu more", unranked->n - 5);
+	if (m == FSB_METRIC_DEAD)
+		fsb_buf_addf(&line, " (no dead time to compare: user time at or above real time, as parallel "
+			     "jobs give; see %s).", fsb_opt_say(FSB_SAY_METRIC, "real"));
+	else
+		fsb_buf_add(&line, " (nothing to compare with).");
+	fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+}
+
+/* Per phase: significant differences, or with single runs, big ones. */
+static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_result *bfs, const char *base,
+			      const char *phase, bool reps, enum fsb_metric m, const struct fsb_report_opts *o,
+			      struct fsb_strv *out)
+{
+	const struct fsb_fs_result *best = NULL;
+	double best_ratio = INFINITY;
+	struct fsb_cellstats b;
+
+	fsb_report_cell(res, bfs, phase, m, &b);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_cellstats a;
+		struct norm n;
+
+		if (res->fs[i] == bfs)
+			continue;
+		fsb_report_cell(res, res->fs[i], phase, m, &a);
+		n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN, false };
+		if (!isnan(n.ratio)) {
+			bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
+
+			if (notable && n.ratio > 1)
+				fsb_strv_addf(out, "%s: %s %s× slower than %s%s", res->fs[i]->name, phase, num(n.ratio, 1),
+					      base, reps ? "" : " (one run; not tested for significance)");
+			if (n.ratio < best_ratio && (reps ? n.significant : true)) {
+				best_ratio = n.ratio;
+				best = res->fs[i];
+			}
+		}
+		fsb_cellstats_free(&a);
+	}
+	if (best && best_ratio < 1)
+		fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phase, num(best_ratio, 2), base,
+			      reps ? "" : " (one run)");
+	fsb_cellstats_free(&b);
+}
+
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
 	MEMO_SCOPE;
 	const char *base = fsb_report_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
-	struct fsb_strv phases = { 0 };
+	struct fsb_strv phases = { 0 }, unranked = { 0 };
 	struct sortrow rows[res->nfs ? res->nfs : 1];
 	size_t nrows = 0;
 	bool reps = fsb_result_repeated(res);
-	struct fsb_strv unranked = { 0 };
 
 	if (!bfs)
 		return;
 	fsb_report_phases(res, false, &phases);
-	if (phases.n) {
-		struct fsb_cellstats b;
-
-		fsb_report_cell(res, bfs, "total", m, &b);
-		for (size_t i = 0; i < res->nfs; i++) {
-			struct fsb_cellstats a;
-
-			fsb_report_cell(res, res->fs[i], "total", m, &a);
-			if (a.nok && b.nok) {
-				struct norm n = normalize(&a, &b, m, o);
-
-				/* no ratio (a negative dead time): not ranked, said so */
-				if (isnan(n.ratio)) {
-					fsb_strv_add(&unranked, res->fs[i]->name);
-				} else {
-					rows[nrows].fs = res->fs[i];
-					rows[nrows++].key = n.ratio;
-				}
-			}
-			fsb_cellstats_free(&a);
-		}
-		fsb_cellstats_free(&b);
-	}
-	if (nrows) {
-		struct fsb_buf line = { 0 };
-
-		qsort(rows, nrows, sizeof(*rows), by_key);
-		if (nrows > 1 && reps && res->order && below_floor(res, rows[0].fs, rows[1].fs, m, o, &line)) {
-			/* results since issue 10: a lead inside the noise is not a ranking */
-			if (nrows > 2) {
-				fsb_buf_add(&line, " Then:");
-				for (size_t i = 2; i < nrows; i++)
-					fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key,
-						     i + 1 < nrows ? "," : "");
-				fsb_buf_addf(&line, " (relative to %s).", rows[0].fs->name);
-			}
-			fsb_strv_add(out, line.s);
-			fsb_buf_free(&line);
-			nrows = 0;
-		}
-	}
-	if (nrows) {
-		struct fsb_buf line = { 0 };
-
-		fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
-		if (nrows > 1) {
-			/* relative to the fastest, or to the baseline when the
-			 * fastest took (next to) no time at all */
-			bool rel = rows[0].key > 0 && isfinite(rows[nrows - 1].key / rows[0].key);
-			double ref = rel ? rows[0].key : 1;
-			const char *refname = rel ? rows[0].fs->name : base;
-
-			if (rel)
-				fsb_buf_addf(&line, ", %s%% ahead of %s", num((rows[1].key / rows[0].key - 1) * 100, 0),
-					     rows[1].fs->name);
-			else
-				fsb_buf_addf(&line, ", ahead of %s", rows[1].fs->name);
-			if (reps) {
-				/* is the lead itself real, or within the noise of these runs? */
-				struct fsb_cellstats first, second;
-				struct norm lead;
-
-				fsb_report_cell(res, rows[0].fs, "total", m, &first);
-				fsb_report_cell(res, rows[1].fs, "total", m, &second);
-				lead = normalize(&second, &first, m, o);
-				if (lead.tested)
-					fsb_buf_add(&line, lead.significant ? " (a significant lead)"
-						    : " (not a significant lead with these runs)");
-				fsb_cellstats_free(&first);
-				fsb_cellstats_free(&second);
-			}
-			fsb_buf_add(&line, ". Then:");
-			for (size_t i = 1; i < nrows; i++)
-				fsb_buf_addf(&line, " %s %s×%s", rows[i].fs->name, num(rows[i].key / ref, 2),
-					     i + 1 < nrows ? "," : "");
-			fsb_buf_addf(&line, " (relative to %s)", refname);
-		}
-		fsb_buf_add(&line, ".");
-		fsb_strv_add(out, line.s);
-		fsb_buf_free(&line);
-	}
-	if (unranked.n) {
-		struct fsb_buf line = { 0 };
-
-		fsb_buf_addf(&line, "Not ranked by %s: ", metric_words(m));
-		for (size_t i = 0; i < unranked.n && i < 5; i++)
-			fsb_buf_addf(&line, "%s%s", i ? ", " : "", unranked.v[i]);
-		if (unranked.n > 5)
-			fsb_buf_addf(&line, " and %zu more", unranked.n - 5);
-		if (m == FSB_METRIC_DEAD)
-			fsb_buf_addf(&line, " (no dead time to compare: user time at or above real time, as parallel "
-				     "jobs give; see %s).", fsb_opt_say(FSB_SAY_METRIC, "real"));
-		else
-			fsb_buf_add(&line, " (nothing to compare with).");
-		fsb_strv_add(out, line.s);
-		fsb_buf_free(&line);
-	}
+	if (phases.n)
+		nrows = verdict_rows(res, bfs, m, o, rows, &unranked);
+	if (nrows && !verdict_within_noise(res, m, o, rows, nrows, out))
+		verdict_fastest(res, base, m, o, rows, nrows, out);
+	if (unranked.n)
+		verdict_unranked(&unranked, m, out);
 	fsb_strv_free(&unranked);
-	/* standouts: significant differences, or with single runs, big ones */
-	for (size_t j = 0; j < phases.n; j++) {
-		const struct fsb_fs_result *best = NULL;
-		double best_ratio = INFINITY;
-		struct fsb_cellstats b;
-
-		fsb_report_cell(res, bfs, phases.v[j], m, &b);
-		for (size_t i = 0; i < res->nfs; i++) {
-			struct fsb_cellstats a;
-			struct norm n;
-
-			if (res->fs[i] == bfs)
-				continue;
-			fsb_report_cell(res, res->fs[i], phases.v[j], m, &a);
-			n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN, false };
-			if (!isnan(n.ratio)) {
-				bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
-
-				if (notable && n.ratio > 1)
-					fsb_strv_addf(out, "%s: %s %s× slower than %s%s", res->fs[i]->name, phases.v[j],
-						      num(n.ratio, 1), base, reps ? "" : " (one run; not tested for significance)");
-				if (n.ratio < best_ratio && (reps ? n.significant : true)) {
-					best_ratio = n.ratio;
-					best = res->fs[i];
-				}
-			}
-			fsb_cellstats_free(&a);
-		}
-		if (best && best_ratio < 1)
-			fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phases.v[j],
-				      num(best_ratio, 2), base, reps ? "" : " (one run)");
-		fsb_cellstats_free(&b);
-	}
+	for (size_t j = 0; j < phases.n; j++)
+		verdict_standouts(res, bfs, base, phases.v[j], reps, m, o, out);
 	fsb_strv_free(&phases);
 }
 

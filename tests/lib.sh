@@ -126,6 +126,25 @@ mount_tmp() {
 	echo "$dir"
 }
 
+# test_conf [SED [CHECK]] <SECTIONS — conf=$SCRATCH/fsbench.conf: the
+# shipped configuration, edited by the sed -E script SED (CHECK: a line
+# pattern that must be in it afterwards), with the sections on standard
+# input (a here-document) appended.  Run fsbench with --config "$conf".
+test_conf() {
+	conf=$SCRATCH/fsbench.conf
+	cp "$FSB_SRCDIR/data/fsbench.conf" "$conf" || fail "cannot copy the shipped fsbench.conf to $conf"
+	if [ -n "${1:-}" ]; then
+		sed -i -E "$1" "$conf" || fail "sed -E '$1' failed on $conf"
+		[ -z "${2:-}" ] || grep -qE -- "$2" "$conf" || fail "$conf: no line '$2' after sed -E '$1'"
+	fi
+	cat >>"$conf"
+}
+# For test_conf: a test about the statistics, not the machine — on a shared
+# test machine every run would be disturbed (doc/measurement.md) and set
+# aside, so every disturbed_* limit is out of reach.
+FSB_CALM='s/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/'
+FSB_CALM_CHECK='^ *disturbed_cpu = 1e9$'
+
 # No loop device backed by a file in our scratch directory, no mount below it
 # and no process working in it may survive a run of fsbench: call this after
 # each run that should have cleaned up.  fsbench makes its mount points in

@@ -42,6 +42,21 @@ static FILE *open_in(const char *proc, const char *name)
 	return fopen(path, "re");
 }
 
+/* A small file under proc (a /proc/PID file) into buf, NUL-terminated;
+ * false when it cannot be opened (the process is gone). */
+static bool read_small(const char *proc, const char *name, char *buf, size_t len)
+{
+	FILE *fp = open_in(proc, name);
+	size_t n;
+
+	if (!fp)
+		return false;
+	n = fread(buf, 1, len - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return true;
+}
+
 /* The aggregate "cpu " line: user nice system idle iowait irq softirq steal … */
 static void read_stat(const char *proc, struct fsb_snap *s)
 {
@@ -99,28 +114,33 @@ static double read_keyed(const char *proc, const char *file, const char *key)
 	return v;
 }
 
-/* /proc/PID/stat: "pid (comm) state ppid pgrp … flags(9) … utime(14) stime(15) … starttime(22)".
- * comm may hold blanks and parentheses: it ends at the last ')'. */
+/* PROC/PID/stat, "pid (comm) state ppid pgrp … flags(9) … utime(14)
+ * stime(15) cutime(16) cstime(17) … starttime(22)", into buf: the '(' before
+ * comm, NULL when the process is gone.  comm may hold blanks and
+ * parentheses: it ends at the last ')', *close. */
+static char *read_pid_stat(const char *proc, const char *pid, char *buf, size_t len, char **close)
+{
+	char name[64], *open;
+
+	snprintf(name, sizeof(name), "%s/stat", pid);
+	if (!read_small(proc, name, buf, len))
+		return NULL;
+	open = strchr(buf, '(');
+	*close = strrchr(buf, ')');
+	return open && *close && *close > open ? open : NULL;
+}
+
 static bool read_proc(const char *proc, const char *pid, struct fsb_snap_proc *p)
 {
-	char path[512], buf[1024];
+	char buf[1024];
 	unsigned long long utime, stime, start;
 	unsigned flags;
 	int pgrp;
 	char *open, *close;
 	size_t n;
-	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/%s/stat", proc, pid);
-	fp = fopen(path, "re");
-	if (!fp)
-		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	open = strchr(buf, '(');
-	close = strrchr(buf, ')');
-	if (!open || !close || close < open)
+	open = read_pid_stat(proc, pid, buf, sizeof(buf), &close);
+	if (!open)
 		return false;
 	if (sscanf(close + 1, " %*c %*d %d %*d %*d %*d %u %*u %*u %*u %*u %llu %llu %*d %*d %*d %*d %*d %*d %llu",
 		   &pgrp, &flags, &utime, &stime, &start) != 5)
@@ -412,21 +432,13 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 /* One process's own and reaped children's CPU seconds; false when gone. */
 static bool stat_cpu(const char *proc, pid_t pid, double *cpu)
 {
-	char path[512], buf[1024], *close;
+	char id[24], buf[1024], *close;
 	unsigned long long ut, st, cut, cst;
-	size_t n;
-	FILE *fp;
 
-	snprintf(path, sizeof(path), "%s/%d/stat", proc, (int)pid);
-	fp = fopen(path, "re");
-	if (!fp)
-		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
-	close = strrchr(buf, ')');	/* comm may hold blanks and parentheses */
-	if (!close || sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-			     &ut, &st, &cut, &cst) != 4)
+	snprintf(id, sizeof(id), "%d", (int)pid);
+	if (!read_pid_stat(proc, id, buf, sizeof(buf), &close) ||
+	    sscanf(close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", &ut, &st, &cut,
+		   &cst) != 4)
 		return false;
 	*cpu = (double)(ut + st + cut + cst) / ticks();
 	return true;
@@ -434,20 +446,14 @@ static bool stat_cpu(const char *proc, pid_t pid, double *cpu)
 
 static double tree_cpu(const char *proc, pid_t pid, int depth, int *budget)
 {
-	char path[512], buf[4096], *p, *end;
+	char name[64], buf[4096], *p, *end;
 	double sum = 0;
-	size_t n;
-	FILE *fp;
 
 	if (depth > 32 || --*budget < 0 || !stat_cpu(proc, pid, &sum))
 		return 0;
-	snprintf(path, sizeof(path), "%s/%d/task/%d/children", proc, (int)pid, (int)pid);
-	fp = fopen(path, "re");
-	if (!fp)
+	snprintf(name, sizeof(name), "%d/task/%d/children", (int)pid, (int)pid);
+	if (!read_small(proc, name, buf, sizeof(buf)))
 		return sum;	/* no children file (CONFIG_PROC_CHILDREN): the top process only */
-	n = fread(buf, 1, sizeof(buf) - 1, fp);
-	fclose(fp);
-	buf[n] = '\0';
 	for (p = buf;; p = end) {
 		long child = strtol(p, &end, 10);
 

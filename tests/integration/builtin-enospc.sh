@@ -9,9 +9,7 @@
 need_root
 need_prog mkfs.ext4 mkfs.xfs
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 profile "toobig" {
   description = "1 GiB data file and 1 GiB of files on a 512 MiB image"
   image_size = "512M"

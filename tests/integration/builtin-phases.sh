@@ -11,10 +11,8 @@
 need_root
 need_prog mkfs.ext4 mkfs.xfs mkfs.btrfs
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
 # A command phase fails unless the filesystem holds nothing of fsbench's.
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 phase "look" {
   label = "nothing left after the data phases"
   command = 'ls -A; [ -z "$(ls -A | grep -vx lost+found)" ]'

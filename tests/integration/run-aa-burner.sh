@@ -38,11 +38,7 @@ awk -v bg="$bg" -v n="$ncpu" 'BEGIN { exit !(bg < n - 1.5) }' ||
 limit=$(awk -v bg="$bg" 'BEGIN { l = bg + 0.4; printf "%.2f", l < 0.1 ? 0.1 : l }')
 note "background: $bg CPUs; disturbed above $limit"
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-sed -i -E "s/^( *disturbed_cpu) = .*/\1 = $limit/; s/^( *disturbed_psi_cpu) = .*/\1 = 2/" "$conf"
-grep -q "^ *disturbed_cpu = $limit\$" "$conf" || fail "cannot set disturbed_cpu in $conf"
-cat >>"$conf" <<'CONF'
+test_conf "s/^( *disturbed_cpu) = .*/\1 = $limit/; s/^( *disturbed_psi_cpu) = .*/\1 = 2/" "^ *disturbed_cpu = $limit\$" <<'CONF'
 phase "work" {
   label = "0.2 s of CPU, 0.3 s asleep"
   command = 'i=0; while [ $i -lt 40000 ]; do i=$((i+1)); done; sleep 0.3'

@@ -21,13 +21,7 @@ cat >"$noisy" <<'SH'
 r=$(shuf -i 0-1000 -n1)
 sleep "$(awk -v r="$r" 'BEGIN { printf "%.3f", 0.05 * 20 ^ (r / 1000) }')"
 SH
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-# this test is about the statistics, not the machine: on a shared test
-# machine every run would be disturbed (doc/measurement.md) and set aside
-sed -i -E 's/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/' "$conf"
-grep -q '^ *disturbed_cpu = 1e9$' "$conf" || fail "cannot raise the disturbed_* limits in $conf"
-cat >>"$conf" <<CONF
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<CONF
 phase "steady" {
   label = "sleep 2"
   command = 'sleep 2'

@@ -37,9 +37,7 @@ if [ -n "\$(losetup -n -O BACK-FILE "\$1" 2>/dev/null)" ]; then
 fi
 losetup "\$1" "$imgdir/b.img" && touch "$SCRATCH/swapped" || touch "$SCRATCH/swap-taken"
 SH
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<CONF
+test_conf <<CONF
 phase "swap" {
   label = "swap the loop device while tmpfs runs"
   command = 'sh $SCRATCH/swap.sh \${dev}'

@@ -8,9 +8,7 @@
 need_root
 need_prog mkfs.ext2 mkfs.ext4
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 phase "boom" {
   label = "a phase that fails"
   command = 'echo "about to fail" && echo "disk on fire" >&2 && exit 3'

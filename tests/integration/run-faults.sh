@@ -17,9 +17,7 @@
 need_root
 need_prog mkfs.ext2 mkfs.ext4 mount
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 filesystem "mkfsfalse" {
   type = "ext4"
   mkfs = 'false ${dev}'

@@ -15,13 +15,7 @@ need_prog mkfs.ext2 mkfs.ext4 mkfs.xfs tar
 need_prog chromium cmark-gfm
 
 check=$FSB_SRCDIR/tests/helpers/check_report.py
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-# this test is about the statistics, not the machine: on a shared test
-# machine every run would be disturbed (doc/measurement.md) and set aside
-sed -i -E 's/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/' "$conf"
-grep -q '^ *disturbed_cpu = 1e9$' "$conf" || fail "cannot raise the disturbed_* limits in $conf"
-cat >>"$conf" <<'CONF'
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<'CONF'
 phase "nap" {
   label = "sleep: 2 s on XFS, 0.1 s elsewhere"
   command = 'case $(stat -f -c %T .) in xfs) sleep 2;; *) sleep 0.1;; esac'

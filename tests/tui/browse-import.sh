@@ -7,10 +7,7 @@
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
-XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
-at_exit rm -rf "$XDG_DATA_HOME"
-export XDG_DATA_HOME
-results=$XDG_DATA_HOME/fsbench/results
+tui_short_data_home
 mkdir -p "$results"
 cp "$FSB_SRCDIR/data/samples/seed003-bonnie-1.03.fsbench" "$results/"
 "$FSBENCH" import -l ext4 -o "$results/fio.fsbench" "$FSB_SRCDIR/tests/cli/import/fio-two-jobs.json" >/dev/null ||

@@ -9,12 +9,8 @@
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
-# a data directory whose path always has the same length, so that the
-# screens wrap it the same way everywhere; its random part is masked
-XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
-at_exit rm -rf "$XDG_DATA_HOME"
-export XDG_DATA_HOME
-results=$XDG_DATA_HOME/fsbench/results
+# a data directory whose path always has the same length, masked
+tui_short_data_home
 expected=$FSB_SRCDIR/tests/expected/tui
 mkdir -p "$results"
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench

@@ -33,6 +33,16 @@ tmx() {
 	tmux -L "$TUI_SOCK" -f "$TUI_CONF" "$@"
 }
 
+# tui_short_data_home — XDG_DATA_HOME in a directory whose path always has
+# the same length (the screens wrap it the same way everywhere; masks hide
+# its random part), removed at exit; results=its results directory.
+tui_short_data_home() {
+	XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
+	at_exit rm -rf "$XDG_DATA_HOME"
+	export XDG_DATA_HOME
+	results=$XDG_DATA_HOME/fsbench/results
+}
+
 # tui_start [COLS ROWS [ARGS…]] — environment from TUI_ENV (extra VAR=value
 # words), TUI_USER (run as this user instead of root, a copy of fsbench
 # that user can read: fsbench_for_user in tests/lib.sh), TUI_LOCALE.

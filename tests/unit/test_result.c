@@ -18,19 +18,8 @@
 
 #include "model/result.h"
 
-static char dir[] = "/tmp/fsbench-test-result.XXXXXX";
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return fsb_rm_rf(dir);
-}
+#define SCRATCH_TEMPLATE "/tmp/fsbench-test-result.XXXXXX"
+#include "scratchdir.h"
 
 static struct fsb_result *sample(void)
 {
@@ -346,23 +335,6 @@ static void test_atomic_write_keeps_old_file(void **state)
 	free(path);
 }
 
-static void expect_bad(const char *text, const char *where, const char *what)
-{
-	char *path = fsb_xasprintf("%s/bad.fsbench", dir);
-	FILE *fp = fopen(path, "w");
-	struct fsb_result *r = NULL;
-	struct fsb_err err = { 0 };
-
-	fputs(text, fp);
-	fclose(fp);
-	assert_int_equal(fsb_result_read(path, &r, &err), -EINVAL);
-	assert_null(r);
-	if (!strstr(err.msg, where) || !strstr(err.msg, what))
-		fail_msg("error \"%s\" lacks \"%s\" or \"%s\"", err.msg, where, what);
-	unlink(path);
-	free(path);
-}
-
 static void test_bad_input(void **state)
 {
 	char *missing = fsb_xasprintf("%s/none.fsbench", dir);
@@ -431,5 +403,5 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_metrics),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

@@ -18,19 +18,8 @@
 #include "doc/timeseries.h"
 #include "model/result.h"
 
-static char dir[] = "/tmp/fsbench-test-series.XXXXXX";
-
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	return fsb_rm_rf(dir);
-}
+#define SCRATCH_TEMPLATE "/tmp/fsbench-test-series.XXXXXX"
+#include "scratchdir.h"
 
 static void push(struct fsb_series *s, double rd, double wr, double io, double ut)
 {
@@ -112,23 +101,6 @@ static void test_round_trip(void **state)
 	assert_true(s->v[FSB_SERIES_util_pct][1] == 95.5);
 	fsb_result_free(r);
 	fsb_result_free(back);
-	free(path);
-}
-
-static void expect_bad(const char *text, const char *where, const char *what)
-{
-	char *path = fsb_xasprintf("%s/bad.fsbench", dir);
-	struct fsb_result *r = NULL;
-	struct fsb_err err = { 0 };
-	FILE *fp = fopen(path, "w");
-
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-	assert_int_equal(fsb_result_read(path, &r, &err), -EINVAL);
-	assert_null(r);
-	if (!strstr(err.msg, where) || !strstr(err.msg, what))
-		fail_msg("error \"%s\" lacks \"%s\" or \"%s\"", err.msg, where, what);
 	free(path);
 }
 
@@ -234,5 +206,5 @@ int main(void)
 		cmocka_unit_test(test_document),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

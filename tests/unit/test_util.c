@@ -65,21 +65,23 @@ static void test_strv(void **state)
 
 static void test_shell_quote(void **state)
 {
-	char *q;
+	/* plain words stay as they are; anything else in single quotes */
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "/mnt/fsb-1", "/mnt/fsb-1" },
+		{ "a b", "'a b'" },
+		{ "it's", "'it'\\''s'" },
+		{ "", "''" },
+	};
 
 	(void)state;
-	q = fsb_shell_quote("/mnt/fsb-1");
-	assert_string_equal(q, "/mnt/fsb-1");
-	free(q);
-	q = fsb_shell_quote("a b");
-	assert_string_equal(q, "'a b'");
-	free(q);
-	q = fsb_shell_quote("it's");
-	assert_string_equal(q, "'it'\\''s'");
-	free(q);
-	q = fsb_shell_quote("");
-	assert_string_equal(q, "''");
-	free(q);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *q = fsb_shell_quote(cases[i].in);
+
+		assert_string_equal(q, cases[i].out);
+		free(q);
+	}
 }
 
 static void test_err(void **state)

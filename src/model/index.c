@@ -782,10 +782,9 @@ static void fill_file(struct fsb_index_file *f, const struct val *v, bool log)
 	f->mtime_ns = v[R_MTIME].i;
 	f->readable = v[R_READABLE].i != 0;
 	f->error = v[R_ERROR].s;
-	f->status = FSB_RESULT_FAILED;
-	for (int s = FSB_RESULT_RUNNING; s <= FSB_RESULT_FAILED; s++)
-		if (strcmp(v[R_STATUS].s, fsb_result_status_name(s)) == 0)
-			f->status = s;
+	/* an unreadable file's empty status (or a hand-edited word) stays failed */
+	if (fsb_result_status_parse(v[R_STATUS].s, &f->status))
+		f->status = FSB_RESULT_FAILED;
 	f->started = v[R_STARTED].s;
 	f->finished = v[R_FINISHED].s;
 	f->when = (time_t)v[R_SORT].i;

@@ -62,6 +62,16 @@ const char *fsb_result_status_name(enum fsb_result_status st)
 	return result_status_names[st];
 }
 
+int fsb_result_status_parse(const char *s, enum fsb_result_status *st)
+{
+	int i = fsb_name_index(result_status_names, FSB_ARRAY_SIZE(result_status_names), s);
+
+	if (i < 0)
+		return -EINVAL;
+	*st = (enum fsb_result_status)i;
+	return 0;
+}
+
 static const char *const fs_status_names[] = {
 	[FSB_FS_OK] = "ok",
 	[FSB_FS_UNAVAILABLE] = "unavailable",

@@ -256,6 +256,8 @@ enum fsb_result_status {
 	FSB_RESULT_FAILED,
 };
 const char *fsb_result_status_name(enum fsb_result_status st);
+/* The status a name says; -EINVAL for any other word. */
+int fsb_result_status_parse(const char *s, enum fsb_result_status *st);
 
 struct fsb_result {
 	int format;

@@ -372,11 +372,6 @@ static long plan_reps(const struct fsb_plan *p)
 	return p->auto_repeat ? p->max_repeat : p->repeat;
 }
 
-/*
- * The ETA's priors, before anything runs: per filesystem and phase the mean
- * of earlier results of this profile in the results directory (the index),
- * else the profile's nominal figure.  The basis is said with the ETA.
- */
 static enum fsb_order effective_order(const struct fsb_plan *pl);
 
 /* The ETA walks the slots in the order they will run (rounds interleave
@@ -393,6 +388,11 @@ static void eta_order(struct fsb_engine *e)
 	free(slots);
 }
 
+/*
+ * The ETA's priors, before anything runs: per filesystem and phase the mean
+ * of earlier results of this profile in the results directory (the index),
+ * else the profile's nominal figure.  The basis is said with the ETA.
+ */
 static void eta_priors(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
@@ -826,12 +826,6 @@ static bool fs_begin(struct fsb_engine *e, size_t fi)
 }
 
 /*
- * Repetition rep of filesystem fi: a fresh mkfs and mount when fresh (or
- * on the first), then every phase.  False when the filesystem could not be
- * made: its repetitions end there.  With --auto-repeat, *converged says
- * whether every phase is now within target.
- */
-/*
  * A slot (a repetition of a filesystem) begins: what the one before spent
  * outside its phases (mkfs, mount, umount, cache drops) goes to the ETA,
  * and the ETA is said, as it stands after that slot.
@@ -860,6 +854,12 @@ static void slot_begin(struct fsb_engine *e, size_t fi, long rep)
 	}
 }
 
+/*
+ * Repetition rep of filesystem fi: a fresh mkfs and mount when fresh (or
+ * on the first), then every phase.  False when the filesystem could not be
+ * made: its repetitions end there.  With --auto-repeat, *converged says
+ * whether every phase is now within target.
+ */
 static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *converged_now)
 {
 	const struct fsb_plan *pl = &e->plan;

@@ -129,16 +129,6 @@ void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t se
 bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limits *l, char *buf, size_t len);
 
 /*
- * The live view (≤ 1 Hz, while a phase runs): what other programs use now,
- * cheaply.  Each sample reads /proc/stat only; the process table only when
- * that says the machine is busy (past l->others_cpu), so that the next
- * sample can name the hungriest other and leave the phase's own process
- * group out exactly.  own_cpu_s: the phase's CPU time so far
- * (fsb_tree_cpu() of a command; 0 for a built-in phase: fsbench's own
- * time, its rusage, is left out here).  Zero-initialise; free with
- * fsb_live_free.
- */
-/*
  * The CPU time of process pid and everything under it, as proc (normally
  * "/proc") knows it now: each process's user + system time and its reaped
  * children's (cutime + cstime), following PROC/PID/task/PID/children down
@@ -149,6 +139,16 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
  */
 double fsb_tree_cpu(const char *proc, pid_t pid);
 
+/*
+ * The live view (≤ 1 Hz, while a phase runs): what other programs use now,
+ * cheaply.  Each sample reads /proc/stat only; the process table only when
+ * that says the machine is busy (past l->others_cpu), so that the next
+ * sample can name the hungriest other and leave the phase's own process
+ * group out exactly.  own_cpu_s: the phase's CPU time so far
+ * (fsb_tree_cpu() of a command; 0 for a built-in phase: fsbench's own
+ * time, its rusage, is left out here).  Zero-initialise; free with
+ * fsb_live_free.
+ */
 struct fsb_live {
 	struct fsb_snap prev;
 	double prev_own, prev_self;

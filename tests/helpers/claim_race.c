@@ -55,13 +55,20 @@ static bool mkfs(const char *uuid)
 	return false;
 }
 
-/* Detach dev and attach the other image under the same name. */
+/*
+ * Detach dev and attach the other image under the same name.  A detach
+ * while someone still has the device open (udev's probe after mkfs) only
+ * marks it for autoclear; the name is free once they close it, so the
+ * attach is retried for up to 5 s before it counts as failed.
+ */
 static bool swap_backing(void)
 {
 	const char *next = current == img_a ? img_b : img_a;
 	char cmd[1024];
 
-	snprintf(cmd, sizeof(cmd), "losetup -d %s && losetup %s '%s'", dev, dev, next);
+	snprintf(cmd, sizeof(cmd),
+		 "losetup -d %s || exit 1; for i in $(seq 50); do losetup %s '%s' 2>/dev/null && exit 0; sleep 0.1; done; "
+		 "losetup %s '%s'", dev, dev, next, dev, next);
 	if (system(cmd) != 0)
 		return false;
 	current = next;

@@ -171,7 +171,7 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 				for (size_t c = 1; c < v->doc.v[i].table.ncols; c++)
 					fsb_strv_add(&v->phases, fsb_table_cell(&v->doc.v[i].table, 0, c)->text);
 		if (!v->phases.n)
-			fsb_report_phases(v->res, true, &v->phases);
+			fsb_cell_phases(v->res, true, &v->phases);
 	}
 	for (size_t i = 0; i < v->doc.n; i++) {
 		add_doc_block(ui, v, &v->doc.v[i]);
@@ -210,7 +210,7 @@ void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir)
 	if (v->mode == VIEW_COMPARE)
 		cur = v->baseline ? v->baseline : v->cmp[0]->baseline;
 	else
-		cur = fsb_report_baseline(v->res, &o);
+		cur = fsb_cell_baseline(v->res, &o);
 	while (i < names.n && cur && strcmp(names.v[i], cur))
 		i++;
 	i = (i + names.n + (size_t)(dir > 0 ? 1 : names.n - 1)) % names.n;

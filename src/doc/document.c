@@ -192,9 +192,9 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	struct fsb_strv phases = { 0 };
 	struct fsb_table t;
 	const char *chart = o->chart;
-	const char *base = fsb_report_baseline(res, ro);
+	const char *base = fsb_cell_baseline(res, ro);
 
-	fsb_report_phases(res, false, &phases);
+	fsb_cell_phases(res, false, &phases);
 	if (!chart && phases.n)
 		chart = "total";
 	add_table(d, FSB_ROLE_SUMMARY, NULL, fsb_report_summary(res, ro, &t), &t);
@@ -251,7 +251,7 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 
 	if (!res->order || !fsb_result_repeated(res))
 		return;
-	fsb_report_phases(res, false, &phases);
+	fsb_cell_phases(res, false, &phases);
 	if (phases.n)
 		fsb_strv_add(&phases, "total");
 	for (size_t j = 0; j < phases.n; j++) {
@@ -264,7 +264,7 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 	if (n) {
 		char *line = fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
 					   "detect (95%% confidence intervals): %s.  Smaller differences are no "
-					   "measurable difference.", fsb_report_baseline(res, &o->report), b.s);
+					   "measurable difference.", fsb_cell_baseline(res, &o->report), b.s);
 
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, line);
 	}
@@ -318,7 +318,7 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 	struct fsb_strv names = { 0 };
 	struct fsb_table t;
 
-	fsb_report_phases(res, false, &names);
+	fsb_cell_phases(res, false, &names);
 	if (names.n) {
 		fsb_strv_add(&names, "total");
 		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Phases"));
@@ -331,7 +331,7 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Built-in I/O phases"));
 	add_table(d, FSB_ROLE_BONNIE, NULL, 0, &t);
 	add_table(d, FSB_ROLE_BONNIE, NULL, fsb_report_bonnie(res, ro, true, &t), &t);
-	fsb_report_phases(res, true, &names);
+	fsb_cell_phases(res, true, &names);
 	for (size_t j = 0; j < names.n; j++)
 		phase(d, res, names.v[j], true, o);
 	fsb_strv_free(&names);

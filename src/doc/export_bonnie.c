@@ -142,8 +142,8 @@ static bool put_test(struct line *l, const struct fsb_result *res, const struct 
 	double lat = NAN;
 	bool ok;
 
-	fsb_report_cell(res, fs, tests[k], FSB_METRIC_RATE, &rate);
-	fsb_report_cell(res, fs, tests[k], FSB_METRIC_CPU, &cpu);
+	fsb_cell_stats(res, fs, tests[k], FSB_METRIC_RATE, &rate);
+	fsb_cell_stats(res, fs, tests[k], FSB_METRIC_CPU, &cpu);
 	ok = rate.nok > 0 && !isnan(rate.st.mean);
 	if (ok) {
 		double v = rate.st.mean;
@@ -167,8 +167,8 @@ static bool put_test(struct line *l, const struct fsb_result *res, const struct 
 		set(l, col + 1, "+++");
 		ok = true;
 	}
-	fsb_cellstats_free(&rate);
-	fsb_cellstats_free(&cpu);
+	fsb_cell_stats_free(&rate);
+	fsb_cell_stats_free(&cpu);
 	return ok;
 }
 

@@ -150,7 +150,7 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, enum 
 				continue;
 			}
 			/* the outlier flags as the tables use them: over the successful runs */
-			fsb_report_cell(res, fs, ph->name, m, &cs);
+			fsb_cell_stats(res, fs, ph->name, m, &cs);
 			for (size_t k = 0; k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				double metric = fsb_run_metric(r, m);
@@ -171,7 +171,7 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, enum 
 				if (counted)
 					okidx++;
 			}
-			fsb_cellstats_free(&cs);
+			fsb_cell_stats_free(&cs);
 		}
 	}
 	fsb_strv_free(&phases);

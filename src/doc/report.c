@@ -10,347 +10,6 @@
 #include "model/opts.h"
 #include "doc/report.h"
 
-/* ---- cells ------------------------------------------------------------------ */
-
-static bool is_builtin(const struct fsb_result *res, const char *phase)
-{
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
-
-		/* imported phases (fsbench import) are rates, as the built-in ones */
-		if (ph && ph->kind)
-			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0 ||
-			       strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_IMPORTED)) == 0;
-	}
-	return false;
-}
-
-void fsb_report_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out)
-{
-	struct fsb_strv all = { 0 };
-
-	fsb_result_phases(res, &all);
-	for (size_t i = 0; i < all.n; i++)
-		if (is_builtin(res, all.v[i]) == builtin)
-			fsb_strv_add(out, all.v[i]);
-	fsb_strv_free(&all);
-}
-
-/* Phases that count towards "total": every desktop phase that succeeded on
- * at least one filesystem (a phase unavailable everywhere is left out). */
-static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
-{
-	struct fsb_strv ph = { 0 };
-
-	fsb_report_phases(res, false, &ph);
-	for (size_t j = 0; j < ph.n; j++) {
-		bool any = false;
-
-		for (size_t i = 0; i < res->nfs && !any; i++) {
-			const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], ph.v[j]);
-
-			for (size_t k = 0; p && k < p->nruns && !any; k++)
-				any = p->runs[k].status == FSB_RUN_OK;
-		}
-		if (any)
-			fsb_strv_add(out, ph.v[j]);
-	}
-	fsb_strv_free(&ph);
-}
-
-/* The metric that decides whether a run is an outlier: real time for every
- * time column, the rate for the built-in phases' columns.  One decision per
- * run, so a run is in a cell's mean for every column or for none (seed 004
- * judged its runs by real time too). */
-static enum fsb_metric judge_metric(enum fsb_metric m)
-{
-	return m == FSB_METRIC_RATE || m == FSB_METRIC_CPU ? FSB_METRIC_RATE : FSB_METRIC_REAL;
-}
-
-/*
- * Flag outliers and summarize.  dist (may be NULL) flags the disturbed
- * runs: they are set aside first, as outliers are, and the 3-MAD rule
- * judges the others only; when every run was disturbed none is set aside
- * (there is nothing else) and the cell is marked unreliable instead.
- */
-static void cell_finish(struct fsb_cellstats *cs, const double *judge, const bool *dist)
-{
-	const double *jv = judge ? judge : cs->values;
-	double *calm;
-	bool *calm_out, *exclude;
-	size_t ncalm = 0, nset = 0;
-
-	if (!cs->nok) {
-		cs->st = (struct fsb_stats){ .mean = NAN, .median = NAN, .sd = NAN, .min = NAN,
-					     .max = NAN, .ci_half = NAN, .ci_lo = NAN, .ci_hi = NAN, .cv = NAN };
-		return;
-	}
-	cs->outlier = fsb_xcalloc(cs->nok, sizeof(*cs->outlier));
-	cs->disturbed = fsb_xcalloc(cs->nok, sizeof(*cs->disturbed));
-	for (size_t i = 0; i < cs->nok; i++)
-		if (dist && dist[i]) {
-			cs->disturbed[i] = true;
-			cs->ndisturbed++;
-		}
-	cs->unreliable = cs->ndisturbed == cs->nok;
-	calm = fsb_xcalloc(cs->nok, sizeof(*calm));
-	calm_out = fsb_xcalloc(cs->nok, sizeof(*calm_out));
-	exclude = fsb_xcalloc(cs->nok, sizeof(*exclude));
-	for (size_t i = 0; i < cs->nok; i++)
-		if (cs->unreliable || !cs->disturbed[i])
-			calm[ncalm++] = jv[i];
-	fsb_stats_outliers(calm, ncalm, calm_out);
-	for (size_t i = 0, k = 0; i < cs->nok; i++) {
-		if (cs->unreliable || !cs->disturbed[i])
-			cs->outlier[i] = calm_out[k++];
-		exclude[i] = cs->outlier[i] || (cs->disturbed[i] && !cs->unreliable);
-		nset += exclude[i] && !cs->outlier[i];
-	}
-	fsb_stats_summarize_excluding(cs->values, cs->nok, exclude, &cs->st);
-	cs->st.n_outliers -= nset;	/* the disturbed are counted apart */
-	cs->kept = fsb_xcalloc(cs->nok, sizeof(*cs->kept));
-	for (size_t i = 0, k = 0; i < cs->nok; i++)
-		if (!exclude[i])
-			cs->kept[k++] = cs->values[i];
-	free(calm);
-	free(calm_out);
-	free(exclude);
-}
-
-/*
- * The phase list of "total" scans every filesystem; computed for every
- * total cell it made a table quadratic in the number of filesystems (810
- * took 12 s, 3,240 never finished).  While a table is being built the
- * result cannot change, so each entry point that builds one opens a memo
- * scope (MEMO_SCOPE) and the list is computed once per result in it.
- */
-static __thread struct {
-	int depth;
-	size_t n;
-	struct {
-		const struct fsb_result *res;
-		struct fsb_strv phases;
-	} e[8];
-} memo;
-
-static int memo_enter(void)
-{
-	return ++memo.depth;
-}
-
-static void memo_leave(int *scope)
-{
-	(void)scope;
-	if (--memo.depth)
-		return;
-	for (size_t i = 0; i < memo.n; i++)
-		fsb_strv_free(&memo.e[i].phases);
-	memo.n = 0;
-}
-
-#define MEMO_SCOPE int memo_scope __attribute__((cleanup(memo_leave), unused)) = memo_enter()
-
-/* total_phases() of res: the memo's copy, or computed into *own. */
-static const struct fsb_strv *memo_total(const struct fsb_result *res, struct fsb_strv *own)
-{
-	for (size_t i = 0; memo.depth && i < memo.n; i++)
-		if (memo.e[i].res == res)
-			return &memo.e[i].phases;
-	if (memo.depth && memo.n < FSB_ARRAY_SIZE(memo.e)) {
-		memo.e[memo.n].res = res;
-		memset(&memo.e[memo.n].phases, 0, sizeof(memo.e[memo.n].phases));
-		total_phases(res, &memo.e[memo.n].phases);
-		return &memo.e[memo.n++].phases;
-	}
-	total_phases(res, own);
-	return own;
-}
-
-/* only: the phases to sum (a comparison of files sums the phases they
- * share), or NULL for every phase of the result. */
-static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
-{
-	struct fsb_strv own = { 0 }, keep = { 0 };
-	const struct fsb_strv *all = memo_total(res, &own);
-	struct fsb_strv phases = *all;
-	size_t reps = SIZE_MAX;
-	double *judge = NULL;
-	bool *dist = NULL;
-
-	if (only) {
-		for (size_t j = 0; j < all->n; j++)
-			if (fsb_strv_contains(only, all->v[j]))
-				fsb_strv_add(&keep, all->v[j]);
-		phases = keep;
-	}
-	if (!phases.n) {
-		out->unavailable = true;
-		goto out;
-	}
-	for (size_t j = 0; j < phases.n; j++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
-		size_t ok = 0;
-
-		if (!ph || ph->status == FSB_PHASE_UNAVAILABLE) {
-			reps = 0;
-			if (ph)
-				out->why = ph->reason;
-			out->unavailable = ph != NULL;
-			break;
-		}
-		for (size_t k = 0; k < ph->nruns; k++) {
-			if (ph->runs[k].status != FSB_RUN_OK) {
-				out->failed = true;
-				out->why = ph->runs[k].error;
-				break;
-			}
-			ok++;
-		}
-		out->nruns = ph->nruns > out->nruns ? ph->nruns : out->nruns;
-		if (ok < reps)
-			reps = ok;
-	}
-	if (out->failed || reps == SIZE_MAX)
-		reps = 0;
-	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
-	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
-	dist = fsb_xcalloc(reps ? reps : 1, sizeof(bool));
-	for (size_t k = 0; k < reps; k++) {
-		double sum = 0, jsum = 0;
-		bool d = false;     /* a repetition with a disturbed phase is disturbed */
-
-		for (size_t j = 0; j < phases.n; j++) {
-			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
-
-			sum += fsb_run_metric(r, m);
-			jsum += fsb_run_metric(r, judge_metric(m));
-			d = d || r->disturbed;
-		}
-		if (!isnan(sum)) {
-			judge[out->nok] = jsum;
-			dist[out->nok] = d;
-			out->values[out->nok++] = sum;
-		}
-	}
-	cell_finish(out, judge, dist);
-out:
-	free(dist);
-	free(judge);
-	fsb_strv_free(&own);
-	fsb_strv_free(&keep);
-}
-
-void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out)
-{
-	const struct fsb_phase_result *ph;
-	double *judge;
-	bool *dist;
-
-	memset(out, 0, sizeof(*out));
-	if (fs->status != FSB_FS_OK) {
-		out->failed = fs->status == FSB_FS_FAILED;
-		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
-		out->why = fs->error;
-		cell_finish(out, NULL, NULL);
-		return;
-	}
-	if (strcmp(phase, "total") == 0) {
-		cell_total(res, fs, NULL, m, out);
-		if (!out->values)
-			cell_finish(out, NULL, NULL);
-		return;
-	}
-	ph = fsb_fs_find_phase(fs, phase);
-	if (ph && ph->status == FSB_PHASE_UNAVAILABLE) {
-		out->unavailable = true;
-		out->why = ph->reason;
-	}
-	out->values = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
-	judge = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(double));
-	dist = fsb_xcalloc(ph && ph->nruns ? ph->nruns : 1, sizeof(bool));
-	for (size_t k = 0; ph && k < ph->nruns; k++) {
-		double v = fsb_run_metric(&ph->runs[k], m);
-
-		out->nruns++;
-		if (ph->runs[k].status != FSB_RUN_OK) {
-			out->why = ph->runs[k].error;
-			continue;
-		}
-		if (!isnan(v)) {
-			judge[out->nok] = fsb_run_metric(&ph->runs[k], judge_metric(m));
-			dist[out->nok] = ph->runs[k].disturbed != NULL;
-			out->values[out->nok++] = v;
-		} else if (ph->runs[k].not_measured) {
-			out->not_measured = ph->runs[k].not_measured;
-		}
-	}
-	out->failed = !out->nok && out->nruns > 0 && !out->not_measured;
-	cell_finish(out, judge, dist);
-	free(dist);
-	free(judge);
-}
-
-void fsb_cellstats_free(struct fsb_cellstats *cs)
-{
-	free(cs->values);
-	free(cs->outlier);
-	free(cs->disturbed);
-	free(cs->kept);
-	memset(cs, 0, sizeof(*cs));
-}
-
-const char *fsb_report_baseline(const struct fsb_result *res, const struct fsb_report_opts *o)
-{
-	if (o && o->baseline && fsb_result_find_fs(res, o->baseline))
-		return o->baseline;
-	if (res->baseline && fsb_result_find_fs(res, res->baseline))
-		return res->baseline;
-	return res->nfs ? res->fs[0]->name : NULL;
-}
-
-/* ---- normalization ----------------------------------------------------------- */
-
-struct norm {
-	double ratio;            /* > 1 = slower than the baseline */
-	double lo, hi;
-	bool significant, tested;
-	double p;                /* of the test, NAN when none */
-	bool unreliable;         /* a side's every run was disturbed: shown "?", never significant */
-};
-
-static struct norm normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
-			     enum fsb_metric m, const struct fsb_report_opts *o)
-{
-	struct norm n = { NAN, NAN, NAN, false, false, NAN, false };
-	struct fsb_compare cmp;
-	bool rate = fsb_metric_higher_is_better(m);
-	const struct fsb_cellstats *num = rate ? base : a, *den = rate ? a : base;
-
-	/* A negative time (dead time when user time exceeds real time: make -j)
-	 * has no meaningful ratio; neither has one that overflows. */
-	if (!a->st.n_used || !base->st.n_used || !(den->st.mean > 0) || !(num->st.mean >= 0))
-		return n;
-	n.ratio = num->st.mean / den->st.mean;
-	if (!isfinite(n.ratio)) {
-		n.ratio = NAN;
-		return n;
-	}
-	n.unreliable = a->unreliable || base->unreliable;
-	if (a == base || n.unreliable)
-		return n;
-	if (fsb_stats_compare(num->kept, num->st.n_used, den->kept, den->st.n_used,
-			      o && o->alpha > 0 ? o->alpha : 0.05, o && o->nonparametric, &cmp) == 0) {
-		n.lo = isfinite(cmp.ratio_lo) ? cmp.ratio_lo : NAN;
-		n.hi = isfinite(cmp.ratio_hi) ? cmp.ratio_hi : NAN;
-		n.significant = cmp.significant;
-		n.tested = !isnan(cmp.p);
-		n.p = cmp.p;
-	}
-	return n;
-}
-
 /* ---- table building ----------------------------------------------------------- */
 
 /* v with prec decimals, or "—" when it is not a number: never "nan" or
@@ -486,7 +145,7 @@ static const char *metric_words(enum fsb_metric m)
 	}
 }
 
-static unsigned ratio_flags(const struct norm *n)
+static unsigned ratio_flags(const struct fsb_norm *n)
 {
 	unsigned f = FSB_CELL_NUMBER | FSB_CELL_RATIO;
 
@@ -500,7 +159,7 @@ static unsigned ratio_flags(const struct norm *n)
 }
 
 /* "1.13", or "1.13*" when significant */
-static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct norm *n, unsigned extra)
+static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct fsb_norm *n, unsigned extra)
 {
 	if (isnan(n->ratio))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | extra, NAN, "—");
@@ -525,14 +184,14 @@ static void fs_order(const struct fsb_result *res, const char *base, const struc
 
 int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	MEMO_SCOPE;
+	FSB_CELL_MEMO_SCOPE;
 	struct fsb_strv phases = { 0 }, below_zero = { 0 };
-	const char *base = fsb_report_baseline(res, o);
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
 	const struct fsb_fs_result *bfs;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 
-	fsb_report_phases(res, false, &phases);
+	fsb_cell_phases(res, false, &phases);
 	if (!phases.n || !base) {
 		fsb_strv_free(&phases);
 		return -ENOENT;
@@ -554,34 +213,34 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t j = 0; j < phases.n; j++) {
 			struct fsb_cellstats a, b;
-			struct norm n;
+			struct fsb_norm n;
 
-			fsb_report_cell(res, fs, phases.v[j], m, &a);
-			fsb_report_cell(res, bfs, phases.v[j], m, &b);
+			fsb_cell_stats(res, fs, phases.v[j], m, &a);
+			fsb_cell_stats(res, bfs, phases.v[j], m, &b);
 			if (!a.nok) {
 				set_empty(t, i + 1, j + 1, &a, res, fs->name, phases.v[j]);
 			} else {
-				n = normalize(&a, &b, m, o);
+				n = fsb_cell_normalize(&a, &b, m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
 				if (fs != bfs && a.st.mean < 0 && !fsb_strv_contains(&below_zero, fs->name))
 					fsb_strv_add(&below_zero, fs->name);
 			}
-			fsb_cellstats_free(&a);
-			fsb_cellstats_free(&b);
+			fsb_cell_stats_free(&a);
+			fsb_cell_stats_free(&b);
 		}
 	}
 	note_unavailable(t, res, &phases);
 	for (size_t j = 0; j < phases.n; j++) {
 		struct fsb_cellstats b;
 
-		fsb_report_cell(res, bfs, phases.v[j], m, &b);
+		fsb_cell_stats(res, bfs, phases.v[j], m, &b);
 		if (b.nok && !(b.st.mean > 0))
 			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s%s%s", phases.v[j],
 				      metric_words(m), base, b.st.mean,
 				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? " (user time above real time: parallel jobs; see " : "",
 				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
 				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? ")" : "");
-		fsb_cellstats_free(&b);
+		fsb_cell_stats_free(&b);
 	}
 	if (below_zero.n) {
 		struct fsb_buf b = { 0 };
@@ -651,8 +310,8 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
-	MEMO_SCOPE;
-	const char *base = fsb_report_baseline(res, o);
+	FSB_CELL_MEMO_SCOPE;
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	struct sortrow rows[res->nfs ? res->nfs : 1];
 	bool total = strcmp(phase, "total") == 0;
@@ -672,10 +331,10 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats cs;
 
-		fsb_report_cell(res, res->fs[i], phase, FSB_METRIC_REAL, &cs);
+		fsb_cell_stats(res, res->fs[i], phase, FSB_METRIC_REAL, &cs);
 		rows[i].fs = res->fs[i];
 		rows[i].key = cs.nok ? cs.st.mean : NAN;
-		fsb_cellstats_free(&cs);
+		fsb_cell_stats_free(&cs);
 	}
 	qsort(rows, res->nfs, sizeof(*rows), by_key);
 	id = fsb_xasprintf("phase:%s", phase);
@@ -697,20 +356,20 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 		for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
 			struct fsb_cellstats a, b;
 
-			fsb_report_cell(res, fs, phase, phase_cols[k], &a);
-			fsb_report_cell(res, bfs, phase, phase_cols[k], &b);
+			fsb_cell_stats(res, fs, phase, phase_cols[k], &a);
+			fsb_cell_stats(res, bfs, phase, phase_cols[k], &b);
 			if (!a.nok) {
 				set_empty(t, i + 1, 1 + 2 * k, &a, res, fs->name, k == 0 ? phase : "");
 				fsb_table_set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
 				    fsb_table_cell(t, i + 1, 1 + 2 * k)->text);
 			} else {
-				struct norm n = normalize(&a, &b, phase_cols[k], o);
+				struct fsb_norm n = fsb_cell_normalize(&a, &b, phase_cols[k], o);
 
 				set_seconds(t, i + 1, 1 + 2 * k, &a, bl);
 				set_ratio(t, i + 1, 2 + 2 * k, &n, bl | FSB_CELL_DIM);
 			}
-			fsb_cellstats_free(&a);
-			fsb_cellstats_free(&b);
+			fsb_cell_stats_free(&a);
+			fsb_cell_stats_free(&b);
 		}
 	}
 	table_done(t);
@@ -752,7 +411,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 		size_t okidx = 0;
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
-		fsb_report_cell(res, fs, phase, FSB_METRIC_REAL, &cs);
+		fsb_cell_stats(res, fs, phase, FSB_METRIC_REAL, &cs);
 		if (cs.nok) {
 			/* the brackets of the average use the same runs as the mean */
 			double su = 0, us = 0;
@@ -800,7 +459,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 				okidx += has;
 			}
 		}
-		fsb_cellstats_free(&cs);
+		fsb_cell_stats_free(&cs);
 	}
 	if (any_dist) {
 		char *c = fsb_xasprintf("%s; ~ = disturbed by other programs, left out too", t->caption);
@@ -828,11 +487,11 @@ static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool r
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
-	MEMO_SCOPE;
+	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
 					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
-	const char *base = fsb_report_baseline(res, o);
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	struct fsb_cellstats bcs;
 	bool total = strcmp(phase, "total") == 0, found = total, rate;
@@ -842,7 +501,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
 	if (!found || !res->nfs)
 		return -ENOENT;
-	if (!total && is_builtin(res, phase))
+	if (!total && fsb_cell_is_builtin(res, phase))
 		m = FSB_METRIC_RATE;
 	rate = fsb_metric_higher_is_better(m);
 	id = fsb_xasprintf("stats:%s", phase);
@@ -855,7 +514,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 				   rate ? "K/sec or /sec" : "seconds", base ? base : "the baseline",
 				   o && o->nonparametric ? "the Mann-Whitney U test" : "Welch's t-test");
 	if (bfs)
-		fsb_report_cell(res, bfs, phase, m, &bcs);
+		fsb_cell_stats(res, bfs, phase, m, &bcs);
 	else
 		memset(&bcs, 0, sizeof(bcs));
 	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
@@ -866,13 +525,13 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		size_t r = i + 1;
 
 		fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
-		fsb_report_cell(res, fs, phase, m, &cs);
+		fsb_cell_stats(res, fs, phase, m, &cs);
 		fsb_table_set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
 		if (!cs.nok) {
 			set_empty(t, r, 2, &cs, res, fs->name, phase);
 			for (size_t c = 3; c < FSB_ARRAY_SIZE(heads); c++)
 				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s", fsb_table_cell(t, r, 2)->text);
-			fsb_cellstats_free(&cs);
+			fsb_cell_stats_free(&cs);
 			continue;
 		}
 		fsb_table_set(t, r, 2, FSB_CELL_NUMBER | (cs.st.n_outliers ? FSB_CELL_OUTLIER : 0), (double)cs.st.n_outliers,
@@ -893,7 +552,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
 				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		} else {
-			struct norm n = normalize(&cs, &bcs, m, o);
+			struct fsb_norm n = fsb_cell_normalize(&cs, &bcs, m, o);
 			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
 
 			set_ratio(t, r, 10, &n, bl);
@@ -916,16 +575,16 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
 			}
 		}
-		fsb_cellstats_free(&cs);
+		fsb_cell_stats_free(&cs);
 	}
-	fsb_cellstats_free(&bcs);
+	fsb_cell_stats_free(&bcs);
 	table_done(t);
 	return 0;
 }
 
 int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	MEMO_SCOPE;
+	FSB_CELL_MEMO_SCOPE;
 	struct fsb_strv all = { 0 }, phases = { 0 };
 	size_t capped = 0;
 
@@ -966,10 +625,10 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				continue;
 			}
-			fsb_report_cell(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
+			fsb_cell_stats(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
 			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
 				snprintf(ci, sizeof(ci), " (±%s%%)", num(cs.st.ci_half / cs.st.mean * 100, 1));
-			fsb_cellstats_free(&cs);
+			fsb_cell_stats_free(&cs);
 			if (ph->auto_converged) {
 				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_BETTER, ph->auto_target_reps, "%d%s",
 				    ph->auto_target_reps, ci);
@@ -1054,7 +713,7 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 			for (size_t k = 0; k < nx && !known; k++)
 				known = strcmp(extra[k].phase, ph->name) == 0;
 			/* is_builtin() looks through every filesystem: once a name */
-			if (!known && !is_builtin(res, ph->name)) {
+			if (!known && !fsb_cell_is_builtin(res, ph->name)) {
 				fsb_strv_add(&plain, ph->name);
 				known = true;
 			}
@@ -1086,7 +745,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 	struct bonnie_test extra[cap ? cap : 1];
 	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests) + cap];
 	size_t n = bonnie_present(res, tests, extra, &nbonnie);
-	const char *base = fsb_report_baseline(res, o);
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 
 	if (!n || !bfs)
@@ -1131,16 +790,16 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			size_t c = 1 + 2 * k;
 			char buf[32];
 
-			fsb_report_cell(res, fs, tests[k]->phase, FSB_METRIC_RATE, &rate);
-			fsb_report_cell(res, fs, tests[k]->phase, FSB_METRIC_CPU, &cpu);
-			fsb_report_cell(res, bfs, tests[k]->phase, FSB_METRIC_RATE, &brate);
-			fsb_report_cell(res, bfs, tests[k]->phase, FSB_METRIC_CPU, &bcpu);
+			fsb_cell_stats(res, fs, tests[k]->phase, FSB_METRIC_RATE, &rate);
+			fsb_cell_stats(res, fs, tests[k]->phase, FSB_METRIC_CPU, &cpu);
+			fsb_cell_stats(res, bfs, tests[k]->phase, FSB_METRIC_RATE, &brate);
+			fsb_cell_stats(res, bfs, tests[k]->phase, FSB_METRIC_CPU, &bcpu);
 			if (!rate.nok) {
 				set_empty(t, i + 3, c, &rate, res, fs->name, tests[k]->phase);
 				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			} else if (normalized) {
-				struct norm nr = normalize(&rate, &brate, FSB_METRIC_RATE, o);
-				struct norm nc = normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
+				struct fsb_norm nr = fsb_cell_normalize(&rate, &brate, FSB_METRIC_RATE, o);
+				struct fsb_norm nc = fsb_cell_normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
 
 				set_ratio(t, i + 3, c, &nr, bl);
 				set_ratio(t, i + 3, c + 1, &nc, bl | FSB_CELL_DIM);
@@ -1149,10 +808,10 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 				fsb_table_set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
 				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%s", num(cpu.st.mean, 0));
 			}
-			fsb_cellstats_free(&rate);
-			fsb_cellstats_free(&cpu);
-			fsb_cellstats_free(&brate);
-			fsb_cellstats_free(&bcpu);
+			fsb_cell_stats_free(&rate);
+			fsb_cell_stats_free(&cpu);
+			fsb_cell_stats_free(&brate);
+			fsb_cell_stats_free(&bcpu);
 		}
 	}
 	table_done(t);
@@ -1272,24 +931,10 @@ const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const
 	return n && results[0]->nfs ? results[0]->fs[0] : NULL;
 }
 
-/* A cell of the comparison: its total sums only the phases every file has. */
-static void compare_cell(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
-			 const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out)
-{
-	if (strcmp(phase, "total") || fs->status != FSB_FS_OK) {
-		fsb_report_cell(res, fs, phase, m, out);
-		return;
-	}
-	memset(out, 0, sizeof(*out));
-	cell_total(res, fs, shared, m, out);
-	if (!out->values)
-		cell_finish(out, NULL, NULL);
-}
-
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	MEMO_SCOPE;
+	FSB_CELL_MEMO_SCOPE;
 	struct fsb_strv phases = { 0 }, shared = { 0 }, rates = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
@@ -1302,11 +947,11 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	for (int builtin = 0; builtin < 2; builtin++) {
 		struct fsb_strv *list = builtin ? &rates : &phases;
 
-		fsb_report_phases(results[0], builtin, list);
+		fsb_cell_phases(results[0], builtin, list);
 		for (size_t f = 1; f < n; f++) {
 			struct fsb_strv other = { 0 }, keep = { 0 };
 
-			fsb_report_phases(results[f], builtin, &other);
+			fsb_cell_phases(results[f], builtin, &other);
 			for (size_t j = 0; j < list->n; j++)
 				if (fsb_strv_contains(&other, list->v[j]))
 					fsb_strv_add(&keep, list->v[j]);
@@ -1357,17 +1002,17 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 				enum fsb_metric pm = fsb_strv_contains(&rates, phases.v[j]) ? FSB_METRIC_RATE : m;
 				struct fsb_cellstats a, b;
 
-				compare_cell(results[f], fs, phases.v[j], &shared, pm, &a);
-				compare_cell(bres, bfs, phases.v[j], &shared, pm, &b);
+				fsb_cell_stats_shared(results[f], fs, phases.v[j], &shared, pm, &a);
+				fsb_cell_stats_shared(bres, bfs, phases.v[j], &shared, pm, &b);
 				if (!a.nok) {
 					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
 				} else {
-					struct norm nn = normalize(&a, &b, pm, o);
+					struct fsb_norm nn = fsb_cell_normalize(&a, &b, pm, o);
 
 					set_ratio(t, r, j + 2, &nn, bl);
 				}
-				fsb_cellstats_free(&a);
-				fsb_cellstats_free(&b);
+				fsb_cell_stats_free(&a);
+				fsb_cell_stats_free(&b);
 			}
 		}
 	table_done(t);
@@ -1382,8 +1027,8 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_chart *c)
 {
-	MEMO_SCOPE;
-	const char *base = fsb_report_baseline(res, o);
+	FSB_CELL_MEMO_SCOPE;
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
@@ -1391,7 +1036,7 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 	memset(c, 0, sizeof(*c));
 	if (!bfs)
 		return -ENOENT;
-	if (strcmp(phase, "total") && is_builtin(res, phase))
+	if (strcmp(phase, "total") && fsb_cell_is_builtin(res, phase))
 		m = FSB_METRIC_RATE;
 	fs_order(res, base, order);
 	c->title = fsb_xasprintf("%s, %s — relative to %s (> 1 = slower)", strcmp(phase, "total") ? phase : "all phases",
@@ -1406,10 +1051,10 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 		b->label = fsb_xstrdup(order[i]->name);
 		b->value = b->lo = b->hi = NAN;
 		b->flags = order[i] == bfs ? FSB_CELL_BASELINE : 0;
-		fsb_report_cell(res, order[i], phase, m, &a);
-		fsb_report_cell(res, bfs, phase, m, &bs);
+		fsb_cell_stats(res, order[i], phase, m, &a);
+		fsb_cell_stats(res, bfs, phase, m, &bs);
 		if (a.nok) {
-			struct norm n = normalize(&a, &bs, m, o);
+			struct fsb_norm n = fsb_cell_normalize(&a, &bs, m, o);
 
 			b->value = n.ratio;
 			/* the baseline against itself has no interval to show */
@@ -1427,8 +1072,8 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 			b->text = fsb_xstrdup(a.failed ? "fail" : a.unavailable ? "n/a"
 					      : res->status == FSB_RESULT_RUNNING ? "…" : "—");
 		}
-		fsb_cellstats_free(&a);
-		fsb_cellstats_free(&bs);
+		fsb_cell_stats_free(&a);
+		fsb_cell_stats_free(&bs);
 	}
 	return 0;
 }
@@ -1446,8 +1091,6 @@ void fsb_chart_free(struct fsb_chart *c)
 
 /* ---- verdict ------------------------------------------------------------------- */
 
-static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
-
 /* Is the lead of first over second (in total) not significant and smaller
  * than these repetitions could detect?  Then line says so. */
 static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result *first,
@@ -1455,14 +1098,14 @@ static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result
 			struct fsb_buf *line)
 {
 	struct fsb_cellstats a, b;
-	struct norm lead;
+	struct fsb_norm lead;
 	double floor, apart;
 	bool below = false;
 
-	fsb_report_cell(res, first, "total", m, &a);
-	fsb_report_cell(res, second, "total", m, &b);
-	lead = normalize(&b, &a, m, o);
-	floor = pair_floor(&a, &b);
+	fsb_cell_stats(res, first, "total", m, &a);
+	fsb_cell_stats(res, second, "total", m, &b);
+	lead = fsb_cell_normalize(&b, &a, m, o);
+	floor = fsb_cell_pair_floor(&a, &b);
 	apart = fabs(lead.ratio - 1);
 	if (!lead.significant && !isnan(floor) && apart < floor) {
 		fsb_buf_addf(line, "No measurable difference overall by %s between %s and %s: %.0f%% apart, below "
@@ -1470,8 +1113,8 @@ static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result
 			     apart * 100, floor * 100);
 		below = true;
 	}
-	fsb_cellstats_free(&a);
-	fsb_cellstats_free(&b);
+	fsb_cell_stats_free(&a);
+	fsb_cell_stats_free(&b);
 	return below;
 }
 
@@ -1483,13 +1126,13 @@ static size_t verdict_rows(const struct fsb_result *res, const struct fsb_fs_res
 	struct fsb_cellstats b;
 	size_t nrows = 0;
 
-	fsb_report_cell(res, bfs, "total", m, &b);
+	fsb_cell_stats(res, bfs, "total", m, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats a;
 
-		fsb_report_cell(res, res->fs[i], "total", m, &a);
+		fsb_cell_stats(res, res->fs[i], "total", m, &a);
 		if (a.nok && b.nok) {
-			struct norm n = normalize(&a, &b, m, o);
+			struct fsb_norm n = fsb_cell_normalize(&a, &b, m, o);
 
 			/* no ratio (a negative dead time): not ranked, said so */
 			if (isnan(n.ratio)) {
@@ -1499,9 +1142,9 @@ static size_t verdict_rows(const struct fsb_result *res, const struct fsb_fs_res
 				rows[nrows++].key = n.ratio;
 			}
 		}
-		fsb_cellstats_free(&a);
+		fsb_cell_stats_free(&a);
 	}
-	fsb_cellstats_free(&b);
+	fsb_cell_stats_free(&b);
 	if (nrows)
 		qsort(rows, nrows, sizeof(*rows), by_key);
 	return nrows;
@@ -1551,16 +1194,16 @@ static void verdict_fastest(const struct fsb_result *res, const char *base, enum
 		if (fsb_result_repeated(res)) {
 			/* is the lead itself real, or within the noise of these runs? */
 			struct fsb_cellstats first, second;
-			struct norm lead;
+			struct fsb_norm lead;
 
-			fsb_report_cell(res, rows[0].fs, "total", m, &first);
-			fsb_report_cell(res, rows[1].fs, "total", m, &second);
-			lead = normalize(&second, &first, m, o);
+			fsb_cell_stats(res, rows[0].fs, "total", m, &first);
+			fsb_cell_stats(res, rows[1].fs, "total", m, &second);
+			lead = fsb_cell_normalize(&second, &first, m, o);
 			if (lead.tested)
 				fsb_buf_add(&line, lead.significant ? " (a significant lead)"
 					    : " (not a significant lead with these runs)");
-			fsb_cellstats_free(&first);
-			fsb_cellstats_free(&second);
+			fsb_cell_stats_free(&first);
+			fsb_cell_stats_free(&second);
 		}
 		fsb_buf_add(&line, ". Then:");
 		for (size_t i = 1; i < nrows; i++)
@@ -1599,15 +1242,15 @@ static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_
 	double best_ratio = INFINITY;
 	struct fsb_cellstats b;
 
-	fsb_report_cell(res, bfs, phase, m, &b);
+	fsb_cell_stats(res, bfs, phase, m, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats a;
-		struct norm n;
+		struct fsb_norm n;
 
 		if (res->fs[i] == bfs)
 			continue;
-		fsb_report_cell(res, res->fs[i], phase, m, &a);
-		n = a.nok && b.nok ? normalize(&a, &b, m, o) : (struct norm){ NAN, NAN, NAN, false, false, NAN, false };
+		fsb_cell_stats(res, res->fs[i], phase, m, &a);
+		n = a.nok && b.nok ? fsb_cell_normalize(&a, &b, m, o) : (struct fsb_norm){ NAN, NAN, NAN, false, false, NAN, false };
 		if (!isnan(n.ratio)) {
 			bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
@@ -1619,18 +1262,18 @@ static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_
 				best = res->fs[i];
 			}
 		}
-		fsb_cellstats_free(&a);
+		fsb_cell_stats_free(&a);
 	}
 	if (best && best_ratio < 1)
 		fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phase, num(best_ratio, 2), base,
 			      reps ? "" : " (one run)");
-	fsb_cellstats_free(&b);
+	fsb_cell_stats_free(&b);
 }
 
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
-	MEMO_SCOPE;
-	const char *base = fsb_report_baseline(res, o);
+	FSB_CELL_MEMO_SCOPE;
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	struct fsb_strv phases = { 0 }, unranked = { 0 };
@@ -1640,7 +1283,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 
 	if (!bfs)
 		return;
-	fsb_report_phases(res, false, &phases);
+	fsb_cell_phases(res, false, &phases);
 	if (phases.n)
 		nrows = verdict_rows(res, bfs, m, o, rows, &unranked);
 	if (nrows && !verdict_within_noise(res, m, o, rows, nrows, out))
@@ -1861,24 +1504,9 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 
 /* ---- the noise floor ------------------------------------------------------------ */
 
-/* The smallest difference from the baseline a pair of cells could show: the
- * two relative 95% CI half-widths combined (as the ratio's interval
- * widens); NAN without two kept runs on either side. */
-static double pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b)
-{
-	double ra, rb;
-
-	if (a->st.n_used < 2 || b->st.n_used < 2 || !(a->st.mean > 0) || !(b->st.mean > 0) ||
-	    isnan(a->st.ci_half) || isnan(b->st.ci_half))
-		return NAN;
-	ra = a->st.ci_half / a->st.mean;
-	rb = b->st.ci_half / b->st.mean;
-	return sqrt(ra * ra + rb * rb);
-}
-
 double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o)
 {
-	const char *base = fsb_report_baseline(res, o);
+	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	struct fsb_cellstats b;
@@ -1886,19 +1514,19 @@ double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, c
 
 	if (!bfs || !fsb_result_repeated(res))
 		return NAN;
-	fsb_report_cell(res, bfs, phase, m, &b);
+	fsb_cell_stats(res, bfs, phase, m, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats a;
 		double f;
 
 		if (res->fs[i] == bfs)
 			continue;
-		fsb_report_cell(res, res->fs[i], phase, m, &a);
-		f = pair_floor(&a, &b);
+		fsb_cell_stats(res, res->fs[i], phase, m, &a);
+		f = fsb_cell_pair_floor(&a, &b);
 		if (!isnan(f) && (isnan(floor) || f > floor))
 			floor = f;
-		fsb_cellstats_free(&a);
+		fsb_cell_stats_free(&a);
 	}
-	fsb_cellstats_free(&b);
+	fsb_cell_stats_free(&b);
 	return floor;
 }

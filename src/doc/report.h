@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "model/result.h"
+#include "model/cells.h"
 #include "model/stats.h"
 
 /* What a cell is, for the renderers' styling (semantic, never a color). */
@@ -63,37 +64,7 @@ static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t 
 	return &t->cells[r * t->ncols + c];
 }
 
-struct fsb_report_opts {
-	enum fsb_metric metric;  /* of the summary table and the charts */
-	const char *baseline;    /* NULL = the result's own baseline */
-	double alpha;            /* significance level, 0 = 0.05 */
-	bool nonparametric;      /* Mann-Whitney instead of Welch */
-};
 
-/* One filesystem × phase cell: the numbers every table is built from. */
-struct fsb_cellstats {
-	size_t nruns, nok;       /* runs recorded, runs that succeeded */
-	bool failed;             /* no successful run and at least one failure */
-	bool unavailable;        /* never attempted */
-	const char *why;         /* the error or reason, or NULL */
-	const char *not_measured; /* no value but an ok run that says why
-				   * (an imported bonnie++ +++++), or NULL */
-	struct fsb_stats st;     /* of the metric over the successful runs */
-	double *values;          /* the metric per successful run, nok of them */
-	bool *outlier;           /* flags for values[] */
-	double *kept;            /* values[] without the outliers, st.n_used of them */
-	bool *disturbed;         /* flags for values[]: the run was disturbed (set aside
-				    from st and kept[] like an outlier, unless all were) */
-	size_t ndisturbed;
-	bool unreliable;         /* every successful run was disturbed: st is over them
-				    all and the value is shown marked "?" */
-};
-
-/* Statistics of one cell for metric m (phase "total" = the sum of all
- * phases per repetition).  Free with fsb_cellstats_free. */
-void fsb_report_cell(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out);
-void fsb_cellstats_free(struct fsb_cellstats *cs);
 
 /*
  * The runs set aside as disturbed (run->disturbed), in the order they ran:
@@ -123,12 +94,7 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t);
  */
 double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o);
 
-/* The baseline the report uses: o->baseline, else res->baseline if it is
- * in res, else the first filesystem. */
-const char *fsb_report_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
-/* Phases of the desktop suite (command phases) and built-in ones, in order. */
-void fsb_report_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
 
 /*
  * The tables.  Each returns 0 and fills t (free with fsb_table_free), or

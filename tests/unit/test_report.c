@@ -332,9 +332,9 @@ static void test_cells(void **state)
 		const struct cell_ref *r = &cell_ref[i];
 		struct fsb_cellstats cs;
 
-		fsb_report_cell(res, fsb_result_find_fs(res, r->fs), r->phase, metric_of(r->metric), &cs);
+		fsb_cell_stats(res, fsb_result_find_fs(res, r->fs), r->phase, metric_of(r->metric), &cs);
 		check_cell(&cs, r);
-		fsb_cellstats_free(&cs);
+		fsb_cell_stats_free(&cs);
 	}
 	fsb_result_free(res);
 }
@@ -357,10 +357,10 @@ static void test_failed_run_left_out(void **state)
 
 		if (strcmp(r->fs, "ext3_64bit") || strcmp(r->phase, "tar_x") || strcmp(r->metric, "real"))
 			continue;
-		fsb_report_cell(res, fsb_result_find_fs(res, r->fs), r->phase, FSB_METRIC_REAL, &cs);
+		fsb_cell_stats(res, fsb_result_find_fs(res, r->fs), r->phase, FSB_METRIC_REAL, &cs);
 		assert_int_equal(cs.nruns, 21);
 		check_cell(&cs, r);
-		fsb_cellstats_free(&cs);
+		fsb_cell_stats_free(&cs);
 	}
 	fsb_result_free(res);
 }
@@ -501,7 +501,7 @@ static void test_disturbed_set_aside(void **state)
 		for (size_t k = 0; k < 4; k++)
 			res->fs[i]->phases[0]->runs[k].v[FSB_FIELD_seq] = i == 2 ? (double)k + 1 : (seq++) + 4;
 
-	fsb_report_cell(res, fsb_result_find_fs(res, "aa"), "p", FSB_METRIC_REAL, &cs);
+	fsb_cell_stats(res, fsb_result_find_fs(res, "aa"), "p", FSB_METRIC_REAL, &cs);
 	assert_int_equal(cs.nok, 4);
 	assert_int_equal(cs.ndisturbed, 1);
 	assert_false(cs.unreliable);
@@ -509,13 +509,13 @@ static void test_disturbed_set_aside(void **state)
 	assert_int_equal(cs.st.n_used, 3);
 	assert_int_equal(cs.st.n_outliers, 0);
 	close_to(cs.st.mean, 10.0, "mean without the disturbed run");
-	fsb_cellstats_free(&cs);
+	fsb_cell_stats_free(&cs);
 
-	fsb_report_cell(res, fsb_result_find_fs(res, "all"), "p", FSB_METRIC_REAL, &cs);
+	fsb_cell_stats(res, fsb_result_find_fs(res, "all"), "p", FSB_METRIC_REAL, &cs);
 	assert_true(cs.unreliable);
 	assert_int_equal(cs.st.n_used, 4);
 	close_to(cs.st.mean, 20.025, "an all-disturbed cell's mean is over all its runs");
-	fsb_cellstats_free(&cs);
+	fsb_cell_stats_free(&cs);
 
 	assert_int_equal(fsb_report_set_aside(res, &lines), 1);
 	assert_string_equal(lines.v[0], "aa/p rep 4 (other programs used 48% of a CPU, mostly burner)");
@@ -563,18 +563,18 @@ static void test_noise_floor(void **state)
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
-	fsb_report_cell(res, fsb_result_find_fs(res, "base"), "p", FSB_METRIC_REAL, &b);
-	fsb_report_cell(res, fsb_result_find_fs(res, "noisy"), "p", FSB_METRIC_REAL, &n);
-	fsb_report_cell(res, fsb_result_find_fs(res, "tight"), "p", FSB_METRIC_REAL, &t);
+	fsb_cell_stats(res, fsb_result_find_fs(res, "base"), "p", FSB_METRIC_REAL, &b);
+	fsb_cell_stats(res, fsb_result_find_fs(res, "noisy"), "p", FSB_METRIC_REAL, &n);
+	fsb_cell_stats(res, fsb_result_find_fs(res, "tight"), "p", FSB_METRIC_REAL, &t);
 	rb = b.st.ci_half / b.st.mean;
 	rn = n.st.ci_half / n.st.mean;
 	rt = t.st.ci_half / t.st.mean;
 	want = fmax(sqrt(rb * rb + rn * rn), sqrt(rb * rb + rt * rt));
 	close_to(fsb_report_noise_floor(res, "p", &o), want, "noise floor of p");
 	assert_true(want > 0.03);	/* the noisy one's 3% is below it */
-	fsb_cellstats_free(&b);
-	fsb_cellstats_free(&n);
-	fsb_cellstats_free(&t);
+	fsb_cell_stats_free(&b);
+	fsb_cell_stats_free(&n);
+	fsb_cell_stats_free(&t);
 
 	/* base vs noisy alone: 3% apart, not significant, below the floor */
 	fsb_result_free(res);

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cells.h — the statistics of one filesystem × phase cell of a result, and
+ * of one cell against another: what every table, the verdict and the
+ * engine's "is it settled yet?" are computed from.  In the model (not in
+ * the document) because the engine asks it after every round; the
+ * document (src/doc/report.h) only words and lays out what it says.
+ *
+ *  - a cell's values are its successful runs' metric; runs set aside as
+ *    disturbed go first, then outliers by the 3-MAD rule (stats.h) among
+ *    the rest; the raw values stay in the file;
+ *  - phase "total" is the sum of every desktop phase per repetition;
+ *  - normalized = value / baseline for times, baseline / value for rates,
+ *    so > 1 means slower everywhere.
+ */
+#ifndef FSB_MODEL_CELLS_H
+#define FSB_MODEL_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/result.h"
+#include "model/stats.h"
+
+/* How a result is judged: every front end's options of the tables. */
+struct fsb_report_opts {
+	enum fsb_metric metric;  /* of the summary table and the charts */
+	const char *baseline;    /* NULL = the result's own baseline */
+	double alpha;            /* significance level, 0 = 0.05 */
+	bool nonparametric;      /* Mann-Whitney instead of Welch */
+};
+
+/* One filesystem × phase cell: the numbers every table is built from. */
+struct fsb_cellstats {
+	size_t nruns, nok;       /* runs recorded, runs that succeeded */
+	bool failed;             /* no successful run and at least one failure */
+	bool unavailable;        /* never attempted */
+	const char *why;         /* the error or reason, or NULL */
+	const char *not_measured; /* no value but an ok run that says why
+				   * (an imported bonnie++ +++++), or NULL */
+	struct fsb_stats st;     /* of the metric over the successful runs */
+	double *values;          /* the metric per successful run, nok of them */
+	bool *outlier;           /* flags for values[] */
+	double *kept;            /* values[] without the outliers, st.n_used of them */
+	bool *disturbed;         /* flags for values[]: the run was disturbed (set aside
+				    from st and kept[] like an outlier, unless all were) */
+	size_t ndisturbed;
+	bool unreliable;         /* every successful run was disturbed: st is over them
+				    all and the value is shown marked "?" */
+};
+
+/* Statistics of one cell for metric m (phase "total" = the sum of all
+ * phases per repetition).  Free with fsb_cell_stats_free. */
+void fsb_cell_stats(const struct fsb_result *res, const struct fsb_fs_result *fs,
+		    const char *phase, enum fsb_metric m, struct fsb_cellstats *out);
+/* The same, but a "total" sums only the phases in shared (a comparison of
+ * files sums the phases they all have). */
+void fsb_cell_stats_shared(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
+			   const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out);
+void fsb_cell_stats_free(struct fsb_cellstats *cs);
+
+/* A cell against the baseline's. */
+struct fsb_norm {
+	double ratio;            /* > 1 = slower than the baseline */
+	double lo, hi;           /* its 95% interval (Fieller), NAN when untested */
+	bool significant, tested;
+	double p;                /* of the test, NAN when none */
+	bool unreliable;         /* a side's every run was disturbed: shown "?", never significant */
+};
+struct fsb_norm fsb_cell_normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
+				   enum fsb_metric m, const struct fsb_report_opts *o);
+
+/* The smallest relative difference a pair of cells could show: their
+ * relative 95% CI half-widths combined, sqrt(ra² + rb²); NAN without two
+ * kept runs on either side. */
+double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
+
+/* The baseline the report uses: o->baseline, else res->baseline if it is
+ * in res, else the first filesystem. */
+const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
+
+/* Phases of the desktop suite (command phases) and built-in ones, in order. */
+void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
+/* Is phase a built-in (or imported) one, a rate rather than a time? */
+bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);
+
+/*
+ * While a table is built the result cannot change, so the phase list of
+ * "total" is computed once per result inside a scope: every entry point
+ * that builds many cells opens one with FSB_CELL_MEMO_SCOPE (it closes at
+ * the end of the enclosing block).  Thread-local; scopes nest.
+ */
+int fsb_cell_memo_enter(void);
+void fsb_cell_memo_leave(int *scope);
+#define FSB_CELL_MEMO_SCOPE \
+	int fsb_cell_memo_scope __attribute__((cleanup(fsb_cell_memo_leave), unused)) = fsb_cell_memo_enter()
+
+#endif

@@ -1155,8 +1155,12 @@ static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
 	if (answer) {
 		fsb_buf_addf(b, "No measurable difference overall by %s between ", metric_words(v->metric));
 		names(b, v, 0, v->ntied);
-		fsb_buf_addf(b, ": %s%% apart at most, below the ±%s%% these runs can detect.", num(spread * 100, 0),
-			     num(v->resolution * 100, 0));
+		if (spread < v->resolution)
+			fsb_buf_addf(b, ": %s%% apart at most, below the ±%s%% these runs can detect.",
+				     num(spread * 100, 0), num(v->resolution * 100, 0));
+		else
+			fsb_buf_addf(b, ": %s%% apart at most, less than the %s%% a user could notice.",
+				     num(spread * 100, 1), num(FSB_VERDICT_MIN_LEAD * 100, 0));
 	} else {
 		fsb_buf_add(b, "No significant difference overall by ");
 		fsb_buf_addf(b, "%s between ", metric_words(v->metric));

@@ -138,7 +138,7 @@ static void against_leader(const struct fsb_result *res, enum fsb_metric m, cons
 		r->rel = n.ratio;
 		r->rel_lo = n.lo;
 		r->rel_hi = n.hi;
-		r->significant = i > 0 && n.tested && n.significant && n.ratio > 1;
+		r->significant = i > 0 && n.tested && n.significant && n.ratio > 1 + FSB_VERDICT_MIN_LEAD;
 		r->tied = !r->significant;
 		r->resolution = i ? fsb_cell_pair_floor(&a, &lead) : NAN;
 		fsb_cell_stats_free(&a);

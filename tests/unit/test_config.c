@@ -93,6 +93,51 @@ static void test_nominal(void **state)
 	}
 }
 
+/* compile_units: a count, not more than the files; measured_cv:
+ * PHASE=FRACTION as nominal is PHASE=SECONDS. */
+static void test_compile_units_and_cv(void **state)
+{
+	static const char *const bad[] = { "tar", "tar=", "=0.03", "tar=-0.1", "tar=3%", "tar=inf", "tar=11" };
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	const struct fsb_size_profile *p;
+	char *text;
+
+	(void)state;
+	text = fsb_xasprintf("%sprofile \"u\" { tree_files = 9000 compile_units = 150\n"
+			     "  measured_cv = { \"tar=0.031\", \"clean=0.2\" } }\n", MINIMAL);
+	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), 0);
+	p = fsb_config_profile(cfg, "u");
+	assert_int_equal(p->tree_files, 9000);
+	assert_int_equal(p->compile_units, 150);
+	assert_true(fabs(fsb_profile_measured_cv(p, "tar") - 0.031) < 1e-12);
+	assert_true(fabs(fsb_profile_measured_cv(p, "clean") - 0.2) < 1e-12);
+	assert_true(isnan(fsb_profile_measured_cv(p, "ta")));
+	assert_true(isnan(fsb_profile_nominal(p, "tar")));
+	/* unset: the generator's own share, no figures */
+	assert_int_equal(fsb_config_profile(cfg, "tiny")->compile_units, 0);
+	assert_true(isnan(fsb_profile_measured_cv(fsb_config_profile(cfg, "tiny"), "tar")));
+	assert_true(isnan(fsb_profile_measured_cv(NULL, "tar")));
+	fsb_config_free(cfg);
+	free(text);
+
+	/* bad values: one line naming the file, the line and the value */
+	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:");
+	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative");
+	expect_error(MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:");
+	expect_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
+	expect_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
+		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		char *needle = fsb_xasprintf("test.conf:5: profile \"c\": measured_cv \"%s\" is not PHASE=FRACTION", bad[i]);
+
+		text = fsb_xasprintf("%sprofile \"c\" { measured_cv = { \"%s\" } }\n", MINIMAL, bad[i]);
+		expect_error(text, needle);
+		free(text);
+		free(needle);
+	}
+}
+
 static void expect_error(const char *text, const char *needle)
 {
 	struct fsb_config *cfg = NULL;
@@ -275,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_config),
 		cmocka_unit_test(test_errors_name_file_and_line),
 		cmocka_unit_test(test_nominal),
+		cmocka_unit_test(test_compile_units_and_cv),
 		cmocka_unit_test(test_user_overlay),
 		cmocka_unit_test(test_subst),
 		cmocka_unit_test(test_nul_and_size),

@@ -278,6 +278,13 @@ static int make_tree(struct fsb_workload *w, const struct fsb_size_profile *p,
 		free(msg);
 	}
 	rc = fsb_treegen_write(tmpdir, &spec, &w->tree_why);
+	if (rc == -EINVAL) {
+		/* a spec the generator refuses is the profile's: say where it is */
+		char *why = fsb_xstrdup(w->tree_why.msg);
+
+		fsb_err_set(&w->tree_why, rc, "%s: profile \"%s\": %s", p->origin ? p->origin : "?", p->name, why);
+		free(why);
+	}
 	if (rc)
 		goto out;
 	qdir = fsb_shell_quote(tmpdir);

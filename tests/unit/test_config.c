@@ -68,6 +68,20 @@ static void test_shipped_config(void **state)
 
 static void expect_error(const char *text, const char *needle);
 
+/* A profile list of "PHASE=NUMBER" (key) refuses each of bad[], naming the
+ * file, the line, the profile and the value. */
+static void expect_bad_figures(const char *key, const char *unit, const char *const *bad, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *needle = fsb_xasprintf("test.conf:5: profile \"c\": %s \"%s\" is not PHASE=%s", key, bad[i], unit);
+		char *text = fsb_xasprintf("%sprofile \"c\" { %s = { \"%s\" } }\n", MINIMAL, key, bad[i]);
+
+		expect_error(text, needle);
+		free(text);
+		free(needle);
+	}
+}
+
 /* nominal = { "PHASE=SECONDS" }: anything else is refused, naming it. */
 static void test_nominal(void **state)
 {
@@ -83,14 +97,7 @@ static void test_nominal(void **state)
 	assert_true(fabs(fsb_profile_nominal(fsb_config_profile(cfg, "n"), "make") - 60) < 1e-12);
 	fsb_config_free(cfg);
 	free(text);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		char *needle = fsb_xasprintf("nominal \"%s\" is not PHASE=SECONDS", bad[i]);
-
-		text = fsb_xasprintf("%sprofile \"n\" { nominal = { \"%s\" } }\n", MINIMAL, bad[i]);
-		expect_error(text, needle);
-		free(text);
-		free(needle);
-	}
+	expect_bad_figures("nominal", "SECONDS", bad, sizeof(bad) / sizeof(*bad));
 }
 
 /* compile_units: a count, not more than the files; measured_cv:
@@ -128,14 +135,7 @@ static void test_compile_units_and_cv(void **state)
 	expect_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
 	expect_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
 		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		char *needle = fsb_xasprintf("test.conf:5: profile \"c\": measured_cv \"%s\" is not PHASE=FRACTION", bad[i]);
-
-		text = fsb_xasprintf("%sprofile \"c\" { measured_cv = { \"%s\" } }\n", MINIMAL, bad[i]);
-		expect_error(text, needle);
-		free(text);
-		free(needle);
-	}
+	expect_bad_figures("measured_cv", "FRACTION", bad, sizeof(bad) / sizeof(*bad));
 }
 
 static void expect_error(const char *text, const char *needle)

@@ -154,7 +154,7 @@ if psi:
     line += f"; waiting for a CPU: max {max(psi)*100:.0f}% of a phase's time"
 print(line + ".")
 if walls:
-    print(f"- Wall time of a round ({len(fss)} filesystems, mkfs, mount and cache drops included): "
+    print(f"- Wall time of a round ({len(fss)} filesystem{'s' if len(fss) > 1 else ''}, mkfs, mount and cache drops included): "
           + ", ".join(f"{w:.0f} s" for w in walls)
           + f"; mean **{statistics.mean(walls)/60:.1f} min** (goal: about 3 rounds in the 15-minute budget, 4–5 min)")
 print()

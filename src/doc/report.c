@@ -1311,7 +1311,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		fsb_buf_add(&line, "Too short to measure here, not ranked: ");
 		for (size_t j = 0; j < v.unmeasured.n; j++)
 			fsb_buf_addf(&line, "%s%s", j ? ", " : "", v.unmeasured.v[j]);
-		fsb_buf_addf(&line, " (under %s s of %s on %s; CPU time is counted in 10 ms ticks).",
+		fsb_buf_addf(&line, " (under %s s of %s on %s; a few ticks of CPU accounting; one run cannot tell them from noise).",
 			     num(FSB_VERDICT_MIN_PHASE_S, 1), metric_words(v.metric), base);
 		fsb_strv_add(out, line.s);
 		fsb_buf_free(&line);

@@ -44,8 +44,9 @@
  * small for a user to notice, and the size of the drift between two runs
  * of the same plan on one machine (0.02: 2%). */
 #define FSB_VERDICT_MIN_LEAD 0.02
-/* A desktop phase whose dead time (the metric) is under this on the
- * baseline is too short to measure: a few 10 ms ticks of CPU accounting. */
+/* With one run, a desktop phase whose dead time (the metric) is under
+ * this on the baseline is too short to measure: a few ticks of CPU
+ * accounting (with repetitions their spread is measured and tested). */
 #define FSB_VERDICT_MIN_PHASE_S 0.5
 
 enum fsb_verdict_kind {

@@ -47,6 +47,9 @@ void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb
  */
 void fsb_render_table_html(FILE *fp, const struct fsb_table *t);
 void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c);
+/* The same chart as a standalone SVG file: the XML declaration, a white
+ * background, its title and how to read it above the bars. */
+void fsb_render_chart_svg_file(FILE *fp, const struct fsb_chart *c);
 /*
  * A time-series chart as inline SVG (class "timeseries"): one <polyline class="series"> per
  * line (a filesystem), all on one time axis (seconds since the phase

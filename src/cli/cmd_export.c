@@ -16,7 +16,13 @@ static void usage(FILE *fp)
 		"Writes result files in another format (to standard output without -o):\n");
 	for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
 		fprintf(fp, "  %-11s %s\n", f->name, f->summary);
-	fprintf(fp, "\n  -p, --phase PHASE   svg: the chart of PHASE (or total) instead of the first one\n");
+	fprintf(fp, "\n"
+		"  -f, --format FORMAT  one of the formats above\n"
+		"  -o, --output OUT     write OUT (whole or not at all) instead of standard output\n"
+		"  -m, --metric M       tables and charts: dead (default), real, usr, sys, sync\n"
+		"  -b, --baseline FS    normalize to FS instead of the run's baseline\n"
+		"      --mann-whitney   test significance with Mann-Whitney instead of Welch\n"
+		"  -p, --phase PHASE    svg: the chart of PHASE (or total) instead of the first one\n");
 }
 
 int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)

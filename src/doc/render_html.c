@@ -265,19 +265,22 @@ enum { SVG_HEAD = 44 };
 void fsb_render_chart_svg_file(FILE *fp, const struct fsb_chart *c)
 {
 	int height = SVG_HEAD + SVG_TOP + (int)c->n * SVG_ROW + SVG_AXIS;
+	bool whiskers = false;
 
+	for (size_t i = 0; i < c->n; i++)
+		whiskers |= !isnan(c->bars[i].lo) && !isnan(c->bars[i].hi);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"sans-serif\" font-size=\"12\">\n", SVG_WIDTH, height, SVG_WIDTH, height);
 	fputs("<title>", fp);
 	fsb_html_escape(fp, c->title);
-	fputs("</title>\n", fp);
+	fputs("</title>\n<desc>Made by fsbench " FSB_VERSION ".</desc>\n", fp);
 	fprintf(fp, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", SVG_WIDTH, height);
 	fputs("<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#222\">", fp);
 	fsb_html_escape(fp, c->title);
 	fputs("</text>\n", fp);
-	fputs("<text class=\"legend\" x=\"8\" y=\"36\" fill=\"#555\">1.00 = the baseline; longer is slower; "
-	      "solid: significant (p &lt; 0.05); whiskers: 95% CI.  Made by fsbench " FSB_VERSION ".</text>\n", fp);
+	fprintf(fp, "<text class=\"legend\" x=\"8\" y=\"36\" fill=\"#555\">1.00 = the baseline, longer is slower; "
+		"solid when significant (p &lt; 0.05)%s</text>\n", whiskers ? "; whiskers: 95% CI of the ratio" : "");
 	fprintf(fp, "<g transform=\"translate(0,%d)\">\n", SVG_HEAD);
 	fsb_render_chart_svg(fp, c);
 	fputs("</g>\n</svg>\n", fp);

@@ -5,8 +5,9 @@
  * verdict, note), each with a semantic role.  fsb_doc_result() and
  * fsb_doc_compare() decide *what* is in it and in which order; the text
  * (`fsbench show`, the end of `fsbench run`), Markdown and HTML renderers
- * (document_render.c) and the TUI's report view (ui/view.c) only walk the
- * list and decide how each block looks.  A new section is one edit here.
+ * (document_render.c), the JSON one (document_json.c, json.h) and the
+ * TUI's report view (ui/view.c) only walk the list and decide how each
+ * block looks.  A new section is one edit here.
  *
  * The order of a result's document, every output alike:
  *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target

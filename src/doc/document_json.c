@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "doc/json.h"
+#include "doc/render.h"
 #include "model/browse.h"
 #include "model/kinds.h"
 
@@ -142,28 +143,6 @@ void fsb_json_close(struct fsb_json *j)
 
 /* ---- the document ----------------------------------------------------------- */
 
-/* The cell flags by name, every one always present (a script tests
- * cell["significant"], never whether a key exists). */
-static const struct {
-	unsigned flag;
-	const char *name;
-} cell_flags[] = {
-	{ FSB_CELL_HEADER, "header" },
-	{ FSB_CELL_NAME, "name" },
-	{ FSB_CELL_NUMBER, "number" },
-	{ FSB_CELL_RATIO, "ratio" },
-	{ FSB_CELL_BASELINE, "baseline" },
-	{ FSB_CELL_SIGNIFICANT, "significant" },
-	{ FSB_CELL_BETTER, "better" },
-	{ FSB_CELL_WORSE, "worse" },
-	{ FSB_CELL_BEST, "best" },
-	{ FSB_CELL_PENDING, "pending" },
-	{ FSB_CELL_FAILED, "failed" },
-	{ FSB_CELL_MISSING, "missing" },
-	{ FSB_CELL_OUTLIER, "outlier" },
-	{ FSB_CELL_DIM, "dim" },
-};
-
 /*
  * The markers report.c writes into a number's text without a flag of its
  * own: "?" after a value whose every run was disturbed (unreliable), "~"
@@ -186,8 +165,10 @@ static void flags_fields(struct fsb_json *j, unsigned flags, const char *text)
 {
 	bool unreliable, disturbed;
 
-	for (size_t k = 0; k < FSB_ARRAY_SIZE(cell_flags); k++)
-		fsb_json_bool(j, cell_flags[k].name, flags & cell_flags[k].flag);
+	/* every flag always present: a script tests cell["significant"],
+	 * never whether a key exists */
+	for (size_t k = 0; fsb_cell_flag_words[k].flag; k++)
+		fsb_json_bool(j, fsb_cell_flag_words[k].field, flags & fsb_cell_flag_words[k].flag);
 	text_markers(text ? text : "", flags, &unreliable, &disturbed);
 	fsb_json_bool(j, "unreliable", unreliable);
 	fsb_json_bool(j, "disturbed", disturbed);

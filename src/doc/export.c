@@ -9,7 +9,7 @@ const struct fsb_export_format fsb_export_formats[] = {
 	{ "html", "one self-contained page: tables, SVG bar charts, host and commands", fsb_export_html },
 	{ "bonnie-csv", "the built-in phases as bonnie++ CSV, for bon_csv2txt and bon_csv2html", fsb_export_bonnie_csv },
 	{ "json", "every document block with its role, numbers as numbers (doc/json.md)", fsb_export_json },
-	{ "svg", "one chart (--phase, default the overview) as a standalone SVG image", fsb_export_svg },
+	{ "svg", "one chart of one result (the overview, or a phase's) as a standalone SVG image", fsb_export_svg },
 	{ NULL, NULL, NULL },
 };
 

@@ -22,7 +22,7 @@ int fsb_export_svg(FILE *fp, struct fsb_result *const *res, size_t n, const stru
 	int rc;
 
 	if (n != 1)
-		return fsb_err_set(err, -EINVAL, "--format svg draws one chart of one result file, not %zu files", n);
+		return fsb_err_set(err, -EINVAL, "svg is one chart of one result file, not of %zu files", n);
 	fsb_doc_result(res[0], &d, &doc);
 	for (size_t i = 0; i < doc.n && !chart; i++)
 		if (doc.v[i].kind == FSB_BLOCK_CHART && (!o->phase || !strcmp(doc.v[i].phase, o->phase)))

@@ -134,15 +134,16 @@ static int check_name(struct ui_ctx *ui)
 {
 	struct confirm_state *s = S(ui);
 	struct fsb_plan *p = &ui->run_plan;
-	const char *typed = s->name.buf;
+	char typed[sizeof(s->name.buf)];
 	char *path;
 
-	while (*typed == ' ')
-		typed++;
+	/* surrounding blanks go, nothing else: "loop3 whatever" names no device */
+	snprintf(typed, sizeof(typed), "%s", s->name.buf + strspn(s->name.buf, " \t"));
+	for (size_t n = strlen(typed); n && (typed[n - 1] == ' ' || typed[n - 1] == '\t'); n--)
+		typed[n - 1] = '\0';
 	if (!*typed)
 		return ui_back(ui);	/* an empty answer is No */
 	path = typed[0] == '/' ? fsb_xstrdup(typed) : fsb_xasprintf("/dev/%s", typed);
-	path[strcspn(path, " ")] = '\0';
 	if (!s->have_dev || s->check_rc || !fsb_device_same(path, s->dev.devno)) {
 		snprintf(s->error, sizeof(s->error), "\"%.64s\" does not name %.64s: nothing was done.  Type %.64s, or Esc to go back.",
 			 typed, p->path, p->path);

@@ -113,9 +113,10 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 	else
 		res->title = fsb_xasprintf("%s %s results, imported", res->source_tool, res->source_version);
 	res->command = fsb_app_command_line(cli);
-	if (fsb_result_write(res, out, &err)) {
+	if ((rc = fsb_result_write(res, out, &err))) {
 		fsb_app_error("import: %s", err.msg);
-		rc = FSB_EXIT_FAILED;
+		/* too much for a result file is bad input; a full disk is not */
+		rc = rc == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}
 	if (io.renamed)

@@ -99,7 +99,7 @@ int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct
 	res->baseline = fsb_xstrdup(baseline ? baseline : res->fs[0]->name);
 	fsb_strv_free(&res->phase_order);
 	fsb_result_phases(res, &res->phase_order);
-	return 0;
+	return fsb_result_check_limits(res, "the imported results", err);
 }
 
 void fsb_import_drop(struct fsb_result *res, size_t nfs)

@@ -79,7 +79,8 @@ int fsb_import_file(struct fsb_result *res, const char *path, enum fsb_import_fo
 /*
  * After the last input: every label used (-EINVAL if not), the baseline
  * (baseline, else the first filesystem; -ENOENT if it is not there), the
- * phase order.  -ENOENT when nothing was imported.
+ * phase order.  -ENOENT when nothing was imported; -EINVAL when it is more
+ * than a result file holds (fsb_result_check_limits()).
  */
 int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct fsb_import_opts *o,
 		      struct fsb_err *err);

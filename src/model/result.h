@@ -316,7 +316,9 @@ void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv);
 
 /*
  * Write res to path atomically (path.tmp.XXXXXX in the same directory,
- * fsync, rename).  A failure leaves the old file untouched.  0 or -errno.
+ * fsync, rename).  A failure leaves the old file untouched.  0 or -errno;
+ * -EINVAL when res is beyond fsb_result_check_limits() or its file would
+ * be larger than FSB_RESULT_MAX_BYTES (what the reader would refuse).
  */
 int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_err *err);
 /* Serialize to a stream (used by the writer and by tests). */
@@ -325,6 +327,18 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp);
 /* Result files larger than this are refused unread (a real one is a few
  * hundred KiB; 3,000 filesystems with 4 phases of 3 runs are 16 MiB). */
 #define FSB_RESULT_MAX_BYTES (32 << 20)
+/* What one result holds at most, far above any real run: beyond these the
+ * tables and the browser would take minutes.  The reader refuses more, and
+ * so does the writer: nothing writes a file that show refuses. */
+#define FSB_RESULT_MAX_FS 20000
+#define FSB_RESULT_MAX_PHASES 200      /* distinct phase names of the filesystems */
+#define FSB_RESULT_MAX_CELLS 1000000   /* filesystems x (those + planned phases) */
+#define FSB_RESULT_MAX_RUNS 100000     /* runs of one phase of one filesystem */
+
+/* res within the limits above: 0, or -EINVAL and one line "WHAT: N
+ * filesystems: a result file holds at most M" in err (what names res:
+ * the file to write, "the imported results" …). */
+int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err);
 
 /*
  * Read a result file.  Any syntax error, unknown option, repeated option or

@@ -249,38 +249,6 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 
 /* ---- a whole disk, the root filesystem's disk: chosen explicitly ---------------------- */
 
-/*
- * What the command line's --whole-disk and --allow-root-disk lift: is dev
- * usable with one or both of them (and nothing else in the way)?  The
- * library decides, with the same checks the run makes; true and the flags
- * it needs, or false.
- */
-static bool liftable(const struct ui_ctx *ui, const struct fsb_device *dev, bool *whole, bool *root)
-{
-	bool partitioned = dev->is_whole && (dev->pttype || dev->partitions.n);
-
-	for (int m = 1; m <= 3; m++) {
-		struct fsb_device_opts o = {
-			.fstab = ui->plan.fstab, .crypttab = ui->plan.crypttab,
-			.whole_disk = m & 1, .allow_root_disk = m & 2,
-		};
-		struct fsb_device d = { 0 };
-		struct fsb_err err = { 0 };
-		bool ok;
-
-		if ((m & 1) && !partitioned)
-			continue;
-		ok = fsb_device_check(dev->path, &o, &d, &err) == 0 && d.verdict == FSB_DEVICE_USABLE;
-		fsb_device_free(&d);
-		if (ok) {
-			*whole = m & 1;
-			*root = m & 2;
-			return true;
-		}
-	}
-	return false;
-}
-
 static const struct fsb_device *find_dev(struct target_state *s, const char *path)
 {
 	for (size_t i = 0; i < s->devs.n; i++)
@@ -344,16 +312,9 @@ static int ask_root(struct ui_ctx *ui)
 	const struct fsb_device *dev = find_dev(s, s->pick);
 	struct ui_dialog *d = dialog_ask(ui, UI_DANGER, "On the root filesystem's disk", "Use it anyway", "No",
 					 root_done);
-	char rdisk[128] = "";
 
-	for (size_t i = 0; dev && !rdisk[0] && i < dev->reasons.n; i++) {
-		const char *r = strstr(dev->reasons.v[i], "root filesystem (");
-
-		if (r)
-			sscanf(r + strlen("root filesystem ("), "%127[^)]", rdisk);
-	}
 	dialog_line(d, "%s is on %s, the disk the root filesystem is on.", s->pick,
-		    rdisk[0] ? rdisk : "the disk");
+		    dev && dev->root_disk ? dev->root_disk : "the disk");
 	dialog_line(d, "The running system lives there: a wrong choice costs the system itself.");
 	dialog_line(d, "fsbench will format %s with every filesystem in turn.  Everything on it is lost:",
 		    s->pick);
@@ -406,9 +367,11 @@ static int choose(struct ui_ctx *ui, int key)
 		return 0;
 	switch (s->rows[s->list.cur].kind) {
 	case ROW_DEVICE:
-		if (dev->verdict != FSB_DEVICE_USABLE && ui->root &&
-		    liftable(ui, dev, &s->pick_whole, &s->pick_root)) {
-			/* only an explicit choice stands between it and a run */
+		if (ui->root && fsb_device_liftable(dev)) {
+			/* only an explicit choice stands between it and a run: the
+			 * library said which, with the verdict */
+			s->pick_whole = fsb_device_liftable(dev) & FSB_LIFT_WHOLE_DISK;
+			s->pick_root = fsb_device_liftable(dev) & FSB_LIFT_ROOT_DISK;
 			free(s->pick);
 			s->pick = fsb_xstrdup(dev->path);
 			return s->pick_whole ? ask_whole(ui) : ask_root(ui);
@@ -691,16 +654,6 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 	fsb_strv_free(&wroles);
 }
 
-/* Does a reason say that an explicit choice could lift it?  (Enter then
- * asks the library whether that is all: liftable().) */
-static bool explicit_only(const struct fsb_device *d)
-{
-	for (size_t i = 0; i < d->reasons.n; i++)
-		if (strstr(d->reasons.v[i], "a whole disk with") || strstr(d->reasons.v[i], "same disk as the root filesystem"))
-			return true;
-	return false;
-}
-
 static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct target_state *s = S(ui);
@@ -755,9 +708,9 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	{
 		const struct fsb_device *d = cur_dev(s);
 
-		if (d && d->verdict != FSB_DEVICE_USABLE && explicit_only(d))
-			ui_hint(ui, "%s is refused as it is; Enter: choose it explicitly (%s), if nothing else refuses it", d->path,
-				d->is_whole && (d->pttype || d->partitions.n) ? "the whole disk" : "on the root filesystem's disk");
+		if (d && fsb_device_liftable(d))
+			ui_hint(ui, "%s is refused as it is; Enter: choose it explicitly (%s)", d->path,
+				fsb_device_liftable(d) & FSB_LIFT_WHOLE_DISK ? "the whole disk" : "on the root filesystem's disk");
 		else if (d && d->verdict != FSB_DEVICE_USABLE)
 			ui_hint(ui, "%s is refused: it cannot be formatted (see why above)", d->path);
 		else if (d)

@@ -1026,6 +1026,8 @@ void fsb_device_free(struct fsb_device *d)
 	free(d->probe_error);
 	fsb_strv_free(&d->mountpoints);
 	fsb_strv_free(&d->reasons);
+	free(d->reason_codes);
+	free(d->root_disk);
 	fsb_strv_free(&d->passed);
 	fsb_strv_free(&d->doubts);
 	memset(d, 0, sizeof(*d));
@@ -1033,13 +1035,14 @@ void fsb_device_free(struct fsb_device *d)
 
 /* ---- the verdict ------------------------------------------------------------- */
 
-static void add_prefixed(struct fsb_strv *to, const char *prefix, const struct fsb_strv *from)
+/* A related device's reasons as d's, prefixed, each with its own code. */
+static void add_prefixed(struct fsb_devwhy *to, const char *prefix, const struct fsb_devwhy *from)
 {
-	for (size_t i = 0; i < from->n; i++) {
-		char *r = fsb_xasprintf("%s%s", prefix, from->v[i]);
+	for (size_t i = 0; i < from->text.n; i++) {
+		char *r = fsb_xasprintf("%s%s", prefix, from->text.v[i]);
 
-		if (!fsb_strv_contains(to, r))
-			fsb_strv_add(to, r);
+		if (!fsb_strv_contains(&to->text, r))
+			fsb_devwhy_add(to, from->code[i], "%s", r);
 		free(r);
 	}
 }
@@ -1054,18 +1057,19 @@ static const struct fsb_devsnap_loop *find_loop(const struct fsb_devsnap *s, dev
 
 /* Usage of the devices around d: its partitions, its disk, and the block
  * device a loop device is attached to (with everything around that). */
-static void related(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_strv *why,
+static void related(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_devwhy *why,
 		    struct fsb_strv *ok, int depth)
 {
 	const struct fsb_devsnap_loop *l;
 	struct devnos parts = { 0 };
-	size_t before = why->n;
+	size_t before = why->text.n;
 
 	if (d->is_whole && d->devno) {
 		sys_list(d->devno, NULL, &parts);
 		for (size_t i = 0; i < parts.n; i++) {
 			struct fsb_device p = { 0 };
-			struct fsb_strv w = { 0 }, ign = { 0 };
+			struct fsb_devwhy w = { 0 };
+			struct fsb_strv ign = { 0 };
 			char *pre;
 
 			gather(parts.v[i], -1, NULL, 0, &p);
@@ -1073,34 +1077,36 @@ static void related(const struct fsb_device *d, const struct fsb_devsnap *s, str
 			pre = fsb_xasprintf("partition %s: ", p.path);
 			add_prefixed(why, pre, &w);
 			free(pre);
-			fsb_strv_free(&w);
+			fsb_devwhy_free(&w);
 			fsb_strv_free(&ign);
 			fsb_device_free(&p);
 		}
-		if (parts.n && why->n == before)
+		if (parts.n && why->text.n == before)
 			fsb_strv_add(ok, "none of its partitions is in use");
 		free(parts.v);
 	}
 	if (d->is_partition && d->parent_devno) {
 		struct fsb_device p = { 0 };
-		struct fsb_strv w = { 0 }, ign = { 0 };
+		struct fsb_devwhy w = { 0 };
+		struct fsb_strv ign = { 0 };
 		char *pre;
 
 		gather(d->parent_devno, -1, NULL, 0, &p);
 		fsb_devrules_usage(&p, s, 0, &w, &ign);
 		pre = fsb_xasprintf("disk %s: ", p.path);
 		add_prefixed(why, pre, &w);
-		if (!w.n)
+		if (!w.text.n)
 			fsb_strv_add(ok, "its disk itself is not in use");
 		free(pre);
-		fsb_strv_free(&w);
+		fsb_devwhy_free(&w);
 		fsb_strv_free(&ign);
 		fsb_device_free(&p);
 	}
 	l = find_loop(s, d->devno);
 	if (l && l->backing_rdev && depth < MAX_DEPTH) {
 		struct fsb_device b = { 0 };
-		struct fsb_strv w = { 0 }, ign = { 0 };
+		struct fsb_devwhy w = { 0 };
+		struct fsb_strv ign = { 0 };
 		char *pre;
 
 		gather(l->backing_rdev, -1, NULL, 0, &b);
@@ -1108,18 +1114,39 @@ static void related(const struct fsb_device *d, const struct fsb_devsnap *s, str
 		related(&b, s, &w, &ign, depth + 1);
 		pre = fsb_xasprintf("backing device %s: ", b.path);
 		add_prefixed(why, pre, &w);
-		if (!w.n)
+		if (!w.text.n)
 			fsb_strv_addf(ok, "its backing device %s is not in use", b.path);
 		free(pre);
-		fsb_strv_free(&w);
+		fsb_devwhy_free(&w);
 		fsb_strv_free(&ign);
 		fsb_device_free(&b);
 	}
 }
 
+/* d's reasons as the rules' collection, and back (one list, two views) */
+static struct fsb_devwhy take_why(struct fsb_device *d)
+{
+	struct fsb_devwhy w = { .text = d->reasons, .code = d->reason_codes };
+
+	memset(&d->reasons, 0, sizeof(d->reasons));
+	d->reason_codes = NULL;
+	return w;
+}
+
+static void put_why(struct fsb_device *d, struct fsb_devwhy *w)
+{
+	fsb_devwhy_free(&(struct fsb_devwhy){ .text = d->reasons, .code = d->reason_codes });
+	d->reasons = w->text;
+	d->reason_codes = w->code;
+	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
+	memset(w, 0, sizeof(*w));
+}
+
 static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struct fsb_device_opts *o)
 {
 	const struct fsb_devsnap_loop *l = find_loop(s, d->devno);
+	struct fsb_devwhy why = take_why(d);
+	const char *rd;
 
 	/* a loop device on a block device writes to that device's disks */
 	if (l && l->backing_rdev) {
@@ -1133,26 +1160,37 @@ static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struc
 		d->ndisks = disks.n;
 	}
 	fsb_devrules_mountpoints(d, s, &d->mountpoints);
-	fsb_devrules_self(d, s, o, &d->reasons, &d->passed);
-	fsb_devrules_usage(d, s, 0, &d->reasons, &d->passed);
-	related(d, s, &d->reasons, &d->passed, 0);
-	fsb_devrules_openers(d, s, &d->reasons, &d->passed, &d->doubts);
-	fsb_devrules_order(&d->reasons);	/* the most telling reason first */
-	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
+	fsb_devrules_self(d, s, o, &why, &d->passed);
+	fsb_devrules_usage(d, s, 0, &why, &d->passed);
+	related(d, s, &why, &d->passed, 0);
+	fsb_devrules_openers(d, s, &why, &d->passed, &d->doubts);
+	fsb_devrules_order(&why);	/* the most telling reason first */
+	/* decided once, here: which explicit choice would make it usable */
+	d->lift = fsb_devwhy_lift(&why);
+	rd = fsb_devrules_root_disk(d, s);
+	d->root_disk = rd ? fsb_xstrdup(rd) : NULL;
+	put_why(d, &why);
 }
 
+/* Not there, or not a block device: the one reason. */
 static void refuse(struct fsb_device *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void refuse(struct fsb_device *d, const char *fmt, ...)
 {
+	struct fsb_devwhy why = take_why(d);
 	struct fsb_buf b = { 0 };
 	va_list ap;
 
 	va_start(ap, fmt);
 	fsb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	fsb_strv_add(&d->reasons, b.s);
+	fsb_devwhy_add(&why, FSB_REASON_MISSING, "%s", b.s);
 	fsb_buf_free(&b);
-	d->verdict = FSB_DEVICE_REFUSED;
+	put_why(d, &why);
+}
+
+unsigned fsb_device_liftable(const struct fsb_device *d)
+{
+	return d->verdict == FSB_DEVICE_USABLE ? 0 : d->lift;
 }
 
 static int refusal_err(const struct fsb_device *d, struct fsb_err *err)

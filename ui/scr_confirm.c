@@ -16,6 +16,7 @@
 #include "model/browse.h"
 #include "sys/interfere.h"
 #include "widgets.h"
+#include "engine/targetcheck.h"
 
 struct confirm_state {
 	struct fsb_device dev;   /* the device as checked on entry */
@@ -243,13 +244,16 @@ static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
 	const struct fsb_plan *p = &ui->run_plan;
 	char *fs = fsb_strv_join(&p->fs, ", "), *ph = fsb_strv_join(&p->phases, ", ");
 	struct confirm_state *s = S(ui);
+	struct fsb_plan_reqs reqs;
 	int y0 = y;
+
+	fsb_plan_reqs(p, &reqs);
 
 	if (p->target != FSB_TARGET_DIR)
 		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
 	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
 	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
-		   p->repeat, p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
+		   p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
 	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
 	if (s->quiet[0])
 		y += field(ui, y, limit, w, "Busy machine", UI_WARNING, "%s", s->quiet);

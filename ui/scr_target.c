@@ -249,6 +249,13 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 
 /* ---- a whole disk, the root filesystem's disk: chosen explicitly ---------------------- */
 
+/* May this process format a target of this kind?  The library says what
+ * needs root (engine/targetcheck.h); ui->root is fsb_running_as_root(). */
+static bool can_format(const struct ui_ctx *ui, enum fsb_target_kind kind)
+{
+	return !fsb_target_needs_root(kind) || ui->root;
+}
+
 static const struct fsb_device *find_dev(struct target_state *s, const char *path)
 {
 	for (size_t i = 0; i < s->devs.n; i++)
@@ -367,7 +374,7 @@ static int choose(struct ui_ctx *ui, int key)
 		return 0;
 	switch (s->rows[s->list.cur].kind) {
 	case ROW_DEVICE:
-		if (ui->root && fsb_device_liftable(dev)) {
+		if (can_format(ui, FSB_TARGET_DEVICE) && fsb_device_liftable(dev)) {
 			/* only an explicit choice stands between it and a run: the
 			 * library said which, with the verdict */
 			s->pick_whole = fsb_device_liftable(dev) & FSB_LIFT_WHOLE_DISK;
@@ -389,7 +396,7 @@ static int choose(struct ui_ctx *ui, int key)
 		const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, ui->plan.profile);
 		char *path, size[32];
 
-		if (!ui->root) {
+		if (!can_format(ui, FSB_TARGET_IMAGE)) {
 			ui_message(ui, UI_ERROR, "an image file needs root (loop device, mkfs, mount): restart fsbench with sudo");
 			return UI_REDRAW;
 		}
@@ -524,13 +531,14 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
 		free(mp);
 	} else if (row->kind == ROW_IMAGE) {
-		enum ui_role base = cur ? UI_CURSOR : ui->root ? UI_VALUE : UI_DISABLED;
+		bool can = can_format(ui, FSB_TARGET_IMAGE);
+		enum ui_role base = cur ? UI_CURSOR : can ? UI_VALUE : UI_DISABLED;
 
 		ui_putd(ui, y, cx, c->name + c->size + 1, base, "Image file…");
 		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
-			cur ? UI_CURSOR : ui->root ? UI_NORMAL : UI_REASON,
-			ui->root ? "a new sparse file on a loop device, when there is no spare partition"
-				 : "needs root (loop device, mkfs, mount)");
+			cur ? UI_CURSOR : can ? UI_NORMAL : UI_REASON,
+			can ? "a new sparse file on a loop device, when there is no spare partition"
+			    : "needs root (loop device, mkfs, mount)");
 	} else {
 		ui_putd(ui, y, cx, c->name + c->size + 1, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
 		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
@@ -619,9 +627,9 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 		title = "Image file";
 		fsb_strv_add(&lines, "A new sparse file on a loop device (direct I/O, so the image is not cached twice), formatted with every filesystem in turn.  The numbers describe the disk the file lives on, through its filesystem: use a partition for the truest comparison.");
 		fsb_strv_add(&roles, "n");
-		fsb_strv_add(&lines, ui->root ? "Enter asks for the file name and size; the file must not exist yet."
+		fsb_strv_add(&lines, can_format(ui, FSB_TARGET_IMAGE) ? "Enter asks for the file name and size; the file must not exist yet."
 					      : "Needs root: loop devices, mkfs and mount.  Restart fsbench with sudo.");
-		fsb_strv_add(&roles, ui->root ? "d" : "r");
+		fsb_strv_add(&roles, can_format(ui, FSB_TARGET_IMAGE) ? "d" : "r");
 	} else {
 		title = "Existing directory";
 		fsb_strv_add(&lines, "Benchmarks the filesystem a directory is on, without formatting anything: one \"filesystem\" per run, compared across runs in the browser.  The phases work in a temporary directory inside it, removed afterwards.");

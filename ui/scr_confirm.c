@@ -16,6 +16,7 @@
 #include "model/browse.h"
 #include "sys/interfere.h"
 #include "widgets.h"
+#include "doc/devdoc.h"
 #include "engine/targetcheck.h"
 
 struct confirm_state {
@@ -328,38 +329,42 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	/* the question stays at the bottom; what will be destroyed fills the rest */
 	{
 		int lim = bottom - 6;
+		struct fsb_doc doc = { 0 };
+		const struct fsb_block *facts, *sigs;
+		struct fsb_buf id = { 0 };
+		char *t, *l, *u;
 
-		struct fsb_strv facts = { 0 };
-
-		/* what it is: the one description of a device (devices/device.h),
-		 * its partitions apart below, in the danger color */
-		fsb_device_facts(d, &facts);
+		/* what it is: the device's document (doc/devdoc.h), its
+		 * partitions apart below, in the danger color */
+		fsb_doc_device(d, &doc);
+		facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+		sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
 		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
-			   facts.v[0], d->size);
-		{
-			struct fsb_buf id = { 0 };
-
-			for (size_t i = 1; i < facts.n; i++)
-				if (strncmp(facts.v[i], "partitions ", 11))
-					fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts.v[i]);
-			if (id.s)
-				y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
-			fsb_buf_free(&id);
-		}
-		fsb_strv_free(&facts);
+			   facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
+		for (size_t i = 1; i < facts->nkv; i++)
+			if (strcmp(facts->kv[i].key, FSB_FACT_PARTITIONS))
+				fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts->kv[i].values.v[0]);
+		if (id.s)
+			y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
+		fsb_buf_free(&id);
+		t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
+		if (!t)
+			t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "");
+		l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+		u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
 		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
-			   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
-			   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "",
-			   d->uuid ? d->uuid : "");
-		for (size_t i = 0; i < d->nsigs; i++) {
-			struct fsb_buf b = { 0 };
+			   t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
+			   u ? u : "");
+		free(t);
+		free(l);
+		free(u);
+		for (size_t i = 0; i < sigs->nkv; i++) {
+			char *j = fsb_strv_join(&sigs->kv[i].values, " ");
 
-			fsb_buf_addf(&b, "at 0x%llx:", d->sigs[i].offset);
-			for (size_t k = 0; k < d->sigs[i].keys.n; k++)
-				fsb_buf_addf(&b, " %s=%s", d->sigs[i].keys.v[k], d->sigs[i].values.v[k]);
-			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "%s", b.s);
-			fsb_buf_free(&b);
+			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "at %s: %s", sigs->kv[i].key, j);
+			free(j);
 		}
+		fsb_doc_free(&doc);
 		if (d->partitions.n) {
 			char *parts = fsb_strv_join(&d->partitions, ", ");
 

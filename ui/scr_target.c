@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doc/devdoc.h"
 #include "engine/targetcheck.h"
 #include "widgets.h"
 
@@ -551,65 +552,72 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 /* Everything known about d, one line each. */
 static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, struct fsb_strv *roles)
 {
-	struct fsb_strv facts = { 0 };
+	struct fsb_doc doc = { 0 };
+	const struct fsb_block *facts, *content, *sigs;
+	const struct fsb_kv *e;
+	char *j;
 
+	/* what the device is and why: its document (doc/devdoc.h), drawn here */
+	fsb_doc_device(d, &doc);
+	facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+	content = fsb_doc_find(&doc, FSB_ROLE_DEVICE_CONTENT);
+	sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
 #define ADD(role, ...) do { fsb_strv_addf(lines, __VA_ARGS__); fsb_strv_add(roles, role); } while (0)
-	if (d->verdict == FSB_DEVICE_USABLE) {
+#define EACH(block, key, role, fmt) do { \
+		const struct fsb_kv *e_ = fsb_block_kv(fsb_doc_find(&doc, block), key); \
+		for (size_t i_ = 0; e_ && i_ < e_->values.n; i_++) \
+			ADD(role, fmt, e_->values.v[i_]); \
+	} while (0)
+	if (d->verdict == FSB_DEVICE_USABLE)
 		ADD("o", "usable: every check passed; fsbench may format it (after you type its name)");
-	} else {
+	else
 		ADD("e", "refused, and cannot be chosen:");
-		for (size_t i = 0; i < d->reasons.n; i++)
-			ADD("r", "  - %s", d->reasons.v[i]);
-	}
-	for (size_t i = 0; i < d->doubts.n; i++)
-		ADD("r", "  ? %s", d->doubts.v[i]);
-	/* what it is: the one description of a device (devices/device.h) */
-	fsb_device_facts(d, &facts);
-	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);
-	for (size_t i = 1; i < facts.n; i++)
-		if (strncmp(facts.v[i], "diskseq ", 8))
-			ADD("n", "%s", facts.v[i]);
-	if (d->fstype || d->label || d->uuid)
-		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
-		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
-	if (d->pttype)
-		ADD("n", "partition table: %s", d->pttype);
-	if (d->nsigs) {
-		ADD("h", "signatures (as wipefs lists them):");
-		for (size_t i = 0; i < d->nsigs; i++) {
-			const struct fsb_device_sig *sg = &d->sigs[i];
-			struct fsb_buf b = { 0 };
+	EACH(FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_REFUSED, "r", "  - %s");
+	EACH(FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_DOUBTS, "r", "  ? %s");
+	for (size_t i = 0; i < facts->nkv; i++)
+		if (i == 0)
+			ADD("n", "%s %s (%llu bytes)", d->majmin, facts->kv[0].values.v[0], d->size);
+		else if (strcmp(facts->kv[i].key, FSB_FACT_DISKSEQ))
+			ADD("n", "%s", facts->kv[i].values.v[0]);
+	{
+		char *t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
+		char *l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+		char *u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
 
-			fsb_buf_addf(&b, "  0x%llx", sg->offset);
-			for (size_t k = 0; k < sg->keys.n; k++)
-				fsb_buf_addf(&b, " %s=%s", sg->keys.v[k], sg->values.v[k]);
-			ADD("n", "%s", b.s);
-			fsb_buf_free(&b);
+		if (t || l || u)
+			ADD("n", "blkid: TYPE=%s%s%s%s%s", t ? t : "none", l ? " LABEL=" : "", l ? l : "",
+			    u ? " UUID=" : "", u ? u : "");
+		free(t);
+		free(l);
+		free(u);
+	}
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "n", "partition table: %s");
+	if (sigs->nkv) {
+		ADD("h", "signatures (as wipefs lists them):");
+		for (size_t i = 0; i < sigs->nkv; i++) {
+			j = fsb_strv_join(&sigs->kv[i].values, " ");
+			ADD("n", "  %s %s", sigs->kv[i].key, j);
+			free(j);
 		}
-	} else if (!d->probe_error) {
+	} else if (!fsb_block_kv(content, FSB_DEVDOC_PROBE)) {
 		ADD("n", "no signatures: empty as far as libblkid can tell");
 	}
-	if (d->probe_error)
-		ADD("r", "probe failed: %s", d->probe_error);
-	if (d->ambiguous)
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PROBE, "r", "probe failed: %s");
+	if (fsb_block_kv(content, FSB_DEVDOC_AMBIGUOUS))
 		ADD("r", "libblkid found conflicting (ambiguous) signatures");
-	for (size_t i = 0; i < d->mountpoints.n; i++)
-		ADD("n", "mounted on %s", d->mountpoints.v[i]);
-	for (size_t i = 0; i < d->holders.n; i++)
-		ADD("n", "held by %s", d->holders.v[i]);
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_MOUNTED, "n", "mounted on %s");
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_HOLDERS, "n", "held by %s");
 	/* the disk sequence number last, dim: what the claim re-checks, not what
 	 * the user recognises the device by */
-	for (size_t i = 1; i < facts.n; i++)
-		if (!strncmp(facts.v[i], "diskseq ", 8))
-			ADD("d", "%s", facts.v[i]);
-	fsb_strv_free(&facts);
-	if (d->passed.n) {
-		char *p = fsb_strv_join(&d->passed, "; ");
-
-		ADD("d", "passed: %s", p);
-		free(p);
+	if ((e = fsb_block_kv(facts, FSB_FACT_DISKSEQ)))
+		ADD("d", "%s", e->values.v[0]);
+	if ((j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_PASSED, "; "))) {
+		ADD("d", "passed: %s", j);
+		free(j);
 	}
+#undef EACH
 #undef ADD
+	fsb_doc_free(&doc);
 }
 
 static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)

@@ -1702,41 +1702,47 @@ void fsb_device_claim_free(struct fsb_device_claim *c)
 	free(c);
 }
 
-void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts)
+void fsb_device_facts_keyed(const struct fsb_device *d, struct fsb_strv *keys, struct fsb_strv *facts)
 {
 	char size[32];
 
-	fsb_strv_addf(facts, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
+#define FACT(key, ...) do { fsb_strv_addf(facts, __VA_ARGS__); if (keys) fsb_strv_add(keys, key); } while (0)
+	FACT(FSB_FACT_SIZE, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
 	if (d->ro)
-		fsb_strv_add(facts, "read-only");
+		FACT(FSB_FACT_RO, "%s", "read-only");
 	if (d->model)
-		fsb_strv_addf(facts, "model %s", d->model);
+		FACT(FSB_FACT_MODEL, "model %s", d->model);
 	if (d->serial)
-		fsb_strv_addf(facts, "serial %s", d->serial);
+		FACT(FSB_FACT_SERIAL, "serial %s", d->serial);
 	if (d->parent)
-		fsb_strv_addf(facts, "partition %d of %s%s%s%s", d->partno, d->parent,
-			      d->part_type ? " (type " : "", d->part_type ? d->part_type : "",
-			      d->part_type ? ")" : "");
+		FACT(FSB_FACT_PARTITION, "partition %d of %s%s%s%s", d->partno, d->parent,
+		     d->part_type ? " (type " : "", d->part_type ? d->part_type : "", d->part_type ? ")" : "");
 	if (d->partitions.n) {
 		char *j = fsb_strv_join(&d->partitions, " ");
 
-		fsb_strv_addf(facts, "partitions %s", j);
+		FACT(FSB_FACT_PARTITIONS, "partitions %s", j);
 		free(j);
 	}
 	if (d->slaves.n) {
 		char *j = fsb_strv_join(&d->slaves, " ");
 
-		fsb_strv_addf(facts, "built on %s", j);
+		FACT(FSB_FACT_SLAVES, "built on %s", j);
 		free(j);
 	}
 	if (d->backing_file)
-		fsb_strv_addf(facts, "backing file %s", d->backing_file);
+		FACT(FSB_FACT_BACKING, "backing file %s", d->backing_file);
 	if (d->part_uuid)
-		fsb_strv_addf(facts, "PARTUUID %s", d->part_uuid);
+		FACT(FSB_FACT_PARTUUID, "PARTUUID %s", d->part_uuid);
 	if (d->part_label)
-		fsb_strv_addf(facts, "PARTLABEL %s", d->part_label);
+		FACT(FSB_FACT_PARTLABEL, "PARTLABEL %s", d->part_label);
 	if (d->diskseq)
-		fsb_strv_addf(facts, "diskseq %llu", d->diskseq);
+		FACT(FSB_FACT_DISKSEQ, "diskseq %llu", d->diskseq);
+#undef FACT
+}
+
+void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts)
+{
+	fsb_device_facts_keyed(d, NULL, facts);
 }
 
 char *fsb_device_describe(const struct fsb_device *d)

@@ -268,6 +268,19 @@ unsigned fsb_device_liftable(const struct fsb_device *d);
  * "PARTLABEL L", "diskseq N".  The one description of a device: the
  * command line, the engine's log and every TUI screen show these. */
 void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts);
+/* The same facts with what each is, in keys (same order): one of these. */
+#define FSB_FACT_SIZE "size"             /* kind and size, always first */
+#define FSB_FACT_RO "read-only"
+#define FSB_FACT_MODEL "model"
+#define FSB_FACT_SERIAL "serial"
+#define FSB_FACT_PARTITION "partition"   /* which partition of which disk */
+#define FSB_FACT_PARTITIONS "partitions" /* a disk's partitions */
+#define FSB_FACT_SLAVES "built on"
+#define FSB_FACT_BACKING "backing file"
+#define FSB_FACT_PARTUUID "PARTUUID"
+#define FSB_FACT_PARTLABEL "PARTLABEL"
+#define FSB_FACT_DISKSEQ "diskseq"       /* what the claim re-checks, not what a user recognises */
+void fsb_device_facts_keyed(const struct fsb_device *d, struct fsb_strv *keys, struct fsb_strv *facts);
 /* fsb_device_facts() as one line, joined by ", "; caller frees. */
 char *fsb_device_describe(const struct fsb_device *d);
 

@@ -26,6 +26,38 @@ static struct fsb_block *add(struct fsb_doc *d, enum fsb_block_kind kind, enum f
 	return b;
 }
 
+struct fsb_block *fsb_doc_add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role)
+{
+	return add(d, kind, role);
+}
+
+struct fsb_kv *fsb_block_kv_add(struct fsb_block *b, const char *key)
+{
+	struct fsb_kv *e;
+
+	b->kv = fsb_xrealloc(b->kv, (b->nkv + 1) * sizeof(*b->kv));
+	e = &b->kv[b->nkv++];
+	memset(e, 0, sizeof(*e));
+	e->key = fsb_xstrdup(key);
+	return e;
+}
+
+const struct fsb_block *fsb_doc_find(const struct fsb_doc *d, enum fsb_block_role role)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].role == role)
+			return &d->v[i];
+	return NULL;
+}
+
+const struct fsb_kv *fsb_block_kv(const struct fsb_block *b, const char *key)
+{
+	for (size_t i = 0; b && i < b->nkv; i++)
+		if (strcmp(b->kv[i].key, key) == 0)
+			return &b->kv[i];
+	return NULL;
+}
+
 /* A block of text; takes text (fsb_xasprintf's). */
 static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
 {
@@ -547,7 +579,9 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_LATENCY] = "latency", [FSB_ROLE_DETAILS] = "details", [FSB_ROLE_REPRODUCE] = "reproduce",
 		[FSB_ROLE_FILES] = "files", [FSB_ROLE_COMPARE] = "compare", [FSB_ROLE_WARNING] = "warning",
 		[FSB_ROLE_SERIES] = "series", [FSB_ROLE_SERIES_STATS] = "series-stats",
-		[FSB_ROLE_BOOKKEEPING] = "bookkeeping",
+		[FSB_ROLE_BOOKKEEPING] = "bookkeeping", [FSB_ROLE_DEVICE] = "device",
+		[FSB_ROLE_DEVICE_FACTS] = "device-facts", [FSB_ROLE_DEVICE_VERDICT] = "device-verdict",
+		[FSB_ROLE_DEVICE_CONTENT] = "device-content", [FSB_ROLE_DEVICE_SIGS] = "device-signatures",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -17,6 +17,7 @@
 
 #include "devices/device.h"
 #include "devices/devrules.h"
+#include "doc/devdoc.h"
 #include "model/opts.h"
 
 /* Does some entry of sv contain needle? */
@@ -770,6 +771,54 @@ static void test_reason_lift(void **state)
 				 c == FSB_REASON_PARTITIONED || c == FSB_REASON_ROOT_DISK);
 }
 
+/* The device's document (doc/devdoc.h): built once, what every front end
+ * draws: the heading, keyed facts, the verdict's lists, blkid's answer,
+ * signatures in wipefs's order, text from the disk made visible. */
+static void test_device_document(void **state)
+{
+	struct rules *r = *state;
+	struct fsb_device *d = &r->d;
+	struct fsb_doc doc = { 0 };
+	const struct fsb_block *b;
+	char *j;
+
+	snprintf(d->majmin, sizeof(d->majmin), "8:241");
+	strcpy(d->kind, "part");
+	d->verdict = FSB_DEVICE_REFUSED;
+	fsb_strv_add(&d->reasons, "mounted on /mnt");
+	fsb_strv_add(&d->passed, "writable");
+	d->label = strdup("be\033nch");
+	d->fstype = strdup("ext4");
+	d->diskseq = 9;
+	fsb_doc_device(d, &doc);
+	assert_string_equal(fsb_doc_find(&doc, FSB_ROLE_DEVICE)->text, "/dev/sdz1 (8:241): refused");
+	b = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+	assert_string_equal(b->kv[0].key, FSB_FACT_SIZE);
+	assert_string_equal(b->kv[0].values.v[0], "part, 1 GiB");
+	assert_string_equal(fsb_block_kv(b, FSB_FACT_DISKSEQ)->values.v[0], "diskseq 9");
+	j = fsb_devdoc_facts_line(&doc);
+	{
+		char *want = fsb_device_describe(d);
+
+		assert_string_equal(j, want);
+		free(want);
+	}
+	free(j);
+	j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_REFUSED, "; ");
+	assert_string_equal(j, "mounted on /mnt");
+	free(j);
+	j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+	assert_string_equal(j, "be\\033nch");
+	free(j);
+	b = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
+	assert_int_equal(b->nkv, 1);
+	j = fsb_strv_join(&b->kv[0].values, " ");
+	/* TYPE, then UUID LABEL USAGE: wipefs's order, not the probe's */
+	assert_string_equal(j, "TYPE=ext4 UUID=3f1e0c2a-aaaa-bbbb-cccc-0123456789ab LABEL=bench USAGE=filesystem");
+	free(j);
+	fsb_doc_free(&doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -800,6 +849,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_self_root_disk, setup, teardown),
 		cmocka_unit_test(test_reason_order),
 		cmocka_unit_test(test_reason_lift),
+		cmocka_unit_test_setup_teardown(test_device_document, setup, teardown),
 	};
 
 	fsb_opt_set_speaker(say_flag);

@@ -489,16 +489,6 @@ static void layout(int w, struct cols *c)
 		c->verdict = 8;
 }
 
-/* The reason the list shows: the kernel's "busy" says least, so any other
- * comes first (the detail pane lists them all). */
-static const char *first_reason(const struct fsb_device *d)
-{
-	for (size_t i = 0; i < d->reasons.n; i++)
-		if (strncmp(d->reasons.v[i], "busy", 4))
-			return d->reasons.v[i];
-	return d->reasons.n ? d->reasons.v[0] : "?";
-}
-
 static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *c, const struct trow *row,
 		     const struct fsb_device_list *devs, bool cur)
 {
@@ -529,7 +519,7 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 		else if (ok)
 			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
 		else
-			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
+			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", fsb_device_headline(d));
 		free(mp);
 	} else if (row->kind == ROW_IMAGE) {
 		bool can = can_format(ui, FSB_TARGET_IMAGE);

@@ -14,6 +14,7 @@
 #include "cli/cmd.h"
 #include "devices/device.h"
 #include "doc/devdoc.h"
+#include "engine/targetcheck.h"
 
 #define WIDTH 80
 
@@ -251,7 +252,7 @@ static int do_list(const struct devices_args *a)
 		putchar('\n');
 		print_detail(&l.v[i], false);
 	}
-	if (geteuid() != 0)
+	if (!fsb_running_as_root())
 		printf("\nNot running as root: devices that cannot be opened are refused.\n");
 	fsb_device_list_free(&l);
 	return FSB_EXIT_OK;

@@ -1188,6 +1188,14 @@ static void refuse(struct fsb_device *d, const char *fmt, ...)
 	put_why(d, &why);
 }
 
+const char *fsb_device_headline(const struct fsb_device *d)
+{
+	for (size_t i = 0; i < d->reasons.n; i++)
+		if (d->reason_codes[i] != FSB_REASON_BUSY)
+			return d->reasons.v[i];
+	return d->reasons.n ? d->reasons.v[0] : "?";
+}
+
 unsigned fsb_device_liftable(const struct fsb_device *d)
 {
 	return d->verdict == FSB_DEVICE_USABLE ? 0 : d->lift;

@@ -261,6 +261,11 @@ void fsb_device_free(struct fsb_device *d);
  * refuse it (d->lift, computed once with the verdict). */
 unsigned fsb_device_liftable(const struct fsb_device *d);
 
+/* The one reason a one-line list shows for a refused d: the most telling
+ * that is not the kernel's generic "busy" (the detail lists them all);
+ * "?" when there is none. */
+const char *fsb_device_headline(const struct fsb_device *d);
+
 /* What a user needs to recognise the device, one fact each, appended to
  * facts, in this order: "partition, 1 GiB" (kind and size, always first),
  * "read-only", "model X", "serial Y", "partition 1 of /dev/sdb (type T)",

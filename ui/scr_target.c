@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Screen 1, Target: the block devices with their verdicts (src/device.h),
+ * Screen 1, Target: the block devices with their verdicts (src/devices/device.h),
  * then "Image file…" and "Existing directory…".  Refused devices are grey,
  * say why, and cannot be chosen; the detail pane shows everything libblkid
  * and the checks found on the highlighted one.

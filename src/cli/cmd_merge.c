@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* fsbench merge — several result files of one benchmark as one (src/merge.h). */
+/* fsbench merge — several result files of one benchmark as one (src/model/merge.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>

@@ -518,6 +518,16 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 	}
 	if (s & FSB_DOC_DETAILS)
 		details(doc, res, o);
+	/* what a front end may chart: any column of the summary, else the
+	 * phases (the built-in ones included) */
+	for (size_t i = 0; i < doc->n && !doc->chart_phases.n; i++)
+		if (doc->v[i].role == FSB_ROLE_SUMMARY)
+			for (size_t c = 1; c < doc->v[i].table.ncols; c++)
+				fsb_strv_add(&doc->chart_phases, fsb_table_cell(&doc->v[i].table, 0, c)->text);
+	if (!doc->chart_phases.n)
+		fsb_report_phases(res, true, &doc->chart_phases);
+	for (size_t j = 0; j < res->nfs; j++)
+		fsb_strv_add(&doc->baselines, res->fs[j]->name);
 }
 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
@@ -542,6 +552,10 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
 			 fsb_xstrdup("These files have no phase in common: nothing to compare."));
 	add_table(doc, FSB_ROLE_COMPARE, NULL, rc, &t);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < results[i]->nfs; j++)
+			if (!fsb_strv_contains(&doc->baselines, results[i]->fs[j]->name))
+				fsb_strv_add(&doc->baselines, results[i]->fs[j]->name);
 	return rc ? -ENOENT : 0;
 }
 
@@ -564,6 +578,8 @@ void fsb_doc_free(struct fsb_doc *doc)
 			fsb_chart_free(&b->chart);
 		fsb_series_lines_free(b->series, b->nseries);
 	}
+	fsb_strv_free(&doc->chart_phases);
+	fsb_strv_free(&doc->baselines);
 	free(doc->v);
 	memset(doc, 0, sizeof(*doc));
 }

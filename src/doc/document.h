@@ -105,6 +105,11 @@ struct fsb_block {
 struct fsb_doc {
 	struct fsb_block *v;
 	size_t n;
+	struct fsb_strv chart_phases; /* a result: what a chart may show (the summary's
+	                               * columns, else every phase), for a front end's
+	                               * chart picker */
+	struct fsb_strv baselines;    /* the filesystems the tables may normalize to, in
+	                               * order (a comparison: of every file, once) */
 };
 
 /* Which parts a front end asks for (a live run: only the top). */

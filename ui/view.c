@@ -13,10 +13,6 @@
 
 #include "widgets.h"
 
-static const enum fsb_metric metrics[] = {
-	FSB_METRIC_DEAD, FSB_METRIC_REAL, FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC,
-};
-
 static struct view_block *add_block(struct ui_view *v, enum view_block_kind kind)
 {
 	struct view_block *b;
@@ -202,7 +198,8 @@ void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir)
 
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir)
 {
-	size_t n = FSB_ARRAY_SIZE(metrics), i = 0;
+	size_t n, i = 0;
+	const enum fsb_metric *metrics = fsb_metric_choices(&n);	/* the model's one list */
 
 	while (i < n && metrics[i] != v->metric)
 		i++;

@@ -110,6 +110,34 @@ int fsb_metric_parse(const char *s, enum fsb_metric *m)
 	return 0;
 }
 
+static const enum fsb_metric metric_choices[] = {
+	FSB_METRIC_DEAD, FSB_METRIC_REAL, FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC,
+};
+
+const enum fsb_metric *fsb_metric_choices(size_t *n)
+{
+	*n = FSB_ARRAY_SIZE(metric_choices);
+	return metric_choices;
+}
+
+bool fsb_metric_is_choice(enum fsb_metric m)
+{
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(metric_choices); i++)
+		if (metric_choices[i] == m)
+			return true;
+	return false;
+}
+
+void fsb_metric_choices_say(char *buf, size_t len)
+{
+	size_t n = FSB_ARRAY_SIZE(metric_choices), at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+				       metric_names[metric_choices[i]]);
+}
+
 bool fsb_metric_higher_is_better(enum fsb_metric m)
 {
 	return m == FSB_METRIC_RATE;

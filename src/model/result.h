@@ -180,6 +180,14 @@ enum fsb_metric {
 const char *fsb_metric_name(enum fsb_metric m);   /* "usr", "dead", … */
 int fsb_metric_parse(const char *s, enum fsb_metric *m);
 bool fsb_metric_higher_is_better(enum fsb_metric m);
+/* The metrics a user may choose for the tables (--metric, the TUI's m key),
+ * in the order they are offered: the times dead, real, usr, sys, sync.
+ * Returns the table, *n its length. */
+const enum fsb_metric *fsb_metric_choices(size_t *n);
+/* Is m one of them? */
+bool fsb_metric_is_choice(enum fsb_metric m);
+/* "dead, real, usr, sys or sync" into buf, for messages. */
+void fsb_metric_choices_say(char *buf, size_t len);
 /* Value of a metric in one run; NAN when the run lacks it. */
 double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m);
 

@@ -65,8 +65,8 @@
  * and a loop device attached to a block device inherits that device's
  * usage ("backing device /dev/sdc: …").
  *
- * The claim (claim.c).  Between the check and mkfs the device is held open O_EXCL,
- * and its identity is recorded: device number, disk sequence number
+ * The claim (claim.c).  Between the check and mkfs the device is held open
+ * O_EXCL, and its identity is recorded: device number, disk sequence number
  * (BLKGETDISKSEQ, else sysfs diskseq, else unknown), size, partition start,
  * loop backing inode.  The engine calls, for every run:
  *

@@ -16,6 +16,8 @@
 #include "model/browse.h"
 #include "sys/interfere.h"
 #include "widgets.h"
+#include "doc/devdoc.h"
+#include "engine/targetcheck.h"
 
 struct confirm_state {
 	struct fsb_device dev;   /* the device as checked on entry */
@@ -134,15 +136,16 @@ static int check_name(struct ui_ctx *ui)
 {
 	struct confirm_state *s = S(ui);
 	struct fsb_plan *p = &ui->run_plan;
-	const char *typed = s->name.buf;
+	char typed[sizeof(s->name.buf)];
 	char *path;
 
-	while (*typed == ' ')
-		typed++;
+	/* surrounding blanks go, nothing else: "loop3 whatever" names no device */
+	snprintf(typed, sizeof(typed), "%s", s->name.buf + strspn(s->name.buf, " \t"));
+	for (size_t n = strlen(typed); n && (typed[n - 1] == ' ' || typed[n - 1] == '\t'); n--)
+		typed[n - 1] = '\0';
 	if (!*typed)
 		return ui_back(ui);	/* an empty answer is No */
 	path = typed[0] == '/' ? fsb_xstrdup(typed) : fsb_xasprintf("/dev/%s", typed);
-	path[strcspn(path, " ")] = '\0';
 	if (!s->have_dev || s->check_rc || !fsb_device_same(path, s->dev.devno)) {
 		snprintf(s->error, sizeof(s->error), "\"%.64s\" does not name %.64s: nothing was done.  Type %.64s, or Esc to go back.",
 			 typed, p->path, p->path);
@@ -242,13 +245,16 @@ static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
 	const struct fsb_plan *p = &ui->run_plan;
 	char *fs = fsb_strv_join(&p->fs, ", "), *ph = fsb_strv_join(&p->phases, ", ");
 	struct confirm_state *s = S(ui);
+	struct fsb_plan_reqs reqs;
 	int y0 = y;
+
+	fsb_plan_reqs(p, &reqs);
 
 	if (p->target != FSB_TARGET_DIR)
 		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
 	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
 	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
-		   p->repeat, p->repeat == 1 ? "" : "s", p->drop_caches && ui->root ? "dropped before every phase" : "kept");
+		   p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
 	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
 	if (s->quiet[0])
 		y += field(ui, y, limit, w, "Busy machine", UI_WARNING, "%s", s->quiet);
@@ -323,38 +329,42 @@ static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 	/* the question stays at the bottom; what will be destroyed fills the rest */
 	{
 		int lim = bottom - 6;
+		struct fsb_doc doc = { 0 };
+		const struct fsb_block *facts, *sigs;
+		struct fsb_buf id = { 0 };
+		char *t, *l, *u;
 
-		struct fsb_strv facts = { 0 };
-
-		/* what it is: the one description of a device (devices/device.h),
-		 * its partitions apart below, in the danger color */
-		fsb_device_facts(d, &facts);
+		/* what it is: the device's document (doc/devdoc.h), its
+		 * partitions apart below, in the danger color */
+		fsb_doc_device(d, &doc);
+		facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+		sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
 		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
-			   facts.v[0], d->size);
-		{
-			struct fsb_buf id = { 0 };
-
-			for (size_t i = 1; i < facts.n; i++)
-				if (strncmp(facts.v[i], "partitions ", 11))
-					fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts.v[i]);
-			if (id.s)
-				y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
-			fsb_buf_free(&id);
-		}
-		fsb_strv_free(&facts);
+			   facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
+		for (size_t i = 1; i < facts->nkv; i++)
+			if (strcmp(facts->kv[i].key, FSB_FACT_PARTITIONS))
+				fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts->kv[i].values.v[0]);
+		if (id.s)
+			y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
+		fsb_buf_free(&id);
+		t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
+		if (!t)
+			t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "");
+		l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+		u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
 		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
-			   d->fstype ? d->fstype : d->pttype ? d->pttype : "no filesystem libblkid knows",
-			   d->label ? ", label " : "", d->label ? d->label : "", d->uuid ? ", UUID " : "",
-			   d->uuid ? d->uuid : "");
-		for (size_t i = 0; i < d->nsigs; i++) {
-			struct fsb_buf b = { 0 };
+			   t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
+			   u ? u : "");
+		free(t);
+		free(l);
+		free(u);
+		for (size_t i = 0; i < sigs->nkv; i++) {
+			char *j = fsb_strv_join(&sigs->kv[i].values, " ");
 
-			fsb_buf_addf(&b, "at 0x%llx:", d->sigs[i].offset);
-			for (size_t k = 0; k < d->sigs[i].keys.n; k++)
-				fsb_buf_addf(&b, " %s=%s", d->sigs[i].keys.v[k], d->sigs[i].values.v[k]);
-			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "%s", b.s);
-			fsb_buf_free(&b);
+			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "at %s: %s", sigs->kv[i].key, j);
+			free(j);
 		}
+		fsb_doc_free(&doc);
 		if (d->partitions.n) {
 			char *parts = fsb_strv_join(&d->partitions, ", ");
 

@@ -15,6 +15,7 @@
 #include "devices/fs.h"
 #include "model/prereq.h"
 #include "widgets.h"
+#include "engine/targetcheck.h"
 
 enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };
 enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BASELINE, OPT_DROP, NOPTS };
@@ -522,9 +523,11 @@ static int go_on(struct ui_ctx *ui, int key)
 {
 	struct fsb_plan p;
 	struct fsb_err err = { 0 };
+	struct fsb_plan_reqs reqs;
 
 	(void)key;
-	if (ui->plan.target != FSB_TARGET_DIR && !ui->root) {
+	fsb_plan_reqs(&ui->plan, &reqs);
+	if (!reqs.can_run) {
 		ui_message(ui, UI_ERROR, "formatting needs root: restart fsbench with sudo, or pick a directory (t)");
 		return UI_REDRAW;
 	}
@@ -712,6 +715,9 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	const char *l = ui->utf8 ? "‹" : "<", *rt = ui->utf8 ? "›" : ">";
 	char v[NOPTS][128], about[NOPTS][256];
 	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Baseline", "Drop caches" };
+	struct fsb_plan_reqs reqs;
+
+	fsb_plan_reqs(p, &reqs);
 
 	ui_box(ui, box_r, focus ? UI_FRAME_FOCUS : UI_FRAME, "Options");
 	s->opt_r = r;
@@ -731,7 +737,7 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	}
 	snprintf(v[OPT_DROP], sizeof(v[0]), "%s", p->drop_caches ? "[x]" : "[ ]");
 	snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
-		 !ui->root ? "needs root: the page cache stays (only a directory run is possible anyway)"
+		 !reqs.is_root ? "needs root: the page cache stays (only a directory run is possible anyway)"
 			   : p->drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
 					    : "caches stay warm between phases");
 	list_clamp(&s->opt, r.h);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Screen 1, Target: the block devices with their verdicts (src/device.h),
+ * Screen 1, Target: the block devices with their verdicts (src/devices/device.h),
  * then "Image file…" and "Existing directory…".  Refused devices are grey,
  * say why, and cannot be chosen; the detail pane shows everything libblkid
  * and the checks found on the highlighted one.
@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doc/devdoc.h"
 #include "engine/targetcheck.h"
 #include "widgets.h"
 
@@ -249,36 +250,11 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 
 /* ---- a whole disk, the root filesystem's disk: chosen explicitly ---------------------- */
 
-/*
- * What the command line's --whole-disk and --allow-root-disk lift: is dev
- * usable with one or both of them (and nothing else in the way)?  The
- * library decides, with the same checks the run makes; true and the flags
- * it needs, or false.
- */
-static bool liftable(const struct ui_ctx *ui, const struct fsb_device *dev, bool *whole, bool *root)
+/* May this process format a target of this kind?  The library says what
+ * needs root (engine/targetcheck.h); ui->root is fsb_running_as_root(). */
+static bool can_format(const struct ui_ctx *ui, enum fsb_target_kind kind)
 {
-	bool partitioned = dev->is_whole && (dev->pttype || dev->partitions.n);
-
-	for (int m = 1; m <= 3; m++) {
-		struct fsb_device_opts o = {
-			.fstab = ui->plan.fstab, .crypttab = ui->plan.crypttab,
-			.whole_disk = m & 1, .allow_root_disk = m & 2,
-		};
-		struct fsb_device d = { 0 };
-		struct fsb_err err = { 0 };
-		bool ok;
-
-		if ((m & 1) && !partitioned)
-			continue;
-		ok = fsb_device_check(dev->path, &o, &d, &err) == 0 && d.verdict == FSB_DEVICE_USABLE;
-		fsb_device_free(&d);
-		if (ok) {
-			*whole = m & 1;
-			*root = m & 2;
-			return true;
-		}
-	}
-	return false;
+	return !fsb_target_needs_root(kind) || ui->root;
 }
 
 static const struct fsb_device *find_dev(struct target_state *s, const char *path)
@@ -344,16 +320,9 @@ static int ask_root(struct ui_ctx *ui)
 	const struct fsb_device *dev = find_dev(s, s->pick);
 	struct ui_dialog *d = dialog_ask(ui, UI_DANGER, "On the root filesystem's disk", "Use it anyway", "No",
 					 root_done);
-	char rdisk[128] = "";
 
-	for (size_t i = 0; dev && !rdisk[0] && i < dev->reasons.n; i++) {
-		const char *r = strstr(dev->reasons.v[i], "root filesystem (");
-
-		if (r)
-			sscanf(r + strlen("root filesystem ("), "%127[^)]", rdisk);
-	}
 	dialog_line(d, "%s is on %s, the disk the root filesystem is on.", s->pick,
-		    rdisk[0] ? rdisk : "the disk");
+		    dev && dev->root_disk ? dev->root_disk : "the disk");
 	dialog_line(d, "The running system lives there: a wrong choice costs the system itself.");
 	dialog_line(d, "fsbench will format %s with every filesystem in turn.  Everything on it is lost:",
 		    s->pick);
@@ -406,9 +375,11 @@ static int choose(struct ui_ctx *ui, int key)
 		return 0;
 	switch (s->rows[s->list.cur].kind) {
 	case ROW_DEVICE:
-		if (dev->verdict != FSB_DEVICE_USABLE && ui->root &&
-		    liftable(ui, dev, &s->pick_whole, &s->pick_root)) {
-			/* only an explicit choice stands between it and a run */
+		if (can_format(ui, FSB_TARGET_DEVICE) && fsb_device_liftable(dev)) {
+			/* only an explicit choice stands between it and a run: the
+			 * library said which, with the verdict */
+			s->pick_whole = fsb_device_liftable(dev) & FSB_LIFT_WHOLE_DISK;
+			s->pick_root = fsb_device_liftable(dev) & FSB_LIFT_ROOT_DISK;
 			free(s->pick);
 			s->pick = fsb_xstrdup(dev->path);
 			return s->pick_whole ? ask_whole(ui) : ask_root(ui);
@@ -426,7 +397,7 @@ static int choose(struct ui_ctx *ui, int key)
 		const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, ui->plan.profile);
 		char *path, size[32];
 
-		if (!ui->root) {
+		if (!can_format(ui, FSB_TARGET_IMAGE)) {
 			ui_message(ui, UI_ERROR, "an image file needs root (loop device, mkfs, mount): restart fsbench with sudo");
 			return UI_REDRAW;
 		}
@@ -518,16 +489,6 @@ static void layout(int w, struct cols *c)
 		c->verdict = 8;
 }
 
-/* The reason the list shows: the kernel's "busy" says least, so any other
- * comes first (the detail pane lists them all). */
-static const char *first_reason(const struct fsb_device *d)
-{
-	for (size_t i = 0; i < d->reasons.n; i++)
-		if (strncmp(d->reasons.v[i], "busy", 4))
-			return d->reasons.v[i];
-	return d->reasons.n ? d->reasons.v[0] : "?";
-}
-
 static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *c, const struct trow *row,
 		     const struct fsb_device_list *devs, bool cur)
 {
@@ -558,16 +519,17 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 		else if (ok)
 			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
 		else
-			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", first_reason(d));
+			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", fsb_device_headline(d));
 		free(mp);
 	} else if (row->kind == ROW_IMAGE) {
-		enum ui_role base = cur ? UI_CURSOR : ui->root ? UI_VALUE : UI_DISABLED;
+		bool can = can_format(ui, FSB_TARGET_IMAGE);
+		enum ui_role base = cur ? UI_CURSOR : can ? UI_VALUE : UI_DISABLED;
 
 		ui_putd(ui, y, cx, c->name + c->size + 1, base, "Image file…");
 		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
-			cur ? UI_CURSOR : ui->root ? UI_NORMAL : UI_REASON,
-			ui->root ? "a new sparse file on a loop device, when there is no spare partition"
-				 : "needs root (loop device, mkfs, mount)");
+			cur ? UI_CURSOR : can ? UI_NORMAL : UI_REASON,
+			can ? "a new sparse file on a loop device, when there is no spare partition"
+			    : "needs root (loop device, mkfs, mount)");
 	} else {
 		ui_putd(ui, y, cx, c->name + c->size + 1, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
 		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
@@ -580,65 +542,72 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *
 /* Everything known about d, one line each. */
 static void detail_lines(const struct fsb_device *d, struct fsb_strv *lines, struct fsb_strv *roles)
 {
-	struct fsb_strv facts = { 0 };
+	struct fsb_doc doc = { 0 };
+	const struct fsb_block *facts, *content, *sigs;
+	const struct fsb_kv *e;
+	char *j;
 
+	/* what the device is and why: its document (doc/devdoc.h), drawn here */
+	fsb_doc_device(d, &doc);
+	facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+	content = fsb_doc_find(&doc, FSB_ROLE_DEVICE_CONTENT);
+	sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
 #define ADD(role, ...) do { fsb_strv_addf(lines, __VA_ARGS__); fsb_strv_add(roles, role); } while (0)
-	if (d->verdict == FSB_DEVICE_USABLE) {
+#define EACH(block, key, role, fmt) do { \
+		const struct fsb_kv *e_ = fsb_block_kv(fsb_doc_find(&doc, block), key); \
+		for (size_t i_ = 0; e_ && i_ < e_->values.n; i_++) \
+			ADD(role, fmt, e_->values.v[i_]); \
+	} while (0)
+	if (d->verdict == FSB_DEVICE_USABLE)
 		ADD("o", "usable: every check passed; fsbench may format it (after you type its name)");
-	} else {
+	else
 		ADD("e", "refused, and cannot be chosen:");
-		for (size_t i = 0; i < d->reasons.n; i++)
-			ADD("r", "  - %s", d->reasons.v[i]);
-	}
-	for (size_t i = 0; i < d->doubts.n; i++)
-		ADD("r", "  ? %s", d->doubts.v[i]);
-	/* what it is: the one description of a device (devices/device.h) */
-	fsb_device_facts(d, &facts);
-	ADD("n", "%s %s (%llu bytes)", d->majmin, facts.v[0], d->size);
-	for (size_t i = 1; i < facts.n; i++)
-		if (strncmp(facts.v[i], "diskseq ", 8))
-			ADD("n", "%s", facts.v[i]);
-	if (d->fstype || d->label || d->uuid)
-		ADD("n", "blkid: TYPE=%s%s%s%s%s", d->fstype ? d->fstype : "none", d->label ? " LABEL=" : "",
-		    d->label ? d->label : "", d->uuid ? " UUID=" : "", d->uuid ? d->uuid : "");
-	if (d->pttype)
-		ADD("n", "partition table: %s", d->pttype);
-	if (d->nsigs) {
-		ADD("h", "signatures (as wipefs lists them):");
-		for (size_t i = 0; i < d->nsigs; i++) {
-			const struct fsb_device_sig *sg = &d->sigs[i];
-			struct fsb_buf b = { 0 };
+	EACH(FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_REFUSED, "r", "  - %s");
+	EACH(FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_DOUBTS, "r", "  ? %s");
+	for (size_t i = 0; i < facts->nkv; i++)
+		if (i == 0)
+			ADD("n", "%s %s (%llu bytes)", d->majmin, facts->kv[0].values.v[0], d->size);
+		else if (strcmp(facts->kv[i].key, FSB_FACT_DISKSEQ))
+			ADD("n", "%s", facts->kv[i].values.v[0]);
+	{
+		char *t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
+		char *l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+		char *u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
 
-			fsb_buf_addf(&b, "  0x%llx", sg->offset);
-			for (size_t k = 0; k < sg->keys.n; k++)
-				fsb_buf_addf(&b, " %s=%s", sg->keys.v[k], sg->values.v[k]);
-			ADD("n", "%s", b.s);
-			fsb_buf_free(&b);
+		if (t || l || u)
+			ADD("n", "blkid: TYPE=%s%s%s%s%s", t ? t : "none", l ? " LABEL=" : "", l ? l : "",
+			    u ? " UUID=" : "", u ? u : "");
+		free(t);
+		free(l);
+		free(u);
+	}
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "n", "partition table: %s");
+	if (sigs->nkv) {
+		ADD("h", "signatures (as wipefs lists them):");
+		for (size_t i = 0; i < sigs->nkv; i++) {
+			j = fsb_strv_join(&sigs->kv[i].values, " ");
+			ADD("n", "  %s %s", sigs->kv[i].key, j);
+			free(j);
 		}
-	} else if (!d->probe_error) {
+	} else if (!fsb_block_kv(content, FSB_DEVDOC_PROBE)) {
 		ADD("n", "no signatures: empty as far as libblkid can tell");
 	}
-	if (d->probe_error)
-		ADD("r", "probe failed: %s", d->probe_error);
-	if (d->ambiguous)
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PROBE, "r", "probe failed: %s");
+	if (fsb_block_kv(content, FSB_DEVDOC_AMBIGUOUS))
 		ADD("r", "libblkid found conflicting (ambiguous) signatures");
-	for (size_t i = 0; i < d->mountpoints.n; i++)
-		ADD("n", "mounted on %s", d->mountpoints.v[i]);
-	for (size_t i = 0; i < d->holders.n; i++)
-		ADD("n", "held by %s", d->holders.v[i]);
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_MOUNTED, "n", "mounted on %s");
+	EACH(FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_HOLDERS, "n", "held by %s");
 	/* the disk sequence number last, dim: what the claim re-checks, not what
 	 * the user recognises the device by */
-	for (size_t i = 1; i < facts.n; i++)
-		if (!strncmp(facts.v[i], "diskseq ", 8))
-			ADD("d", "%s", facts.v[i]);
-	fsb_strv_free(&facts);
-	if (d->passed.n) {
-		char *p = fsb_strv_join(&d->passed, "; ");
-
-		ADD("d", "passed: %s", p);
-		free(p);
+	if ((e = fsb_block_kv(facts, FSB_FACT_DISKSEQ)))
+		ADD("d", "%s", e->values.v[0]);
+	if ((j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_PASSED, "; "))) {
+		ADD("d", "passed: %s", j);
+		free(j);
 	}
+#undef EACH
 #undef ADD
+	fsb_doc_free(&doc);
 }
 
 static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
@@ -656,9 +625,9 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 		title = "Image file";
 		fsb_strv_add(&lines, "A new sparse file on a loop device (direct I/O, so the image is not cached twice), formatted with every filesystem in turn.  The numbers describe the disk the file lives on, through its filesystem: use a partition for the truest comparison.");
 		fsb_strv_add(&roles, "n");
-		fsb_strv_add(&lines, ui->root ? "Enter asks for the file name and size; the file must not exist yet."
+		fsb_strv_add(&lines, can_format(ui, FSB_TARGET_IMAGE) ? "Enter asks for the file name and size; the file must not exist yet."
 					      : "Needs root: loop devices, mkfs and mount.  Restart fsbench with sudo.");
-		fsb_strv_add(&roles, ui->root ? "d" : "r");
+		fsb_strv_add(&roles, can_format(ui, FSB_TARGET_IMAGE) ? "d" : "r");
 	} else {
 		title = "Existing directory";
 		fsb_strv_add(&lines, "Benchmarks the filesystem a directory is on, without formatting anything: one \"filesystem\" per run, compared across runs in the browser.  The phases work in a temporary directory inside it, removed afterwards.");
@@ -689,16 +658,6 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 	fsb_strv_free(&roles);
 	fsb_strv_free(&wrapped);
 	fsb_strv_free(&wroles);
-}
-
-/* Does a reason say that an explicit choice could lift it?  (Enter then
- * asks the library whether that is all: liftable().) */
-static bool explicit_only(const struct fsb_device *d)
-{
-	for (size_t i = 0; i < d->reasons.n; i++)
-		if (strstr(d->reasons.v[i], "a whole disk with") || strstr(d->reasons.v[i], "same disk as the root filesystem"))
-			return true;
-	return false;
 }
 
 static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
@@ -755,9 +714,9 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	{
 		const struct fsb_device *d = cur_dev(s);
 
-		if (d && d->verdict != FSB_DEVICE_USABLE && explicit_only(d))
-			ui_hint(ui, "%s is refused as it is; Enter: choose it explicitly (%s), if nothing else refuses it", d->path,
-				d->is_whole && (d->pttype || d->partitions.n) ? "the whole disk" : "on the root filesystem's disk");
+		if (d && fsb_device_liftable(d))
+			ui_hint(ui, "%s is refused as it is; Enter: choose it explicitly (%s)", d->path,
+				fsb_device_liftable(d) & FSB_LIFT_WHOLE_DISK ? "the whole disk" : "on the root filesystem's disk");
 		else if (d && d->verdict != FSB_DEVICE_USABLE)
 			ui_hint(ui, "%s is refused: it cannot be formatted (see why above)", d->path);
 		else if (d)

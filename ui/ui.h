@@ -6,7 +6,7 @@
  * Threads.  The thread that calls ui_tui_main() is the UI thread and the
  * only one that calls curses (ncurses is not thread-safe).  The engine runs
  * in a thread of its own and reaches the UI only through struct fsb_events
- * (src/events.h).  The main loop poll()s stdin, the events eventfd and a
+ * (src/engine/events.h).  The main loop poll()s stdin, the events eventfd and a
  * signalfd (SIGINT, SIGTERM, SIGHUP, SIGWINCH); it never blocks on the
  * engine.  The one wait is at exit: a running engine is cancelled and its
  * cleanup (unmount, detach, result file) finishes before endwin().

@@ -13,10 +13,6 @@
 
 #include "widgets.h"
 
-static const enum fsb_metric metrics[] = {
-	FSB_METRIC_DEAD, FSB_METRIC_REAL, FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC,
-};
-
 static struct view_block *add_block(struct ui_view *v, enum view_block_kind kind)
 {
 	struct view_block *b;
@@ -165,13 +161,9 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 		if (!v->res)
 			return;
 		fsb_doc_result(v->res, &o, &v->doc);
-		/* the chart can show any column of the summary, or a built-in phase */
-		for (size_t i = 0; i < v->doc.n && !v->phases.n; i++)
-			if (v->doc.v[i].role == FSB_ROLE_SUMMARY)
-				for (size_t c = 1; c < v->doc.v[i].table.ncols; c++)
-					fsb_strv_add(&v->phases, fsb_table_cell(&v->doc.v[i].table, 0, c)->text);
-		if (!v->phases.n)
-			fsb_cell_phases(v->res, true, &v->phases);
+		/* the chart can show what the document says it can */
+		for (size_t i = 0; i < v->doc.chart_phases.n; i++)
+			fsb_strv_add(&v->phases, v->doc.chart_phases.v[i]);
 	}
 	for (size_t i = 0; i < v->doc.n; i++) {
 		add_doc_block(ui, v, &v->doc.v[i]);
@@ -180,50 +172,34 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 	}
 }
 
-/* The filesystems the view can normalize to. */
-static void baselines(const struct ui_view *v, struct fsb_strv *out)
-{
-	if (v->mode == VIEW_COMPARE) {
-		for (size_t i = 0; i < v->ncmp; i++)
-			for (size_t j = 0; j < v->cmp[i]->nfs; j++)
-				if (!fsb_strv_contains(out, v->cmp[i]->fs[j]->name))
-					fsb_strv_add(out, v->cmp[i]->fs[j]->name);
-		return;
-	}
-	for (size_t j = 0; v->res && j < v->res->nfs; j++)
-		fsb_strv_add(out, v->res->fs[j]->name);
-}
-
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir)
 {
-	struct fsb_strv names = { 0 };
+	const struct fsb_strv *names = &v->doc.baselines;	/* the document's */
 	struct fsb_report_opts o = { .metric = v->metric, .baseline = v->baseline };
 	const char *cur;
 	size_t i = 0;
 
-	baselines(v, &names);
-	if (names.n < 2) {
+	if (names->n < 2) {
 		ui_message(ui, UI_WARNING, "there is only one filesystem to normalize to");
-		fsb_strv_free(&names);
 		return;
 	}
 	if (v->mode == VIEW_COMPARE)
 		cur = v->baseline ? v->baseline : v->cmp[0]->baseline;
 	else
 		cur = fsb_cell_baseline(v->res, &o);
-	while (i < names.n && cur && strcmp(names.v[i], cur))
+	while (i < names->n && cur && strcmp(names->v[i], cur))
 		i++;
-	i = (i + names.n + (size_t)(dir > 0 ? 1 : names.n - 1)) % names.n;
+	i = (i + names->n + (size_t)(dir > 0 ? 1 : names->n - 1)) % names->n;
 	free(v->baseline);
-	v->baseline = fsb_xstrdup(names.v[i]);
-	fsb_strv_free(&names);
+	v->baseline = fsb_xstrdup(names->v[i]);
 	view_rebuild(ui, v);
 	ui_message(ui, UI_STATUS, "normalized to %s", v->baseline);
 }
 
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir)
 {
-	size_t n = FSB_ARRAY_SIZE(metrics), i = 0;
+	size_t n, i = 0;
+	const enum fsb_metric *metrics = fsb_metric_choices(&n);	/* the model's one list */
 
 	while (i < n && metrics[i] != v->metric)
 		i++;

@@ -5,7 +5,7 @@
  * fields, dialogs and the report view (ui/view.c) that shows a result the
  * same way on the run screen and in the browser.
  *
- * Tables and charts are the ones of src/report.h: column widths come from
+ * Tables and charts are the ones of src/doc/report.h: column widths come from
  * fsb_table_widths(), bars from fsb_chart_bar(), text through
  * fsb_text_display(), colors from the cells' semantic flags.  Nothing here
  * computes a number of its own.

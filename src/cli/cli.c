@@ -63,8 +63,11 @@ void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels)
 
 int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m)
 {
-	if (fsb_metric_parse(s, m) || *m > FSB_METRIC_REAL) {
-		fsb_app_error("%s: --metric '%s': expected dead, real, usr, sys or sync", cmd, s);
+	if (fsb_metric_parse(s, m) || !fsb_metric_is_choice(*m)) {
+		char choices[128];
+
+		fsb_metric_choices_say(choices, sizeof(choices));
+		fsb_app_error("%s: --metric '%s': expected %s", cmd, s, choices);
 		return -EINVAL;
 	}
 	return 0;

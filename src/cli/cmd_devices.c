@@ -13,6 +13,8 @@
 
 #include "cli/cmd.h"
 #include "devices/device.h"
+#include "doc/devdoc.h"
+#include "engine/targetcheck.h"
 
 #define WIDTH 80
 
@@ -113,78 +115,62 @@ static void wrap(const char *first, size_t indent, const char *text)
 	putchar('\n');
 }
 
-static void print_sigs(const struct fsb_device *d)
+/* The device's document (doc/devdoc.h), as the command line shows it. */
+static void print_list(const struct fsb_doc *doc, enum fsb_block_role role, const char *key, const char *lead)
 {
-	if (!d->nsigs) {
+	const struct fsb_kv *e = fsb_block_kv(fsb_doc_find(doc, role), key);
+
+	for (size_t i = 0; e && i < e->values.n; i++)
+		wrap(lead, 4, e->values.v[i]);
+}
+
+static void print_sigs(const struct fsb_block *b)
+{
+	if (!b->nkv) {
 		printf("  signatures: none\n");
 		return;
 	}
 	printf("  signatures (as wipefs lists them):\n");
-	for (size_t i = 0; i < d->nsigs; i++) {
-		const struct fsb_device_sig *g = &d->sigs[i];
-		struct fsb_buf b = { 0 };
-		/* wipefs's OFFSET TYPE UUID LABEL first, then whatever else libblkid said */
-		static const char *const first[] = { "UUID", "LABEL", "USAGE" };
+	for (size_t i = 0; i < b->nkv; i++) {
+		const struct fsb_kv *e = &b->kv[i];
+		struct fsb_buf l = { 0 };
+		const char *type = e->values.n ? strchr(e->values.v[0], '=') : NULL;
 
-		fsb_buf_addf(&b, "0x%llx %s", g->offset, g->values.v[0]);
-		for (size_t k = 0; k < FSB_ARRAY_SIZE(first); k++)
-			if (fsb_device_sig_get(g, first[k]))
-				fsb_buf_addf(&b, " %s=%s", first[k], fsb_device_sig_get(g, first[k]));
-		for (size_t k = 1; k < g->keys.n; k++) {
-			bool shown = false;
-
-			for (size_t f = 0; f < FSB_ARRAY_SIZE(first); f++)
-				shown |= strcmp(g->keys.v[k], first[f]) == 0;
-			if (!shown)
-				fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
-		}
-		{
-			/* signature values (labels, UUIDs) come from the disk */
-			char *vis = fsb_xstr_visible(b.s);
-
-			wrap("    ", 6, vis);
-			free(vis);
-		}
-		fsb_buf_free(&b);
+		/* wipefs's "OFFSET TYPE" then KEY=VALUE */
+		fsb_buf_addf(&l, "%s %s", e->key, type ? type + 1 : "");
+		for (size_t k = 1; k < e->values.n; k++)
+			fsb_buf_addf(&l, " %s", e->values.v[k]);
+		wrap("    ", 6, l.s);
+		fsb_buf_free(&l);
 	}
-}
-
-static void print_facts(const struct fsb_device *d)
-{
-	char *facts = fsb_device_describe(d);
-
-	wrap("  ", 4, facts);
-	free(facts);
 }
 
 /* One device: what it is, the verdict with every reason, the signatures.
  * full: also every check that passed, one per line. */
 static void print_detail(const struct fsb_device *d, bool full)
 {
-	if (d->given && d->path && strcmp(d->given, d->path) != 0)
-		printf("%s -> %s", d->given, d->path);
-	else
-		printf("%s", d->path ? d->path : d->given);
-	if (d->devno)
-		printf(" (%s)", d->majmin);
-	printf(": %s\n", d->verdict == FSB_DEVICE_USABLE ? "usable" : "refused");
-	if (d->devno)
-		print_facts(d);
-	for (size_t i = 0; i < d->reasons.n; i++)
-		wrap("  - ", 4, d->reasons.v[i]);
-	for (size_t i = 0; i < d->doubts.n; i++)
-		wrap("  ? ", 4, d->doubts.v[i]);
-	if (full) {
-		for (size_t i = 0; i < d->passed.n; i++)
-			wrap("  + ", 4, d->passed.v[i]);
-	} else if (d->verdict == FSB_DEVICE_USABLE) {
-		char *j = fsb_strv_join(&d->passed, "; ");
+	struct fsb_doc doc = { 0 };
+	char *facts;
 
-		wrap("  checked: ", 4, j);
+	fsb_doc_device(d, &doc);
+	printf("%s\n", fsb_doc_find(&doc, FSB_ROLE_DEVICE)->text);
+	facts = fsb_devdoc_facts_line(&doc);
+	if (facts)
+		wrap("  ", 4, facts);
+	free(facts);
+	print_list(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_REFUSED, "  - ");
+	print_list(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_DOUBTS, "  ? ");
+	if (full) {
+		print_list(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_PASSED, "  + ");
+	} else if (d->verdict == FSB_DEVICE_USABLE) {
+		char *j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_PASSED, "; ");
+
+		wrap("  checked: ", 4, j ? j : "");
 		free(j);
 	}
 	if (d->devno && d->size)
-		print_sigs(d);
+		print_sigs(fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS));
+	fsb_doc_free(&doc);
 }
 
 struct devices_args {
@@ -266,7 +252,7 @@ static int do_list(const struct devices_args *a)
 		putchar('\n');
 		print_detail(&l.v[i], false);
 	}
-	if (geteuid() != 0)
+	if (!fsb_running_as_root())
 		printf("\nNot running as root: devices that cannot be opened are refused.\n");
 	fsb_device_list_free(&l);
 	return FSB_EXIT_OK;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* fsbench export — result files in other formats (src/export.h). */
+/* fsbench export — result files in other formats (src/doc/export.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>

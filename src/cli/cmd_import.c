@@ -21,6 +21,7 @@ static void usage(FILE *fp)
 		"    same name (block-write, seq-create …); +++++ is \"not measured\".\n"
 		"  fio --output-format=json: one filesystem per file, one phase per job and\n"
 		"    direction (JOB-read, JOB-write): bandwidth, IOPS, %%CPU, latencies.\n"
+		"FILE is a regular file of at most %d MiB, or - for standard input.\n"
 		"\n"
 		"  -o, --output OUT        the result file to write (required)\n"
 		"  -f, --format F          bonnie or fio (default: fio if FILE starts with '{')\n"
@@ -34,7 +35,7 @@ static void usage(FILE *fp)
 		"                          say it (e.g. 1.03)\n"
 		"\n"
 		"Bad input is one line naming the file and line, exit status 2, and nothing\n"
-		"is written.\n");
+		"is written.\n", FSB_IMPORT_MAX_BYTES >> 20);
 }
 
 int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
@@ -96,17 +97,7 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 	io.nlabels = labels.n;
 	res = fsb_import_new();
 	for (int i = optind; i < argc; i++) {
-		char *buf = NULL;
-		int n = fsb_read_file(argv[i], &buf);
-
-		if (n < 0) {
-			fsb_app_error("import: cannot read %s: %s", argv[i], strerror(-n));
-			rc = FSB_EXIT_USAGE;
-			goto out;
-		}
-		n = fsb_import_buffer(res, buf, strlen(buf), argv[i], fmt, &io, &err);
-		free(buf);
-		if (n) {
+		if (fsb_import_file(res, argv[i], fmt, &io, &err)) {
 			fsb_app_error("import: %s", err.msg);
 			rc = FSB_EXIT_USAGE;
 			goto out;
@@ -122,9 +113,10 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 	else
 		res->title = fsb_xasprintf("%s %s results, imported", res->source_tool, res->source_version);
 	res->command = fsb_app_command_line(cli);
-	if (fsb_result_write(res, out, &err)) {
+	if ((rc = fsb_result_write(res, out, &err))) {
 		fsb_app_error("import: %s", err.msg);
-		rc = FSB_EXIT_FAILED;
+		/* too much for a result file is bad input; a full disk is not */
+		rc = rc == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}
 	if (io.renamed)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* fsbench merge — several result files of one benchmark as one (src/merge.h). */
+/* fsbench merge — several result files of one benchmark as one (src/model/merge.h). */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +71,10 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv)
 		merged->command = cmd;
 		free(self);
 	}
-	if (fsb_result_write(merged, out, &err)) {
+	if ((rc = fsb_result_write(merged, out, &err))) {
 		fsb_app_error("merge: %s", err.msg);
-		rc = FSB_EXIT_FAILED;
+		/* too much for a result file is bad input; a full disk is not */
+		rc = rc == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}
 	printf("%s: %d files, %zu filesystem%s, up to %ld run%s per phase\n", out, n, merged->nfs,

@@ -306,6 +306,7 @@ static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run,
 int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 {
 	struct fsb_plan plan;
+	struct fsb_plan_reqs reqs;
 	struct fsb_err err = { 0 };
 	struct fsb_events *ev = NULL;
 	struct fsb_engine *eng = NULL;
@@ -328,8 +329,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		fsb_plan_clear(&plan);
 		return FSB_EXIT_USAGE;
 	}
-	if (geteuid() != 0 && plan.target != FSB_TARGET_DIR) {
-		fsb_app_error("run: formatting an image or a device needs root (loop devices, mkfs, mount); run it with sudo, or use --dir DIR");
+	fsb_plan_reqs(&plan, &reqs);
+	if (!reqs.can_run) {
+		fsb_app_error("run: formatting an image or a device needs root (" FSB_NEEDS_ROOT_WHY "); run it with sudo, or use --dir DIR");
 		fsb_plan_clear(&plan);
 		return FSB_EXIT_FAILED;
 	}

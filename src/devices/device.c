@@ -25,13 +25,13 @@
 #include "model/opts.h"
 #include "devices/device.h"
 #include "devices/devrules.h"
+#include "devices/device_int.h"
 
 /* Old headers: the kernel answers ENOTTY and we fall back to sysfs. */
 #ifndef BLKGETDISKSEQ
 #define BLKGETDISKSEQ _IOR(0x12, 128, __u64)
 #endif
 
-#define LOOP_MAJOR_NR 7
 #define MAX_DEPTH 8	/* of device stacks: dm on md on loop on … */
 
 /* ---- sysfs ---------------------------------------------------------------- */
@@ -71,7 +71,7 @@ static bool parse_devno(const char *s, dev_t *out)
 	return true;
 }
 
-static bool sys_ull(dev_t devno, const char *attr, unsigned long long *v)
+bool fsb_device_sys_ull(dev_t devno, const char *attr, unsigned long long *v)
 {
 	char *s = sys_read(devno, attr), *end;
 	bool ok = false;
@@ -838,7 +838,7 @@ static void set_kind(struct fsb_device *d)
 	snprintf(d->kind, sizeof(d->kind), "%s", k);
 }
 
-static unsigned long long fd_diskseq(int fd, dev_t devno)
+unsigned long long fsb_device_fd_diskseq(int fd, dev_t devno)
 {
 	__u64 seq = 0;
 	unsigned long long v = 0;
@@ -846,14 +846,10 @@ static unsigned long long fd_diskseq(int fd, dev_t devno)
 	if (fd >= 0 && ioctl(fd, BLKGETDISKSEQ, &seq) == 0)
 		return seq;
 	/* older kernels: sysfs has it for whole disks (partitions share it) */
-	if (sys_ull(whole_of(devno), "diskseq", &v))
+	if (fsb_device_sys_ull(whole_of(devno), "diskseq", &v))
 		return v;
 	return 0;
 }
-
-enum {
-	G_EXCL = 0x1,	/* find out whether an exclusive open succeeds */
-};
 
 /*
  * Facts about devno.  held_fd >= 0: fsbench holds the device open O_EXCL
@@ -870,7 +866,7 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	int fd = held_fd, ro = 0;
 
 	d->devno = devno;
-	d->passive = held_fd < 0 && !(how & G_EXCL);
+	d->passive = held_fd < 0 && !(how & FSB_GATHER_EXCL);
 	snprintf(d->majmin, sizeof(d->majmin), "%u:%u", major(devno), minor(devno));
 	d->path = dev_path(devno);
 	d->is_partition = is_partition(devno);
@@ -878,19 +874,19 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	if (d->is_partition) {
 		unsigned long long pn = 0;
 
-		sys_ull(devno, "partition", &pn);
+		fsb_device_sys_ull(devno, "partition", &pn);
 		d->partno = (int)pn;
 		d->parent_devno = sys_parent(devno);
 		if (d->parent_devno)
 			d->parent = dev_path(d->parent_devno);
 	}
 	set_kind(d);
-	if (sys_ull(devno, "size", &d->size))
+	if (fsb_device_sys_ull(devno, "size", &d->size))
 		d->size *= 512;	/* sysfs counts 512-byte sectors whatever the block size */
 	{
 		unsigned long long r = 0;
 
-		if (sys_ull(devno, "ro", &r))
+		if (fsb_device_sys_ull(devno, "ro", &r))
 			d->ro = r != 0;
 	}
 
@@ -935,7 +931,7 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 
 	if (d->size == 0) {
 		/* nothing to probe, and opening an empty card reader only wakes it */
-		d->diskseq = fd_diskseq(-1, devno);
+		d->diskseq = fsb_device_fd_diskseq(-1, devno);
 		goto out;
 	}
 	if (fd < 0 && d->passive && d->is_partition && d->parent) {
@@ -947,8 +943,8 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 		struct stat st;
 
 		if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISBLK(st.st_mode) &&
-		    st.st_rdev == d->parent_devno && sys_ull(devno, "start", &start)) {
-			d->diskseq = fd_diskseq(dfd, devno);
+		    st.st_rdev == d->parent_devno && fsb_device_sys_ull(devno, "start", &start)) {
+			d->diskseq = fsb_device_fd_diskseq(dfd, devno);
 			probe_all(d, dfd, start * 512, d->size);
 			probe_safe(d, dfd, start * 512, d->size);
 			probe_entry(d, dfd, start * 512);
@@ -961,7 +957,7 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	if (fd < 0) {
 		const char *p = open_path ? open_path : d->path;
 
-		if (how & G_EXCL) {
+		if (how & FSB_GATHER_EXCL) {
 			fd = open(p, O_RDONLY | O_EXCL | O_CLOEXEC);
 			if (fd < 0)
 				d->excl_errno = errno;
@@ -980,11 +976,11 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 		}
 		if (fd < 0) {
 			d->probe_error = fsb_xasprintf("opening %s failed: %s", p, strerror(errno));
-			if ((how & G_EXCL) && !d->excl_errno)
+			if ((how & FSB_GATHER_EXCL) && !d->excl_errno)
 				d->excl_errno = errno;
 		}
 	}
-	d->diskseq = fd_diskseq(fd, devno);
+	d->diskseq = fsb_device_fd_diskseq(fd, devno);
 	if (fd >= 0) {
 		if (ioctl(fd, BLKROGET, &ro) == 0 && ro)
 			d->ro = true;
@@ -1026,6 +1022,8 @@ void fsb_device_free(struct fsb_device *d)
 	free(d->probe_error);
 	fsb_strv_free(&d->mountpoints);
 	fsb_strv_free(&d->reasons);
+	free(d->reason_codes);
+	free(d->root_disk);
 	fsb_strv_free(&d->passed);
 	fsb_strv_free(&d->doubts);
 	memset(d, 0, sizeof(*d));
@@ -1033,13 +1031,14 @@ void fsb_device_free(struct fsb_device *d)
 
 /* ---- the verdict ------------------------------------------------------------- */
 
-static void add_prefixed(struct fsb_strv *to, const char *prefix, const struct fsb_strv *from)
+/* A related device's reasons as d's, prefixed, each with its own code. */
+static void add_prefixed(struct fsb_devwhy *to, const char *prefix, const struct fsb_devwhy *from)
 {
-	for (size_t i = 0; i < from->n; i++) {
-		char *r = fsb_xasprintf("%s%s", prefix, from->v[i]);
+	for (size_t i = 0; i < from->text.n; i++) {
+		char *r = fsb_xasprintf("%s%s", prefix, from->text.v[i]);
 
-		if (!fsb_strv_contains(to, r))
-			fsb_strv_add(to, r);
+		if (!fsb_strv_contains(&to->text, r))
+			fsb_devwhy_add(to, from->code[i], "%s", r);
 		free(r);
 	}
 }
@@ -1054,18 +1053,19 @@ static const struct fsb_devsnap_loop *find_loop(const struct fsb_devsnap *s, dev
 
 /* Usage of the devices around d: its partitions, its disk, and the block
  * device a loop device is attached to (with everything around that). */
-static void related(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_strv *why,
+static void related(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_devwhy *why,
 		    struct fsb_strv *ok, int depth)
 {
 	const struct fsb_devsnap_loop *l;
 	struct devnos parts = { 0 };
-	size_t before = why->n;
+	size_t before = why->text.n;
 
 	if (d->is_whole && d->devno) {
 		sys_list(d->devno, NULL, &parts);
 		for (size_t i = 0; i < parts.n; i++) {
 			struct fsb_device p = { 0 };
-			struct fsb_strv w = { 0 }, ign = { 0 };
+			struct fsb_devwhy w = { 0 };
+			struct fsb_strv ign = { 0 };
 			char *pre;
 
 			gather(parts.v[i], -1, NULL, 0, &p);
@@ -1073,34 +1073,36 @@ static void related(const struct fsb_device *d, const struct fsb_devsnap *s, str
 			pre = fsb_xasprintf("partition %s: ", p.path);
 			add_prefixed(why, pre, &w);
 			free(pre);
-			fsb_strv_free(&w);
+			fsb_devwhy_free(&w);
 			fsb_strv_free(&ign);
 			fsb_device_free(&p);
 		}
-		if (parts.n && why->n == before)
+		if (parts.n && why->text.n == before)
 			fsb_strv_add(ok, "none of its partitions is in use");
 		free(parts.v);
 	}
 	if (d->is_partition && d->parent_devno) {
 		struct fsb_device p = { 0 };
-		struct fsb_strv w = { 0 }, ign = { 0 };
+		struct fsb_devwhy w = { 0 };
+		struct fsb_strv ign = { 0 };
 		char *pre;
 
 		gather(d->parent_devno, -1, NULL, 0, &p);
 		fsb_devrules_usage(&p, s, 0, &w, &ign);
 		pre = fsb_xasprintf("disk %s: ", p.path);
 		add_prefixed(why, pre, &w);
-		if (!w.n)
+		if (!w.text.n)
 			fsb_strv_add(ok, "its disk itself is not in use");
 		free(pre);
-		fsb_strv_free(&w);
+		fsb_devwhy_free(&w);
 		fsb_strv_free(&ign);
 		fsb_device_free(&p);
 	}
 	l = find_loop(s, d->devno);
 	if (l && l->backing_rdev && depth < MAX_DEPTH) {
 		struct fsb_device b = { 0 };
-		struct fsb_strv w = { 0 }, ign = { 0 };
+		struct fsb_devwhy w = { 0 };
+		struct fsb_strv ign = { 0 };
 		char *pre;
 
 		gather(l->backing_rdev, -1, NULL, 0, &b);
@@ -1108,18 +1110,39 @@ static void related(const struct fsb_device *d, const struct fsb_devsnap *s, str
 		related(&b, s, &w, &ign, depth + 1);
 		pre = fsb_xasprintf("backing device %s: ", b.path);
 		add_prefixed(why, pre, &w);
-		if (!w.n)
+		if (!w.text.n)
 			fsb_strv_addf(ok, "its backing device %s is not in use", b.path);
 		free(pre);
-		fsb_strv_free(&w);
+		fsb_devwhy_free(&w);
 		fsb_strv_free(&ign);
 		fsb_device_free(&b);
 	}
 }
 
+/* d's reasons as the rules' collection, and back (one list, two views) */
+static struct fsb_devwhy take_why(struct fsb_device *d)
+{
+	struct fsb_devwhy w = { .text = d->reasons, .code = d->reason_codes };
+
+	memset(&d->reasons, 0, sizeof(d->reasons));
+	d->reason_codes = NULL;
+	return w;
+}
+
+static void put_why(struct fsb_device *d, struct fsb_devwhy *w)
+{
+	fsb_devwhy_free(&(struct fsb_devwhy){ .text = d->reasons, .code = d->reason_codes });
+	d->reasons = w->text;
+	d->reason_codes = w->code;
+	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
+	memset(w, 0, sizeof(*w));
+}
+
 static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struct fsb_device_opts *o)
 {
 	const struct fsb_devsnap_loop *l = find_loop(s, d->devno);
+	struct fsb_devwhy why = take_why(d);
+	const char *rd;
 
 	/* a loop device on a block device writes to that device's disks */
 	if (l && l->backing_rdev) {
@@ -1133,26 +1156,45 @@ static void judge(struct fsb_device *d, const struct fsb_devsnap *s, const struc
 		d->ndisks = disks.n;
 	}
 	fsb_devrules_mountpoints(d, s, &d->mountpoints);
-	fsb_devrules_self(d, s, o, &d->reasons, &d->passed);
-	fsb_devrules_usage(d, s, 0, &d->reasons, &d->passed);
-	related(d, s, &d->reasons, &d->passed, 0);
-	fsb_devrules_openers(d, s, &d->reasons, &d->passed, &d->doubts);
-	fsb_devrules_order(&d->reasons);	/* the most telling reason first */
-	d->verdict = d->reasons.n ? FSB_DEVICE_REFUSED : FSB_DEVICE_USABLE;
+	fsb_devrules_self(d, s, o, &why, &d->passed);
+	fsb_devrules_usage(d, s, 0, &why, &d->passed);
+	related(d, s, &why, &d->passed, 0);
+	fsb_devrules_openers(d, s, &why, &d->passed, &d->doubts);
+	fsb_devrules_order(&why);	/* the most telling reason first */
+	/* decided once, here: which explicit choice would make it usable */
+	d->lift = fsb_devwhy_lift(&why);
+	rd = fsb_devrules_root_disk(d, s);
+	d->root_disk = rd ? fsb_xstrdup(rd) : NULL;
+	put_why(d, &why);
 }
 
+/* Not there, or not a block device: the one reason. */
 static void refuse(struct fsb_device *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void refuse(struct fsb_device *d, const char *fmt, ...)
 {
+	struct fsb_devwhy why = take_why(d);
 	struct fsb_buf b = { 0 };
 	va_list ap;
 
 	va_start(ap, fmt);
 	fsb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	fsb_strv_add(&d->reasons, b.s);
+	fsb_devwhy_add(&why, FSB_REASON_MISSING, "%s", b.s);
 	fsb_buf_free(&b);
-	d->verdict = FSB_DEVICE_REFUSED;
+	put_why(d, &why);
+}
+
+const char *fsb_device_headline(const struct fsb_device *d)
+{
+	for (size_t i = 0; i < d->reasons.n; i++)
+		if (d->reason_codes[i] != FSB_REASON_BUSY)
+			return d->reasons.v[i];
+	return d->reasons.n ? d->reasons.v[0] : "?";
+}
+
+unsigned fsb_device_liftable(const struct fsb_device *d)
+{
+	return d->verdict == FSB_DEVICE_USABLE ? 0 : d->lift;
 }
 
 static int refusal_err(const struct fsb_device *d, struct fsb_err *err)
@@ -1187,7 +1229,7 @@ static const char *file_kind(mode_t m)
 
 /* The verdict on path; held_fd and how as for gather(); own_type/own_uuid as
  * struct fsb_devsnap's (NULL: none).  0, -EPERM or -errno. */
-static int check_path(const char *path, const struct fsb_device_opts *o, int held_fd, unsigned how,
+int fsb_device_check_path(const char *path, const struct fsb_device_opts *o, int held_fd, unsigned how,
 		      const char *own_type, const char *own_uuid, struct fsb_device *d,
 		      struct fsb_err *err)
 {
@@ -1239,7 +1281,7 @@ int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct f
 		     struct fsb_err *err)
 {
 	/* passive: only the claim opens a device exclusively */
-	return check_path(path, o, -1, 0, NULL, NULL, out, err);
+	return fsb_device_check_path(path, o, -1, 0, NULL, NULL, out, err);
 }
 
 bool fsb_device_same(const char *path, dev_t devno)
@@ -1277,7 +1319,7 @@ int fsb_device_list(const struct fsb_device_opts *o, unsigned flags, struct fsb_
 		free(dir);
 		if (!devno)
 			continue;
-		sys_ull(devno, "size", &size);
+		fsb_device_sys_ull(devno, "size", &size);
 		if (!(flags & FSB_DEVICE_LIST_ALL) &&
 		    (strncmp(ents[i]->d_name, "ram", 3) == 0 || size == 0))
 			continue;
@@ -1315,390 +1357,47 @@ void fsb_device_list_free(struct fsb_device_list *l)
 	l->n = 0;
 }
 
-/* ---- the claim ----------------------------------------------------------------- */
-
-/* What must not change between the check and mkfs, and across mkfs. */
-struct ident {
-	dev_t devno;
-	unsigned long long diskseq;   /* 0 = unknown (old kernel) */
-	unsigned long long size;
-	unsigned long long start;     /* partitions: first sector */
-	unsigned long long loop_dev;  /* loop devices: the backing inode */
-	unsigned long long loop_ino;
-};
-
-struct fsb_device_claim {
-	char *given;                  /* the path the user named, reopened each time */
-	char *path;                   /* /dev/<kernel name> */
-	char *fstab, *crypttab;       /* copies for opts */
-	char *min_size_for;
-	char *own_type, *own_uuid;    /* the signature the last after_mkfs verified */
-	struct fsb_device_opts opts;
-	struct ident id;
-	int fd;                       /* O_EXCL, -1 while released */
-	bool broken;                  /* a verification failed: refuse everything */
-};
-
-static void read_ident(int fd, dev_t devno, struct ident *id)
-{
-	struct stat st;
-	uint64_t size = 0;
-
-	memset(id, 0, sizeof(*id));
-	if (fstat(fd, &st) == 0 && S_ISBLK(st.st_mode))
-		id->devno = st.st_rdev;
-	id->diskseq = fd_diskseq(fd, devno);
-	if (ioctl(fd, BLKGETSIZE64, &size) == 0)
-		id->size = size;
-	sys_ull(devno, "start", &id->start);
-	if (major(devno) == LOOP_MAJOR_NR) {
-		struct loop_info64 li;
-
-		if (ioctl(fd, LOOP_GET_STATUS64, &li) == 0) {
-			id->loop_dev = li.lo_device;
-			id->loop_ino = li.lo_inode;
-		}
-	}
-}
-
-/* 0 when a and b are the same device, else -ESTALE with what changed. */
-static int ident_compare(const struct fsb_device_claim *c, const struct ident *now, const char *when,
-			 struct fsb_err *err)
-{
-	const struct ident *was = &c->id;
-
-	if (now->devno != was->devno)
-		return fsb_err_set(err, -ESTALE, "%s: %s is now device %u:%u, not %u:%u as when it was "
-				   "checked; stopping, nothing more will be done", when, c->given,
-				   major(now->devno), minor(now->devno), major(was->devno),
-				   minor(was->devno));
-	if (now->diskseq != was->diskseq)
-		return fsb_err_set(err, -ESTALE, "%s: the disk sequence number of %s changed from %llu "
-				   "to %llu: the device was detached or its medium replaced since it "
-				   "was checked; stopping, nothing more will be done", when, c->given,
-				   was->diskseq, now->diskseq);
-	if (now->loop_dev != was->loop_dev || now->loop_ino != was->loop_ino)
-		return fsb_err_set(err, -ESTALE, "%s: loop device %s is attached to a different file "
-				   "than when it was checked; stopping, nothing more will be done",
-				   when, c->given);
-	if (now->size != was->size || now->start != was->start)
-		return fsb_err_set(err, -ESTALE, "%s: %s changed size or position (%llu bytes at sector "
-				   "%llu, was %llu at %llu) since it was checked; stopping, nothing "
-				   "more will be done", when, c->given, now->size, now->start,
-				   was->size, was->start);
-	return 0;
-}
-
-static int open_excl(const char *path, dev_t devno, int *fd, struct fsb_err *err, const char *when)
-{
-	struct stat st;
-
-	if (stat(path, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != devno)
-		return fsb_err_set(err, -ESTALE, "%s: %s no longer names device %u:%u; stopping, "
-				   "nothing more will be done", when, path, major(devno), minor(devno));
-	*fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (*fd < 0)
-		return fsb_err_set(err, -errno, "%s: cannot open %s exclusively: %s%s", when, path,
-				   strerror(errno), errno == EBUSY ?
-				   " (something mounted or opened it meanwhile); stopping, nothing "
-				   "more will be done" : "");
-	return 0;
-}
-
-int fsb_device_claim(const char *path, const char *yes_destroy, const struct fsb_device_opts *o,
-		     struct fsb_device_claim **out, struct fsb_device *info, struct fsb_err *err)
-{
-	static const struct fsb_device_opts defaults = { 0 };
-	struct fsb_device tmp, *d = info ? info : &tmp;
-	struct fsb_device_claim *c = NULL;
-	struct stat st;
-	int fd = -1, rc;
-
-	*out = NULL;
-	if (!o)
-		o = &defaults;
-	if (stat(path, &st) || !S_ISBLK(st.st_mode)) {
-		rc = check_path(path, o, -1, G_EXCL, NULL, NULL, d, err);
-		goto out;
-	}
-	/* take the claim first and judge through it: nothing can slip in between */
-	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		rc = check_path(path, o, -1, G_EXCL, NULL, NULL, d, err);
-		if (rc == 0)	/* it was busy a moment ago and is not now: do not guess */
-			rc = fsb_err_set(err, -EBUSY, "%s cannot be claimed: %s; try again", path,
-					 strerror(e));
-		goto out;
-	}
-	{
-		struct stat fst;
-
-		if (fstat(fd, &fst) || fst.st_rdev != st.st_rdev) {
-			rc = fsb_err_set(err, -ESTALE, "%s changed while it was being opened; try again",
-					 path);
-			memset(d, 0, sizeof(*d));
-			goto out;
-		}
-	}
-	rc = check_path(path, o, fd, G_EXCL, NULL, NULL, d, err);
-	if (rc)
-		goto out;
-	if (!yes_destroy) {
-		rc = fsb_err_set(err, -EINVAL, "%s (%s) would be formatted, destroying everything on it: "
-				 "confirm with %s", path, d->majmin, fsb_opt_say(FSB_OPT_YES_DESTROY, path));
-		goto out;
-	}
-	if (!fsb_device_same(yes_destroy, st.st_rdev)) {
-		rc = fsb_err_set(err, -EINVAL, "%s does not name %s (%s); nothing was "
-				 "done", fsb_opt_say(FSB_OPT_YES_DESTROY, yes_destroy), path, d->majmin);
-		goto out;
-	}
-	c = fsb_xcalloc(1, sizeof(*c));
-	c->given = fsb_xstrdup(path);
-	c->path = fsb_xstrdup(d->path);
-	c->opts = *o;
-	c->fstab = fsb_xstrdup(o->fstab);
-	c->crypttab = fsb_xstrdup(o->crypttab);
-	c->min_size_for = fsb_xstrdup(o->min_size_for);
-	c->opts.fstab = c->fstab;
-	c->opts.crypttab = c->crypttab;
-	c->opts.min_size_for = c->min_size_for;
-	read_ident(fd, st.st_rdev, &c->id);
-	c->fd = fd;
-	fd = -1;
-	*out = c;
-	rc = 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (!info)
-		fsb_device_free(&tmp);
-	return rc;
-}
-
-int fsb_device_claim_before_mkfs(struct fsb_device_claim *c, struct fsb_err *err)
-{
-	static const char when[] = "before mkfs";
-	struct fsb_device d = { 0 };
-	struct ident now;
-	int rc;
-
-	if (!c)
-		return fsb_err_set(err, -EINVAL, "no device claimed");
-	if (c->broken)
-		return fsb_err_set(err, -ESTALE, "%s: the claim on %s failed earlier; nothing more will "
-				   "be done", when, c->given);
-	if (c->fd < 0) {
-		rc = open_excl(c->given, c->id.devno, &c->fd, err, when);
-		if (rc)
-			goto out;
-	}
-	read_ident(c->fd, c->id.devno, &now);
-	rc = ident_compare(c, &now, when, err);
-	if (rc)
-		goto out;
-	if (!fsb_device_same(c->given, c->id.devno)) {
-		rc = fsb_err_set(err, -ESTALE, "%s: %s no longer names device %u:%u; stopping, nothing "
-				 "more will be done", when, c->given, major(c->id.devno),
-				 minor(c->id.devno));
-		goto out;
-	}
-	rc = check_path(c->given, &c->opts, c->fd, G_EXCL, c->own_type, c->own_uuid, &d, err);
-	if (rc) {
-		fsb_err_prefix(err, "%s", when);
-		goto out;
-	}
-	/* mkfs opens the device itself (mke2fs and mkfs.xfs even O_EXCL) */
-	close(c->fd);
-	c->fd = -1;
-out:
-	if (rc) {
-		c->broken = true;
-		if (c->fd >= 0)
-			close(c->fd);
-		c->fd = -1;
-	}
-	fsb_device_free(&d);
-	return rc;
-}
-
-/* blkid's TYPE for a kernel filesystem type, where they differ. */
-static const char *blkid_type(const char *type)
-{
-	static const struct { const char *kernel, *blkid; } alias[] = {
-		{ "ntfs3", "ntfs" },
-		{ "msdos", "vfat" },
-		{ "fat", "vfat" },
-	};
-
-	for (size_t i = 0; i < FSB_ARRAY_SIZE(alias); i++)
-		if (strcmp(type, alias[i].kernel) == 0)
-			return alias[i].blkid;
-	return type;
-}
-
-/* vfat shows its volume id as "ABCD-1234": compare hex digits only. */
-static bool same_uuid(const char *a, const char *b)
-{
-	while (*a || *b) {
-		if (*a == '-') {
-			a++;
-			continue;
-		}
-		if (*b == '-') {
-			b++;
-			continue;
-		}
-		if (!*a || !*b || tolower((unsigned char)*a) != tolower((unsigned char)*b))
-			return false;
-		a++;
-		b++;
-	}
-	return true;
-}
-
-int fsb_device_claim_after_mkfs(struct fsb_device_claim *c, const char *uuid, const char *type,
-				struct fsb_err *err)
-{
-	static const char when[] = "after mkfs";
-	blkid_probe pr = NULL;
-	struct ident now;
-	const char *got_type = NULL, *got_uuid = NULL, *got_log = NULL;
-	int fd = -1, rc;
-
-	if (!c)
-		return fsb_err_set(err, -EINVAL, "no device claimed");
-	if (c->broken)
-		return fsb_err_set(err, -ESTALE, "%s: the claim on %s failed earlier; nothing more will "
-				   "be done", when, c->given);
-	if (c->fd >= 0) {
-		rc = fsb_err_set(err, -EINVAL, "%s: %s is still held by fsbench: call "
-				 "fsb_device_claim_before_mkfs() first", when, c->given);
-		goto out;
-	}
-	rc = open_excl(c->given, c->id.devno, &fd, err, when);
-	if (rc)
-		goto out;
-	read_ident(fd, c->id.devno, &now);
-	rc = ident_compare(c, &now, when, err);
-	if (rc)
-		goto out;
-	/* read what is on the medium, not what an earlier probe left cached */
-	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	pr = blkid_new_probe();
-	if (!pr || blkid_probe_set_device(pr, fd, 0, 0)) {
-		rc = fsb_err_set(err, -ENOMEM, "%s: cannot probe %s: libblkid failed", when, c->given);
-		goto out;
-	}
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_UUID);
-	blkid_probe_enable_partitions(pr, 0);
-	rc = blkid_do_safeprobe(pr);
-	if (rc == 0) {
-		blkid_probe_lookup_value(pr, "TYPE", &got_type, NULL);
-		blkid_probe_lookup_value(pr, "UUID", &got_uuid, NULL);
-		blkid_probe_lookup_value(pr, "LOGUUID", &got_log, NULL);
-	}
-	if (rc == -2) {
-		rc = fsb_err_set(err, -ESTALE, "%s: %s carries ambiguous signatures; mkfs did not leave "
-				 "the filesystem expected; stopping, nothing more will be done", when,
-				 c->given);
-		goto out;
-	}
-	if (rc != 0 || !got_type) {
-		rc = fsb_err_set(err, -ESTALE, "%s: %s carries no filesystem signature; mkfs did not "
-				 "write what it should have; stopping, nothing more will be done", when,
-				 c->given);
-		goto out;
-	}
-	if (type && strcmp(got_type, blkid_type(type)) != 0) {
-		rc = fsb_err_set(err, -ESTALE, "%s: %s carries %s, not %s; stopping, nothing more will "
-				 "be done", when, c->given, got_type, type);
-		goto out;
-	}
-	if (uuid && (!got_uuid || !same_uuid(got_uuid, uuid))) {
-		rc = fsb_err_set(err, -ESTALE, "%s: %s carries UUID %s, not the %s fsbench gave mkfs: "
-				 "this is not the filesystem fsbench made; stopping, nothing more will "
-				 "be done", when, c->given, got_uuid ? got_uuid : "(none)", uuid);
-		goto out;
-	}
-	free(c->own_type);
-	free(c->own_uuid);
-	c->own_type = fsb_xstrdup(got_type);
-	c->own_uuid = fsb_xstrdup(got_uuid ? got_uuid : got_log);
-	rc = 0;
-out:
-	blkid_free_probe(pr);
-	if (fd >= 0)
-		close(fd);
-	if (rc)
-		c->broken = true;
-	return rc;
-}
-
-const char *fsb_device_claim_path(const struct fsb_device_claim *c)
-{
-	return c->path;
-}
-
-dev_t fsb_device_claim_devno(const struct fsb_device_claim *c)
-{
-	return c->id.devno;
-}
-
-void fsb_device_claim_free(struct fsb_device_claim *c)
-{
-	if (!c)
-		return;
-	if (c->fd >= 0)
-		close(c->fd);
-	free(c->given);
-	free(c->path);
-	free(c->fstab);
-	free(c->crypttab);
-	free(c->min_size_for);
-	free(c->own_type);
-	free(c->own_uuid);
-	free(c);
-}
-
-void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts)
+void fsb_device_facts_keyed(const struct fsb_device *d, struct fsb_strv *keys, struct fsb_strv *facts)
 {
 	char size[32];
 
-	fsb_strv_addf(facts, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
+#define FACT(key, ...) do { fsb_strv_addf(facts, __VA_ARGS__); if (keys) fsb_strv_add(keys, key); } while (0)
+	FACT(FSB_FACT_SIZE, "%s, %s", d->kind, fsb_format_size(d->size, size, sizeof(size)));
 	if (d->ro)
-		fsb_strv_add(facts, "read-only");
+		FACT(FSB_FACT_RO, "%s", "read-only");
 	if (d->model)
-		fsb_strv_addf(facts, "model %s", d->model);
+		FACT(FSB_FACT_MODEL, "model %s", d->model);
 	if (d->serial)
-		fsb_strv_addf(facts, "serial %s", d->serial);
+		FACT(FSB_FACT_SERIAL, "serial %s", d->serial);
 	if (d->parent)
-		fsb_strv_addf(facts, "partition %d of %s%s%s%s", d->partno, d->parent,
-			      d->part_type ? " (type " : "", d->part_type ? d->part_type : "",
-			      d->part_type ? ")" : "");
+		FACT(FSB_FACT_PARTITION, "partition %d of %s%s%s%s", d->partno, d->parent,
+		     d->part_type ? " (type " : "", d->part_type ? d->part_type : "", d->part_type ? ")" : "");
 	if (d->partitions.n) {
 		char *j = fsb_strv_join(&d->partitions, " ");
 
-		fsb_strv_addf(facts, "partitions %s", j);
+		FACT(FSB_FACT_PARTITIONS, "partitions %s", j);
 		free(j);
 	}
 	if (d->slaves.n) {
 		char *j = fsb_strv_join(&d->slaves, " ");
 
-		fsb_strv_addf(facts, "built on %s", j);
+		FACT(FSB_FACT_SLAVES, "built on %s", j);
 		free(j);
 	}
 	if (d->backing_file)
-		fsb_strv_addf(facts, "backing file %s", d->backing_file);
+		FACT(FSB_FACT_BACKING, "backing file %s", d->backing_file);
 	if (d->part_uuid)
-		fsb_strv_addf(facts, "PARTUUID %s", d->part_uuid);
+		FACT(FSB_FACT_PARTUUID, "PARTUUID %s", d->part_uuid);
 	if (d->part_label)
-		fsb_strv_addf(facts, "PARTLABEL %s", d->part_label);
+		FACT(FSB_FACT_PARTLABEL, "PARTLABEL %s", d->part_label);
 	if (d->diskseq)
-		fsb_strv_addf(facts, "diskseq %llu", d->diskseq);
+		FACT(FSB_FACT_DISKSEQ, "diskseq %llu", d->diskseq);
+#undef FACT
+}
+
+void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts)
+{
+	fsb_device_facts_keyed(d, NULL, facts);
 }
 
 char *fsb_device_describe(const struct fsb_device *d)

@@ -65,8 +65,8 @@
  * and a loop device attached to a block device inherits that device's
  * usage ("backing device /dev/sdc: …").
  *
- * The claim.  Between the check and mkfs the device is held open O_EXCL,
- * and its identity is recorded: device number, disk sequence number
+ * The claim (claim.c).  Between the check and mkfs the device is held open
+ * O_EXCL, and its identity is recorded: device number, disk sequence number
  * (BLKGETDISKSEQ, else sysfs diskseq, else unknown), size, partition start,
  * loop backing inode.  The engine calls, for every run:
  *
@@ -98,6 +98,67 @@ enum fsb_device_verdict {
 	FSB_DEVICE_USABLE = 0,   /* every check passed */
 	FSB_DEVICE_REFUSED,      /* at least one reason in reasons */
 };
+
+/* What an explicit choice of the user lifts (bits): the command line's
+ * option, the TUI's question.  Nothing else lifts a reason. */
+enum fsb_device_lift {
+	FSB_LIFT_NONE = 0,
+	FSB_LIFT_WHOLE_DISK = 1,     /* --whole-disk */
+	FSB_LIFT_ROOT_DISK = 2,      /* --allow-root-disk */
+};
+
+/*
+ * Why a device is refused, as data: X(code, rank, lift).  The rank puts a
+ * device's reasons in the order a reader needs them (fsb_devrules_order):
+ * 0 what would break the running system, 1 what says whose it is, 2 the
+ * rest, 3 the kernel's generic "busy".  The text of a reason is for people
+ * only; no rule and no front end reads it.
+ */
+#define FSB_DEVICE_REASONS(X) \
+	X(SYSTEM, 0, FSB_LIFT_NONE)          /* holds /, /boot, EFI, swap, resume; an ESP */ \
+	X(MOUNTED_ROOT, 0, FSB_LIFT_NONE)    /* mounted on / */ \
+	X(LOOP_FILE, 0, FSB_LIFT_NONE)       /* holds a loop device's backing file */ \
+	X(ROOT_DISK, 0, FSB_LIFT_ROOT_DISK)  /* on the root filesystem's disk */ \
+	X(MOUNTED, 1, FSB_LIFT_NONE)         /* mounted elsewhere */ \
+	X(LISTED, 1, FSB_LIFT_NONE)          /* in fstab or crypttab */ \
+	X(HOLDER, 1, FSB_LIFT_NONE)          /* device-mapper, md, bcache on it */ \
+	X(LOOP_BACKING, 1, FSB_LIFT_NONE)    /* backs a loop device */ \
+	X(PARTITIONED, 1, FSB_LIFT_WHOLE_DISK) /* a whole disk with a partition table */ \
+	X(MEMBER, 1, FSB_LIFT_NONE)          /* RAID, LVM, LUKS … member signature */ \
+	X(UNCHECKABLE, 2, FSB_LIFT_NONE)     /* fstab/crypttab unreadable */ \
+	X(MISSING, 2, FSB_LIFT_NONE)         /* not there, not a block device */ \
+	X(EMPTY, 2, FSB_LIFT_NONE) \
+	X(TOO_SMALL, 2, FSB_LIFT_NONE) \
+	X(READ_ONLY, 2, FSB_LIFT_NONE) \
+	X(PROBE, 2, FSB_LIFT_NONE)           /* the probe failed */ \
+	X(AMBIGUOUS, 2, FSB_LIFT_NONE)       /* signatures libblkid cannot tell apart */ \
+	X(NOT_WHOLE, 2, FSB_LIFT_NONE)       /* a partition where a whole disk was asked for */ \
+	X(IN_USE, 2, FSB_LIFT_NONE)          /* open by a process; a hidden filesystem in use */ \
+	X(BUSY, 3, FSB_LIFT_NONE)            /* the kernel's EBUSY, a lazily unmounted filesystem */ \
+	X(NO_EXCL, 3, FSB_LIFT_NONE)         /* cannot be opened exclusively */
+
+enum fsb_device_reason {
+#define FSB_X(code, rank, lift) FSB_REASON_##code,
+	FSB_DEVICE_REASONS(FSB_X)
+#undef FSB_X
+	FSB_REASON_COUNT
+};
+
+/* A rank and what lifts a reason (the table above). */
+int fsb_device_reason_rank(enum fsb_device_reason r);
+enum fsb_device_lift fsb_device_reason_lift(enum fsb_device_reason r);
+
+/* Reasons while the rules collect them: text[i] is for people, code[i]
+ * what it is.  Free with fsb_devwhy_free(). */
+struct fsb_devwhy {
+	struct fsb_strv text;
+	enum fsb_device_reason *code;
+};
+void fsb_devwhy_add(struct fsb_devwhy *w, enum fsb_device_reason code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Is a reason of this code among w's? */
+bool fsb_devwhy_has(const struct fsb_devwhy *w, enum fsb_device_reason code);
+void fsb_devwhy_free(struct fsb_devwhy *w);
 
 /* One signature as wipefs lists it: a superblock or a partition table. */
 struct fsb_device_sig {
@@ -147,7 +208,12 @@ struct fsb_device {
 
 	struct fsb_strv mountpoints; /* where it is mounted (this namespace) */
 	enum fsb_device_verdict verdict;
-	struct fsb_strv reasons;     /* refused: every reason, e.g. "mounted on /home" */
+	struct fsb_strv reasons;     /* refused: every reason, most telling first, for people:
+	                              * "mounted on /home" */
+	enum fsb_device_reason *reason_codes; /* reason_codes[i]: what reasons.v[i] is */
+	unsigned lift;               /* refused, and every reason is lifted by an explicit
+	                              * choice: those choices (FSB_LIFT_*); else 0 */
+	char *root_disk;             /* on the root filesystem's disk (not holding /): that disk */
 	struct fsb_strv passed;      /* every check that passed, e.g. "not mounted", for the result file */
 	struct fsb_strv doubts;      /* passive facts that do not refuse but only the claim can settle:
 	                              * "in use?: open by process 1234 (dd)" */
@@ -190,6 +256,16 @@ int fsb_device_check(const char *path, const struct fsb_device_opts *o, struct f
 		     struct fsb_err *err);
 void fsb_device_free(struct fsb_device *d);
 
+/* What the user must choose explicitly for a refused d to become usable:
+ * the FSB_LIFT_* bits, or 0 when it is usable or nothing but other reasons
+ * refuse it (d->lift, computed once with the verdict). */
+unsigned fsb_device_liftable(const struct fsb_device *d);
+
+/* The one reason a one-line list shows for a refused d: the most telling
+ * that is not the kernel's generic "busy" (the detail lists them all);
+ * "?" when there is none. */
+const char *fsb_device_headline(const struct fsb_device *d);
+
 /* What a user needs to recognise the device, one fact each, appended to
  * facts, in this order: "partition, 1 GiB" (kind and size, always first),
  * "read-only", "model X", "serial Y", "partition 1 of /dev/sdb (type T)",
@@ -197,6 +273,19 @@ void fsb_device_free(struct fsb_device *d);
  * "PARTLABEL L", "diskseq N".  The one description of a device: the
  * command line, the engine's log and every TUI screen show these. */
 void fsb_device_facts(const struct fsb_device *d, struct fsb_strv *facts);
+/* The same facts with what each is, in keys (same order): one of these. */
+#define FSB_FACT_SIZE "size"             /* kind and size, always first */
+#define FSB_FACT_RO "read-only"
+#define FSB_FACT_MODEL "model"
+#define FSB_FACT_SERIAL "serial"
+#define FSB_FACT_PARTITION "partition"   /* which partition of which disk */
+#define FSB_FACT_PARTITIONS "partitions" /* a disk's partitions */
+#define FSB_FACT_SLAVES "built on"
+#define FSB_FACT_BACKING "backing file"
+#define FSB_FACT_PARTUUID "PARTUUID"
+#define FSB_FACT_PARTLABEL "PARTLABEL"
+#define FSB_FACT_DISKSEQ "diskseq"       /* what the claim re-checks, not what a user recognises */
+void fsb_device_facts_keyed(const struct fsb_device *d, struct fsb_strv *keys, struct fsb_strv *facts);
 /* fsb_device_facts() as one line, joined by ", "; caller frees. */
 char *fsb_device_describe(const struct fsb_device *d);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The refusal rules: facts in, reasons out.  No device is opened here. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <dirent.h>
 #include <errno.h>
 #include <libmount.h>
@@ -497,7 +498,7 @@ static char *who(const struct fsb_devsnap *s, dev_t rdev, dev_t fsdev)
 }
 
 void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *s,
-			  struct fsb_strv *why, struct fsb_strv *ok, struct fsb_strv *doubts)
+			  struct fsb_devwhy *why, struct fsb_strv *ok, struct fsb_strv *doubts)
 {
 	struct fsb_strv mnts = { 0 };
 	char *files, *node;
@@ -514,16 +515,16 @@ void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *
 	if (!d->passive) {
 		/* the exclusive open refused it: say why, as far as we can see */
 		if (files)
-			fsb_strv_addf(why, "a filesystem on it is mounted nowhere fsbench can see but "
+			fsb_devwhy_add(why, FSB_REASON_IN_USE, "a filesystem on it is mounted nowhere fsbench can see but "
 				      "still in use by %s", files);
 		if (node)
-			fsb_strv_addf(why, "open by %s", node);
+			fsb_devwhy_add(why, FSB_REASON_IN_USE, "open by %s", node);
 		free(files);
 		free(node);
 		return;
 	}
 	if (files)
-		fsb_strv_addf(why, "busy: a filesystem on it is mounted nowhere fsbench can see "
+		fsb_devwhy_add(why, FSB_REASON_BUSY, "busy: a filesystem on it is mounted nowhere fsbench can see "
 			      "(lazily unmounted, or in a mount namespace it cannot see) but still in "
 			      "use by %s", files);
 	if (node)
@@ -545,22 +546,22 @@ bool fsb_devrules_is_esp_type(const char *t)
 
 static void check_tab(const struct fsb_device *d, const char *path, const char *error,
 		      const struct fsb_devsnap_tab *tabs, size_t n, bool crypt,
-		      struct fsb_strv *why, struct fsb_strv *ok)
+		      struct fsb_devwhy *why, struct fsb_strv *ok)
 {
 	bool found = false;
 
 	if (error) {
-		fsb_strv_addf(why, "cannot be checked against %s: %s", path, error);
+		fsb_devwhy_add(why, FSB_REASON_UNCHECKABLE, "cannot be checked against %s: %s", path, error);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!fsb_devrules_tab_matches(&tabs[i], d))
 			continue;
 		if (crypt)
-			fsb_strv_addf(why, "listed in %s as %s (encrypted volume %s)", path,
+			fsb_devwhy_add(why, FSB_REASON_LISTED, "listed in %s as %s (encrypted volume %s)", path,
 				      tabs[i].spec, tabs[i].what);
 		else
-			fsb_strv_addf(why, "listed in %s as %s (for %s)", path, tabs[i].spec,
+			fsb_devwhy_add(why, FSB_REASON_LISTED, "listed in %s as %s (for %s)", path, tabs[i].spec,
 				      tabs[i].what);
 		found = true;
 	}
@@ -569,7 +570,7 @@ static void check_tab(const struct fsb_device *d, const char *path, const char *
 }
 
 void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s, dev_t ignore_loop,
-			struct fsb_strv *why, struct fsb_strv *ok)
+			struct fsb_devwhy *why, struct fsb_strv *ok)
 {
 	struct fsb_strv mnts = { 0 };
 	size_t before;
@@ -579,63 +580,64 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 	if (mnts.n) {
 		char *j = fsb_strv_join(&mnts, ", ");
 
-		fsb_strv_addf(why, "mounted on %s", j);
+		fsb_devwhy_add(why, strcmp(j, "/") == 0 ? FSB_REASON_MOUNTED_ROOT : FSB_REASON_MOUNTED,
+			       "mounted on %s", j);
 		free(j);
 	} else {
 		fsb_strv_add(ok, "not mounted");
 	}
 	fsb_strv_free(&mnts);
 
-	before = why->n;
+	before = why->text.n;
 	for (size_t i = 0; i < s->nswaps; i++) {
 		const struct fsb_devsnap_swap *w = &s->swaps[i];
 
 		if (!w->devno || w->devno != d->devno)
 			continue;
 		if (w->is_file)
-			fsb_strv_addf(why, "holds the active swap file %s", w->path);
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds the active swap file %s", w->path);
 		else
-			fsb_strv_add(why, "active swap");
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "active swap");
 	}
-	if (why->n == before)
+	if (why->text.n == before)
 		fsb_strv_add(ok, "not active swap");
 
 	for (size_t i = 0; i < d->holders.n; i++)
-		fsb_strv_addf(why, "used by %s", d->holders.v[i]);
+		fsb_devwhy_add(why, FSB_REASON_HOLDER, "used by %s", d->holders.v[i]);
 	if (!d->holders.n)
 		fsb_strv_add(ok, "nothing stacked on it (no device-mapper, RAID or bcache holder)");
 
-	before = why->n;
+	before = why->text.n;
 	for (size_t i = 0; i < s->nloops; i++) {
 		const struct fsb_devsnap_loop *l = &s->loops[i];
 
 		if (l->devno == ignore_loop && ignore_loop)
 			continue;
 		if (l->backing_rdev && l->backing_rdev == d->devno)
-			fsb_strv_addf(why, "backs loop device %s", l->path);
+			fsb_devwhy_add(why, FSB_REASON_LOOP_BACKING, "backs loop device %s", l->path);
 		else if (l->backing_fsdev && l->backing_fsdev == d->devno)
-			fsb_strv_addf(why, "holds %s, the backing file of loop device %s", l->backing,
+			fsb_devwhy_add(why, FSB_REASON_LOOP_FILE, "holds %s, the backing file of loop device %s", l->backing,
 				      l->path);
 	}
-	if (why->n == before)
+	if (why->text.n == before)
 		fsb_strv_add(ok, "backs no loop device");
 
-	before = why->n;
+	before = why->text.n;
 	for (size_t i = 0; i < s->nsys; i++) {
 		const struct fsb_devsnap_sys *y = &s->sys[i];
 
 		if (y->devno != d->devno)
 			continue;
 		if (y->via)
-			fsb_strv_addf(why, "holds %s (under %s)", y->what, y->via);
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s (under %s)", y->what, y->via);
 		else
-			fsb_strv_addf(why, "holds %s", y->what);
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s", y->what);
 	}
 	if (s->resume && s->resume == d->devno)
-		fsb_strv_add(why, "the hibernation resume device (/sys/power/resume)");
+		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "the hibernation resume device (/sys/power/resume)");
 	if (d->is_partition && fsb_devrules_is_esp_type(d->part_type))
-		fsb_strv_add(why, "an EFI system partition (by its partition type)");
-	if (why->n == before)
+		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "an EFI system partition (by its partition type)");
+	if (why->text.n == before)
 		fsb_strv_add(ok, "holds no system filesystem (/, /boot, EFI, swap, resume)");
 
 	check_tab(d, s->fstab_path ? s->fstab_path : "fstab", s->fstab_error, s->fstab, s->nfstab,
@@ -653,71 +655,14 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 		}
 		m = fsb_devrules_member(&d->sigs[i]);
 		if (m) {
-			if (!fsb_strv_contains(why, m))
-				fsb_strv_add(why, m);
+			if (!fsb_strv_contains(&why->text, m))
+				fsb_devwhy_add(why, FSB_REASON_MEMBER, "%s", m);
 			member = true;
 			free(m);
 		}
 	}
 	if (!member)
 		fsb_strv_add(ok, "no signature of a RAID, LVM, LUKS or other member");
-}
-
-/* The reason after any "partition X: ", "disk X: ", "backing device X: " prefixes. */
-static const char *reason_core(const char *r)
-{
-	static const char *const pre[] = { "partition ", "disk ", "backing device " };
-
-	for (bool again = true; again;) {
-		again = false;
-		for (size_t i = 0; i < FSB_ARRAY_SIZE(pre); i++) {
-			size_t n = strlen(pre[i]);
-			const char *colon;
-
-			if (strncmp(r, pre[i], n) || !(colon = strstr(r + n, ": ")))
-				continue;
-			r = colon + 2;
-			again = true;
-		}
-	}
-	return r;
-}
-
-static bool starts(const char *s, const char *p)
-{
-	return strncmp(s, p, strlen(p)) == 0;
-}
-
-static int reason_rank(const char *reason)
-{
-	const char *r = reason_core(reason);
-
-	if (starts(r, "holds ") || strcmp(r, "mounted on /") == 0 || starts(r, "active swap") ||
-	    starts(r, "the hibernation resume device") || starts(r, "an EFI system partition") ||
-	    starts(r, "on the same disk as the root filesystem"))
-		return 0;
-	if (starts(r, "busy") || starts(r, "cannot be opened exclusively"))
-		return 3;
-	if (starts(r, "mounted on ") || starts(r, "listed in ") || starts(r, "used by ") ||
-	    starts(r, "backs loop device") || starts(r, "a whole disk with") || strstr(r, " signature)"))
-		return 1;
-	return 2;
-}
-
-void fsb_devrules_order(struct fsb_strv *why)
-{
-	/* insertion sort: stable, and a device has a handful of reasons */
-	for (size_t i = 1; i < why->n; i++) {
-		char *r = why->v[i];
-		int k = reason_rank(r);
-		size_t j = i;
-
-		while (j > 0 && reason_rank(why->v[j - 1]) > k) {
-			why->v[j] = why->v[j - 1];
-			j--;
-		}
-		why->v[j] = r;
-	}
 }
 
 static const char *root_disk_of(const struct fsb_device *d, const struct fsb_devsnap *s)
@@ -737,6 +682,93 @@ static bool holds_root(const struct fsb_device *d, const struct fsb_devsnap *s)
 	return false;
 }
 
+static const struct {
+	int rank;
+	enum fsb_device_lift lift;
+} reasons[] = {
+#define FSB_X(code, rank, lift) [FSB_REASON_##code] = { rank, lift },
+	FSB_DEVICE_REASONS(FSB_X)
+#undef FSB_X
+};
+
+int fsb_device_reason_rank(enum fsb_device_reason r)
+{
+	return r < FSB_REASON_COUNT ? reasons[r].rank : 2;
+}
+
+enum fsb_device_lift fsb_device_reason_lift(enum fsb_device_reason r)
+{
+	return r < FSB_REASON_COUNT ? reasons[r].lift : FSB_LIFT_NONE;
+}
+
+void fsb_devwhy_add(struct fsb_devwhy *w, enum fsb_device_reason code, const char *fmt, ...)
+{
+	struct fsb_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	w->code = fsb_xrealloc(w->code, (w->text.n + 1) * sizeof(*w->code));
+	w->code[w->text.n] = code;
+	fsb_strv_add(&w->text, b.s ? b.s : "");
+	fsb_buf_free(&b);
+}
+
+bool fsb_devwhy_has(const struct fsb_devwhy *w, enum fsb_device_reason code)
+{
+	for (size_t i = 0; i < w->text.n; i++)
+		if (w->code[i] == code)
+			return true;
+	return false;
+}
+
+void fsb_devwhy_free(struct fsb_devwhy *w)
+{
+	fsb_strv_free(&w->text);
+	free(w->code);
+	w->code = NULL;
+}
+
+void fsb_devrules_order(struct fsb_devwhy *why)
+{
+	/* insertion sort: stable, and a device has a handful of reasons; a
+	 * "partition X: " reason keeps its code, so ranks as the reason itself */
+	for (size_t i = 1; i < why->text.n; i++) {
+		char *r = why->text.v[i];
+		enum fsb_device_reason c = why->code[i];
+		int k = fsb_device_reason_rank(c);
+		size_t j = i;
+
+		while (j > 0 && fsb_device_reason_rank(why->code[j - 1]) > k) {
+			why->text.v[j] = why->text.v[j - 1];
+			why->code[j] = why->code[j - 1];
+			j--;
+		}
+		why->text.v[j] = r;
+		why->code[j] = c;
+	}
+}
+
+unsigned fsb_devwhy_lift(const struct fsb_devwhy *why)
+{
+	unsigned lift = 0;
+
+	for (size_t i = 0; i < why->text.n; i++) {
+		enum fsb_device_lift l = fsb_device_reason_lift(why->code[i]);
+
+		if (l == FSB_LIFT_NONE)
+			return 0;	/* something no choice lifts */
+		lift |= l;
+	}
+	return lift;
+}
+
+const char *fsb_devrules_root_disk(const struct fsb_device *d, const struct fsb_devsnap *s)
+{
+	return holds_root(d, s) ? NULL : root_disk_of(d, s);
+}
+
 static void sig_types(const struct fsb_device *d, struct fsb_buf *b)
 {
 	for (size_t i = 0; i < d->nsigs; i++) {
@@ -749,15 +781,15 @@ static void sig_types(const struct fsb_device *d, struct fsb_buf *b)
 }
 
 void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
-		       const struct fsb_device_opts *o, struct fsb_strv *why, struct fsb_strv *ok)
+		       const struct fsb_device_opts *o, struct fsb_devwhy *why, struct fsb_strv *ok)
 {
 	char a[32], b[32];
 	const char *rdisk;
 
 	if (d->size == 0) {
-		fsb_strv_add(why, "empty (size 0): no medium, or not set up");
+		fsb_devwhy_add(why, FSB_REASON_EMPTY, "empty (size 0): no medium, or not set up");
 	} else if (o->min_size && d->size < o->min_size) {
-		fsb_strv_addf(why, "too small: %s, at least %s needed%s%s",
+		fsb_devwhy_add(why, FSB_REASON_TOO_SMALL, "too small: %s, at least %s needed%s%s",
 			      fsb_format_size(d->size, a, sizeof(a)),
 			      fsb_format_size(o->min_size, b, sizeof(b)),
 			      o->min_size_for ? " for " : "", o->min_size_for ? o->min_size_for : "");
@@ -768,34 +800,34 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	}
 
 	if (d->ro)
-		fsb_strv_add(why, "read-only");
+		fsb_devwhy_add(why, FSB_REASON_READ_ONLY, "read-only");
 	else
 		fsb_strv_add(ok, "writable");
 
 	if (d->size == 0 || (d->passive && !d->excl_errno))
 		;	/* never opened, or not exclusively: see fsb_devrules_openers() */
 	else if (d->excl_errno == EBUSY)
-		fsb_strv_add(why, "busy: the kernel refused an exclusive open (mounted here or in "
+		fsb_devwhy_add(why, FSB_REASON_BUSY, "busy: the kernel refused an exclusive open (mounted here or in "
 			     "another namespace, lazily unmounted but still open, swap, a device "
 			     "stacked on it, or a program holding it)");
 	else if ((d->excl_errno == EACCES || d->excl_errno == EPERM) && geteuid() != 0)
-		fsb_strv_addf(why, "cannot be opened exclusively (%s): run fsbench as root",
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): run fsbench as root",
 			      strerror(d->excl_errno));
 	else if (d->excl_errno == EACCES || d->excl_errno == EPERM)
-		fsb_strv_addf(why, "cannot be opened exclusively (%s): access is denied even to "
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): access is denied even to "
 			      "root (a device cgroup or security policy)", strerror(d->excl_errno));
 	else if (d->excl_errno)
-		fsb_strv_addf(why, "cannot be opened exclusively: %s", strerror(d->excl_errno));
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively: %s", strerror(d->excl_errno));
 	else
 		fsb_strv_add(ok, "not busy: the kernel granted an exclusive open");
 
 	if (d->probe_error) {
-		fsb_strv_addf(why, "its signatures could not be probed: %s", d->probe_error);
+		fsb_devwhy_add(why, FSB_REASON_PROBE, "its signatures could not be probed: %s", d->probe_error);
 	} else if (d->ambiguous) {
 		struct fsb_buf t = { 0 };
 
 		sig_types(d, &t);
-		fsb_strv_addf(why, "ambiguous signatures (%s): libblkid cannot tell which one is valid",
+		fsb_devwhy_add(why, FSB_REASON_AMBIGUOUS, "ambiguous signatures (%s): libblkid cannot tell which one is valid",
 			      t.s ? t.s : "?");
 		fsb_buf_free(&t);
 	} else {
@@ -803,16 +835,16 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	}
 
 	if (o->whole_disk && d->is_partition)
-		fsb_strv_addf(why, "a partition of %s, but %s asks for a whole disk",
+		fsb_devwhy_add(why, FSB_REASON_NOT_WHOLE, "a partition of %s, but %s asks for a whole disk",
 			      d->parent ? d->parent : "a disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 	if (d->is_whole && (d->pttype || d->partitions.n)) {
 		if (!o->whole_disk) {
 			if (d->pttype)
-				fsb_strv_addf(why, "a whole disk with a %s partition table: pick a "
+				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with a %s partition table: pick a "
 					      "partition, or pass %s to use the whole disk",
 					      d->pttype, fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 			else
-				fsb_strv_addf(why, "a whole disk with partitions: pick a partition, or "
+				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with partitions: pick a partition, or "
 					      "pass %s to use the whole disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
 		} else {
 			fsb_strv_addf(ok, "a partitioned whole disk, chosen as such with %s",
@@ -825,7 +857,7 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	rdisk = root_disk_of(d, s);
 	if (rdisk && !holds_root(d, s)) {
 		if (!o->allow_root_disk)
-			fsb_strv_addf(why, "on the same disk as the root filesystem (%s): pass "
+			fsb_devwhy_add(why, FSB_REASON_ROOT_DISK, "on the same disk as the root filesystem (%s): pass "
 				      "%s to use it anyway", rdisk, fsb_opt_say(FSB_OPT_ALLOW_ROOT_DISK, NULL));
 		else
 			fsb_strv_addf(ok, "on the root filesystem's disk (%s), allowed by "

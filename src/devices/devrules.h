@@ -17,7 +17,9 @@
  *   - self (fsb_devrules_self): about this device only — size, read-only,
  *     the exclusive open, the probe, partition table vs --whole-disk, the
  *     root disk.
- * Each function appends reasons to why and the checks that passed to ok.
+ * Each function appends reasons to why, each a code (device.h's
+ * FSB_DEVICE_REASONS: its rank and what lifts it) and a text for people,
+ * and the checks that passed to ok.  No rule reads a reason's text.
  */
 #ifndef FSB_DEVRULES_H
 #define FSB_DEVRULES_H
@@ -155,7 +157,7 @@ void fsb_devrules_mountpoints(const struct fsb_device *d, const struct fsb_devsn
 /* The usage rules (see above).  Loop device ignore_loop is not counted as
  * using d (0 = none): a loop device is not refused for its own backing. */
 void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s, dev_t ignore_loop,
-			struct fsb_strv *why, struct fsb_strv *ok);
+			struct fsb_devwhy *why, struct fsb_strv *ok);
 
 /*
  * What the passive facts say about d being open (s->opens), for a device
@@ -171,24 +173,33 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
  * have the node open are named as one more reason.
  */
 void fsb_devrules_openers(const struct fsb_device *d, const struct fsb_devsnap *s,
-			  struct fsb_strv *why, struct fsb_strv *ok, struct fsb_strv *doubts);
+			  struct fsb_devwhy *why, struct fsb_strv *ok, struct fsb_strv *doubts);
 
 /*
  * Put a device's reasons in the order a reader needs them, most telling
- * first (stable within a rank): what would break the running system
- * (holds / or another system filesystem, mounted on /, swap, the
- * hibernation resume device, an EFI system partition, the root
- * filesystem's disk); then what says whose it is (mounted elsewhere,
- * fstab, crypttab, holders, loop backing, member signatures, a partition
- * table); then the rest; the kernel's generic "busy" / "cannot be opened
- * exclusively" last.  A "partition X: " / "disk X: " / "backing device X: "
- * prefix ranks as the reason after it.
+ * first (stable within a rank), by their codes' ranks (FSB_DEVICE_REASONS):
+ * what would break the running system (holds / or another system
+ * filesystem, mounted on /, swap, the hibernation resume device, an EFI
+ * system partition, the root filesystem's disk); then what says whose it
+ * is (mounted elsewhere, fstab, crypttab, holders, loop backing, member
+ * signatures, a partition table); then the rest; the kernel's generic
+ * "busy" / "cannot be opened exclusively" last.  A "partition X: " /
+ * "disk X: " / "backing device X: " reason keeps the code of the reason
+ * after it, so ranks as that one.
  */
-void fsb_devrules_order(struct fsb_strv *why);
+void fsb_devrules_order(struct fsb_devwhy *why);
+
+/* The explicit choices (FSB_LIFT_* bits) that lift every reason in why,
+ * or 0 when one of them no choice lifts (or there is none). */
+unsigned fsb_devwhy_lift(const struct fsb_devwhy *why);
+
+/* The root filesystem's disk when d is on it without holding / itself,
+ * else NULL (borrowed from s). */
+const char *fsb_devrules_root_disk(const struct fsb_device *d, const struct fsb_devsnap *s);
 
 /* The rules about d itself (see above). */
 void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
-		       const struct fsb_device_opts *o, struct fsb_strv *why, struct fsb_strv *ok);
+		       const struct fsb_device_opts *o, struct fsb_devwhy *why, struct fsb_strv *ok);
 
 /* The devices stacked on a device, described for the user, from a sysfs
  * directory (/sys/dev/block/M:m or a fixture tree with the same layout:

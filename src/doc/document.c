@@ -26,6 +26,38 @@ static struct fsb_block *add(struct fsb_doc *d, enum fsb_block_kind kind, enum f
 	return b;
 }
 
+struct fsb_block *fsb_doc_add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role)
+{
+	return add(d, kind, role);
+}
+
+struct fsb_kv *fsb_block_kv_add(struct fsb_block *b, const char *key)
+{
+	struct fsb_kv *e;
+
+	b->kv = fsb_xrealloc(b->kv, (b->nkv + 1) * sizeof(*b->kv));
+	e = &b->kv[b->nkv++];
+	memset(e, 0, sizeof(*e));
+	e->key = fsb_xstrdup(key);
+	return e;
+}
+
+const struct fsb_block *fsb_doc_find(const struct fsb_doc *d, enum fsb_block_role role)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].role == role)
+			return &d->v[i];
+	return NULL;
+}
+
+const struct fsb_kv *fsb_block_kv(const struct fsb_block *b, const char *key)
+{
+	for (size_t i = 0; b && i < b->nkv; i++)
+		if (strcmp(b->kv[i].key, key) == 0)
+			return &b->kv[i];
+	return NULL;
+}
+
 /* A block of text; takes text (fsb_xasprintf's). */
 static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
 {
@@ -491,6 +523,16 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 	}
 	if (s & FSB_DOC_DETAILS)
 		details(doc, res, o);
+	/* what a front end may chart: any column of the summary, else the
+	 * phases (the built-in ones included) */
+	for (size_t i = 0; i < doc->n && !doc->chart_phases.n; i++)
+		if (doc->v[i].role == FSB_ROLE_SUMMARY)
+			for (size_t c = 1; c < doc->v[i].table.ncols; c++)
+				fsb_strv_add(&doc->chart_phases, fsb_table_cell(&doc->v[i].table, 0, c)->text);
+	if (!doc->chart_phases.n)
+		fsb_cell_phases(res, true, &doc->chart_phases);
+	for (size_t j = 0; j < res->nfs; j++)
+		fsb_strv_add(&doc->baselines, res->fs[j]->name);
 }
 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
@@ -515,6 +557,10 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
 			 fsb_xstrdup("These files have no phase in common: nothing to compare."));
 	add_table(doc, FSB_ROLE_COMPARE, NULL, rc, &t);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < results[i]->nfs; j++)
+			if (!fsb_strv_contains(&doc->baselines, results[i]->fs[j]->name))
+				fsb_strv_add(&doc->baselines, results[i]->fs[j]->name);
 	return rc ? -ENOENT : 0;
 }
 
@@ -541,6 +587,8 @@ void fsb_doc_free(struct fsb_doc *doc)
 			fsb_chart_free(&b->chart);
 		fsb_series_lines_free(b->series, b->nseries);
 	}
+	fsb_strv_free(&doc->chart_phases);
+	fsb_strv_free(&doc->baselines);
 	free(doc->v);
 	memset(doc, 0, sizeof(*doc));
 }
@@ -556,7 +604,9 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_LATENCY] = "latency", [FSB_ROLE_DETAILS] = "details", [FSB_ROLE_REPRODUCE] = "reproduce",
 		[FSB_ROLE_FILES] = "files", [FSB_ROLE_COMPARE] = "compare", [FSB_ROLE_WARNING] = "warning",
 		[FSB_ROLE_SERIES] = "series", [FSB_ROLE_SERIES_STATS] = "series-stats",
-		[FSB_ROLE_BOOKKEEPING] = "bookkeeping",
+		[FSB_ROLE_BOOKKEEPING] = "bookkeeping", [FSB_ROLE_DEVICE] = "device",
+		[FSB_ROLE_DEVICE_FACTS] = "device-facts", [FSB_ROLE_DEVICE_VERDICT] = "device-verdict",
+		[FSB_ROLE_DEVICE_CONTENT] = "device-content", [FSB_ROLE_DEVICE_SIGS] = "device-signatures",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -74,6 +74,12 @@ enum fsb_block_role {
 	FSB_ROLE_SERIES,         /* a phase's time series (a SERIES block) */
 	FSB_ROLE_SERIES_STATS,   /* with raw: their min / median / max per run */
 	FSB_ROLE_BOOKKEEPING,    /* a filesystem whose mkfs, mount or unmount stands out */
+	/* a device's document (doc/devdoc.h) */
+	FSB_ROLE_DEVICE,         /* HEADING: the device and its verdict */
+	FSB_ROLE_DEVICE_FACTS,   /* KV: what it is, a fact per entry (FSB_FACT_* keys) */
+	FSB_ROLE_DEVICE_VERDICT, /* KV: why refused, doubts, the checks that passed (lists) */
+	FSB_ROLE_DEVICE_CONTENT, /* KV: what is on it (blkid's answer, mounts, holders) */
+	FSB_ROLE_DEVICE_SIGS,    /* KV: every signature, its offset the key */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -106,6 +112,11 @@ struct fsb_block {
 struct fsb_doc {
 	struct fsb_block *v;
 	size_t n;
+	struct fsb_strv chart_phases; /* a result: what a chart may show (the summary's
+	                               * columns, else every phase), for a front end's
+	                               * chart picker */
+	struct fsb_strv baselines;    /* the filesystems the tables may normalize to, in
+	                               * order (a comparison: of every file, once) */
 };
 
 /* Which parts a front end asks for (a live run: only the top). */
@@ -141,6 +152,14 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		    const struct fsb_doc_opts *o, struct fsb_doc *doc);
 void fsb_doc_free(struct fsb_doc *doc);
+
+/* For documents built elsewhere (doc/devdoc.c): a new block at the end, a
+ * new entry key of a KV block (values empty); the first block of a role,
+ * an entry by key (NULL when there is none). */
+struct fsb_block *fsb_doc_add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role);
+struct fsb_kv *fsb_block_kv_add(struct fsb_block *b, const char *key);
+const struct fsb_block *fsb_doc_find(const struct fsb_doc *d, enum fsb_block_role role);
+const struct fsb_kv *fsb_block_kv(const struct fsb_block *b, const char *key);
 
 /* The roles' names ("summary", "phase" …): stable words for the renderers'
  * classes and for tests. */

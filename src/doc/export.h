@@ -2,7 +2,7 @@
 /*
  * export.h — result files turned into files for other programs and people:
  * one function per format, all behind fsb_export() so `fsbench export` and
- * the TUI share the table of formats below (src/export.c).
+ * the TUI share the table of formats below (src/doc/export.c).
  *
  * Every exporter reads its results through report.h's model where it shows
  * tables, so an export says exactly what `fsbench show` says.

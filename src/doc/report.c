@@ -419,7 +419,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 			size_t n = 0;
 
 			/* the cell's values are the ok runs that have a real time
-			 * (fsb_report_cell): a run without one has no outlier slot */
+			 * (fsb_cell_stats): a run without one has no outlier slot */
 			for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs.nok; k++) {
 				if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
 					continue;

@@ -196,7 +196,7 @@ size_t fsb_series_spark(const struct fsb_series *s, enum fsb_series_kind k, size
 		}
 	if (isnan(*peak))
 		return 0;
-	max = *peak > 0 ? *peak : 1;
+	max = *peak;
 	for (size_t c = 0; c < cols; c++) {
 		size_t lo = c * s->n / cols, hi = (c + 1) * s->n / cols;
 		double sum = 0;
@@ -216,7 +216,12 @@ size_t fsb_series_spark(const struct fsb_series *s, enum fsb_series_kind k, size
 			level = 0;
 		if (level > 7)
 			level = 7;
-		if (utf8) {
+		if (max <= 0) {
+			/* nothing but zero: no bar at all, not a lowest one */
+			if (at + 2 > len)
+				break;
+			buf[at++] = ' ';
+		} else if (utf8) {
 			size_t bl = strlen(blocks[level]);
 
 			if (at + bl + 1 > len)

@@ -44,7 +44,8 @@ int fsb_report_series(const struct fsb_result *res, const char *phase, struct fs
 /*
  * A sparkline of kind k into buf: width columns of eighth blocks (utf8) or
  * " .:-=+*#" (ASCII), each column the mean of the samples it covers, scaled
- * to the peak.  *peak gets the largest sample, *peak_col its column.
+ * to the peak; every column of a series whose peak is zero is blank.
+ * *peak gets the largest sample, *peak_col its column.
  * Returns the columns drawn (fewer than width when there are fewer
  * samples); 0 when there is nothing to draw.
  */

@@ -1112,9 +1112,11 @@ static int prepare(struct fsb_engine *e, struct fsb_err *err)
 	 * 001's under-RAM test); not being root does not: evicting the data
 	 * file needs no root */
 	bool keep_caches = !e->plan.drop_caches;
+	struct fsb_plan_reqs reqs;
 	int rc;
 
-	if (e->plan.drop_caches && geteuid() != 0) {
+	fsb_plan_reqs(&e->plan, &reqs);
+	if (e->plan.drop_caches && !reqs.drop_caches) {
 		e->plan.drop_caches = false;
 		fsb_events_log(e->ev, "not root: the page cache will not be dropped between phases");
 	}

@@ -21,7 +21,7 @@
  * finished phase and says "interrupted".
  *
  * Device targets (doc/devices.md): the engine claims the device first thing
- * (src/device.h: every check, --yes-destroy, O_EXCL), before the workloads,
+ * (src/devices/device.h: every check, --yes-destroy, O_EXCL), before the workloads,
  * the log or the result file exist, so a refusal leaves nothing behind.
  * Each mkfs is wrapped in the claim's before/after checks; when one fails
  * the device changed under fsbench and the whole run stops there
@@ -50,7 +50,7 @@ struct fsb_plan {
 	unsigned long long image_size;  /* bytes; 0 = the profile's image_size */
 	bool keep_image;         /* keep the image file(s) after the run */
 	char *journal_device;    /* device targets: where external journals go (same checks) */
-	/* device targets (src/device.h decides; see doc/devices.md) */
+	/* device targets (src/devices/device.h decides; see doc/devices.md) */
 	char *yes_destroy;       /* must name the device; "DEV,JOURNAL" with a journal_device */
 	bool dry_run;            /* check everything, report the plan, touch nothing */
 	bool whole_disk;         /* a whole partitioned disk was chosen as such */

@@ -3,7 +3,7 @@
  * phase.h — run one phase and measure it the way the seeds did.
  *
  * A command phase is `/bin/sh -c <command>` in its own process group
- * (src/proc.h).  Timing: real from CLOCK_MONOTONIC, taken just before the
+ * (src/sys/proc.h).  Timing: real from CLOCK_MONOTONIC, taken just before the
  * fork and after syncfs() returned, so it includes the sync; sync = the
  * syncfs() time alone; user, sys and the GNU time counters from the
  * wait4() rusage of the whole process tree; the device's own I/O from

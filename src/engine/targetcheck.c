@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "engine/targetcheck.h"
 
 int fsb_target_check_image(const char *path, struct fsb_err *err)
@@ -54,4 +55,23 @@ int fsb_target_check_dir(const char *path, struct fsb_err *err)
 	if (access(path, W_OK) < 0)
 		return fsb_err_set(err, -EACCES, "directory %s is not writable", path);
 	return 0;
+}
+
+bool fsb_running_as_root(void)
+{
+	return geteuid() == 0;
+}
+
+bool fsb_target_needs_root(int kind)
+{
+	return kind != FSB_TARGET_DIR;
+}
+
+void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r)
+{
+	r->needs_root = fsb_target_needs_root(p->target);
+	r->is_root = fsb_running_as_root();
+	r->can_run = !r->needs_root || r->is_root;
+	/* dropping caches writes /proc/sys/vm/drop_caches: root only */
+	r->drop_caches = p->drop_caches && r->is_root;
 }

@@ -8,6 +8,8 @@
 #ifndef FSB_TARGETCHECK_H
 #define FSB_TARGETCHECK_H
 
+#include <stdbool.h>
+
 #include "sys/util.h"
 
 /* The smallest target, image or device: mkfs.xfs refuses less than 300 MiB,
@@ -24,5 +26,29 @@ int fsb_target_check_image(const char *path, struct fsb_err *err);
 int fsb_target_check_size(unsigned long long bytes, struct fsb_err *err);
 /* An existing directory the phases can write in.  0 or -errno. */
 int fsb_target_check_dir(const char *path, struct fsb_err *err);
+
+/*
+ * What a plan asks of this process, decided here once for every front end
+ * (fsbench run, the TUI's target, plan and confirm screens) and the
+ * engine: whether its target needs root (an image or a device is
+ * formatted: loop devices, mkfs, mount; a directory is not), whether this
+ * process is root, and so whether the page cache will really be dropped
+ * between phases (asked for, and root; otherwise it stays).
+ */
+struct fsb_plan;
+struct fsb_plan_reqs {
+	bool needs_root;         /* the target is formatted */
+	bool is_root;            /* this process runs as root */
+	bool can_run;            /* root is there when it is needed */
+	bool drop_caches;        /* the page cache is dropped before every phase */
+};
+void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r);
+/* The same for a target kind alone (enum fsb_target_kind), before a plan. */
+bool fsb_target_needs_root(int kind);
+/* Is this process root?  What "needs root" is measured against. */
+bool fsb_running_as_root(void);
+/* Why a formatted target needs root, for the messages: "loop devices,
+ * mkfs, mount". */
+#define FSB_NEEDS_ROOT_WHY "loop devices, mkfs, mount"
 
 #endif

@@ -58,6 +58,33 @@ int fsb_import_buffer(struct fsb_result *res, const char *buf, size_t len, const
 				     : fsb_import_bonnie(res, buf, len, name, o, err);
 }
 
+int fsb_import_file(struct fsb_result *res, const char *path, enum fsb_import_format fmt,
+		    struct fsb_import_opts *o, struct fsb_err *err)
+{
+	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = fsb_read_input_max(path, FSB_IMPORT_MAX_BYTES, &buf, &len);
+
+	switch (rc) {
+	case 0:
+		break;
+	case -EFBIG:
+		return fsb_err_set(err, -EINVAL, "%s: larger than %d MiB: too large to import", name,
+				   FSB_IMPORT_MAX_BYTES >> 20);
+	case -EISDIR:
+		return fsb_err_set(err, -EINVAL, "%s: a directory, not a file to import", name);
+	case -EINVAL:
+		return fsb_err_set(err, -EINVAL, "%s: not a regular file (a device, FIFO or socket): "
+				   "give a file, or - for standard input", name);
+	default:
+		return fsb_err_set(err, rc, "cannot read %s: %s", name, strerror(-rc));
+	}
+	rc = fsb_import_buffer(res, buf, len, name, fmt, o, err);
+	free(buf);
+	return rc;
+}
+
 int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct fsb_import_opts *o,
 		      struct fsb_err *err)
 {
@@ -72,7 +99,7 @@ int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct
 	res->baseline = fsb_xstrdup(baseline ? baseline : res->fs[0]->name);
 	fsb_strv_free(&res->phase_order);
 	fsb_result_phases(res, &res->phase_order);
-	return 0;
+	return fsb_result_check_limits(res, "the imported results", err);
 }
 
 void fsb_import_drop(struct fsb_result *res, size_t nfs)

@@ -64,10 +64,23 @@ int fsb_import_fio(struct fsb_result *res, const char *buf, size_t len, const ch
 int fsb_import_buffer(struct fsb_result *res, const char *buf, size_t len, const char *name,
 		      enum fsb_import_format fmt, struct fsb_import_opts *o, struct fsb_err *err);
 
+/* The largest file an importer reads, as for a result file. */
+#define FSB_IMPORT_MAX_BYTES FSB_RESULT_MAX_BYTES
+
+/* Read path ("-": standard input, named "stdin" in messages) and parse it
+ * with fsb_import_buffer(), at its real length: a NUL byte inside is the
+ * importer's to refuse.  Only a regular file of at most
+ * FSB_IMPORT_MAX_BYTES (or standard input, stopped there) is read; anything
+ * else is -EINVAL and one line in err; a file that cannot be opened keeps
+ * its -errno. */
+int fsb_import_file(struct fsb_result *res, const char *path, enum fsb_import_format fmt,
+		    struct fsb_import_opts *o, struct fsb_err *err);
+
 /*
  * After the last input: every label used (-EINVAL if not), the baseline
  * (baseline, else the first filesystem; -ENOENT if it is not there), the
- * phase order.  -ENOENT when nothing was imported.
+ * phase order.  -ENOENT when nothing was imported; -EINVAL when it is more
+ * than a result file holds (fsb_result_check_limits()).
  */
 int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct fsb_import_opts *o,
 		      struct fsb_err *err);

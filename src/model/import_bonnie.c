@@ -101,7 +101,7 @@ static bool parse_size(const char *s, double unit_default, double *bytes)
 		return false;
 	v = strtod(s, &end);
 	switch (tolower((unsigned char)*end)) {
-	case '\0': *bytes = v * unit_default; return true;
+	case '\0': *bytes = v * unit_default; return isfinite(*bytes);
 	case 'k': v *= 1024.0; break;
 	case 'm': v *= 1024.0 * 1024; break;
 	case 'g': v *= 1024.0 * 1024 * 1024; break;
@@ -111,7 +111,7 @@ static bool parse_size(const char *s, double unit_default, double *bytes)
 	if (end[1])
 		return false;
 	*bytes = v;
-	return true;
+	return isfinite(v);
 }
 
 /* "58665us", "4ms", "2s" → µs. */
@@ -131,7 +131,7 @@ static bool parse_latency(const char *s, double *us)
 		*us = v * 1e6;
 	else
 		return false;
-	return true;
+	return isfinite(*us);	/* "1e400us" is no latency: the reader refuses inf */
 }
 
 /* An optional number field: empty = absent (NAN). */

@@ -321,6 +321,11 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
 			if ((long)res->fs[i]->phases[j]->nruns > res->repeat)
 				res->repeat = (long)res->fs[i]->phases[j]->nruns;
+	/* what the files hold together may be more than one file holds */
+	if (fsb_result_check_limits(res, "the merged result", err)) {
+		fsb_result_free(res);
+		return -EINVAL;
+	}
 	*out = res;
 	return 0;
 }

@@ -44,7 +44,9 @@
 /*
  * Merge in[0..n) (n >= 1; labels[i] names in[i] in messages, e.g. its file
  * name) into a new result *out, owned by the caller, with path NULL.  The
- * inputs are not changed.  0, or -EINVAL with err saying what differs.
+ * inputs are not changed.  0, or -EINVAL with err saying what differs or,
+ * for inputs that together hold more than a result file may
+ * (fsb_result_check_limits()), what is too much.
  */
 int fsb_result_merge(const struct fsb_result *const *in, const char *const *labels, size_t n,
 		     struct fsb_result **out, struct fsb_err *err);

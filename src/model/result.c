@@ -110,6 +110,34 @@ int fsb_metric_parse(const char *s, enum fsb_metric *m)
 	return 0;
 }
 
+static const enum fsb_metric metric_choices[] = {
+	FSB_METRIC_DEAD, FSB_METRIC_REAL, FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC,
+};
+
+const enum fsb_metric *fsb_metric_choices(size_t *n)
+{
+	*n = FSB_ARRAY_SIZE(metric_choices);
+	return metric_choices;
+}
+
+bool fsb_metric_is_choice(enum fsb_metric m)
+{
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(metric_choices); i++)
+		if (metric_choices[i] == m)
+			return true;
+	return false;
+}
+
+void fsb_metric_choices_say(char *buf, size_t len)
+{
+	size_t n = FSB_ARRAY_SIZE(metric_choices), at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+				       metric_names[metric_choices[i]]);
+}
+
 bool fsb_metric_higher_is_better(enum fsb_metric m)
 {
 	return m == FSB_METRIC_RATE;
@@ -614,6 +642,41 @@ void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 	nameset_free(&seen);
 }
 
+int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err)
+{
+	struct nameset names = { 0 };
+	size_t nphases = 0;
+	int rc = 0;
+
+	/* counted as the reader counts them */
+	if (res->nfs > FSB_RESULT_MAX_FS)
+		return fsb_err_set(err, -EINVAL, "%s: %zu filesystems: a result file holds at most %d", what, res->nfs,
+				   FSB_RESULT_MAX_FS);
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			if (ph->nruns > FSB_RESULT_MAX_RUNS) {
+				rc = fsb_err_set(err, -EINVAL, "%s: %.40s, %.40s: %zu runs: a result file holds at most %d "
+						 "per phase", what, res->fs[i]->name, ph->name, ph->nruns, FSB_RESULT_MAX_RUNS);
+				goto out;
+			}
+			if (!nameset_add(&names, ph->name, 1))
+				nphases++;
+		}
+	if (nphases > FSB_RESULT_MAX_PHASES) {
+		rc = fsb_err_set(err, -EINVAL, "%s: %zu phases: a result file holds at most %d", what, nphases,
+				 FSB_RESULT_MAX_PHASES);
+		goto out;
+	}
+	if (res->nfs * (nphases + res->phase_order.n) > FSB_RESULT_MAX_CELLS)
+		rc = fsb_err_set(err, -EINVAL, "%s: %zu filesystems with %zu phases: a result file holds at most %d "
+				 "table cells", what, res->nfs, nphases, FSB_RESULT_MAX_CELLS);
+out:
+	nameset_free(&names);
+	return rc;
+}
+
 /* ---- writing ------------------------------------------------------------- */
 
 static void put_str(FILE *fp, int indent, const char *key, const char *val)
@@ -798,10 +861,13 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 
 int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_err *err)
 {
-	char *tmp = fsb_xasprintf("%s.tmp.XXXXXX", path);
+	char *tmp = NULL;
 	FILE *fp = NULL;
-	int fd, rc = 0;
+	int fd, rc = fsb_result_check_limits(res, path, err);
 
+	if (rc)
+		return rc;
+	tmp = fsb_xasprintf("%s.tmp.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		rc = fsb_err_set(err, -errno, "cannot create %s: %s", tmp, strerror(errno));
@@ -818,6 +884,13 @@ int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_
 	rc = fsb_result_print(res, fp);
 	if (!rc && fflush(fp))
 		rc = -errno;
+	if (!rc && ftello(fp) > FSB_RESULT_MAX_BYTES) {
+		fclose(fp);
+		unlink(tmp);
+		rc = fsb_err_set(err, -EINVAL, "%s: would be larger than %d MiB: a result file holds at most that",
+				 path, FSB_RESULT_MAX_BYTES >> 20);
+		goto out;
+	}
 	if (!rc && fsync(fileno(fp)))
 		rc = -errno;
 	if (fclose(fp) && !rc)
@@ -1191,12 +1264,11 @@ static void *grow(void *v, size_t n, size_t size)
 
 /* ---- sections ---- */
 
-/* Upper bounds on what a result holds, far above any real run: beyond them
- * the tables and the browser would take minutes, not the file being valid. */
-#define MAX_FILESYSTEMS 20000
-#define MAX_PHASES 200           /* distinct phase names in one result */
-#define MAX_CELLS 1000000        /* filesystems x phases: the summary's cells */
-#define MAX_RUNS 100000          /* repetitions of one phase */
+/* the limits of result.h, one set for the reader and the writer */
+#define MAX_FILESYSTEMS FSB_RESULT_MAX_FS
+#define MAX_PHASES FSB_RESULT_MAX_PHASES
+#define MAX_CELLS FSB_RESULT_MAX_CELLS
+#define MAX_RUNS FSB_RESULT_MAX_RUNS
 
 /* A statement's head: key, then '=' or [title] '{'.  Returns 1 for '=',
  * 2 for a section (title in *title or NULL), 0 at the end of the body. */

@@ -180,6 +180,14 @@ enum fsb_metric {
 const char *fsb_metric_name(enum fsb_metric m);   /* "usr", "dead", … */
 int fsb_metric_parse(const char *s, enum fsb_metric *m);
 bool fsb_metric_higher_is_better(enum fsb_metric m);
+/* The metrics a user may choose for the tables (--metric, the TUI's m key),
+ * in the order they are offered: the times dead, real, usr, sys, sync.
+ * Returns the table, *n its length. */
+const enum fsb_metric *fsb_metric_choices(size_t *n);
+/* Is m one of them? */
+bool fsb_metric_is_choice(enum fsb_metric m);
+/* "dead, real, usr, sys or sync" into buf, for messages. */
+void fsb_metric_choices_say(char *buf, size_t len);
 /* Value of a metric in one run; NAN when the run lacks it. */
 double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m);
 
@@ -316,7 +324,9 @@ void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv);
 
 /*
  * Write res to path atomically (path.tmp.XXXXXX in the same directory,
- * fsync, rename).  A failure leaves the old file untouched.  0 or -errno.
+ * fsync, rename).  A failure leaves the old file untouched.  0 or -errno;
+ * -EINVAL when res is beyond fsb_result_check_limits() or its file would
+ * be larger than FSB_RESULT_MAX_BYTES (what the reader would refuse).
  */
 int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_err *err);
 /* Serialize to a stream (used by the writer and by tests). */
@@ -325,6 +335,18 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp);
 /* Result files larger than this are refused unread (a real one is a few
  * hundred KiB; 3,000 filesystems with 4 phases of 3 runs are 16 MiB). */
 #define FSB_RESULT_MAX_BYTES (32 << 20)
+/* What one result holds at most, far above any real run: beyond these the
+ * tables and the browser would take minutes.  The reader refuses more, and
+ * so does the writer: nothing writes a file that show refuses. */
+#define FSB_RESULT_MAX_FS 20000
+#define FSB_RESULT_MAX_PHASES 200      /* distinct phase names of the filesystems */
+#define FSB_RESULT_MAX_CELLS 1000000   /* filesystems x (those + planned phases) */
+#define FSB_RESULT_MAX_RUNS 100000     /* runs of one phase of one filesystem */
+
+/* res within the limits above: 0, or -EINVAL and one line "WHAT: N
+ * filesystems: a result file holds at most M" in err (what names res:
+ * the file to write, "the imported results" …). */
+int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err);
 
 /*
  * Read a result file.  Any syntax error, unknown option, repeated option or

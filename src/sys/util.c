@@ -617,40 +617,69 @@ void fsb_buf_add_visible(struct fsb_buf *b, const char *s)
 	free(v);
 }
 
-int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len)
+static int read_fd_max(int fd, size_t max, char **out, size_t *len)
 {
 	struct fsb_buf b = { 0 };
 	char chunk[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int rc = 0;
 
-	if (fd < 0)
-		return -errno;
 	for (;;) {
 		ssize_t n = read(fd, chunk, sizeof(chunk));
 
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			rc = -errno;
-			goto out;
+			fsb_buf_free(&b);
+			return -errno;
 		}
 		if (n == 0)
 			break;
 		/* /dev/zero or a FIFO has no end: stop one chunk past the limit */
 		if (b.len + (size_t)n > max) {
-			rc = -EFBIG;
-			goto out;
+			fsb_buf_free(&b);
+			return -EFBIG;
 		}
 		fsb_buf_addn(&b, chunk, (size_t)n);
 	}
 	fsb_buf_add(&b, "");
 	*len = b.len;
 	*out = fsb_buf_steal(&b);
-out:
+	return 0;
+}
+
+int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return -errno;
+	rc = read_fd_max(fd, max, out, len);
 	close(fd);
-	if (rc)
-		fsb_buf_free(&b);
+	return rc;
+}
+
+int fsb_read_input_max(const char *path, size_t max, char **out, size_t *len)
+{
+	struct stat st;
+	int fd, rc;
+
+	if (strcmp(path, "-") == 0)
+		return read_fd_max(STDIN_FILENO, max, out, len);
+	/* O_NONBLOCK: opening a FIFO nobody writes to must not wait */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		rc = -errno;
+	else if (S_ISDIR(st.st_mode))
+		rc = -EISDIR;
+	else if (!S_ISREG(st.st_mode))
+		rc = -EINVAL;
+	else if ((uintmax_t)st.st_size > max)
+		rc = -EFBIG;
+	else
+		rc = read_fd_max(fd, max, out, len);
+	close(fd);
 	return rc;
 }
 

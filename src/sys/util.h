@@ -111,6 +111,11 @@ int fsb_read_file(const char *path, char **out);
  * strlen(*out) < *len).  Stops reading at max: -EFBIG when the file (or
  * /dev/zero, a FIFO) is larger.  0 or -errno; caller frees. */
 int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len);
+/* The same for input a user names (an imported file): "-" is standard
+ * input; anything else must be a regular file, opened without waiting (a
+ * FIFO, a terminal, /dev/zero: -EINVAL; a directory: -EISDIR), of at most
+ * max bytes (-EFBIG, before reading).  0 or -errno; caller frees. */
+int fsb_read_input_max(const char *path, size_t max, char **out, size_t *len);
 /* Write s plus "\n" to path (sysfs, /proc/sys).  0 or -errno. */
 int fsb_write_file(const char *path, const char *s);
 

@@ -32,6 +32,13 @@ expect_bad "truncated 1.98 line" "$SCRATCH/cut2.csv:1: 30 fields, a bonnie++ CSV
 sed '2s/53893/53x93/' "$fx/seed003-bonnie-1.03.csv" >"$SCRATCH/word.csv"
 expect_bad "a word for a rate" "$SCRATCH/word.csv:2: the block-write rate is \"53x93\", not a number or +++++" \
 	"$SCRATCH/word.csv"
+# a latency too large for a double (found by tests/fuzz/fuzz_import.c: it
+# was imported as inf, which show then refused)
+sed 's/,4034us,/,1e30833804us,/' "$fx/bonnie-2.00a.csv" >"$SCRATCH/inf.csv"
+expect_bad "an infinite latency" "$SCRATCH/inf.csv:1: a latency is \"1e30833804us\", not a latency such as 4043us" \
+	"$SCRATCH/inf.csv"
+sed 's/,64M,/,1e400M,/' "$fx/bonnie-2.00a.csv" >"$SCRATCH/infsize.csv"
+expect_bad "an infinite size" "$SCRATCH/infsize.csv:1:" "$SCRATCH/infsize.csv"
 printf 'Version  1.03       ------Sequential Output------\n' >"$SCRATCH/text.csv"
 expect_bad "bonnie++'s text table" "$SCRATCH/text.csv:1: not a bonnie++ CSV line" "$SCRATCH/text.csv"
 sed 's/^1\.98,/1.93c,/' "$fx/bonnie-2.00a.csv" >"$SCRATCH/old.csv"

@@ -13,7 +13,7 @@ allowed() {
 	model)   echo "model sys" ;;
 	devices) echo "devices model sys" ;;
 	engine)  echo "engine devices model sys" ;;
-	doc)     echo "doc model sys" ;;
+	doc)     echo "doc devices model sys" ;;
 	cli)     echo "cli doc engine devices model sys" ;;
 	ui)      echo "doc engine devices model sys" ;;
 	esac

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzz one harness for a while:  tests/fuzz/run.sh NAME SECONDS BUILDDIR WORKDIR
-# NAME is result, config or render.  The corpus grows in WORKDIR/corpus-NAME
+# NAME is result, config, render or import.  The corpus grows in WORKDIR/corpus-NAME
 # from the seeds (data/samples, tests/fuzz/seeds, the regressions); a crash
 # is written to WORKDIR as crash-… and makes the exit status non-zero; the
 # last line of WORKDIR/NAME.log says how many executions ran.
@@ -15,6 +15,7 @@ case $name in
 result | render) seeds="$src/data/samples $src/tests/fuzz/seeds/result $src/tests/fuzz/regressions"; dict=result.dict ;;
 config) seeds="$src/tests/fuzz/seeds/config $src/tests/fuzz/regressions"; dict=config.dict
 	cp -n "$src/data/fsbench.conf" "$work/corpus-$name/shipped.conf" ;;
+import) seeds=; dict=import.dict; cp -n "$src"/tests/cli/import/*.csv "$src"/tests/cli/import/*.json "$work/corpus-$name/" ;;
 *) echo "fuzz: unknown harness $name"; exit 2 ;;
 esac
 # shellcheck disable=SC2086

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The destructive confirmation for a usable device: it lists what will be
 # destroyed (path, size, signature, label, UUID), and only the device's own
-# name goes on.  A wrong name, another device's name or an empty Enter do
-# not proceed; Esc goes back to the plan; nothing is written to the device
-# and no run starts.
+# name goes on, with nothing after it.  A wrong name, another device's name,
+# the name with more words or an empty Enter do not proceed; Esc goes back
+# to the plan; nothing is written to the device and no run starts.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 need_root
@@ -38,6 +38,13 @@ tui_screen | grep -q "ALL DATA ON $dev" || fail "a wrong name left the confirmat
 # another real device: no
 tui_keys "$other" Enter
 tui_wait "\"$other\" does not name $dev"
+# the name and more words: no (a name cut at its first blank once let
+# "loop3 whatever" through), nothing is formatted
+tui_keys "${dev#/dev/} whatever" Enter
+tui_wait "\"${dev#/dev/} whatever\" does not name $dev: nothing was done"
+tui_screen | grep -q "ALL DATA ON $dev" || fail "trailing words left the confirmation"
+tui_keys "$dev x" Enter
+tui_wait "\"$dev x\" does not name $dev"
 # letters typed here are a name, not commands: q does not leave
 tui_keys "q"
 tui_wait 'Device name: +q'

@@ -17,6 +17,7 @@
 
 #include "devices/device.h"
 #include "devices/devrules.h"
+#include "doc/devdoc.h"
 #include "model/opts.h"
 
 /* Does some entry of sv contain needle? */
@@ -84,7 +85,8 @@ struct rules {
 	struct fsb_device d;
 	struct fsb_devsnap s;
 	struct fsb_device_opts o;
-	struct fsb_strv why, ok;
+	struct fsb_devwhy why;
+	struct fsb_strv ok;
 };
 
 static int setup(void **state)
@@ -102,7 +104,7 @@ static int teardown(void **state)
 
 	fsb_device_free(&r->d);
 	fsb_devsnap_free(&r->s);
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	fsb_strv_free(&r->ok);
 	free(r);
 	return 0;
@@ -110,14 +112,14 @@ static int teardown(void **state)
 
 static void run_usage(struct rules *r)
 {
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	fsb_strv_free(&r->ok);
 	fsb_devrules_usage(&r->d, &r->s, 0, &r->why, &r->ok);
 }
 
 static void run_self(struct rules *r)
 {
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	fsb_strv_free(&r->ok);
 	fsb_devrules_self(&r->d, &r->s, &r->o, &r->why, &r->ok);
 }
@@ -225,10 +227,10 @@ static void test_fstab_matching(void **state)
 	/* and the rule words it for the user, once per line that names it */
 	r->s.fstab_path = strdup("/etc/fstab");
 	run_usage(r);
-	assert_has(&r->why, "listed in /etc/fstab as UUID=3F1E0C2A-AAAA-BBBB-CCCC-0123456789AB (for /data)");
-	assert_has(&r->why, "listed in /etc/fstab as LABEL=bench (for /bench)");
-	assert_has(&r->why, "listed in /etc/fstab as PARTUUID=");
-	assert_has(&r->why, "listed in /etc/fstab as /dev/sdz1 (for /r)");
+	assert_has(&r->why.text, "listed in /etc/fstab as UUID=3F1E0C2A-AAAA-BBBB-CCCC-0123456789AB (for /data)");
+	assert_has(&r->why.text, "listed in /etc/fstab as LABEL=bench (for /bench)");
+	assert_has(&r->why.text, "listed in /etc/fstab as PARTUUID=");
+	assert_has(&r->why.text, "listed in /etc/fstab as /dev/sdz1 (for /r)");
 }
 
 static void test_tab_by_devno(void **state)
@@ -252,7 +254,7 @@ static void test_crypttab_rule(void **state)
 	fsb_devrules_parse_crypttab(&r->s, "cryptdata PARTLABEL=scratch none luks\n");
 	r->s.crypttab_path = strdup("/tmp/ct");
 	run_usage(r);
-	assert_has(&r->why, "listed in /tmp/ct as PARTLABEL=scratch (encrypted volume cryptdata)");
+	assert_has(&r->why.text, "listed in /tmp/ct as PARTLABEL=scratch (encrypted volume cryptdata)");
 }
 
 static void test_tab_unreadable(void **state)
@@ -262,7 +264,7 @@ static void test_tab_unreadable(void **state)
 	r->s.fstab_path = strdup("/nonexistent/fstab");
 	r->s.fstab_error = strdup("reading it failed: No such file or directory");
 	run_usage(r);
-	assert_has(&r->why, "cannot be checked against /nonexistent/fstab");
+	assert_has(&r->why.text, "cannot be checked against /nonexistent/fstab");
 }
 
 static void test_parse_mountinfo(void **state)
@@ -306,7 +308,7 @@ static void test_mounted_rule(void **state)
 	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/home");
 	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/srv");
 	run_usage(r);
-	assert_has(&r->why, "mounted on /home, /srv");
+	assert_has(&r->why.text, "mounted on /home, /srv");
 }
 
 /* A mount seen only in another mount namespace refuses as well, and says where. */
@@ -317,7 +319,7 @@ static void test_mounted_other_namespace(void **state)
 	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/mnt/c");
 	r->s.mounts[r->s.nmounts - 1].ns_pid = 4321;
 	run_usage(r);
-	assert_has(&r->why, "mounted on /mnt/c (in the mount namespace of process 4321)");
+	assert_has(&r->why.text, "mounted on /mnt/c (in the mount namespace of process 4321)");
 }
 
 /* The passive facts about open files: a doubt for an open node, a refusal
@@ -330,7 +332,7 @@ static void test_openers(void **state)
 
 	r->d.passive = true;
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 	assert_int_equal(doubts.n, 0);
 	assert_has(&r->ok, "no other program has it open");
 
@@ -340,32 +342,32 @@ static void test_openers(void **state)
 	assert_int_equal(r->s.nopens, 2);
 	fsb_strv_free(&r->ok);
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 	assert_has(&doubts, "in use?: open by process 77 (dd)");
 	assert_not_has(&doubts, "cat");
 
 	fsb_devsnap_add_open(&r->s, 90, "sleep", 0, makedev(8, 241));
 	fsb_strv_free(&doubts);
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_has(&r->why, "busy: a filesystem on it is mounted nowhere fsbench can see");
-	assert_has(&r->why, "in use by process 90 (sleep)");
+	assert_has(&r->why.text, "busy: a filesystem on it is mounted nowhere fsbench can see");
+	assert_has(&r->why.text, "in use by process 90 (sleep)");
 
 	/* mounted: the mount rule refuses it already; open files are expected */
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	fsb_devsnap_add_mount(&r->s, makedev(8, 241), 0, "/dev/sdz1", "/home");
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 
 	/* the claim's view: the exclusive open failed, the holder is a reason */
 	r->d.passive = false;
 	r->d.excl_errno = EBUSY;
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_has(&r->why, "open by process 77 (dd)");
+	assert_has(&r->why.text, "open by process 77 (dd)");
 	/* and granted: nothing added */
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	r->d.excl_errno = 0;
 	fsb_devrules_openers(&r->d, &r->s, &r->why, &r->ok, &doubts);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 	fsb_strv_free(&doubts);
 }
 
@@ -377,7 +379,7 @@ static void test_self_passive(void **state)
 	r->d.passive = true;
 	run_self(r);
 	assert_not_has(&r->ok, "not busy");
-	assert_not_has(&r->why, "busy");
+	assert_not_has(&r->why.text, "busy");
 }
 
 static void test_holders(void **state)
@@ -416,8 +418,8 @@ static void test_holders(void **state)
 	for (size_t i = 0; i < h.n; i++)
 		fsb_strv_add(&r->d.holders, h.v[i]);
 	run_usage(r);
-	assert_has(&r->why, "used by /dev/dm-0 (LVM logical volume vg0-scratch)");
-	assert_has(&r->why, "used by /dev/md127 (raid1 RAID array)");
+	assert_has(&r->why.text, "used by /dev/dm-0 (LVM logical volume vg0-scratch)");
+	assert_has(&r->why.text, "used by /dev/md127 (raid1 RAID array)");
 	fsb_strv_free(&h);
 
 	/* no holders directory at all (not sysfs): none, not an error */
@@ -438,8 +440,8 @@ static void test_swap_rules(void **state)
 	r->s.swaps[0].devno = makedev(8, 241);
 	r->s.swaps[1].devno = makedev(8, 241);
 	run_usage(r);
-	assert_has(&r->why, "active swap");
-	assert_has(&r->why, "holds the active swap file /swapfile");
+	assert_has(&r->why.text, "active swap");
+	assert_has(&r->why.text, "holds the active swap file /swapfile");
 }
 
 static void test_loop_rules(void **state)
@@ -451,16 +453,16 @@ static void test_loop_rules(void **state)
 			     makedev(8, 241));
 	fsb_devsnap_add_loop(&r->s, "/dev/loop6", makedev(7, 6), "/elsewhere.img", 0, makedev(8, 1));
 	run_usage(r);
-	assert_has(&r->why, "backs loop device /dev/loop4");
-	assert_has(&r->why, "holds /mnt/img (deleted), the backing file of loop device /dev/loop5");
-	assert_not_has(&r->why, "loop6");
+	assert_has(&r->why.text, "backs loop device /dev/loop4");
+	assert_has(&r->why.text, "holds /mnt/img (deleted), the backing file of loop device /dev/loop5");
+	assert_not_has(&r->why.text, "loop6");
 
 	/* a loop device is not refused because of its own backing */
-	fsb_strv_free(&r->why);
+	fsb_devwhy_free(&r->why);
 	fsb_strv_free(&r->ok);
 	fsb_devrules_usage(&r->d, &r->s, makedev(7, 4), &r->why, &r->ok);
-	assert_not_has(&r->why, "/dev/loop4");
-	assert_has(&r->why, "/dev/loop5");
+	assert_not_has(&r->why.text, "/dev/loop4");
+	assert_has(&r->why.text, "/dev/loop5");
 }
 
 static void test_system_rules(void **state)
@@ -471,15 +473,15 @@ static void test_system_rules(void **state)
 	fsb_devsnap_add_sys(&r->s, makedev(8, 241), "/boot", NULL, false);
 	r->s.resume = makedev(8, 241);
 	run_usage(r);
-	assert_has(&r->why, "holds the root filesystem (under /dev/dm-0)");
-	assert_has(&r->why, "holds /boot");
-	assert_has(&r->why, "hibernation resume device");
+	assert_has(&r->why.text, "holds the root filesystem (under /dev/dm-0)");
+	assert_has(&r->why.text, "holds /boot");
+	assert_has(&r->why.text, "hibernation resume device");
 
 	fsb_devsnap_free(&r->s);
 	free(r->d.part_type);
 	r->d.part_type = strdup("C12A7328-F81F-11D2-BA4B-00A0C93EC93B");
 	run_usage(r);
-	assert_has(&r->why, "EFI system partition");
+	assert_has(&r->why.text, "EFI system partition");
 	assert_true(fsb_devrules_is_esp_type("0xef"));
 	assert_false(fsb_devrules_is_esp_type("0x83"));
 }
@@ -527,7 +529,7 @@ static void test_member_rule_any_signature(void **state)
 	/* a stale LUKS header behind the filesystem still refuses */
 	add_sig(&r->d, "TYPE=crypto_LUKS UUID=1234 USAGE=crypto VERSION=1");
 	run_usage(r);
-	assert_has(&r->why, "LUKS encrypted volume (crypto_LUKS signature)");
+	assert_has(&r->why.text, "LUKS encrypted volume (crypto_LUKS signature)");
 	assert_string_equal(fsb_device_sig_get(&r->d.sigs[1], "VERSION"), "1");
 	assert_null(fsb_device_sig_get(&r->d.sigs[1], "LABEL"));
 }
@@ -540,24 +542,24 @@ static void test_member_own_signature(void **state)
 
 	add_sig(&r->d, "TYPE=jbd UUID=1E10716F-ca3e-48c4-9452-334f1edb96ab LOGUUID=1e10716f-ca3e-48c4-9452-334f1edb96ab USAGE=other");
 	run_usage(r);
-	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	assert_has(&r->why.text, "member of another storage stack (jbd signature)");
 	/* the claim verified this very jbd after its mkfs */
 	r->s.own_type = strdup("jbd");
 	r->s.own_uuid = strdup("1e10716f-ca3e-48c4-9452-334f1edb96ab");
 	run_usage(r);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 	assert_has(&r->ok, "its jbd signature is the one fsbench wrote in this run");
 	/* the same UUID under another type, or another UUID, is not ours */
 	free(r->s.own_type);
 	r->s.own_type = strdup("xfs_external_log");
 	run_usage(r);
-	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	assert_has(&r->why.text, "member of another storage stack (jbd signature)");
 	free(r->s.own_type);
 	r->s.own_type = strdup("jbd");
 	free(r->s.own_uuid);
 	r->s.own_uuid = strdup("00000000-ca3e-48c4-9452-334f1edb96ab");
 	run_usage(r);
-	assert_has(&r->why, "member of another storage stack (jbd signature)");
+	assert_has(&r->why.text, "member of another storage stack (jbd signature)");
 	/* an XFS external log has only LOGUUID */
 	fsb_device_free(&r->d);
 	make_part(&r->d);
@@ -567,7 +569,7 @@ static void test_member_own_signature(void **state)
 	r->s.own_type = strdup("xfs_external_log");
 	r->s.own_uuid = strdup("c5b01f7d-5a2f-4d9d-93ca-eb3e1421ad5d");
 	run_usage(r);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 }
 
 static void test_self_clean(void **state)
@@ -576,11 +578,11 @@ static void test_self_clean(void **state)
 
 	run_self(r);
 	run_usage(r);
-	if (r->why.n)
-		dump("unexpected", &r->why);
-	assert_int_equal(r->why.n, 0);
+	if (r->why.text.n)
+		dump("unexpected", &r->why.text);
+	assert_int_equal(r->why.text.n, 0);
 	run_self(r);
-	assert_int_equal(r->why.n, 0);
+	assert_int_equal(r->why.text.n, 0);
 	assert_has(&r->ok, "writable");
 	assert_has(&r->ok, "not busy");
 }
@@ -593,15 +595,15 @@ static void test_self_size_ro_busy(void **state)
 	r->d.ro = true;
 	r->d.excl_errno = EBUSY;
 	run_self(r);
-	assert_has(&r->why, "too small: 1 GiB, at least 2 GiB needed");
+	assert_has(&r->why.text, "too small: 1 GiB, at least 2 GiB needed");
 	r->o.min_size_for = "the filesystems fsbench formats";
 	run_self(r);
-	assert_has(&r->why, "too small: 1 GiB, at least 2 GiB needed for the filesystems fsbench formats");
-	assert_has(&r->why, "read-only");
-	assert_has(&r->why, "busy: the kernel refused an exclusive open");
+	assert_has(&r->why.text, "too small: 1 GiB, at least 2 GiB needed for the filesystems fsbench formats");
+	assert_has(&r->why.text, "read-only");
+	assert_has(&r->why.text, "busy: the kernel refused an exclusive open");
 	r->d.size = 0;
 	run_self(r);
-	assert_has(&r->why, "empty (size 0)");
+	assert_has(&r->why.text, "empty (size 0)");
 }
 
 static void test_self_probe(void **state)
@@ -611,11 +613,11 @@ static void test_self_probe(void **state)
 	r->d.ambiguous = true;
 	add_sig(&r->d, "TYPE=xfs USAGE=filesystem");
 	run_self(r);
-	assert_has(&r->why, "ambiguous signatures (ext4, xfs)");
+	assert_has(&r->why.text, "ambiguous signatures (ext4, xfs)");
 	r->d.ambiguous = false;
 	r->d.probe_error = strdup("libblkid failed: Input/output error");
 	run_self(r);
-	assert_has(&r->why, "its signatures could not be probed: libblkid failed");
+	assert_has(&r->why.text, "its signatures could not be probed: libblkid failed");
 }
 
 /* The command line's speaker (src/cli/cli.c) in short: the rules name options
@@ -636,8 +638,8 @@ static void test_self_plan_words(void **state)
 	fsb_opt_set_speaker(NULL);
 	r->o.whole_disk = true;
 	run_self(r);
-	assert_has(&r->why, "a partition of /dev/sdz, but the whole-disk choice asks for a whole disk");
-	assert_not_has(&r->why, "--");
+	assert_has(&r->why.text, "a partition of /dev/sdz, but the whole-disk choice asks for a whole disk");
+	assert_not_has(&r->why.text, "--");
 	fsb_opt_set_speaker(say_flag);
 }
 
@@ -649,7 +651,7 @@ static void test_self_whole_disk(void **state)
 	/* a partition, but the user said the target is a whole disk */
 	r->o.whole_disk = true;
 	run_self(r);
-	assert_has(&r->why, "a partition of /dev/sdz, but --whole-disk asks for a whole disk");
+	assert_has(&r->why.text, "a partition of /dev/sdz, but --whole-disk asks for a whole disk");
 
 	/* the disk itself, with a partition table */
 	d->is_partition = false;
@@ -657,10 +659,12 @@ static void test_self_whole_disk(void **state)
 	d->pttype = strdup("gpt");
 	r->o.whole_disk = false;
 	run_self(r);
-	assert_has(&r->why, "a whole disk with a gpt partition table");
+	assert_has(&r->why.text, "a whole disk with a gpt partition table");
+	assert_true(fsb_devwhy_has(&r->why, FSB_REASON_PARTITIONED));
+	assert_int_equal(fsb_devwhy_lift(&r->why), FSB_LIFT_WHOLE_DISK);
 	r->o.whole_disk = true;
 	run_self(r);
-	assert_not_has(&r->why, "partition table");
+	assert_not_has(&r->why.text, "partition table");
 	assert_has(&r->ok, "chosen as such with --whole-disk");
 
 	/* partitions the kernel knows without a table libblkid sees */
@@ -669,7 +673,7 @@ static void test_self_whole_disk(void **state)
 	fsb_strv_add(&d->partitions, "/dev/sdz1");
 	r->o.whole_disk = false;
 	run_self(r);
-	assert_has(&r->why, "a whole disk with partitions");
+	assert_has(&r->why.text, "a whole disk with partitions");
 }
 
 static void test_self_root_disk(void **state)
@@ -678,34 +682,39 @@ static void test_self_root_disk(void **state)
 
 	fsb_devsnap_add_root_disk(&r->s, makedev(8, 240), "/dev/sdz");
 	run_self(r);
-	assert_has(&r->why, "on the same disk as the root filesystem (/dev/sdz)");
+	assert_has(&r->why.text, "on the same disk as the root filesystem (/dev/sdz)");
+	assert_true(fsb_devwhy_has(&r->why, FSB_REASON_ROOT_DISK));
+	assert_string_equal(fsb_devrules_root_disk(&r->d, &r->s), "/dev/sdz");
 	r->o.allow_root_disk = true;
 	run_self(r);
-	assert_not_has(&r->why, "root");
+	assert_not_has(&r->why.text, "root");
 	assert_has(&r->ok, "allowed by --allow-root-disk");
 
 	/* the device holding / is refused for that, whatever the override */
 	fsb_devsnap_add_sys(&r->s, makedev(8, 241), "the root filesystem", NULL, true);
 	run_self(r);
-	assert_not_has(&r->why, "same disk");
+	assert_not_has(&r->why.text, "same disk");
 	run_usage(r);
-	assert_has(&r->why, "holds the root filesystem");
+	assert_has(&r->why.text, "holds the root filesystem");
 }
 
 /* The most telling reason first: the system's, then whose it is, the
  * kernel's generic refusal last; stable within a rank. */
 static void test_reason_order(void **state)
 {
-	static const char *const in[] = {
-		"busy: the kernel refused an exclusive open (…)",
-		"cannot be opened exclusively: Permission denied",
-		"read-only",
-		"partition /dev/sdb2: mounted on /home",
-		"listed in /etc/fstab as UUID=1 (for /home)",
-		"disk /dev/sda: partition /dev/sda1: mounted on /",
-		"member of a Linux RAID array (linux_raid_member signature)",
-		"on the same disk as the root filesystem (/dev/sda): pass --allow-root-disk to use it anyway",
-		"active swap",
+	static const struct {
+		enum fsb_device_reason code;
+		const char *text;
+	} in[] = {
+		{ FSB_REASON_BUSY, "busy: the kernel refused an exclusive open (…)" },
+		{ FSB_REASON_NO_EXCL, "cannot be opened exclusively: Permission denied" },
+		{ FSB_REASON_READ_ONLY, "read-only" },
+		{ FSB_REASON_MOUNTED, "partition /dev/sdb2: mounted on /home" },
+		{ FSB_REASON_LISTED, "listed in /etc/fstab as UUID=1 (for /home)" },
+		{ FSB_REASON_MOUNTED_ROOT, "disk /dev/sda: partition /dev/sda1: mounted on /" },
+		{ FSB_REASON_MEMBER, "member of a Linux RAID array (linux_raid_member signature)" },
+		{ FSB_REASON_ROOT_DISK, "on the same disk as the root filesystem (/dev/sda): pass --allow-root-disk to use it anyway" },
+		{ FSB_REASON_SYSTEM, "active swap" },
 	};
 	static const char *const want[] = {
 		"disk /dev/sda: partition /dev/sda1: mounted on /",
@@ -718,16 +727,96 @@ static void test_reason_order(void **state)
 		"busy: the kernel refused an exclusive open (…)",
 		"cannot be opened exclusively: Permission denied",
 	};
-	struct fsb_strv why = { 0 };
+	struct fsb_devwhy why = { 0 };
 
 	(void)state;
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(in); i++)
-		fsb_strv_add(&why, in[i]);
+		fsb_devwhy_add(&why, in[i].code, "%s", in[i].text);
 	fsb_devrules_order(&why);
-	assert_int_equal(why.n, FSB_ARRAY_SIZE(want));
-	for (size_t i = 0; i < why.n; i++)
-		assert_string_equal(why.v[i], want[i]);
-	fsb_strv_free(&why);
+	assert_int_equal(why.text.n, FSB_ARRAY_SIZE(want));
+	for (size_t i = 0; i < why.text.n; i++) {
+		assert_string_equal(why.text.v[i], want[i]);
+		/* each code moved with its text */
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(in); k++)
+			if (strcmp(in[k].text, want[i]) == 0)
+				assert_int_equal(why.code[i], in[k].code);
+	}
+	/* the order is the codes', not the words': any text ranks by its code */
+	fsb_devwhy_free(&why);
+	fsb_devwhy_add(&why, FSB_REASON_BUSY, "zzz");
+	fsb_devwhy_add(&why, FSB_REASON_SYSTEM, "yyy");
+	fsb_devrules_order(&why);
+	assert_string_equal(why.text.v[0], "yyy");
+	fsb_devwhy_free(&why);
+}
+
+/* What an explicit choice lifts is the codes' table: only a partition
+ * table (--whole-disk) and the root filesystem's disk (--allow-root-disk),
+ * and only when nothing else refuses. */
+static void test_reason_lift(void **state)
+{
+	struct fsb_devwhy why = { 0 };
+
+	(void)state;
+	assert_int_equal(fsb_devwhy_lift(&why), 0);
+	fsb_devwhy_add(&why, FSB_REASON_PARTITIONED, "any words");
+	assert_int_equal(fsb_devwhy_lift(&why), FSB_LIFT_WHOLE_DISK);
+	fsb_devwhy_add(&why, FSB_REASON_ROOT_DISK, "more words");
+	assert_int_equal(fsb_devwhy_lift(&why), FSB_LIFT_WHOLE_DISK | FSB_LIFT_ROOT_DISK);
+	fsb_devwhy_add(&why, FSB_REASON_MOUNTED, "a whole disk with a gpt partition table");
+	assert_int_equal(fsb_devwhy_lift(&why), 0);
+	fsb_devwhy_free(&why);
+	for (int c = 0; c < FSB_REASON_COUNT; c++)
+		assert_int_equal(fsb_device_reason_lift(c) != FSB_LIFT_NONE,
+				 c == FSB_REASON_PARTITIONED || c == FSB_REASON_ROOT_DISK);
+}
+
+/* The device's document (doc/devdoc.h): built once, what every front end
+ * draws: the heading, keyed facts, the verdict's lists, blkid's answer,
+ * signatures in wipefs's order, text from the disk made visible. */
+static void test_device_document(void **state)
+{
+	struct rules *r = *state;
+	struct fsb_device *d = &r->d;
+	struct fsb_doc doc = { 0 };
+	const struct fsb_block *b;
+	char *j;
+
+	snprintf(d->majmin, sizeof(d->majmin), "8:241");
+	strcpy(d->kind, "part");
+	d->verdict = FSB_DEVICE_REFUSED;
+	fsb_strv_add(&d->reasons, "mounted on /mnt");
+	fsb_strv_add(&d->passed, "writable");
+	d->label = strdup("be\033nch");
+	d->fstype = strdup("ext4");
+	d->diskseq = 9;
+	fsb_doc_device(d, &doc);
+	assert_string_equal(fsb_doc_find(&doc, FSB_ROLE_DEVICE)->text, "/dev/sdz1 (8:241): refused");
+	b = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+	assert_string_equal(b->kv[0].key, FSB_FACT_SIZE);
+	assert_string_equal(b->kv[0].values.v[0], "part, 1 GiB");
+	assert_string_equal(fsb_block_kv(b, FSB_FACT_DISKSEQ)->values.v[0], "diskseq 9");
+	j = fsb_devdoc_facts_line(&doc);
+	{
+		char *want = fsb_device_describe(d);
+
+		assert_string_equal(j, want);
+		free(want);
+	}
+	free(j);
+	j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_VERDICT, FSB_DEVDOC_REFUSED, "; ");
+	assert_string_equal(j, "mounted on /mnt");
+	free(j);
+	j = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+	assert_string_equal(j, "be\\033nch");
+	free(j);
+	b = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
+	assert_int_equal(b->nkv, 1);
+	j = fsb_strv_join(&b->kv[0].values, " ");
+	/* TYPE, then UUID LABEL USAGE: wipefs's order, not the probe's */
+	assert_string_equal(j, "TYPE=ext4 UUID=3f1e0c2a-aaaa-bbbb-cccc-0123456789ab LABEL=bench USAGE=filesystem");
+	free(j);
+	fsb_doc_free(&doc);
 }
 
 int main(void)
@@ -759,6 +848,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_self_whole_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_root_disk, setup, teardown),
 		cmocka_unit_test(test_reason_order),
+		cmocka_unit_test(test_reason_lift),
+		cmocka_unit_test_setup_teardown(test_device_document, setup, teardown),
 	};
 
 	fsb_opt_set_speaker(say_flag);

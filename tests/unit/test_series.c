@@ -197,6 +197,35 @@ static void test_document(void **state)
 	fsb_result_free(r);
 }
 
+/* A series that stayed at zero draws no bar: blanks, in utf8 and ASCII
+ * (the run screen once drew "█▁▁▁▁▁ peak 0 KiB/s" for ext2's deb). */
+static void test_zero_peak(void **state)
+{
+	struct fsb_series *s = fsb_series_new(1.0);
+	struct fsb_series_line l = { .fs = "ext2", .s = s };
+	char buf[256];
+	double peak;
+	size_t col;
+	char *line;
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		push(s, 0, 0, 0, 0);
+	assert_int_equal(fsb_series_spark(s, FSB_SERIES_read_kib_s, 10, true, buf, sizeof(buf), &peak, &col), 6);
+	assert_true(peak == 0);
+	assert_string_equal(buf, "      ");
+	assert_int_equal(fsb_series_spark(s, FSB_SERIES_read_kib_s, 10, false, buf, sizeof(buf), &peak, &col), 6);
+	assert_string_equal(buf, "      ");
+	line = fsb_series_line_text(&l, FSB_SERIES_read_kib_s, 4, 6, true);
+	assert_string_equal(line, "ext2          peak 0 KiB/s at 1 s of 6 s");
+	free(line);
+	/* one sample above zero is a bar again */
+	push(s, 8, 0, 0, 0);
+	assert_int_equal(fsb_series_spark(s, FSB_SERIES_read_kib_s, 10, true, buf, sizeof(buf), &peak, &col), 7);
+	assert_string_equal(buf, "▁▁▁▁▁▁█");
+	fsb_series_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +233,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_bad_and_old),
 		cmocka_unit_test(test_document),
+		cmocka_unit_test(test_zero_peak),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * devdoc.h — a block device as a document (document.h's blocks), built
+ * once here and drawn by every front end: `fsbench devices` (src/cli/
+ * cmd_devices.c), the TUI's target detail pane and its confirmation
+ * (ui/scr_target.c, ui/scr_confirm.c).  What a device is, why it is refused
+ * and what is on it are decided here; a front end only decides how each
+ * block looks and which entries it has room for.  Text that comes from the
+ * device or the system (labels, signature values, models) is made visible
+ * here (fsb_str_visible), once.
+ *
+ * The blocks, in order:
+ *   HEADING  FSB_ROLE_DEVICE          "GIVEN -> PATH (MAJ:MIN): usable|refused"
+ *   KV       FSB_ROLE_DEVICE_FACTS    a fact per entry, keyed FSB_FACT_* (device.h),
+ *                                     in fsb_device_facts() order; none without a
+ *                                     device number
+ *   KV       FSB_ROLE_DEVICE_VERDICT  FSB_DEVDOC_REFUSED, _DOUBTS, _PASSED: lists,
+ *                                     each entry only when not empty
+ *   KV       FSB_ROLE_DEVICE_CONTENT  blkid's TYPE, LABEL, UUID, PTTYPE; where it is
+ *                                     mounted, what holds it, a failed probe,
+ *                                     ambiguity: each only when known
+ *   KV       FSB_ROLE_DEVICE_SIGS     a signature per entry as wipefs lists it: the
+ *                                     key its offset ("0x438"), the values "TYPE=ext4"
+ *                                     (or PTTYPE=) first, then UUID, LABEL, USAGE,
+ *                                     then the rest as libblkid said them
+ */
+#ifndef FSB_DEVDOC_H
+#define FSB_DEVDOC_H
+
+#include "devices/device.h"
+#include "doc/document.h"
+
+#define FSB_DEVDOC_REFUSED "refused"     /* every reason, most telling first */
+#define FSB_DEVDOC_DOUBTS "in use?"      /* what only the claim can settle */
+#define FSB_DEVDOC_PASSED "passed"       /* every check that passed */
+#define FSB_DEVDOC_TYPE "TYPE"
+#define FSB_DEVDOC_LABEL "LABEL"
+#define FSB_DEVDOC_UUID "UUID"
+#define FSB_DEVDOC_PTTYPE "PTTYPE"
+#define FSB_DEVDOC_MOUNTED "mounted on"  /* list */
+#define FSB_DEVDOC_HOLDERS "held by"     /* list */
+#define FSB_DEVDOC_PROBE "probe failed"
+#define FSB_DEVDOC_AMBIGUOUS "ambiguous" /* the signature types libblkid could not tell apart */
+
+/* The document of d, appended to doc (fsb_doc_free() frees it). */
+void fsb_doc_device(const struct fsb_device *d, struct fsb_doc *doc);
+
+/* An entry's values joined by sep, or NULL when the entry is missing;
+ * caller frees. */
+char *fsb_devdoc_join(const struct fsb_doc *doc, enum fsb_block_role role, const char *key, const char *sep);
+
+/* Every fact joined by ", " (fsb_device_describe() of the document), or
+ * NULL without facts; caller frees. */
+char *fsb_devdoc_facts_line(const struct fsb_doc *doc);
+
+#endif

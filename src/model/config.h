@@ -87,6 +87,9 @@ struct fsb_size_profile {
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */
 	struct fsb_strv nominal;
+	/* seconds the default plan may take (it runs in rounds until the
+	 * verdict settles: engine.h); 0 = no budget key, one round */
+	double budget;
 };
 /* The profile's nominal seconds for phase, or NAN when it names none. */
 double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);

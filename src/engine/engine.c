@@ -1138,11 +1138,17 @@ static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
 	finish = atomic_load(&e->finish);
 	if (e->rounds)
 		e->res->rounds = rs->round;
+	if (e->rounds) {
+		/* the run screen shows it firming up; only settle mode acts on it */
+		bool s = fsb_verdict_settled(e->res, NULL, rs->round, why, sizeof(why));
+
+		snprintf(e->prog.verdict, sizeof(e->prog.verdict), "%s", why);
+		fsb_events_set_progress(e->ev, &e->prog);
+		settled = e->settle && s;
+	}
 	if (e->settle) {
 		e->res->repeat = rs->round;
-		settled = fsb_verdict_settled(e->res, NULL, rs->round, why, sizeof(why));
-		snprintf(e->prog.verdict, sizeof(e->prog.verdict), "%s", why);
-		fsb_events_log(e->ev, "round %ld: %s", rs->round, why);
+		fsb_events_log(e->ev, "verdict: %s", why);
 	}
 	if (settled)
 		how = FSB_ENDED_SETTLED;

@@ -52,7 +52,7 @@ grep -q '^status = "complete"$' "$res" || fail "the result is not complete"
 cell=$(awk '$0 == "filesystem \"ext2\" {" { f = 1 } f && /^}/ { exit } f' "$res")
 grep -q '^ *disturbed = ".*burner' <<<"$cell" ||
 	{ cat "$SCRATCH/run.out"; fail "ext2's run with the burners on was not disturbed"; }
-grep -qE '^ *replaces = 1$' <<<"$cell" ||
+grep -qE '(^| )replaces = 1( |$)' <<<"$cell" ||
 	{ cat "$SCRATCH/run.out"; echo "$cell"; fail "no run of ext2 replaces its disturbed run (seq 1)"; }
 [ "$(grep -c '^      run {' <<<"$cell")" -eq 2 ] || fail "ext2 should have its disturbed run and its replacement"
 grep -qE '^  ext2: run again, its burst run was disturbed \(other programs used' "$SCRATCH/run.out" ||

@@ -1011,7 +1011,7 @@ static const struct fsb_run *disturbed_since(const struct fsb_phase_result *ph, 
 	for (size_t k = 0; k < ph->nruns; k++) {
 		const struct fsb_run *r = &ph->runs[k];
 
-		if (r->disturbed && r->v[FSB_FIELD_seq] > since && isnan(r->v[FSB_FIELD_replaces]) &&
+		if (r->disturbed && r->status == FSB_RUN_OK && r->v[FSB_FIELD_seq] > since && isnan(r->v[FSB_FIELD_replaces]) &&
 		    !replaced(ph, r->v[FSB_FIELD_seq]))
 			return r;
 	}

@@ -16,9 +16,7 @@ need_root
 need_prog mkfs.ext2 mkfs.ext4 setsid timeout
 device_lock exclusive
 ncpu=$(nproc)
-busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
-b0=$(busy); sleep 2; b1=$(busy)
-bg=$(awk -v a="$b0" -v b="$b1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz / 2 }')
+machine_background
 awk -v bg="$bg" -v n="$ncpu" 'BEGIN { exit !(bg < n - 1) }' ||
 	skip "the machine is too busy for this test: other programs use $bg of its $ncpu CPUs"
 limit=$(awk -v bg="$bg" 'BEGIN { printf "%.2f", bg + 0.6 }')

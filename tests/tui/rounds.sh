@@ -52,10 +52,6 @@ grep -q -- "--budget 1m" "$res" || fail "the recorded command line lacks --budge
 [ "$(grep -c '^      run {' "$res")" -eq 2 ] || fail "expected one run per filesystem"
 "$FSBENCH" show --ascii "$res" | grep -qE 'Rounds: +1 round; stopped after round 1, as asked, before the verdict settled' ||
 	fail "the document does not say how the run ended"
-tui_keys q
-tui_wait 'Target: new image file'
-tui_keys q q
-tui_wait_exit
-[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+tui_quit 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"
 exit 0

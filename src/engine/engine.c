@@ -417,12 +417,18 @@ static void eta_priors(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
 	struct fsb_eta_plan est;
+	struct fsb_browse hist;
+	char *dir = fsb_browse_results_dir(p->cfg);
 
-	fsb_eta_plan(p, NULL, &est);
+	/* a results directory that cannot be read knows nothing: nominal figures */
+	fsb_browse_scan(dir, &hist, NULL);
+	fsb_eta_plan(p, &hist, &est);
 	e->eta_rounds = e->settle ? est.rounds : plan_reps(p);
 	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
 	eta_order(e);
-	fsb_eta_plan_priors(p, NULL, &e->eta, e->prog.eta_basis, sizeof(e->prog.eta_basis));
+	fsb_eta_plan_priors(p, &hist, &e->eta, e->prog.eta_basis, sizeof(e->prog.eta_basis));
+	fsb_browse_free(&hist);
+	free(dir);
 	e->prog.budget = e->settle ? e->budget : 0;
 	e->prog.rounds = e->rounds ? (int)e->eta_rounds : 0;
 	e->prog.round_s = isnan(est.round) ? -1 : est.round;

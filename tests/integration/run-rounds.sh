@@ -9,7 +9,9 @@
 #     every filesystem with as many runs as rounds, ended = "budget";
 #  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
 #     after round 2 (the fewest a settled verdict needs), ended = "settled";
-#  3. the tiny profile without --budget still runs once (one round).
+#  3. the tiny profile without --budget still runs once (one round);
+#  4. SIGUSR1 during the first round: it finishes, the run ends there,
+#     complete, exit status 0, ended = "stopped".
 . "$FSB_TESTLIB"
 need_root
 need_prog mkfs.ext2 mkfs.xfs
@@ -95,4 +97,26 @@ res=$SCRATCH/one.fsbench
 grep -qE '^(rounds|ended|budget) =' "$res" && fail "a tiny run without --budget recorded rounds"
 [ "$(runs_of "$res" ext2 lag)" -eq 1 ] || fail "a tiny run without --budget ran more than once"
 assert_no_leftovers "fsbench run --profile tiny"
+
+# 4. SIGUSR1: finish after this round
+res=$SCRATCH/usr1.fsbench
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/u.img" --size 2G --fs ext2,xfs --phases swing \
+	--profile tiny --budget 5m -o "$res" >"$SCRATCH/usr1.out" 2>&1 &
+pid=$!
+# the signal once the run is under way (before its signalfd it would kill)
+for _ in $(seq 300); do
+	grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" && break
+	sleep 0.1
+done
+grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" || { kill "$pid"; wait "$pid"; cat "$SCRATCH/usr1.out"; fail "the run did not start"; }
+kill -USR1 "$pid"
+wait "$pid" || { cat "$SCRATCH/usr1.out"; fail "fsbench run ended $? after SIGUSR1"; }
+assert_no_leftovers "fsbench run stopped by SIGUSR1"
+grep -q 'finishing after this round' "$SCRATCH/usr1.out" || fail "SIGUSR1 was not acknowledged"
+grep -q '^status = "complete"$' "$res" || fail "SIGUSR1: the result is not complete"
+grep -q '^ended = "stopped"$' "$res" || { grep -E '^(ended|rounds)' "$res"; fail "SIGUSR1: not recorded as stopped"; }
+grep -q '^rounds = 1$' "$res" || fail "SIGUSR1 in round 1 ended after $(sed -n 's/^rounds = //p' "$res") rounds"
+for fs in ext2 xfs; do
+	[ "$(runs_of "$res" "$fs" swing)" -eq 1 ] || fail "SIGUSR1: $fs has not exactly one run"
+done
 exit 0

@@ -12,10 +12,17 @@
 static void usage(FILE *fp)
 {
 	fprintf(fp, "Usage: fsbench export --format FORMAT [-o OUT] [--metric M] [--baseline FS]\n"
-		"                      [--mann-whitney] FILE...\n"
+		"                      [--mann-whitney] [--phase PHASE] FILE...\n"
 		"Writes result files in another format (to standard output without -o):\n");
 	for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
 		fprintf(fp, "  %-11s %s\n", f->name, f->summary);
+	fprintf(fp, "\n"
+		"  -f, --format FORMAT  one of the formats above\n"
+		"  -o, --output OUT     write OUT (whole or not at all) instead of standard output\n"
+		"  -m, --metric M       tables and charts: dead (default), real, usr, sys, sync\n"
+		"  -b, --baseline FS    normalize to FS instead of the run's baseline\n"
+		"      --mann-whitney   test significance with Mann-Whitney instead of Welch\n"
+		"  -p, --phase PHASE    svg: the chart of PHASE (or total) instead of the first one\n");
 }
 
 int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
@@ -26,6 +33,7 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		{ "metric", required_argument, NULL, 'm' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "mann-whitney", no_argument, NULL, 'W' },
+		{ "phase", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -39,7 +47,7 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	FILE *fp = stdout;
 	int c, n, rc = FSB_EXIT_OK;
 
-	while ((c = getopt_long(argc, argv, "f:o:m:b:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:m:b:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			fmt = fsb_export_find(optarg);
@@ -62,6 +70,9 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		case 'W':
 			eo.report.nonparametric = true;
 			break;
+		case 'p':
+			eo.phase = optarg;
+			break;
 		default:	/* -h, --help, or an option getopt refused */
 			return fsb_cli_help_or_usage(c, usage);
 		}
@@ -69,6 +80,10 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	if (!fmt || optind >= argc) {
 		fsb_app_error("export: %s", !fmt ? "--format is required" : "no result file given");
 		usage(stderr);
+		return FSB_EXIT_USAGE;
+	}
+	if (eo.phase && strcmp(fmt->name, "svg")) {
+		fsb_app_error("export: --phase is for --format svg, not %s", fmt->name);
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/cmd.h"
+#include "doc/json.h"
 #include "doc/render.h"
 #include "doc/report.h"
 #include "model/browse.h"
@@ -16,7 +17,7 @@
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: fsbench list-results [DIR] [--where WORDS] [--tsv] [--no-index] [-v]\n"
+		"Usage: fsbench list-results [DIR] [--where WORDS] [--tsv|--json] [--no-index] [-v]\n"
 		"Lists the result files of DIR (default: the results directory), newest\n"
 		"first, as the TUI's browse screen does: date, status, profile, target,\n"
 		"filesystems, phases.  The list comes from the result index\n"
@@ -24,6 +25,7 @@ static void usage(FILE *fp)
 		"\n"
 		"  -w, --where WORDS  only rows that contain every word (any column, any case)\n"
 		"  -t, --tsv          tab-separated, a header line, the file path first\n"
+		"  -j, --json         as JSON: one object per file, the fields apart (doc/json.md)\n"
 		"  -n, --no-index     read every file; do not use or update the index\n"
 		"  -v, --verbose      say on stderr how many files were read and where the index is\n");
 }
@@ -40,6 +42,7 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "where", required_argument, NULL, 'w' },
 		{ "tsv", no_argument, NULL, 't' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "no-index", no_argument, NULL, 'n' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -50,12 +53,12 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 	struct fsb_browse b = { 0 };
 	struct fsb_err err = { 0 };
 	struct fsb_buf where = { 0 };
-	bool tsv = false, no_index = false, verbose = false;
+	bool tsv = false, json = false, no_index = false, verbose = false;
 	char *dir = NULL, *index = NULL;
 	size_t *idx = NULL, n = 0;
 	int c, rc = FSB_EXIT_USAGE;
 
-	while ((c = getopt_long(argc, argv, "w:tnvh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:tjnvh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			/* several --where: every word of each */
@@ -63,6 +66,9 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 			break;
 		case 't':
 			tsv = true;
+			break;
+		case 'j':
+			json = true;
 			break;
 		case 'n':
 			no_index = true;
@@ -74,6 +80,10 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 			rc = fsb_cli_help_or_usage(c, usage);
 			goto out;
 		}
+	}
+	if (tsv && json) {
+		fsb_app_error("list-results: --tsv or --json, not both");
+		goto out;
 	}
 	if (optind + 1 < argc) {
 		fsb_app_error("list-results: one directory at most, not also '%s'", argv[optind + 1]);
@@ -113,7 +123,18 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 	for (size_t i = 0; i < b.n; i++)
 		if (fsb_browse_match(&b.v[i], where.s))
 			idx[n++] = i;
-	if (tsv) {
+	if (json) {
+		struct fsb_json *j = fsb_json_new("list-results");
+
+		fsb_json_str(j, "directory", dir);
+		fsb_json_str(j, "where", where.s);
+		fsb_json_browse(j, "results", &b, idx, n);
+		if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
+			fsb_app_error("list-results: standard output: write error");
+			rc = FSB_EXIT_FAILED;
+			goto out;
+		}
+	} else if (tsv) {
 		printf("File");
 		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
 			printf("\t%s", heads[k]);

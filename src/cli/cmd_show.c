@@ -8,6 +8,7 @@
 #include "cli/cmd.h"
 #include "doc/render.h"
 #include "doc/document.h"
+#include "doc/json.h"
 #include "doc/report.h"
 
 static void usage(FILE *fp)
@@ -27,7 +28,9 @@ static void usage(FILE *fp)
 		"                      min, max, outliers; mkfs, mount and umount times and\n"
 		"                      the bookkeeping share\n"
 		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
-		"      --ascii         no Unicode symbols\n");
+		"      --ascii         no Unicode symbols\n"
+		"  -j, --json          the same document as JSON, every block with its role and\n"
+		"                      numbers as numbers (doc/json.md)\n");
 }
 
 void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
@@ -42,6 +45,40 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 	fsb_doc_free(&doc);
 }
 
+/* --json: the document of one file, or the comparison of several, whole
+ * or not at all (a comparison with nothing in common writes nothing). */
+static int show_json(struct fsb_result **res, char *const *paths, const char **labels, size_t n,
+		     const struct fsb_report_opts *ro, bool raw)
+{
+	struct fsb_doc_opts d = { .report = *ro, .raw = raw };
+	struct fsb_json *j = fsb_json_new("show");
+	struct fsb_err err = { 0 };
+	struct fsb_doc doc;
+
+	fsb_json_open(j, "files", true);
+	for (size_t i = 0; i < n; i++)
+		fsb_json_str(j, NULL, paths[i]);
+	fsb_json_close(j);
+	fsb_json_open(j, "documents", true);
+	if (n == 1) {
+		fsb_doc_result(res[0], &d, &doc);
+		fsb_json_doc(j, NULL, &doc, "result", paths[0]);
+	} else if (fsb_doc_compare(res, labels, n, &d, &doc)) {
+		fsb_doc_free(&doc);
+		fsb_json_free(j);
+		fsb_app_error("show: these files have no phase in common");
+		return FSB_EXIT_USAGE;
+	} else {
+		fsb_json_doc(j, NULL, &doc, "comparison", NULL);
+	}
+	fsb_doc_free(&doc);
+	if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
+		fsb_app_error("show: standard output: %s", err.msg[0] ? err.msg : "write error");
+		return FSB_EXIT_FAILED;
+	}
+	return FSB_EXIT_OK;
+}
+
 int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -50,17 +87,18 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		{ "raw", no_argument, NULL, 'r' },
 		{ "mann-whitney", no_argument, NULL, 'W' },
 		{ "ascii", no_argument, NULL, 'A' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
 	struct fsb_result **res = NULL;
 	const char **labels = NULL;
-	bool raw = false, utf8 = fsb_locale_utf8();
+	bool raw = false, json = false, utf8 = fsb_locale_utf8();
 	int c, n = 0, rc = FSB_EXIT_OK;
 
 	(void)cli;
-	while ((c = getopt_long(argc, argv, "m:b:rh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:b:rjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (fsb_cli_parse_metric("show", optarg, &ro.metric))
@@ -77,6 +115,9 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 			break;
 		case 'A':
 			utf8 = false;
+			break;
+		case 'j':
+			json = true;
 			break;
 		default:	/* -h, --help, or an option getopt refused */
 			return fsb_cli_help_or_usage(c, usage);
@@ -103,7 +144,9 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (n == 1) {
+	if (json) {
+		rc = show_json(res, argv + optind, labels, (size_t)n, &ro, raw);
+	} else if (n == 1) {
 		fsb_show_result(stdout, res[0], &ro, raw, utf8);
 	} else {
 		struct fsb_render_opts o = { .utf8 = utf8, .notes = true, .width = 72 };

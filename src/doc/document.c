@@ -292,6 +292,11 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 	if (!b->lines.n) {
 		fsb_strv_free(&b->lines);
 		d->n--;
+	} else {
+		/* the same judgement the lines word (report.c asks the same
+		 * function with the same options), for outputs that want fields */
+		b->verdict = fsb_xcalloc(1, sizeof(*b->verdict));
+		fsb_verdict_compute(res, &o->report, b->verdict);
 	}
 	if (res->quiet)	/* under the verdict, with the runs it disturbed */
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
@@ -562,6 +567,10 @@ void fsb_doc_free(struct fsb_doc *doc)
 		}
 		free(b->kv);
 		fsb_strv_free(&b->lines);
+		if (b->verdict) {
+			fsb_verdict_free(b->verdict);
+			free(b->verdict);
+		}
 		if (b->kind == FSB_BLOCK_TABLE)
 			fsb_table_free(&b->table);
 		if (b->kind == FSB_BLOCK_CHART)

@@ -5,8 +5,9 @@
  * verdict, note), each with a semantic role.  fsb_doc_result() and
  * fsb_doc_compare() decide *what* is in it and in which order; the text
  * (`fsbench show`, the end of `fsbench run`), Markdown and HTML renderers
- * (document_render.c) and the TUI's report view (ui/view.c) only walk the
- * list and decide how each block looks.  A new section is one edit here.
+ * (document_render.c), the JSON one (document_json.c, json.h) and the
+ * TUI's report view (ui/view.c) only walk the list and decide how each
+ * block looks.  A new section is one edit here.
  *
  * The order of a result's document, every output alike:
  *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target
@@ -33,6 +34,7 @@
 
 #include "doc/report.h"
 #include "doc/timeseries.h"
+#include "model/verdict.h"
 
 enum fsb_block_kind {
 	FSB_BLOCK_HEADING,       /* text: a title (level 1) or a group's heading (level 2) */
@@ -40,7 +42,8 @@ enum fsb_block_kind {
 	FSB_BLOCK_KV,            /* kv: key/value entries */
 	FSB_BLOCK_TABLE,         /* table */
 	FSB_BLOCK_CHART,         /* chart */
-	FSB_BLOCK_VERDICT,       /* lines: the verdict, the first line the headline */
+	FSB_BLOCK_VERDICT,       /* lines: the verdict, the first line the headline;
+				    verdict: the judgement behind them */
 	FSB_BLOCK_NOTE,          /* text: an explanation or a warning (role) */
 	FSB_BLOCK_SERIES,        /* series: the device over a phase's time, a line per filesystem */
 };
@@ -89,6 +92,10 @@ struct fsb_block {
 	struct fsb_kv *kv;       /* KV */
 	size_t nkv;
 	struct fsb_strv lines;   /* VERDICT */
+	struct fsb_verdict *verdict;  /* VERDICT of a result: the structured judgement the
+				    lines word (model/verdict.h), heap, freed with the
+				    document; its rows point at the result's filesystems,
+				    so read it while the result lives.  NULL elsewhere */
 	struct fsb_table table;  /* TABLE */
 	struct fsb_chart chart;  /* CHART */
 	char *phase;             /* CHART, PHASE, RAW, STATS, SERIES: the phase ("total") */

@@ -21,6 +21,8 @@ struct fsb_export_opts {
 	struct fsb_report_opts report;   /* metric, baseline, test */
 	const char *const *labels;       /* one label per result (file names) */
 	const char *command;             /* the export's own command line, or NULL */
+	const char *phase;               /* svg: the chart's phase ("total"), NULL: the document's
+					    first chart (the overview) */
 };
 
 struct fsb_export_format {
@@ -42,6 +44,13 @@ int fsb_export_csv(FILE *fp, struct fsb_result *const *res, size_t n,
 		   const struct fsb_export_opts *o, struct fsb_err *err);
 int fsb_export_html(FILE *fp, struct fsb_result *const *res, size_t n,
 		    const struct fsb_export_opts *o, struct fsb_err *err);
+/* The documents as JSON (json.h, doc/json.md). */
+int fsb_export_json(FILE *fp, struct fsb_result *const *res, size_t n,
+		    const struct fsb_export_opts *o, struct fsb_err *err);
+/* One chart of one result (o->phase) as a standalone SVG file; -EINVAL
+ * for several results or a phase without a chart. */
+int fsb_export_svg(FILE *fp, struct fsb_result *const *res, size_t n,
+		   const struct fsb_export_opts *o, struct fsb_err *err);
 /* bonnie++ 2.00's CSV (format 1.98), one line per filesystem with built-in
  * phases, for bon_csv2txt/bon_csv2html (doc/bonnie.md); -ENOENT if none. */
 int fsb_export_bonnie_csv(FILE *fp, struct fsb_result *const *res, size_t n,

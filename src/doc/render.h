@@ -46,7 +46,17 @@ void fsb_render_chart_text(FILE *fp, const struct fsb_chart *c, const struct fsb
  * script, no external reference.  Text is escaped for HTML.
  */
 void fsb_render_table_html(FILE *fp, const struct fsb_table *t);
+/* The cell flags' names, one table for every output: cls the HTML class,
+ * field the JSON boolean (json.h).  Terminated by flag 0. */
+struct fsb_cell_flag_word {
+	unsigned flag;           /* enum fsb_cell_flag */
+	const char *cls, *field;
+};
+extern const struct fsb_cell_flag_word fsb_cell_flag_words[];
 void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c);
+/* The same chart as a standalone SVG file: the XML declaration, a white
+ * background, its title and how to read it above the bars. */
+void fsb_render_chart_svg_file(FILE *fp, const struct fsb_chart *c);
 /*
  * A time-series chart as inline SVG (class "timeseries"): one <polyline class="series"> per
  * line (a filesystem), all on one time axis (seconds since the phase

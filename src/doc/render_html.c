@@ -40,33 +40,33 @@ void fsb_html_id(FILE *fp, const char *prefix, const char *s)
 		      ? *s : '_', fp);
 }
 
-static const struct {
-	unsigned flag;
-	const char *cls;
-} classes[] = {
-	{ FSB_CELL_NAME, "name" },
-	{ FSB_CELL_NUMBER, "num" },
-	{ FSB_CELL_RATIO, "ratio" },
-	{ FSB_CELL_BASELINE, "baseline" },
-	{ FSB_CELL_SIGNIFICANT, "sig" },
-	{ FSB_CELL_BETTER, "better" },
-	{ FSB_CELL_WORSE, "worse" },
-	{ FSB_CELL_BEST, "best" },
-	{ FSB_CELL_PENDING, "pending" },
-	{ FSB_CELL_FAILED, "failed" },
-	{ FSB_CELL_MISSING, "missing" },
-	{ FSB_CELL_OUTLIER, "outlier" },
-	{ FSB_CELL_DIM, "dim" },
+/* The header flag is never a class (class_attr masks it: a <th> says so). */
+const struct fsb_cell_flag_word fsb_cell_flag_words[] = {
+	{ FSB_CELL_HEADER, "header", "header" },
+	{ FSB_CELL_NAME, "name", "name" },
+	{ FSB_CELL_NUMBER, "num", "number" },
+	{ FSB_CELL_RATIO, "ratio", "ratio" },
+	{ FSB_CELL_BASELINE, "baseline", "baseline" },
+	{ FSB_CELL_SIGNIFICANT, "sig", "significant" },
+	{ FSB_CELL_BETTER, "better", "better" },
+	{ FSB_CELL_WORSE, "worse", "worse" },
+	{ FSB_CELL_BEST, "best", "best" },
+	{ FSB_CELL_PENDING, "pending", "pending" },
+	{ FSB_CELL_FAILED, "failed", "failed" },
+	{ FSB_CELL_MISSING, "missing", "missing" },
+	{ FSB_CELL_OUTLIER, "outlier", "outlier" },
+	{ FSB_CELL_DIM, "dim", "dim" },
+	{ 0, NULL, NULL },
 };
 
 static void class_attr(FILE *fp, unsigned flags)
 {
 	bool any = false;
 
-	for (size_t i = 0; i < FSB_ARRAY_SIZE(classes); i++)
-		if (flags & classes[i].flag) {
+	for (size_t i = 0; fsb_cell_flag_words[i].flag; i++)
+		if (flags & fsb_cell_flag_words[i].flag) {
 			fputs(any ? " " : " class=\"", fp);
-			fputs(classes[i].cls, fp);
+			fputs(fsb_cell_flag_words[i].cls, fp);
 			any = true;
 		}
 	if (any)
@@ -208,10 +208,10 @@ void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c)
 		if (!isnan(b->value)) {
 			fputs("<rect", fp);
 			fputs(" class=\"bar", fp);
-			for (size_t k = 0; k < FSB_ARRAY_SIZE(classes); k++)
-				if (b->flags & classes[k].flag && classes[k].flag != FSB_CELL_NUMBER &&
-				    classes[k].flag != FSB_CELL_RATIO)
-					fprintf(fp, " %s", classes[k].cls);
+			for (size_t k = 0; fsb_cell_flag_words[k].flag; k++)
+				if (b->flags & fsb_cell_flag_words[k].flag && fsb_cell_flag_words[k].flag != FSB_CELL_NUMBER &&
+				    fsb_cell_flag_words[k].flag != FSB_CELL_RATIO)
+					fprintf(fp, " %s", fsb_cell_flag_words[k].cls);
 			/* a significant difference is drawn solid, noise is drawn faint */
 			fprintf(fp, "\" x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"%s\">",
 				SVG_LABEL, cy - SVG_BAR / 2.0, X(b->value) - SVG_LABEL, SVG_BAR, bar_fill(b->flags),
@@ -256,6 +256,34 @@ void fsb_render_chart_svg(FILE *fp, const struct fsb_chart *c)
 			SVG_LABEL + area, height - 6, max);
 	fputs("</svg>\n", fp);
 #undef X
+}
+
+/* A standalone file: the inline chart nested under its title, on white
+ * (a forum's dark theme would swallow dark text on transparency). */
+enum { SVG_HEAD = 44 };
+
+void fsb_render_chart_svg_file(FILE *fp, const struct fsb_chart *c)
+{
+	int height = SVG_HEAD + SVG_TOP + (int)c->n * SVG_ROW + SVG_AXIS;
+	bool whiskers = false;
+
+	for (size_t i = 0; i < c->n; i++)
+		whiskers |= !isnan(c->bars[i].lo) && !isnan(c->bars[i].hi);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"sans-serif\" font-size=\"12\">\n", SVG_WIDTH, height, SVG_WIDTH, height);
+	fputs("<title>", fp);
+	fsb_html_escape(fp, c->title);
+	fputs("</title>\n<desc>Made by fsbench " FSB_VERSION ".</desc>\n", fp);
+	fprintf(fp, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", SVG_WIDTH, height);
+	fputs("<text class=\"title\" x=\"8\" y=\"18\" font-size=\"14\" font-weight=\"bold\" fill=\"#222\">", fp);
+	fsb_html_escape(fp, c->title);
+	fputs("</text>\n", fp);
+	fprintf(fp, "<text class=\"legend\" x=\"8\" y=\"36\" fill=\"#555\">1.00 = the baseline, longer is slower; "
+		"solid when significant (p &lt; 0.05)%s</text>\n", whiskers ? "; whiskers: 95% CI of the ratio" : "");
+	fprintf(fp, "<g transform=\"translate(0,%d)\">\n", SVG_HEAD);
+	fsb_render_chart_svg(fp, c);
+	fputs("</g>\n</svg>\n", fp);
 }
 
 /* Geometry of a time-series chart. */

@@ -9,6 +9,7 @@
 #include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/report.h"
+#include "model/verdict.h"
 
 /* ---- table building ----------------------------------------------------------- */
 
@@ -1091,128 +1092,119 @@ void fsb_chart_free(struct fsb_chart *c)
 
 /* ---- verdict ------------------------------------------------------------------- */
 
-/* Is the lead of first over second (in total) not significant and smaller
- * than these repetitions could detect?  Then line says so. */
-static bool below_floor(const struct fsb_result *res, const struct fsb_fs_result *first,
-			const struct fsb_fs_result *second, enum fsb_metric m, const struct fsb_report_opts *o,
-			struct fsb_buf *line)
+/* " [0.95, 0.99]", or "" when the pair was not tested */
+static const char *interval(double lo, double hi)
 {
-	struct fsb_cellstats a, b;
-	struct fsb_norm lead;
-	double floor, apart;
-	bool below = false;
+	static __thread char buf[4][48];
+	static __thread int k;
+	char *s = buf[k++ % 4];
 
-	fsb_cell_stats(res, first, "total", m, &a);
-	fsb_cell_stats(res, second, "total", m, &b);
-	lead = fsb_cell_normalize(&b, &a, m, o);
-	floor = fsb_cell_pair_floor(&a, &b);
-	apart = fabs(lead.ratio - 1);
-	if (!lead.significant && !isnan(floor) && apart < floor) {
-		fsb_buf_addf(line, "No measurable difference overall by %s between %s and %s: %.0f%% apart, below "
-			     "the ±%.0f%% these repetitions can detect.", metric_words(m), first->name, second->name,
-			     apart * 100, floor * 100);
-		below = true;
-	}
-	fsb_cell_stats_free(&a);
-	fsb_cell_stats_free(&b);
-	return below;
+	if (isnan(lo) || isnan(hi))
+		return "";
+	snprintf(s, sizeof(buf[0]), " [%s, %s]", num(lo, 2), num(hi, 2));
+	return s;
 }
 
-/* The filesystems with a total ratio to the baseline in rows, fastest
- * first; those without one (a negative dead time) in unranked. */
-static size_t verdict_rows(const struct fsb_result *res, const struct fsb_fs_result *bfs, enum fsb_metric m,
-			   const struct fsb_report_opts *o, struct sortrow *rows, struct fsb_strv *unranked)
+/* "ext3, xfs and btrfs" */
+static void names(struct fsb_buf *b, const struct fsb_verdict *v, size_t from, size_t to)
 {
-	struct fsb_cellstats b;
-	size_t nrows = 0;
-
-	fsb_cell_stats(res, bfs, "total", m, &b);
-	for (size_t i = 0; i < res->nfs; i++) {
-		struct fsb_cellstats a;
-
-		fsb_cell_stats(res, res->fs[i], "total", m, &a);
-		if (a.nok && b.nok) {
-			struct fsb_norm n = fsb_cell_normalize(&a, &b, m, o);
-
-			/* no ratio (a negative dead time): not ranked, said so */
-			if (isnan(n.ratio)) {
-				fsb_strv_add(unranked, res->fs[i]->name);
-			} else {
-				rows[nrows].fs = res->fs[i];
-				rows[nrows++].key = n.ratio;
-			}
-		}
-		fsb_cell_stats_free(&a);
-	}
-	fsb_cell_stats_free(&b);
-	if (nrows)
-		qsort(rows, nrows, sizeof(*rows), by_key);
-	return nrows;
+	for (size_t i = from; i < to; i++)
+		fsb_buf_addf(b, "%s%s", i == from ? "" : i + 1 == to ? " and " : ", ", v->rows[i].fs->name);
 }
 
-/* Results since issue 10: a lead inside the noise floor is not a ranking.
- * True when it said so (with the rest relative to the first). */
-static bool verdict_within_noise(const struct fsb_result *res, enum fsb_metric m, const struct fsb_report_opts *o,
-				 const struct sortrow *rows, size_t nrows, struct fsb_strv *out)
+/* " Then: ext2 1.12× [1.05, 1.19], ext4 1.20× (relative to xfs, 95% intervals)." */
+static void then_rows(struct fsb_buf *b, const struct fsb_verdict *v, size_t from, const char *word)
 {
-	struct fsb_buf line = { 0 };
+	bool any_ci = false;
 
-	if (!(nrows > 1 && fsb_result_repeated(res) && res->order && below_floor(res, rows[0].fs, rows[1].fs, m, o, &line))) {
-		fsb_buf_free(&line);
-		return false;
+	if (from >= v->nrows)
+		return;
+	fsb_buf_addf(b, " %s:", word);
+	for (size_t i = from; i < v->nrows; i++) {
+		const struct fsb_verdict_row *r = &v->rows[i];
+
+		fsb_buf_addf(b, " %s %s×%s%s", r->fs->name, num(r->rel, 2), interval(r->rel_lo, r->rel_hi),
+			     i + 1 < v->nrows ? "," : "");
+		any_ci |= !isnan(r->rel_lo);
 	}
-	if (nrows > 2) {
-		fsb_buf_add(&line, " Then:");
-		for (size_t i = 2; i < nrows; i++)
-			fsb_buf_addf(&line, " %s %.2f×%s", rows[i].fs->name, rows[i].key / rows[0].key, i + 1 < nrows ? "," : "");
-		fsb_buf_addf(&line, " (relative to %s).", rows[0].fs->name);
-	}
-	fsb_strv_add(out, line.s);
-	fsb_buf_free(&line);
-	return true;
+	fsb_buf_addf(b, " (relative to %s%s).", v->rows[0].fs->name, any_ci ? ", 95% intervals" : "");
 }
 
-/* "Fastest overall by …: X, N% ahead of Y (a significant lead). Then: …" */
-static void verdict_fastest(const struct fsb_result *res, const char *base, enum fsb_metric m,
-			    const struct fsb_report_opts *o, const struct sortrow *rows, size_t nrows, struct fsb_strv *out)
+/* "Fastest overall by …: X, N% ahead of Y (a significant lead, [a, b]). Then: …" */
+static void verdict_lead(const struct fsb_verdict *v, struct fsb_buf *b)
 {
-	struct fsb_buf line = { 0 };
+	const struct fsb_verdict_row *r = &v->rows[1];
 
-	fsb_buf_addf(&line, "Fastest overall by %s: %s", metric_words(m), rows[0].fs->name);
-	if (nrows > 1) {
-		/* relative to the fastest, or to the baseline when the
-		 * fastest took (next to) no time at all */
-		bool rel = rows[0].key > 0 && isfinite(rows[nrows - 1].key / rows[0].key);
-		double ref = rel ? rows[0].key : 1;
-		const char *refname = rel ? rows[0].fs->name : base;
+	fsb_buf_addf(b, "Fastest overall by %s: %s, %s%% ahead of %s (a significant lead)", metric_words(v->metric),
+		     v->rows[0].fs->name, num((r->rel - 1) * 100, 0), r->fs->name);
+	if (!isnan(r->rel_lo))
+		fsb_buf_addf(b, ", %s%% to %s%% with 95%% confidence", num((r->rel_lo - 1) * 100, 0),
+			     num((r->rel_hi - 1) * 100, 0));
+	fsb_buf_add(b, ".");
+	then_rows(b, v, 2, "Then");
+}
 
-		if (rel)
-			fsb_buf_addf(&line, ", %s%% ahead of %s", num((rows[1].key / rows[0].key - 1) * 100, 0),
-				     rows[1].fs->name);
+/* "No measurable difference overall by …: A, B and C (within 3%; these
+ * runs could see differences above 4%)." — or, not yet an answer: "no
+ * significant difference with these runs; under 9% cannot be seen yet". */
+static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
+{
+	double spread = v->rows[v->ntied - 1].rel - 1;
+	bool answer = v->resolution <= FSB_VERDICT_TIE_RESOLUTION;
+
+	if (answer) {
+		fsb_buf_addf(b, "No measurable difference overall by %s between ", metric_words(v->metric));
+		names(b, v, 0, v->ntied);
+		if (spread < v->resolution)
+			fsb_buf_addf(b, ": %s%% apart at most, below the ±%s%% these runs can detect.",
+				     num(spread * 100, 0), num(v->resolution * 100, 0));
 		else
-			fsb_buf_addf(&line, ", ahead of %s", rows[1].fs->name);
-		if (fsb_result_repeated(res)) {
-			/* is the lead itself real, or within the noise of these runs? */
-			struct fsb_cellstats first, second;
-			struct fsb_norm lead;
-
-			fsb_cell_stats(res, rows[0].fs, "total", m, &first);
-			fsb_cell_stats(res, rows[1].fs, "total", m, &second);
-			lead = fsb_cell_normalize(&second, &first, m, o);
-			if (lead.tested)
-				fsb_buf_add(&line, lead.significant ? " (a significant lead)"
-					    : " (not a significant lead with these runs)");
-			fsb_cell_stats_free(&first);
-			fsb_cell_stats_free(&second);
-		}
-		fsb_buf_add(&line, ". Then:");
-		for (size_t i = 1; i < nrows; i++)
-			fsb_buf_addf(&line, " %s %s×%s", rows[i].fs->name, num(rows[i].key / ref, 2), i + 1 < nrows ? "," : "");
-		fsb_buf_addf(&line, " (relative to %s)", refname);
+			fsb_buf_addf(b, ": %s%% apart at most, less than the %s%% a user could notice.",
+				     num(spread * 100, 1), num(FSB_VERDICT_MIN_LEAD * 100, 0));
+	} else {
+		fsb_buf_add(b, "No significant difference overall by ");
+		fsb_buf_addf(b, "%s between ", metric_words(v->metric));
+		names(b, v, 0, v->ntied);
+		fsb_buf_addf(b, " with these runs: %s%% apart at most, ", num(spread * 100, 0));
+		if (isnan(v->resolution))
+			fsb_buf_add(b, "and too few runs to say how much they could detect;");
+		else
+			fsb_buf_addf(b, "but differences under %s%% cannot be seen yet;", num(v->resolution * 100, 0));
+		fsb_buf_add(b, " more rounds would tell.");
 	}
-	fsb_buf_add(&line, ".");
-	fsb_strv_add(out, line.s);
-	fsb_buf_free(&line);
+	for (size_t i = 1; i < v->ntied; i++)
+		fsb_buf_addf(b, "%s %s %s×%s", i == 1 ? " Within that group:" : ",", v->rows[i].fs->name,
+			     num(v->rows[i].rel, 2), interval(v->rows[i].rel_lo, v->rows[i].rel_hi));
+	if (v->ntied > 1)
+		fsb_buf_addf(b, " (relative to %s).", v->rows[0].fs->name);
+	then_rows(b, v, v->ntied, "Significantly slower");
+}
+
+/* With one run a difference cannot be told from noise: say what it shows
+ * and what would be needed. */
+static void verdict_one_run(const struct fsb_verdict *v, struct fsb_buf *b)
+{
+	fsb_buf_addf(b, "One run of each filesystem: no difference can be called real. By %s, %s took least",
+		     metric_words(v->metric), v->rows[0].fs->name);
+	fsb_buf_add(b, ";");
+	for (size_t i = 1; i < v->nrows; i++)
+		fsb_buf_addf(b, " %s %s×%s", v->rows[i].fs->name, num(v->rows[i].rel, 2), i + 1 < v->nrows ? "," : "");
+	fsb_buf_addf(b, " (relative to %s).", v->rows[0].fs->name);
+	fsb_buf_addf(b, " Run with repetitions (%s) to know.", fsb_opt_say(FSB_OPT_REPEAT, "3"));
+}
+
+static void verdict_too_busy(const struct fsb_verdict *v, struct fsb_buf *b)
+{
+	fsb_buf_add(b, "The machine was too busy to rank: every run of ");
+	for (size_t i = 0; i < v->too_busy.n && i < 5; i++)
+		fsb_buf_addf(b, "%s%s", i ? ", " : "", v->too_busy.v[i]);
+	if (v->too_busy.n > 5)
+		fsb_buf_addf(b, " and %zu more", v->too_busy.n - 5);
+	fsb_buf_add(b, " was disturbed");
+	for (size_t i = 0; i < v->busy_with.n; i++)
+		fsb_buf_addf(b, "%s%s", i ? ", " : " by other programs (", v->busy_with.v[i]);
+	fsb_buf_add(b, v->busy_with.n ? ")" : "");
+	fsb_buf_add(b, ". Close them and run again.");
 }
 
 static void verdict_unranked(const struct fsb_strv *unranked, enum fsb_metric m, struct fsb_strv *out)
@@ -1233,40 +1225,58 @@ static void verdict_unranked(const struct fsb_strv *unranked, enum fsb_metric m,
 	fsb_buf_free(&line);
 }
 
-/* Per phase: significant differences, or with single runs, big ones. */
+/* What the numbers describe, in one clause next to the verdict. */
+static void verdict_target(const struct fsb_result *res, struct fsb_strv *out)
+{
+	const struct fsb_target_info *t = &res->target;
+
+	if (t->kind && !strcmp(t->kind, "image"))
+		fsb_strv_addf(out, "Measured on an image file (%s%s%s): the disk under it, through the filesystem "
+			      "the image lives on, not a partition of its own.", t->path ? t->path : "?",
+			      t->device ? " on " : "", t->device ? t->device : "");
+	else if (t->kind && !strcmp(t->kind, "dir"))
+		fsb_strv_addf(out, "Measured in a directory (%s) of the existing %s: its own settings and "
+			      "fullness, not a freshly made filesystem.", t->path ? t->path : "?",
+			      t->fstype ? t->fstype : "filesystem");
+}
+
+/* Per phase: significant differences, or with single runs, big ones —
+ * never from a cell whose runs were all disturbed, nor from a phase too
+ * short to measure. */
 static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_result *bfs, const char *base,
 			      const char *phase, bool reps, enum fsb_metric m, const struct fsb_report_opts *o,
 			      struct fsb_strv *out)
 {
 	const struct fsb_fs_result *best = NULL;
-	double best_ratio = INFINITY;
+	struct fsb_norm best_n = { .ratio = INFINITY };
 	struct fsb_cellstats b;
 
 	fsb_cell_stats(res, bfs, phase, m, &b);
-	for (size_t i = 0; i < res->nfs; i++) {
+	for (size_t i = 0; i < res->nfs && !b.unreliable; i++) {
 		struct fsb_cellstats a;
 		struct fsb_norm n;
 
 		if (res->fs[i] == bfs)
 			continue;
 		fsb_cell_stats(res, res->fs[i], phase, m, &a);
-		n = a.nok && b.nok ? fsb_cell_normalize(&a, &b, m, o) : (struct fsb_norm){ NAN, NAN, NAN, false, false, NAN, false };
-		if (!isnan(n.ratio)) {
+		n = a.nok && b.nok ? fsb_cell_normalize(&a, &b, m, o)
+				   : (struct fsb_norm){ NAN, NAN, NAN, false, false, NAN, false };
+		if (!isnan(n.ratio) && !n.unreliable) {
 			bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
 			if (notable && n.ratio > 1)
-				fsb_strv_addf(out, "%s: %s %s× slower than %s%s", res->fs[i]->name, phase, num(n.ratio, 1),
-					      base, reps ? "" : " (one run; not tested for significance)");
-			if (n.ratio < best_ratio && (reps ? n.significant : true)) {
-				best_ratio = n.ratio;
+				fsb_strv_addf(out, "%s: %s %s× slower than %s%s%s", res->fs[i]->name, phase, num(n.ratio, 1),
+					      base, interval(n.lo, n.hi), reps ? "" : " (one run; not tested for significance)");
+			if (n.ratio < best_n.ratio && (reps ? n.significant : true)) {
+				best_n = n;
 				best = res->fs[i];
 			}
 		}
 		fsb_cell_stats_free(&a);
 	}
-	if (best && best_ratio < 1)
-		fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s", best->name, phase, num(best_ratio, 2), base,
-			      reps ? "" : " (one run)");
+	if (best && best_n.ratio < 1)
+		fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s%s", best->name, phase, num(best_n.ratio, 2),
+			      base, interval(best_n.lo, best_n.hi), reps ? "" : " (one run)");
 	fsb_cell_stats_free(&b);
 }
 
@@ -1275,25 +1285,43 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	FSB_CELL_MEMO_SCOPE;
 	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
-	struct fsb_strv phases = { 0 }, unranked = { 0 };
-	struct sortrow rows[res->nfs ? res->nfs : 1];
-	size_t nrows = 0;
+	struct fsb_strv phases = { 0 };
+	struct fsb_buf line = { 0 };
+	struct fsb_verdict v;
 	bool reps = fsb_result_repeated(res);
 
 	if (!bfs)
 		return;
+	fsb_verdict_compute(res, o, &v);
+	switch (v.kind) {
+	case FSB_VERDICT_LEAD: verdict_lead(&v, &line); break;
+	case FSB_VERDICT_TIE: verdict_tie(&v, &line); break;
+	case FSB_VERDICT_ONE_RUN: verdict_one_run(&v, &line); break;
+	case FSB_VERDICT_TOO_BUSY: verdict_too_busy(&v, &line); break;
+	case FSB_VERDICT_NONE: break;
+	}
+	if (line.s)
+		fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+	if (v.kind != FSB_VERDICT_NONE)
+		verdict_target(res, out);
+	if (v.unranked.n)
+		verdict_unranked(&v.unranked, v.metric, out);
+	if (v.unmeasured.n) {
+		fsb_buf_add(&line, "Too short to measure here, not ranked: ");
+		for (size_t j = 0; j < v.unmeasured.n; j++)
+			fsb_buf_addf(&line, "%s%s", j ? ", " : "", v.unmeasured.v[j]);
+		fsb_buf_addf(&line, " (under %s s of %s on %s; a few ticks of CPU accounting; one run cannot tell them from noise).",
+			     num(FSB_VERDICT_MIN_PHASE_S, 1), metric_words(v.metric), base);
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
 	fsb_cell_phases(res, false, &phases);
-	if (phases.n)
-		nrows = verdict_rows(res, bfs, m, o, rows, &unranked);
-	if (nrows && !verdict_within_noise(res, m, o, rows, nrows, out))
-		verdict_fastest(res, base, m, o, rows, nrows, out);
-	if (unranked.n)
-		verdict_unranked(&unranked, m, out);
-	fsb_strv_free(&unranked);
-	for (size_t j = 0; j < phases.n; j++)
-		verdict_standouts(res, bfs, base, phases.v[j], reps, m, o, out);
+	for (size_t j = 0; j < phases.n && v.kind != FSB_VERDICT_TOO_BUSY; j++)
+		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]))
+			verdict_standouts(res, bfs, base, phases.v[j], reps, v.metric, o, out);
 	fsb_strv_free(&phases);
+	fsb_verdict_free(&v);
 }
 
 /* ---- how it was measured ------------------------------------------------------- */

@@ -1402,10 +1402,11 @@ static int prepare(struct fsb_engine *e, struct fsb_err *err)
 		return rc;
 	e->res->workload = fsb_xstrdup(e->wl.describe);
 	if (e->wl.generated) {
-		struct fsb_tree_spec spec = { .seed = (unsigned long)e->prof->tree_seed, .files = e->prof->tree_files };
+		struct fsb_tree_spec spec;
 		struct fsb_tree_info ti;
 
 		/* make's progress counts compiled units against this */
+		fsb_workload_tree_spec(e->prof, &spec);
 		if (fsb_treegen_stats(&spec, &ti) == 0)
 			e->units_total = ti.units;
 	}

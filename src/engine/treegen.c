@@ -1094,14 +1094,15 @@ static void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-static void plan_build(struct plan *p, unsigned long seed, long files)
+/* Returns how many .c files the defconfig could build (the candidates). */
+static long plan_build(struct plan *p, unsigned long seed, long files, long units)
 {
 	static const char *const reserved[] = { "types", "compiler", "main", NULL };
 	struct rng sel;
 	int top, init, inc, lnx, arch, x86, cfg;
 	size_t k = 0, fixed;
 	unsigned long *w;
-	long *q;
+	long *q, ncand = 0, need = units;
 	bool any = false;
 
 	memset(p, 0, sizeof(*p));
@@ -1152,20 +1153,33 @@ static void plan_build(struct plan *p, unsigned long seed, long files)
 	free(q);
 	free(w);
 
-	/* the defconfig: a fixed share of the buildable units */
-	sel = rng_for(seed, "defconfig");
 	for (size_t i = 0; i < p->nf; i++) {
 		struct tfile *f = &p->f[i];
 
-		if (f->kind != K_C || !p->d[f->dir].built || p->d[f->dir].makefile < 0)
+		f->candidate = f->kind == K_C && p->d[f->dir].built && p->d[f->dir].makefile >= 0;
+		ncand += f->candidate;
+	}
+	/* the defconfig: a fixed share of the buildable units, or exactly
+	 * `units` of them, each candidate with the chance need / left
+	 * (selection sampling: every subset of that size equally likely) */
+	sel = rng_for(seed, "defconfig");
+	for (size_t i = 0, left = (size_t)ncand; i < p->nf; i++) {
+		struct tfile *f = &p->f[i];
+
+		if (!f->candidate)
 			continue;
-		f->candidate = true;
-		f->compiled = rng_chance(&sel, COMPILE_PERMILLE);
+		if (units > 0) {
+			f->compiled = need > 0 && (long)rng_below(&sel, (unsigned)left) < need;
+			need -= f->compiled;
+			left--;
+		} else
+			f->compiled = rng_chance(&sel, COMPILE_PERMILLE);
 		any |= f->compiled;
 	}
 	for (size_t i = 0; i < p->nf && !any; i++)
 		if (p->f[i].candidate)
 			any = p->f[i].compiled = true;
+	return ncand;
 }
 
 /* ---- text helpers ------------------------------------------------------------- */
@@ -2372,12 +2386,28 @@ static int check_spec(const struct fsb_tree_spec *spec, bool need_name, struct f
 	if (spec->files < FSB_TREEGEN_MIN_FILES || spec->files > FSB_TREEGEN_MAX_FILES)
 		return fsb_err_set(err, -EINVAL, "a generated tree needs %ld to %ld files, not %ld",
 				   FSB_TREEGEN_MIN_FILES, FSB_TREEGEN_MAX_FILES, spec->files);
+	if (spec->units < 0 || spec->units > spec->files)
+		return fsb_err_set(err, -EINVAL, "a generated tree of %ld files cannot build %ld units",
+				   spec->files, spec->units);
 	if (need_name && (!spec->name || !*spec->name || strchr(spec->name, '/') ||
 			  strcmp(spec->name, ".") == 0 || strcmp(spec->name, "..") == 0 ||
 			  strlen(spec->name) > 255))
 		return fsb_err_set(err, -EINVAL, "bad tree directory name \"%s\": it must be one path component",
 				   spec->name ? spec->name : "(null)");
 	return 0;
+}
+
+/* The plan of spec, or -EINVAL when it asks for more units than the tree
+ * has candidates (p is then freed). */
+static int plan_spec(struct plan *p, const struct fsb_tree_spec *spec, struct fsb_err *err)
+{
+	long ncand = plan_build(p, spec->seed, spec->files, spec->units);
+
+	if (spec->units <= ncand)
+		return 0;
+	plan_free(p);
+	return fsb_err_set(err, -EINVAL, "a generated tree of %ld files has %ld units make can build, "
+			   "fewer than the %ld asked for", spec->files, ncand, spec->units);
 }
 
 int fsb_treegen_stats(const struct fsb_tree_spec *spec, struct fsb_tree_info *out)
@@ -2390,7 +2420,9 @@ int fsb_treegen_stats(const struct fsb_tree_spec *spec, struct fsb_tree_info *ou
 	rc = check_spec(spec, false, NULL);
 	if (rc)
 		return rc;
-	plan_build(&p, spec->seed, spec->files);
+	rc = plan_spec(&p, spec, NULL);
+	if (rc)
+		return rc;
 	out->files = (long)p.nf;
 	out->dirs = (long)p.nd;
 	for (size_t i = 0; i < p.nd; i++)
@@ -2462,7 +2494,9 @@ int fsb_treegen_write(const char *parent, const struct fsb_tree_spec *spec, stru
 		fsb_err_set(err, rc, "cannot open %s: %s", top, strerror(-rc));
 		goto out;
 	}
-	plan_build(&p, spec->seed, spec->files);
+	rc = plan_spec(&p, spec, err);
+	if (rc)
+		goto out;
 	/* exact modes, whatever the umask: the tree must be the same everywhere */
 	for (size_t i = 1; i < p.nd; i++) {
 		if (mkdirat(topfd, p.d[i].path, 0755) || fchmodat(topfd, p.d[i].path, 0755, 0)) {

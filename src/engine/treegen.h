@@ -25,6 +25,12 @@
  *  - spec->files counts every regular file the generator writes, including
  *    the Makefiles, Kconfig files, scripts and the defconfig; it does not
  *    count what `make` creates later (.config, autoconf.h, objects).
+ *  - spec->units decouples what `make` compiles from the tree's size, as in
+ *    a kernel tree most files are headers, docs, scripts and drivers the
+ *    configuration leaves out: 0 = the generator's own share (45% of the
+ *    .c files in built directories), else exactly that many units besides
+ *    init/main.c.  The files, their names and contents other than the
+ *    defconfig and init/main.c do not depend on it.
  *  - The built tree is ccache-friendly: no __DATE__/__TIME__, no absolute
  *    paths, relative -I only, deterministic archives.
  *  - The ownership is plain: the caller owns the spec and the tree on disk;
@@ -44,6 +50,8 @@
 struct fsb_tree_spec {
 	unsigned long seed;     /* same seed + files + name = same tree */
 	long files;             /* exact number of regular files written */
+	long units;             /* units the defconfig builds besides
+	                         * init/main.c; 0 = the default share */
 	const char *name;       /* top directory name, e.g. "fsb-tree"; one
 	                         * path component, not "." or ".." */
 	/* Optional progress/cancel hook, called from the writing thread after
@@ -71,7 +79,8 @@ struct fsb_tree_info {
 /*
  * Create parent/spec->name/ and the whole tree in it.  parent must exist.
  * Returns 0, -EEXIST when parent/name exists already (it is left alone),
- * -EINVAL for a bad spec, -ECANCELED when the progress hook asked to stop,
+ * -EINVAL for a bad spec (also more units than the tree has .c files in
+ * built directories: the message says how many it has), -ECANCELED when the progress hook asked to stop,
  * or the -errno of the failed mkdir/open/write.  On any failure after the
  * top directory was made, everything created is removed again.  err (may
  * be NULL) receives a message naming the path that failed.
@@ -85,7 +94,8 @@ int fsb_treegen_write(const char *parent, const struct fsb_tree_spec *spec,
  * — are rendered in memory): ~0.1 s for 30000 files, cheap enough for the
  * UI and for time estimates.  spec->name and the progress hook are ignored
  * (name may be NULL: it does not change the contents).  Returns 0, or
- * -EINVAL for a bad file count (*out is then zeroed).
+ * -EINVAL for a bad file count or more units than the tree can build
+ * (*out is then zeroed).
  */
 int fsb_treegen_stats(const struct fsb_tree_spec *spec, struct fsb_tree_info *out);
 

@@ -55,6 +55,16 @@ static char *tar_topdir(const char *path)
 }
 
 /* First mirror in the APT sources that serves suite as "deb". */
+/* The cached tarball of the profile's generated tree: one per seed, size and
+ * compiled units (a tree without compile_units keeps its old name). */
+static char *tree_tarball(const struct fsb_workload *w, const struct fsb_size_profile *p)
+{
+	if (p->compile_units)
+		return fsb_xasprintf("%s/tree-s%ld-f%ld-u%ld.tar.gz", w->cache_dir, p->tree_seed, p->tree_files,
+				     p->compile_units);
+	return fsb_xasprintf("%s/tree-s%ld-f%ld.tar.gz", w->cache_dir, p->tree_seed, p->tree_files);
+}
+
 static char *apt_mirror(const char *suite)
 {
 	struct fsb_strv files = { 0 };
@@ -163,13 +173,17 @@ void fsb_workload_init(struct fsb_workload *w, const struct fsb_config *cfg,
 			    p->name);
 		w->kconfig = fsb_xstrdup(p->kconfig);
 	} else {
-		char *tar = fsb_xasprintf("%s/tree-s%ld-f%ld.tar.gz", w->cache_dir, p->tree_seed, p->tree_files);
+		char *tar = tree_tarball(w, p);
 
 		w->treename = fsb_xasprintf("fsb-tree-s%ld", p->tree_seed);
 		/* the generated tree's Makefile knows one config target */
 		w->kconfig = fsb_xstrdup("defconfig");
-		w->describe = fsb_xasprintf("generated source tree, seed %ld, %ld files", p->tree_seed,
-					    p->tree_files);
+		if (p->compile_units)
+			w->describe = fsb_xasprintf("generated source tree, seed %ld, %ld files, %ld compiled",
+						    p->tree_seed, p->tree_files, p->compile_units);
+		else
+			w->describe = fsb_xasprintf("generated source tree, seed %ld, %ld files", p->tree_seed,
+						    p->tree_files);
 		w->generated = true;
 		if (exists(tar))
 			w->src = tar;
@@ -215,6 +229,14 @@ void fsb_workload_init(struct fsb_workload *w, const struct fsb_config *cfg,
 	free(karch);
 }
 
+void fsb_workload_tree_spec(const struct fsb_size_profile *p, struct fsb_tree_spec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->seed = (unsigned long)p->tree_seed;
+	spec->files = p->tree_files;
+	spec->units = p->compile_units;
+}
+
 static int tree_progress(void *arg, long done, long total)
 {
 	const atomic_bool *cancel = arg;
@@ -227,13 +249,16 @@ static int tree_progress(void *arg, long done, long total)
 static int make_tree(struct fsb_workload *w, const struct fsb_size_profile *p,
 		     const atomic_bool *cancel, void (*log)(void *, const char *), void *arg)
 {
-	char *tar = fsb_xasprintf("%s/tree-s%ld-f%ld.tar.gz", w->cache_dir, p->tree_seed, p->tree_files);
+	char *tar = tree_tarball(w, p);
 	char *tmpdir = fsb_xasprintf("%s/tree.XXXXXX", w->cache_dir);
 	char *cmd = NULL, *qdir = NULL, *qtmp = NULL;
-	struct fsb_tree_spec spec = { .seed = (unsigned long)p->tree_seed, .files = p->tree_files,
-				      .name = w->treename, .progress = tree_progress,
-				      .progress_arg = (void *)cancel };
+	struct fsb_tree_spec spec;
 	int rc;
+
+	fsb_workload_tree_spec(p, &spec);
+	spec.name = w->treename;
+	spec.progress = tree_progress;
+	spec.progress_arg = (void *)cancel;
 
 	rc = fsb_mkdir_p(w->cache_dir, 0755);
 	if (rc) {
@@ -253,6 +278,13 @@ static int make_tree(struct fsb_workload *w, const struct fsb_size_profile *p,
 		free(msg);
 	}
 	rc = fsb_treegen_write(tmpdir, &spec, &w->tree_why);
+	if (rc == -EINVAL) {
+		/* a spec the generator refuses is the profile's: say where it is */
+		char *why = fsb_xstrdup(w->tree_why.msg);
+
+		fsb_err_set(&w->tree_why, rc, "%s: profile \"%s\": %s", p->origin ? p->origin : "?", p->name, why);
+		free(why);
+	}
 	if (rc)
 		goto out;
 	qdir = fsb_shell_quote(tmpdir);

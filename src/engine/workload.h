@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "model/config.h"
+#include "engine/treegen.h"
 #include "sys/util.h"
 
 struct fsb_workload {
@@ -44,6 +45,12 @@ struct fsb_workload {
 
 /* Where the cache is: defaults.cache_dir or $XDG_CACHE_HOME/fsbench. */
 char *fsb_workload_cache_dir(const struct fsb_config *cfg);
+
+/*
+ * The generated tree profile p asks for (seed, files, compiled units), for
+ * every caller that needs its facts; name and progress are left NULL.
+ */
+void fsb_workload_tree_spec(const struct fsb_size_profile *p, struct fsb_tree_spec *spec);
 
 /*
  * Fill w for profile p without making anything: which tarballs exist, what

@@ -120,6 +120,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_STR("description", "", CFGF_NONE),
 	CFG_STR("source", "generated", CFGF_NONE),
 	CFG_INT("tree_files", 400, CFGF_NONE),
+	CFG_INT("compile_units", 0, CFGF_NONE),
 	CFG_INT("tree_seed", 1, CFGF_NONE),
 	CFG_STR("kconfig", "defconfig", CFGF_NONE),
 	CFG_STR("deb_suite", "", CFGF_NONE),
@@ -136,6 +137,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("synth_seeks", 8000, CFGF_NONE),
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
+	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
 	CFG_STR("budget", "", CFGF_NONE),
 	CFG_END()
 };
@@ -174,7 +176,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 {
 	cfg_t *cfg = fsb_cfg_new(top_opts, ce, name);
 	static const char *const nonneg[] = {
-		"profile|tree_files", "profile|synth_chunk", "profile|synth_files",
+		"profile|tree_files", "profile|compile_units", "profile|synth_chunk", "profile|synth_files",
 		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
 		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
@@ -290,6 +292,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_str(a, "description", &p->description);
 	ap_str(a, "source", &p->source);
 	ap_long(a, "tree_files", &p->tree_files);
+	ap_long(a, "compile_units", &p->compile_units);
 	ap_long(a, "tree_seed", &p->tree_seed);
 	ap_str(a, "kconfig", &p->kconfig);
 	ap_str(a, "deb_suite", &p->deb_suite);
@@ -306,6 +309,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "synth_seeks", &p->synth_seeks);
 	ap_double(a, "min_duration", &p->min_duration);
 	ap_strv(a, "nominal", &p->nominal);
+	ap_strv(a, "measured_cv", &p->measured_cv);
 	if (set_here(a, "budget")) {
 		const char *b = cfg_getstr(a->sec, "budget");
 
@@ -441,6 +445,22 @@ static int check_template(const char *origin, const char *what, const char *name
 	return rc;
 }
 
+/* A list of "PHASE=NUMBER" with 0 <= NUMBER <= max (nominal, measured_cv). */
+static int check_figures(const struct fsb_size_profile *p, const char *key, const struct fsb_strv *list,
+			 const char *unit, double max, struct fsb_err *err)
+{
+	for (size_t k = 0; k < list->n; k++) {
+		const char *eq = strchr(list->v[k], '=');
+		char *end;
+		double x = eq ? strtod(eq + 1, &end) : -1;
+
+		if (!eq || eq == list->v[k] || end == eq + 1 || *end || !(x >= 0) || !isfinite(x) || x > max)
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": %s \"%s\" is not PHASE=%s",
+					   p->origin, p->name, key, list->v[k], unit);
+	}
+	return 0;
+}
+
 static int check(const struct fsb_config *c, const char *file, struct fsb_err *err)
 {
 	const struct fsb_defaults *d = &c->defaults;
@@ -510,15 +530,16 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
 					   p->origin, p->name, p->tree_files);
-		for (size_t k = 0; k < p->nominal.n; k++) {
-			const char *eq = strchr(p->nominal.v[k], '=');
-			char *end;
-			double x = eq ? strtod(eq + 1, &end) : -1;
-
-			if (!eq || eq == p->nominal.v[k] || end == eq + 1 || *end || !(x >= 0) || !isfinite(x))
-				return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": nominal \"%s\" is not PHASE=SECONDS",
-						   p->origin, p->name, p->nominal.v[k]);
-		}
+		/* more units than files is nonsense whatever the tree; whether
+		 * this tree has that many is the generator's to say (treegen.h) */
+		if (p->compile_units > p->tree_files)
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": compile_units = %ld is more than tree_files = %ld",
+					   p->origin, p->name, p->compile_units, p->tree_files);
+		rc = check_figures(p, "nominal", &p->nominal, "SECONDS", INFINITY, err);
+		if (!rc)
+			rc = check_figures(p, "measured_cv", &p->measured_cv, "FRACTION", 10, err);
+		if (rc)
+			return rc;
 	}
 	if (!fsb_config_profile(c, d->profile))
 		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", dfile, d->profile);
@@ -697,6 +718,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->synth_size);
 		free(p->origin);
 		fsb_strv_free(&p->nominal);
+		fsb_strv_free(&p->measured_cv);
 		free(p);
 	}
 	free(c->fs);
@@ -825,12 +847,23 @@ out:
 	return rc;
 }
 
-double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase)
+/* The number after "PHASE=" in a list checked by check_figures(), or NAN. */
+static double figure(const struct fsb_strv *list, const char *phase)
 {
 	size_t n = strlen(phase);
 
-	for (size_t k = 0; p && k < p->nominal.n; k++)
-		if (!strncmp(p->nominal.v[k], phase, n) && p->nominal.v[k][n] == '=')
-			return strtod(p->nominal.v[k] + n + 1, NULL);
+	for (size_t k = 0; k < list->n; k++)
+		if (!strncmp(list->v[k], phase, n) && list->v[k][n] == '=')
+			return strtod(list->v[k] + n + 1, NULL);
 	return NAN;
+}
+
+double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase)
+{
+	return p ? figure(&p->nominal, phase) : NAN;
+}
+
+double fsb_profile_measured_cv(const struct fsb_size_profile *p, const char *phase)
+{
+	return p ? figure(&p->measured_cv, phase) : NAN;
 }

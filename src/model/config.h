@@ -67,6 +67,8 @@ struct fsb_size_profile {
 	char *description;
 	char *source;            /* "generated", "kernel", "auto" (kernel if installed) */
 	long tree_files;         /* generated tree: number of files */
+	long compile_units;      /* generated tree: units make compiles besides
+	                          * init/main.c; 0 = the generator's share */
 	long tree_seed;          /* generated tree: generator seed */
 	char *kconfig;           /* config target run before make: "defconfig" */
 	char *deb_suite;         /* "" = the release the machine runs */
@@ -87,12 +89,26 @@ struct fsb_size_profile {
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */
 	struct fsb_strv nominal;
+	/* "PHASE=FRACTION": the phase's idle run-to-run CV of dead time on that
+	 * VM (bench/phase-cv.sh), what fsb_profile_measured_cv() reads */
+	struct fsb_strv measured_cv;
 	/* seconds the default plan may take (it runs in rounds until the
 	 * verdict settles: engine.h); 0 = no budget key, one round */
 	double budget;
 };
 /* The profile's nominal seconds for phase, or NAN when it names none. */
 double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);
+
+/* The run-to-run CV of dead time a phase of this profile should reach on an
+ * idle machine for its differences between filesystems to mean something
+ * (doc/measurement.md, "Phases long enough to measure"). */
+#define FSB_PROFILE_CV_GOAL 0.05
+
+/* The profile's measured_cv for phase: the largest idle run-to-run CV of its
+ * dead time over the default filesystems on the reference 2-core VM
+ * (bench/phase-cv.sh), or NAN when the profile records none.  Above
+ * FSB_PROFILE_CV_GOAL the phase is too short to rank filesystems by. */
+double fsb_profile_measured_cv(const struct fsb_size_profile *p, const char *phase);
 
 struct fsb_defaults {
 	char *profile;

@@ -64,10 +64,12 @@ static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
 }
 
 /*
- * A desktop phase is too short to measure when its dead time (or the
- * metric) is under FSB_VERDICT_MIN_PHASE_S on the baseline: /proc/stat and
- * the scheduler count CPU time in 10 ms ticks, and a phase whose dead time
- * is a few of them differs from run to run by as much as filesystems do.
+ * With one run, a desktop phase is too short to measure when its dead time
+ * (or the metric) is under FSB_VERDICT_MIN_PHASE_S on the baseline: the
+ * kernel splits CPU time into user and system by sampling at its tick, and
+ * a phase whose dead time is a few ticks differs from run to run by as
+ * much as filesystems do.  With repetitions the spread is measured, and
+ * the tests judge it.
  */
 static void unmeasured_phases(const struct fsb_result *res, const struct fsb_fs_result *bfs,
 			      const struct fsb_strv *phases, enum fsb_metric m, struct fsb_strv *out)
@@ -76,7 +78,7 @@ static void unmeasured_phases(const struct fsb_result *res, const struct fsb_fs_
 		struct fsb_cellstats b;
 
 		fsb_cell_stats(res, bfs, phases->v[j], m, &b);
-		if (b.st.n_used && b.st.mean < FSB_VERDICT_MIN_PHASE_S)
+		if (b.st.n_used == 1 && b.st.mean < FSB_VERDICT_MIN_PHASE_S)
 			fsb_strv_add(out, phases->v[j]);
 		fsb_cell_stats_free(&b);
 	}
@@ -138,7 +140,7 @@ static void against_leader(const struct fsb_result *res, enum fsb_metric m, cons
 		r->rel = n.ratio;
 		r->rel_lo = n.lo;
 		r->rel_hi = n.hi;
-		r->significant = i > 0 && n.tested && n.significant && n.ratio > 1;
+		r->significant = i > 0 && n.tested && n.significant && n.ratio > 1 + FSB_VERDICT_MIN_LEAD;
 		r->tied = !r->significant;
 		r->resolution = i ? fsb_cell_pair_floor(&a, &lead) : NAN;
 		fsb_cell_stats_free(&a);

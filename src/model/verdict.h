@@ -17,7 +17,8 @@
  *    says so and how large a difference would have to be (resolution);
  *  - the leading group is the fastest filesystem and every one whose
  *    difference from it is not significant (Welch by default, as the
- *    tables); "fastest" only when that group has one member;
+ *    tables) or under FSB_VERDICT_MIN_LEAD; "fastest" only when that
+ *    group has one member;
  *  - settled: at least FSB_VERDICT_MIN_RUNS kept runs of every ranked
  *    filesystem, and every ranked filesystem is either significantly
  *    slower than the leader, or tied with it at a resolution of at most
@@ -39,8 +40,13 @@
  * seen (0.05: 5%, the threshold below which a desktop user cannot feel a
  * difference, RESEARCH.md). */
 #define FSB_VERDICT_TIE_RESOLUTION 0.05
-/* A desktop phase whose dead time (the metric) is under this on the
- * baseline is too short to measure: a few 10 ms ticks of CPU accounting. */
+/* A significant difference smaller than this share is still a tie: too
+ * small for a user to notice, and the size of the drift between two runs
+ * of the same plan on one machine (0.02: 2%). */
+#define FSB_VERDICT_MIN_LEAD 0.02
+/* With one run, a desktop phase whose dead time (the metric) is under
+ * this on the baseline is too short to measure: a few ticks of CPU
+ * accounting (with repetitions their spread is measured and tested). */
 #define FSB_VERDICT_MIN_PHASE_S 0.5
 
 enum fsb_verdict_kind {

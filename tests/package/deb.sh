@@ -45,7 +45,8 @@ rm -rf "$work/fsbench"
 for f in /usr/bin/fsbench /etc/fsbench/fsbench.conf /usr/share/man/man1/fsbench.1.gz \
 	/usr/share/doc/fsbench/README.md.gz /usr/share/doc/fsbench/import.md.gz /usr/share/doc/fsbench/copyright \
 	/usr/share/doc/fsbench/examples/seed000-desktop-2.6.3.fsbench \
-	/usr/share/doc/fsbench/examples/seed003-bonnie-1.03.fsbench; do
+	/usr/share/doc/fsbench/examples/seed003-bonnie-1.03.fsbench \
+	/usr/share/bash-completion/completions/fsbench; do
 	[ -e "$f" ] || fail "the package does not install $f"
 done
 dpkg-query -W -f='${Conffiles}\n' fsbench | grep -q '^ /etc/fsbench/fsbench.conf ' ||
@@ -64,6 +65,14 @@ run show --ascii /usr/share/doc/fsbench/examples/seed003-bonnie-1.03.fsbench >"$
 grep -qF '(ext2 / rate' "$work/show" || fail "the sample's table is not normalized to ext2"
 run show --ascii /usr/share/doc/fsbench/examples/seed000-desktop-2.6.3.fsbench | grep -q '^Summary' ||
 	fail "fsbench show of seed 000's sample"
+# the installed completion, sourced as bash-completion would, completes
+# commands and the installed config's filesystems
+comp=$(env -i PATH=/usr/bin:/bin HOME="$home" bash --norc -c '
+	source /usr/share/bash-completion/completions/fsbench || exit 9
+	COMP_WORDS=(fsbench run --fs ext) COMP_CWORD=3; _fsbench; printf "%s " "${COMPREPLY[@]}"
+	COMP_WORDS=(fsbench list-r) COMP_CWORD=1; _fsbench; printf "%s " "${COMPREPLY[@]}"') ||
+	fail "the installed completion failed"
+grep -qw ext4 <<<"$comp" && grep -qw list-results <<<"$comp" || fail "the installed completion offers: $comp"
 # it reads /etc/fsbench/fsbench.conf: without it, list names that file
 mv /etc/fsbench/fsbench.conf "$SCRATCH/conf"
 at_exit mv "$SCRATCH/conf" /etc/fsbench/fsbench.conf

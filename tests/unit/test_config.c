@@ -68,6 +68,20 @@ static void test_shipped_config(void **state)
 
 static void expect_error(const char *text, const char *needle);
 
+/* A profile list of "PHASE=NUMBER" (key) refuses each of bad[], naming the
+ * file, the line, the profile and the value. */
+static void expect_bad_figures(const char *key, const char *unit, const char *const *bad, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *needle = fsb_xasprintf("test.conf:5: profile \"c\": %s \"%s\" is not PHASE=%s", key, bad[i], unit);
+		char *text = fsb_xasprintf("%sprofile \"c\" { %s = { \"%s\" } }\n", MINIMAL, key, bad[i]);
+
+		expect_error(text, needle);
+		free(text);
+		free(needle);
+	}
+}
+
 /* nominal = { "PHASE=SECONDS" }: anything else is refused, naming it. */
 static void test_nominal(void **state)
 {
@@ -83,14 +97,45 @@ static void test_nominal(void **state)
 	assert_true(fabs(fsb_profile_nominal(fsb_config_profile(cfg, "n"), "make") - 60) < 1e-12);
 	fsb_config_free(cfg);
 	free(text);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		char *needle = fsb_xasprintf("nominal \"%s\" is not PHASE=SECONDS", bad[i]);
+	expect_bad_figures("nominal", "SECONDS", bad, sizeof(bad) / sizeof(*bad));
+}
 
-		text = fsb_xasprintf("%sprofile \"n\" { nominal = { \"%s\" } }\n", MINIMAL, bad[i]);
-		expect_error(text, needle);
-		free(text);
-		free(needle);
-	}
+/* compile_units: a count, not more than the files; measured_cv:
+ * PHASE=FRACTION as nominal is PHASE=SECONDS. */
+static void test_compile_units_and_cv(void **state)
+{
+	static const char *const bad[] = { "tar", "tar=", "=0.03", "tar=-0.1", "tar=3%", "tar=inf", "tar=11" };
+	struct fsb_config *cfg = NULL;
+	struct fsb_err err = { 0 };
+	const struct fsb_size_profile *p;
+	char *text;
+
+	(void)state;
+	text = fsb_xasprintf("%sprofile \"u\" { tree_files = 9000 compile_units = 150\n"
+			     "  measured_cv = { \"tar=0.031\", \"clean=0.2\" } }\n", MINIMAL);
+	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), 0);
+	p = fsb_config_profile(cfg, "u");
+	assert_int_equal(p->tree_files, 9000);
+	assert_int_equal(p->compile_units, 150);
+	assert_true(fabs(fsb_profile_measured_cv(p, "tar") - 0.031) < 1e-12);
+	assert_true(fabs(fsb_profile_measured_cv(p, "clean") - 0.2) < 1e-12);
+	assert_true(isnan(fsb_profile_measured_cv(p, "ta")));
+	assert_true(isnan(fsb_profile_nominal(p, "tar")));
+	/* unset: the generator's own share, no figures */
+	assert_int_equal(fsb_config_profile(cfg, "tiny")->compile_units, 0);
+	assert_true(isnan(fsb_profile_measured_cv(fsb_config_profile(cfg, "tiny"), "tar")));
+	assert_true(isnan(fsb_profile_measured_cv(NULL, "tar")));
+	fsb_config_free(cfg);
+	free(text);
+
+	/* bad values: one line naming the file, the line and the value */
+	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:");
+	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative");
+	expect_error(MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:");
+	expect_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
+	expect_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
+		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
+	expect_bad_figures("measured_cv", "FRACTION", bad, sizeof(bad) / sizeof(*bad));
 }
 
 static void expect_error(const char *text, const char *needle)
@@ -275,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_config),
 		cmocka_unit_test(test_errors_name_file_and_line),
 		cmocka_unit_test(test_nominal),
+		cmocka_unit_test(test_compile_units_and_cv),
 		cmocka_unit_test(test_user_overlay),
 		cmocka_unit_test(test_subst),
 		cmocka_unit_test(test_nul_and_size),

@@ -348,6 +348,92 @@ static void test_build(void **state)
 	free(outpath);
 }
 
+/* ---- (3b) compiled units apart from the tree's size ------------------------------ */
+
+static void test_units(void **state)
+{
+	const char *tmp = *state;
+	struct fsb_tree_spec dflt = { .seed = 9, .files = 1200, .name = "d" };
+	struct fsb_tree_spec few = { .seed = 9, .files = 1200, .units = 12, .name = "f" };
+	struct fsb_tree_spec few2 = few, many = { .seed = 9, .files = 6000, .units = 12 };
+	struct fsb_tree_info id, ifew, ifew2, imany;
+	struct fsb_err err = { 0 };
+	char *pd = fsb_xasprintf("%s/d", tmp), *pf = fsb_xasprintf("%s/f", tmp);
+	char *log = fsb_xasprintf("%s/diff.log", tmp), *out = NULL, *outpath = fsb_xasprintf("%s/vmlinux.out", tmp);
+	unsigned units = 0;
+	struct walk w;
+
+	/* exactly the units asked for (and init/main.c), whatever the size */
+	assert_int_equal(fsb_treegen_stats(&dflt, &id), 0);
+	assert_int_equal(fsb_treegen_stats(&few, &ifew), 0);
+	assert_int_equal(fsb_treegen_stats(&many, &imany), 0);
+	assert_int_equal(ifew.units, 12 + 1);
+	assert_int_equal(imany.units, 12 + 1);
+	assert_true(id.units > 10 * ifew.units);
+	assert_int_equal(imany.files, 6000);
+	/* the rest of the tree is the same tree: files, directories, mix */
+	assert_int_equal(ifew.files, id.files);
+	assert_int_equal(ifew.dirs, id.dirs);
+	assert_int_equal(ifew.c_files, id.c_files);
+	assert_int_equal(ifew.h_files, id.h_files);
+	assert_true(ifew.unit_bytes < id.unit_bytes);
+	/* deterministic: the same spec, the same choice */
+	few2.name = NULL;
+	assert_int_equal(fsb_treegen_stats(&few2, &ifew2), 0);
+	assert_int_equal(ifew2.unit_bytes, ifew.unit_bytes);
+	assert_int_equal(ifew2.bytes, ifew.bytes);
+
+	/* on disk: only the defconfig and init/main.c differ from the default */
+	assert_int_equal(fsb_treegen_write(tmp, &dflt, &err), 0);
+	assert_int_equal(fsb_treegen_write(tmp, &few, &err), 0);
+	w = walk_tree(pf);
+	assert_int_equal(w.files, 1200);
+	assert_int_equal(w.bytes, ifew.bytes);
+	if (!fsb_have_program("diff")) {
+		print_message("SKIP: the file-by-file comparison needs diff (diffutils)\n");
+	} else {
+		assert_int_equal(run_in(tmp, log, (char *const[]){ "diff", "-rq", "d", "f", NULL }), 1);
+		assert_int_equal(fsb_read_file(log, &out), 0);
+		assert_string_equal(out, "Files d/arch/x86/configs/x86_64_defconfig and f/arch/x86/configs/x86_64_defconfig differ\n"
+				    "Files d/init/main.c and f/init/main.c differ");
+		free(out);
+	}
+	/* and that tree builds exactly those units */
+	if (fsb_have_program("cc") && fsb_have_program("make")) {
+		assert_int_equal(run_in(pf, log, MAKE("-s", "defconfig")), 0);
+		if (run_in(pf, log, MAKE("-s", "-j2")) != 0)
+			dump_log(log);
+		unlink(outpath);
+		assert_int_equal(run_in(pf, outpath, (char *const[]){ "./vmlinux", NULL }), 0);
+		assert_int_equal(fsb_read_file(outpath, &out), 0);
+		assert_int_equal(sscanf(out, "%u units", &units), 1);
+		assert_int_equal(units, 12);
+		free(out);
+	} else {
+		print_message("SKIP: building the tree needs cc and make in $PATH\n");
+	}
+
+	/* more units than the tree has, or than files: refused, with the count */
+	many.units = 100000;
+	assert_int_equal(fsb_treegen_stats(&many, &imany), -EINVAL);
+	assert_int_equal(imany.files, 0);
+	many.units = 5000;
+	assert_int_equal(fsb_treegen_stats(&many, &imany), -EINVAL);
+	few.units = 1000;
+	few.name = "g";
+	assert_int_equal(fsb_treegen_write(tmp, &few, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "fewer than the 1000 asked for"));
+	assert_false(exists(tmp, "g"));
+	few.units = -1;
+	assert_int_equal(fsb_treegen_write(tmp, &few, &err), -EINVAL);
+	assert_int_equal(fsb_rm_rf(pd), 0);
+	assert_int_equal(fsb_rm_rf(pf), 0);
+	free(pd);
+	free(pf);
+	free(log);
+	free(outpath);
+}
+
 /* ---- (4) failures leave nothing behind ---------------------------------------- */
 
 static int cancel_midway(void *arg, long done, long total)
@@ -416,6 +502,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_count_and_stats, setup_tmp, teardown_tmp),
 		cmocka_unit_test(test_mix_and_scaling),
 		cmocka_unit_test_setup_teardown(test_build, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_units, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_failures, setup_tmp, teardown_tmp),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,211 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench/phase-cv.sh — is every phase of a profile long enough to measure
+# (issue 19)?  Runs the profile (default quick; --standard for standard) on
+# a loop image over the filesystems (default: the config's five) for N
+# rounds (--repeat, default 3), then prints per phase and filesystem the
+# dead time's (real − usr) mean and run-to-run CV and whether it meets the
+# 5% goal, each round's wall time (mkfs, mount and cache drops included),
+# and the machine's state over the measurement: the load average before and
+# after, and the interference the result file recorded for its runs
+# (disturbed runs, other programs' CPU, CPU pressure).  It ends with the
+# profile's measured_cv line for data/fsbench.conf (the largest CV of each
+# phase over the filesystems).
+#
+# Its section of RESULTS.md (-o, default bench/RESULTS.md; "-o -" prints
+# only) lies between <!-- phase-cv.sh begin --> and <!-- phase-cv.sh end -->;
+# the rest of the file is left as it is.  Figures only mean something on an
+# idle machine: the section records the load and the disturbed runs so a
+# reader can tell.
+#
+# Needs root (loop devices, mkfs, mount); makes the profile's workloads
+# first if they are missing (fsbench prepare: the debootstrap tarball is a
+# download of ~40 MB once).  The image is removed at the end, also on
+# failure.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+fsbench=${FSBENCH:-$here/../fsbench}
+conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
+profile=quick reps=3 fs="" out=$here/RESULTS.md img_dir=/var/tmp size="" keep="" goal=0.05
+args=("$@")
+
+usage() {
+	cat <<USAGE
+Usage: $0 [--profile NAME | --standard] [--repeat N] [--fs LIST] [--size SIZE]
+          [--image-dir DIR] [--keep DIR] [-o FILE|-]
+  --profile NAME  the size profile (default quick); --standard: standard
+  --repeat N      rounds (default 3): every filesystem once a round
+  --fs LIST       filesystems, comma-separated (default: the config's defaults)
+  --size SIZE     image size (default: the profile's image_size)
+  --image-dir DIR where the loop image goes (default /var/tmp)
+  --keep DIR      keep the result file and the run's output in DIR
+  -o FILE         write the section into FILE (default bench/RESULTS.md);
+                  -o - prints it only
+USAGE
+	exit 2
+}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--profile) [ $# -ge 2 ] || usage; profile=$2; shift ;;
+	--standard) profile=standard ;;
+	--repeat|-n) [ $# -ge 2 ] || usage; reps=$2; shift ;;
+	--fs|-f) [ $# -ge 2 ] || usage; fs=$2; shift ;;
+	--size) [ $# -ge 2 ] || usage; size=$2; shift ;;
+	--image-dir) [ $# -ge 2 ] || usage; img_dir=$2; shift ;;
+	--keep) [ $# -ge 2 ] || usage; keep=$2; shift ;;
+	-o) [ $# -ge 2 ] || usage; out=$2; shift ;;
+	-h|--help) usage ;;
+	*) echo "$0: unknown option $1" >&2; usage ;;
+	esac
+	shift
+done
+
+[[ $reps =~ ^[0-9]+$ ]] && [ "$reps" -ge 2 ] || { echo "$0: --repeat needs at least 2 rounds for a CV, not $reps" >&2; exit 2; }
+[ "$(id -u)" = 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
+[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+[ -r "$conf" ] || { echo "$0: cannot read the configuration $conf (set FSBENCH_CONF)" >&2; exit 2; }
+if [ -z "$fs" ]; then
+	fs=$(awk '/^defaults \{/ { d = 1 } d && /^  filesystems = / { gsub(/[{}"]|filesystems =| /, ""); print; exit }' "$conf")
+	[ -n "$fs" ] || { echo "$0: no default filesystems in $conf: give --fs" >&2; exit 2; }
+fi
+command -v python3 >/dev/null || { echo "$0: needs python3 for the figures" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/phase-cv.XXXXXX)
+img=$img_dir/phase-cv.$$.img
+trap 'rm -f "$img"; rm -rf "$work"' EXIT
+fsb() { "$fsbench" --config "$conf" "$@"; }
+
+fsb prepare --profile "$profile" >"$work/prepare.out" 2>&1 ||
+	{ cat "$work/prepare.out" >&2; echo "$0: could not make the $profile profile's workloads" >&2; exit 1; }
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+t0=$(date -u +%Y-%m-%dT%H:%MZ)
+sizeopt=()
+[ -z "$size" ] || sizeopt=(--size "$size")
+fsb run --image "$img" "${sizeopt[@]}" --profile "$profile" --fs "$fs" --repeat "$reps" \
+	--order rounds -o "$work/cv.fsbench" >"$work/cv.out" 2>&1
+rc=$?
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+[ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/cv.* "$keep"/; }
+[ $rc = 0 ] || { tail -20 "$work/cv.out" >&2; echo "$0: the run failed (exit status $rc)" >&2; exit 1; }
+fsb export --format csv "$work/cv.fsbench" >"$work/cv.csv" || { echo "$0: cannot export the result" >&2; exit 1; }
+commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+python3 - "$work" "$profile" "$reps" "$fs" "$load0" "$load1" "$t0" "$goal" <<'PY' >"$work/section.md" || exit 1
+import csv, re, statistics, sys, datetime
+work, profile, reps, fslist, load0, load1, t0, goal = sys.argv[1:]
+reps = int(reps); goal = float(goal)
+text = open(f"{work}/cv.fsbench").read()
+rows = [r for r in csv.DictReader(open(f"{work}/cv.csv")) if r["status"] == "ok"]
+if not rows:
+    sys.exit("phase-cv.sh: the result has no completed run")
+
+# what the result file recorded about each run's interference, by seq
+disturbed = {}
+for chunk in re.split(r"\n\s*run \{", text)[1:]:
+    chunk = re.split(r'\n\s*phase "|\n\s*filesystem "', chunk)[0]
+    seq = re.search(r"\bseq = (\d+)", chunk)
+    why = re.search(r'\n\s*disturbed = "((?:[^"\\]|\\.)*)"', chunk)
+    if seq and why:
+        disturbed[seq.group(1)] = why.group(1)
+quiet = re.search(r'^quiet = "((?:[^"\\]|\\.)*)"', text, re.M)
+finished = re.search(r'^finished = "([^"]+)"', text, re.M)
+
+def num(r, k):
+    try:
+        return float(r[k])
+    except (KeyError, ValueError):
+        return None
+
+fss, phases = [], []
+for r in rows:
+    if r["filesystem"] not in fss: fss.append(r["filesystem"])
+    if r["phase"] not in phases: phases.append(r["phase"])
+
+# rounds: round k runs repetition k of every filesystem; it lasts from its
+# first phase's start to the next round's (mkfs, mount, cache drops in it)
+starts = {}
+for r in rows:
+    k, s = int(r["repetition"]), num(r, "started_at")
+    if s is not None:
+        starts[k] = min(starts.get(k, s), s)
+end = None
+if finished:
+    end = datetime.datetime.strptime(finished.group(1), "%Y-%m-%dT%H:%M:%SZ").replace(
+        tzinfo=datetime.timezone.utc).timestamp()
+walls = []
+for k in sorted(starts):
+    nxt = starts.get(k + 1, end)
+    if nxt is not None:
+        walls.append(nxt - starts[k])
+
+others = [x for x in (num(r, "others_cpu") for r in rows) if x is not None]
+psi = [x for x in (num(r, "psi_cpu") for r in rows) if x is not None]
+ndist = sum(1 for r in rows if r.get("seq") in disturbed)
+
+print(f"## {t0}, profile {profile}, {reps} rounds of {' '.join(fss)}\n")
+print(f"- Load average {load0} before, {load1} after (fsbench itself keeps one CPU busy).")
+if quiet:
+    print(f"- Before the run: {quiet.group(1)}.")
+line = f"- Disturbed runs (the result's interference record): **{ndist} of {len(rows)}**"
+if others:
+    line += f"; other programs' CPU per run: mean {statistics.mean(others)*100:.0f}%, max {max(others)*100:.0f}% of a CPU"
+if psi:
+    line += f"; waiting for a CPU: max {max(psi)*100:.0f}% of a phase's time"
+print(line + ".")
+if walls:
+    print(f"- Wall time of a round ({len(fss)} filesystem{'s' if len(fss) > 1 else ''}, mkfs, mount and cache drops included): "
+          + ", ".join(f"{w:.0f} s" for w in walls)
+          + f"; mean **{statistics.mean(walls)/60:.1f} min** (goal: about 3 rounds in the 15-minute budget, 4–5 min)")
+print()
+print(f"| Phase | Filesystem | real s (mean) | dead s (mean) | CV of dead time | ≤ {goal*100:.0f}% |")
+print("|---|---|---:|---:|---:|:---:|")
+worst = {}
+for p in phases:
+    for f in fss:
+        rs = [r for r in rows if r["filesystem"] == f and r["phase"] == p]
+        dead = [num(r, "real") - num(r, "user") for r in rs if num(r, "real") is not None and num(r, "user") is not None]
+        real = [num(r, "real") for r in rs if num(r, "real") is not None]
+        if len(dead) < 2:
+            print(f"| {p} | {f} | {statistics.mean(real) if real else 0:.2f} | - | - (fewer than 2 runs) | - |")
+            continue
+        m = statistics.mean(dead)
+        cv = statistics.stdev(dead) / m if m > 0 else float("inf")
+        worst[p] = max(worst.get(p, 0), cv)
+        nd = sum(1 for r in rs if r.get("seq") in disturbed)
+        note = f" ({nd} disturbed)" if nd else ""
+        print(f"| {p} | {f} | {statistics.mean(real):.2f} | {m:.3f} | {cv*100:.1f}%{note} | {'yes' if cv <= goal else '**no**'} |")
+print()
+ok = [p for p in phases if p in worst and worst[p] <= goal]
+bad = [p for p in phases if p in worst and worst[p] > goal]
+print(f"- Meet the {goal*100:.0f}% goal on every filesystem: {', '.join(ok) or 'none'}.")
+print(f"- Do not: {', '.join(f'{p} (up to {worst[p]*100:.1f}%)' for p in bad) or 'none'}.")
+print(f"- For the `{profile}` profile in data/fsbench.conf (the largest CV of each phase over the filesystems):\n")
+print("      measured_cv = { " + ", ".join(f'"{p}={worst[p]:.3f}"' for p in phases if p in worst) + " }")
+print()
+PY
+[ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
+{
+	echo "<!-- phase-cv.sh begin -->"
+	echo "# bench/phase-cv.sh: phases long enough to measure"
+	echo
+	echo "Written by \`bench/phase-cv.sh$(printf ' %q' "${args[@]}")\` at fsbench $commit.  Machine: $(nproc) CPUs, $(uname -r); image in $img_dir (loop, direct I/O).  The goal (issue 19): every phase's dead time has an idle run-to-run CV of at most 5%."
+	echo
+	cat "$work/section.md"
+	echo "<!-- phase-cv.sh end -->"
+} >"$work/final.md"
+if [ "$out" = - ]; then
+	cat "$work/final.md"
+	exit 0
+fi
+cat "$work/final.md"
+# replace our section, or add it at the end; the rest stays byte for byte
+if grep -q '^<!-- phase-cv.sh begin -->' "$out" 2>/dev/null; then
+	grep -q '^<!-- phase-cv.sh end -->' "$out" ||
+		{ echo "$0: $out has a phase-cv.sh begin marker without its end marker: not touched" >&2; exit 1; }
+	awk -v f="$work/final.md" '/^<!-- phase-cv.sh begin -->/ { while ((getline l < f) > 0) print l; skip = 1; next }
+		/^<!-- phase-cv.sh end -->/ { skip = 0; next } !skip' "$out" >"$work/new.md" || exit 1
+else
+	{ [ ! -s "$out" ] || { cat "$out"; echo; }; cat "$work/final.md"; } >"$work/new.md" || exit 1
+fi
+cat "$work/new.md" >"$out" && echo "$0: wrote $out"

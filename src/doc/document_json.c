@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fsbench's JSON output (json.h, doc/json.md): a json-c tree built by a
+ * small stack of open containers, and the document walked block by block.
+ * Like the other renderers this decides only how a block is written, never
+ * what is in the document.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/json.h"
+#include "doc/render.h"
+#include "model/browse.h"
+#include "model/kinds.h"
+
+#define MAX_DEPTH 16
+
+struct fsb_json {
+	struct json_object *root;
+	struct json_object *open[MAX_DEPTH];  /* open[0] is root */
+	size_t depth;                         /* open containers, >= 1 */
+};
+
+/* Put v where the builder stands: under key in an object, appended in an array. */
+static void put(struct fsb_json *j, const char *key, struct json_object *v)
+{
+	struct json_object *at = j->open[j->depth - 1];
+
+	if (json_object_is_type(at, json_type_array))
+		json_object_array_add(at, v);
+	else
+		json_object_object_add(at, key, v);
+}
+
+static struct json_object *jstr(const char *s)
+{
+	char *vis;
+	struct json_object *o;
+
+	if (!s)
+		return NULL;
+	vis = fsb_xstr_visible(s);
+	o = json_object_new_string(vis);
+	free(vis);
+	return o;
+}
+
+/* JSON has no NaN nor infinity: a number that is not one is null. */
+static struct json_object *jnum(double v)
+{
+	if (!isfinite(v))
+		return NULL;
+	/* integers print as integers (12, not 12.0) */
+	if (v == floor(v) && fabs(v) < 1e15)
+		return json_object_new_int64((int64_t)v);
+	/* the shortest digits that read back as the same double: 24.38, not
+	 * json-c's 24.379999999999999 */
+	{
+		char buf[32];
+
+		for (int prec = 15; prec <= 17; prec++) {
+			snprintf(buf, sizeof(buf), "%.*g", prec, v);
+			if (strtod(buf, NULL) == v)
+				break;
+		}
+		return json_object_new_double_s(v, buf);
+	}
+}
+
+struct fsb_json *fsb_json_new(const char *command)
+{
+	struct fsb_json *j = fsb_xcalloc(1, sizeof(*j));
+
+	j->root = json_object_new_object();
+	j->open[0] = j->root;
+	j->depth = 1;
+	fsb_json_int(j, "schema_version", FSB_JSON_SCHEMA_VERSION);
+	fsb_json_open(j, "tool", false);
+	fsb_json_str(j, "name", "fsbench");
+	fsb_json_str(j, "version", FSB_VERSION);
+	fsb_json_close(j);
+	fsb_json_str(j, "command", command);
+	return j;
+}
+
+void fsb_json_str(struct fsb_json *j, const char *key, const char *s)
+{
+	put(j, key, jstr(s));
+}
+
+void fsb_json_num(struct fsb_json *j, const char *key, double v)
+{
+	put(j, key, jnum(v));
+}
+
+void fsb_json_int(struct fsb_json *j, const char *key, long long v)
+{
+	put(j, key, json_object_new_int64(v));
+}
+
+void fsb_json_bool(struct fsb_json *j, const char *key, bool v)
+{
+	put(j, key, json_object_new_boolean(v));
+}
+
+void fsb_json_strv(struct fsb_json *j, const char *key, const struct fsb_strv *v)
+{
+	fsb_json_open(j, key, true);
+	for (size_t i = 0; v && i < v->n; i++)
+		fsb_json_str(j, NULL, v->v[i]);
+	fsb_json_close(j);
+}
+
+void fsb_json_list(struct fsb_json *j, const char *key, const char *commas)
+{
+	struct fsb_strv v = { 0 };
+
+	if (commas)
+		fsb_strv_split(&v, commas, ',');
+	fsb_json_strv(j, key, &v);
+	fsb_strv_free(&v);
+}
+
+void fsb_json_open(struct fsb_json *j, const char *key, bool array)
+{
+	struct json_object *o = array ? json_object_new_array() : json_object_new_object();
+
+	put(j, key, o);
+	/* deeper than any output of ours nests: a programming error, kept
+	 * harmless (the values go into the innermost one we could open) */
+	if (j->depth < MAX_DEPTH)
+		j->open[j->depth++] = o;
+}
+
+void fsb_json_close(struct fsb_json *j)
+{
+	if (j->depth > 1)
+		j->depth--;
+}
+
+/* ---- the document ----------------------------------------------------------- */
+
+/*
+ * The markers report.c writes into a number's text without a flag of its
+ * own: "?" after a value whose every run was disturbed (unreliable), "~"
+ * after a raw run that was disturbed (its OUTLIER flag says "left out").
+ * Read from the end of the text, the one place they are, until report.c
+ * carries them as flags.
+ */
+static void text_markers(const char *text, unsigned flags, bool *unreliable, bool *disturbed)
+{
+	size_t n = strlen(text);
+
+	*unreliable = *disturbed = false;
+	if (!(flags & FSB_CELL_NUMBER) || !n)
+		return;
+	*disturbed = text[n - 1] == '~';
+	*unreliable = text[n - 1] == '?';
+}
+
+static void flags_fields(struct fsb_json *j, unsigned flags, const char *text)
+{
+	bool unreliable, disturbed;
+
+	/* every flag always present: a script tests cell["significant"],
+	 * never whether a key exists */
+	for (size_t k = 0; fsb_cell_flag_words[k].flag; k++)
+		fsb_json_bool(j, fsb_cell_flag_words[k].field, flags & fsb_cell_flag_words[k].flag);
+	text_markers(text ? text : "", flags, &unreliable, &disturbed);
+	fsb_json_bool(j, "unreliable", unreliable);
+	fsb_json_bool(j, "disturbed", disturbed);
+}
+
+static void table(struct fsb_json *j, const struct fsb_table *t)
+{
+	fsb_json_str(j, "id", t->id);
+	fsb_json_str(j, "title", t->title);
+	fsb_json_str(j, "caption", t->caption);
+	fsb_json_int(j, "header_rows", (long long)t->header_rows);
+	fsb_json_int(j, "columns", (long long)t->ncols);
+	fsb_json_open(j, "rows", true);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fsb_json_open(j, NULL, true);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+
+			fsb_json_open(j, NULL, false);
+			fsb_json_str(j, "text", cell->text ? cell->text : "");
+			fsb_json_num(j, "value", cell->value);
+			fsb_json_int(j, "span", cell->span);
+			flags_fields(j, cell->flags | (r < t->header_rows ? FSB_CELL_HEADER : 0), cell->text);
+			fsb_json_close(j);
+		}
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_strv(j, "notes", &t->notes);
+}
+
+static void chart(struct fsb_json *j, const struct fsb_chart *c)
+{
+	fsb_json_str(j, "title", c->title);
+	fsb_json_num(j, "max", c->max);
+	fsb_json_open(j, "bars", true);
+	for (size_t i = 0; i < c->n; i++) {
+		const struct fsb_bar *b = &c->bars[i];
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "label", b->label);
+		fsb_json_num(j, "value", b->value);
+		fsb_json_num(j, "lo", b->lo);
+		fsb_json_num(j, "hi", b->hi);
+		fsb_json_str(j, "text", b->text ? b->text : "");
+		flags_fields(j, b->flags, b->text);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+static void series(struct fsb_json *j, const struct fsb_block *b)
+{
+	fsb_json_open(j, "lines", true);
+	for (size_t i = 0; i < b->nseries; i++) {
+		const struct fsb_series_line *l = &b->series[i];
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "filesystem", l->fs);
+		fsb_json_int(j, "repetition", l->rep);
+		fsb_json_num(j, "step_s", l->s->step);
+		fsb_json_int(j, "samples", (long long)l->s->n);
+		fsb_json_open(j, "values", false);
+		for (int k = 0; k < FSB_SERIES_COUNT; k++) {
+			if (!l->s->v[k]) {
+				fsb_json_str(j, fsb_series_infos[k].name, NULL);
+				continue;
+			}
+			fsb_json_open(j, fsb_series_infos[k].name, true);
+			for (size_t m = 0; m < l->s->n; m++)
+				fsb_json_num(j, NULL, l->s->v[k][m]);
+			fsb_json_close(j);
+		}
+		fsb_json_close(j);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+static const char *verdict_kind(enum fsb_verdict_kind k)
+{
+	switch (k) {
+	case FSB_VERDICT_LEAD: return "lead";
+	case FSB_VERDICT_TIE: return "tie";
+	case FSB_VERDICT_ONE_RUN: return "one-run";
+	case FSB_VERDICT_TOO_BUSY: return "too-busy";
+	case FSB_VERDICT_NONE: break;
+	}
+	return "none";
+}
+
+static void judgement(struct fsb_json *j, const struct fsb_verdict *v)
+{
+	fsb_json_open(j, "judgement", false);
+	fsb_json_str(j, "kind", verdict_kind(v->kind));
+	fsb_json_str(j, "metric", fsb_metric_name(v->metric));
+	fsb_json_str(j, "leader", v->nrows && v->kind != FSB_VERDICT_NONE ? v->rows[0].fs->name : NULL);
+	fsb_json_open(j, "leading_group", true);
+	for (size_t i = 0; i < v->ntied && i < v->nrows; i++)
+		fsb_json_str(j, NULL, v->rows[i].fs->name);
+	fsb_json_close(j);
+	fsb_json_bool(j, "settled", v->settled);
+	fsb_json_num(j, "resolution", v->resolution);
+	fsb_json_int(j, "min_kept_runs", (long long)v->min_kept);
+	fsb_json_int(j, "disturbed_runs", (long long)v->ndisturbed);
+	fsb_json_open(j, "rows", true);
+	for (size_t i = 0; i < v->nrows; i++) {
+		const struct fsb_verdict_row *r = &v->rows[i];
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "filesystem", r->fs->name);
+		fsb_json_num(j, "total", r->total);
+		fsb_json_int(j, "kept_runs", (long long)r->nkept);
+		fsb_json_num(j, "ratio", r->rel);
+		fsb_json_num(j, "ratio_lo", r->rel_lo);
+		fsb_json_num(j, "ratio_hi", r->rel_hi);
+		fsb_json_bool(j, "tied", r->tied);
+		fsb_json_bool(j, "significant", r->significant);
+		fsb_json_num(j, "resolution", r->resolution);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_strv(j, "unranked", &v->unranked);
+	fsb_json_strv(j, "too_busy", &v->too_busy);
+	fsb_json_strv(j, "busy_with", &v->busy_with);
+	fsb_json_strv(j, "unmeasured", &v->unmeasured);
+	fsb_json_close(j);
+}
+
+static const char *block_type(enum fsb_block_kind k)
+{
+	switch (k) {
+	case FSB_BLOCK_HEADING: return "heading";
+	case FSB_BLOCK_TEXT: return "text";
+	case FSB_BLOCK_KV: return "kv";
+	case FSB_BLOCK_TABLE: return "table";
+	case FSB_BLOCK_CHART: return "chart";
+	case FSB_BLOCK_VERDICT: return "verdict";
+	case FSB_BLOCK_NOTE: return "note";
+	case FSB_BLOCK_SERIES: return "series";
+	}
+	return "block";
+}
+
+void fsb_json_doc(struct fsb_json *j, const char *key, const struct fsb_doc *doc, const char *kind,
+		  const char *file)
+{
+	fsb_json_open(j, key, false);
+	fsb_json_str(j, "kind", kind);
+	fsb_json_str(j, "file", file);
+	fsb_json_open(j, "blocks", true);
+	for (size_t i = 0; i < doc->n; i++) {
+		const struct fsb_block *b = &doc->v[i];
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "type", block_type(b->kind));
+		fsb_json_str(j, "role", fsb_block_role_name(b->role));
+		if (b->kind == FSB_BLOCK_TABLE || b->kind == FSB_BLOCK_CHART || b->kind == FSB_BLOCK_SERIES)
+			fsb_json_str(j, "phase", b->phase);
+		switch (b->kind) {
+		case FSB_BLOCK_HEADING:
+			fsb_json_int(j, "level", b->level);
+			fsb_json_str(j, "text", b->text);
+			break;
+		case FSB_BLOCK_TEXT:
+		case FSB_BLOCK_NOTE:
+			fsb_json_str(j, "text", b->text);
+			break;
+		case FSB_BLOCK_KV:
+			fsb_json_open(j, "entries", true);
+			for (size_t k = 0; k < b->nkv; k++) {
+				fsb_json_open(j, NULL, false);
+				fsb_json_str(j, "key", b->kv[k].key);
+				fsb_json_strv(j, "values", &b->kv[k].values);
+				fsb_json_bool(j, "list", b->kv[k].list);
+				fsb_json_bool(j, "code", b->kv[k].code);
+				fsb_json_close(j);
+			}
+			fsb_json_close(j);
+			break;
+		case FSB_BLOCK_TABLE:
+			table(j, &b->table);
+			break;
+		case FSB_BLOCK_CHART:
+			chart(j, &b->chart);
+			break;
+		case FSB_BLOCK_SERIES:
+			series(j, b);
+			break;
+		case FSB_BLOCK_VERDICT:
+			fsb_json_strv(j, "lines", &b->lines);
+			if (b->verdict)
+				judgement(j, b->verdict);
+			else
+				fsb_json_str(j, "judgement", NULL);
+			break;
+		}
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_close(j);
+}
+
+/* "" is what the index says for "the file does not say": null here */
+static void opt_str(struct fsb_json *j, const char *key, const char *s)
+{
+	fsb_json_str(j, key, s && *s ? s : NULL);
+}
+
+void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_browse *b, const size_t *idx,
+		     size_t n)
+{
+	fsb_json_open(j, key, true);
+	for (size_t i = 0; i < n; i++) {
+		const struct fsb_browse_entry *e = &b->v[idx[i]];
+		char *col[FSB_BROWSE_NCOLS];
+
+		fsb_browse_row(e, col);
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "file", e->path);
+		fsb_json_bool(j, "readable", e->readable);
+		fsb_json_str(j, "error", e->readable ? NULL : e->error ? e->error : "");
+		fsb_json_str(j, "date", col[FSB_BROWSE_DATE]);
+		fsb_json_int(j, "when", (long long)e->when);
+		fsb_json_str(j, "status", e->readable ? col[FSB_BROWSE_STATUS] : NULL);
+		if (e->readable) {
+			opt_str(j, "profile", e->profile);
+			opt_str(j, "title", e->title);
+			opt_str(j, "tool", e->tool);
+			opt_str(j, "started", e->started);
+			opt_str(j, "finished", e->finished);
+			opt_str(j, "target", e->target);
+			opt_str(j, "host", e->host);
+			opt_str(j, "kernel", e->kernel);
+			opt_str(j, "cpu", e->cpu);
+			opt_str(j, "workload", e->workload);
+			opt_str(j, "command", e->command);
+			fsb_json_list(j, "filesystems", e->filesystems);
+			fsb_json_list(j, "phases", e->phases);
+			fsb_json_int(j, "repeat", e->repeat);
+		}
+		fsb_json_str(j, "log", e->log);
+		fsb_json_close(j);
+		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
+			free(col[k]);
+	}
+	fsb_json_close(j);
+}
+
+int fsb_json_write(struct fsb_json *j, FILE *fp, struct fsb_err *err)
+{
+	const char *s = json_object_to_json_string_ext(j->root, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
+	int rc = 0;
+
+	if (fputs(s, fp) == EOF || fputc('\n', fp) == EOF || ferror(fp))
+		rc = fsb_err_set(err, -EIO, "write error");
+	fsb_json_free(j);
+	return rc;
+}
+
+void fsb_json_free(struct fsb_json *j)
+{
+	if (!j)
+		return;
+	json_object_put(j->root);
+	free(j);
+}

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The verdict's judgement (model/verdict.h) and its words (doc/report.h) on
+ * crafted results: a tie, a significant lead, one run, disturbed cells, a
+ * machine too busy to rank, and when a run in rounds is settled.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "doc/report.h"
+#include "model/verdict.h"
+
+/* One phase "p" of dead time = real (user 0) per repetition, per filesystem. */
+struct spec {
+	const char *fs;
+	double real[6];
+	size_t n;
+	unsigned disturbed;      /* bit k: repetition k was disturbed */
+	const char *top;         /* the program the disturbed runs name */
+};
+
+static struct fsb_result *craft(const struct spec *s, size_t nfs)
+{
+	struct fsb_result *res = fsb_result_new();
+
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup(s[0].fs);
+	res->order = fsb_xstrdup("rounds");
+	fsb_strv_add(&res->phase_order, "p");
+	for (size_t i = 0; i < nfs; i++) {
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, s[i].fs), "p");
+
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < s[i].n; k++) {
+			struct fsb_run run;
+
+			fsb_run_init(&run);
+			run.v[FSB_FIELD_real] = s[i].real[k];
+			run.v[FSB_FIELD_user] = 0;
+			run.v[FSB_FIELD_sys] = 0;
+			if (s[i].disturbed & (1u << k)) {
+				run.disturbed = fsb_xstrdup("other programs used 90% of a CPU");
+				run.top = fsb_xstrdup(s[i].top);
+			}
+			fsb_phase_add_run(ph, &run);
+			fsb_run_clear(&run);
+		}
+	}
+	res->repeat = (long)s[0].n;
+	return res;
+}
+
+static const char *first_line(const struct fsb_result *res, struct fsb_strv *v)
+{
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
+
+	fsb_report_verdict(res, &o, v);
+	assert_true(v->n >= 1);
+	return v->v[0];
+}
+
+#define assert_has(text, part) \
+	do { if (!strstr((text), (part))) fail_msg("'%s' lacks '%s'", (text), (part)); } while (0)
+#define assert_lacks(text, part) \
+	do { if (strstr((text), (part))) fail_msg("'%s' has '%s'", (text), (part)); } while (0)
+
+/* Three within 1% of each other, every run tight: a tie, resolved well
+ * below 5% — an answer, settled; one significantly slower. */
+static void test_tie(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.00, 10.02, 9.98, 10.01 }, 4, 0, NULL },
+		{ "ext3", { 10.05, 10.03, 10.04, 10.06 }, 4, 0, NULL },
+		{ "xfs", { 9.99, 10.03, 10.01, 10.00 }, 4, 0, NULL },
+		{ "btrfs", { 12.00, 12.10, 11.95, 12.05 }, 4, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 4);
+	struct fsb_verdict v;
+	struct fsb_strv lines = { 0 };
+	const char *l;
+	char why[256];
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	assert_int_equal(v.ntied, 3);
+	assert_string_equal(v.rows[3].fs->name, "btrfs");
+	assert_true(v.rows[3].significant);
+	assert_true(v.resolution < FSB_VERDICT_TIE_RESOLUTION);
+	assert_true(v.settled);
+	fsb_verdict_free(&v);
+	assert_true(fsb_verdict_settled(res, NULL, 4, why, sizeof(why)));
+	assert_has(why, "settled after round 4");
+	l = first_line(res, &lines);
+	assert_has(l, "No measurable difference overall by dead time (real - usr) between ");
+	assert_has(l, "ext2");
+	assert_has(l, "ext3");
+	assert_has(l, "xfs");
+	assert_has(l, "Significantly slower: btrfs 1.2");
+	assert_lacks(l, "Fastest");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* A tie that the runs cannot resolve to 5% is not settled, and says what
+ * could not be seen yet. */
+static void test_wide_tie_not_settled(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.0, 12.0, 9.0 }, 3, 0, NULL },
+		{ "xfs", { 10.5, 9.5, 12.5 }, 3, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 2);
+	struct fsb_strv lines = { 0 };
+	char why[256];
+	const char *l;
+
+	(void)state;
+	assert_false(fsb_verdict_settled(res, NULL, 3, why, sizeof(why)));
+	assert_has(why, "still within the noise of each other after round 3");
+	l = first_line(res, &lines);
+	assert_has(l, "No significant difference overall");
+	assert_has(l, "cannot be seen yet");
+	assert_lacks(l, "Fastest");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* A significant lead: "fastest", with the lead's interval; settled. */
+static void test_lead(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
+		{ "xfs", { 8.0, 8.1, 7.9, 8.0 }, 4, 0, NULL },
+		{ "ext4", { 8.8, 8.9, 8.7, 8.8 }, 4, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 3);
+	struct fsb_verdict v;
+	struct fsb_strv lines = { 0 };
+	const char *l;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	assert_int_equal(v.ntied, 1);
+	assert_string_equal(v.rows[0].fs->name, "xfs");
+	assert_string_equal(v.rows[1].fs->name, "ext4");
+	assert_true(fabs(v.rows[1].rel - 8.8 / 8.0) < 1e-9);
+	assert_true(v.rows[1].rel_lo > 1 && v.rows[1].rel_hi > v.rows[1].rel);
+	assert_true(v.settled);
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_has(l, "Fastest overall by dead time (real - usr): xfs, 10% ahead of ext4 (a significant lead), ");
+	assert_has(l, "with 95% confidence");
+	assert_has(l, "Then: ext2 1.25× [");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* One run each: nothing is called real, and the words say how to know. */
+static void test_one_run(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.0 }, 1, 0, NULL },
+		{ "xfs", { 8.0 }, 1, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 2);
+	struct fsb_verdict v;
+	struct fsb_strv lines = { 0 };
+	const char *l;
+
+	(void)state;
+	res->order = (free(res->order), NULL);	/* one repetition runs in the plan's order */
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_ONE_RUN);
+	assert_false(v.settled);
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_has(l, "One run of each filesystem: no difference can be called real.");
+	assert_has(l, "xfs took least; ext2 1.25×");
+	assert_has(l, "Run with repetitions");
+	assert_lacks(l, "Fastest");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* A disturbed run is no evidence: xfs's fast runs were all disturbed in
+ * one repetition, the rest is a tie; a filesystem whose every run was
+ * disturbed is not ranked, and when nothing is left to rank the machine
+ * was too busy, with the program named. */
+static void test_disturbed(void **state)
+{
+	static const struct spec some[] = {
+		{ "ext2", { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
+		{ "xfs", { 5.0, 10.0, 10.1, 9.9 }, 4, 1u << 0, "burner" },
+	};
+	static const struct spec all[] = {
+		{ "ext2", { 10.0, 10.1 }, 2, 3, "burner" },
+		{ "xfs", { 8.0, 8.1 }, 2, 3, "burner" },
+		{ "ext4", { 9.0, 9.1 }, 2, 1, "chromium" },
+	};
+	struct fsb_result *res = craft(some, 2);
+	struct fsb_verdict v;
+	struct fsb_strv lines = { 0 };
+	const char *l;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.ndisturbed, 1);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);   /* without the 5.0 s run, no lead */
+	assert_int_equal(v.rows[0].nkept + v.rows[1].nkept, 7);
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_lacks(l, "Fastest");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+
+	res = craft(all, 3);
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TOO_BUSY);
+	assert_int_equal(v.too_busy.n, 2);
+	assert_false(v.settled);
+	assert_string_equal(v.busy_with.v[0], "burner");
+	assert_string_equal(v.busy_with.v[1], "chromium");
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_has(l, "The machine was too busy to rank: every run of ext2, xfs was disturbed by other programs "
+		   "(burner, chromium)");
+	/* and no standout is drawn from those cells */
+	for (size_t i = 1; i < lines.n; i++)
+		assert_lacks(lines.v[i], "slower than");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* A round with too few runs is never settled, even with a large lead. */
+static void test_settle_needs_runs(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.0 }, 1, 0, NULL },
+		{ "xfs", { 5.0 }, 1, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 2);
+	char why[256];
+
+	(void)state;
+	assert_false(fsb_verdict_settled(res, NULL, 1, why, sizeof(why)));
+	assert_has(why, "one run each");
+	fsb_result_free(res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tie),
+		cmocka_unit_test(test_wide_tie_not_settled),
+		cmocka_unit_test(test_lead),
+		cmocka_unit_test(test_one_run),
+		cmocka_unit_test(test_disturbed),
+		cmocka_unit_test(test_settle_needs_runs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -3,9 +3,9 @@
 # Settle mode, the default plan (no --repeat, no --auto-repeat): rounds
 # until the verdict is settled or the budget cannot afford another round.
 #  1. --budget on the tiny profile (which has none: one round) turns it on;
-#     a phase whose dead time alternates 0.3 s / 1.5 s on both filesystems
-#     (same mean, wide spread: never settled) runs until the 25 s budget
-#     stops it at a round boundary — a complete result that show reads,
+#     a phase whose dead time alternates 1 s / 3 s on both filesystems
+#     (same mean, wide spread: never settled; 10 rounds take over 45 s)
+#     runs until the 25 s budget stops it at a round boundary — a complete result that show reads,
 #     every filesystem with as many runs as rounds, ended = "budget";
 #  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
 #     after round 2 (the fewest a settled verdict needs), ended = "settled";
@@ -19,8 +19,8 @@ need_prog mkfs.ext2 mkfs.xfs
 # the counter lives outside the filesystems (each round makes them anew)
 test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<CONF
 phase "swing" {
-  label = "sleeps 0.3 s and 1.5 s by turns"
-  command = 'f=$SCRATCH/swing.\$(stat -f -c %T . | tr / _); n=\$(cat \$f 2>/dev/null || echo 0); echo \$((n + 1)) >\$f; if [ \$((n % 2)) = 0 ]; then sleep 0.3; else sleep 1.5; fi'
+  label = "sleeps 1 s and 3 s by turns"
+  command = 'f=$SCRATCH/swing.\$(stat -f -c %T . | tr / _); n=\$(cat \$f 2>/dev/null || echo 0); echo \$((n + 1)) >\$f; if [ \$((n % 2)) = 0 ]; then sleep 1; else sleep 3; fi'
   sync = false
 }
 phase "lag" {

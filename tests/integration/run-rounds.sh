@@ -5,8 +5,9 @@
 #  1. --budget on the tiny profile (which has none: one round) turns it on;
 #     a phase whose dead time alternates 1 s / 3 s on both filesystems
 #     (same mean, wide spread: never settled; 10 rounds take over 45 s)
-#     runs until the 25 s budget stops it at a round boundary — a complete result that show reads,
-#     every filesystem with as many runs as rounds, ended = "budget";
+#     runs until the 25 s budget stops it at a round boundary — a
+#     complete result that show reads, every filesystem with as many runs
+#     as rounds, ended = "budget";
 #  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
 #     after round 2 (the fewest a settled verdict needs), ended = "settled";
 #  3. the tiny profile without --budget still runs once (one round);

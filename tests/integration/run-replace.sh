@@ -40,11 +40,20 @@ phase "burst" {
 }
 CONF
 
+# The machine may turn busy after the check above (it is shared): then
+# fsbench rightly runs nothing again and says why.  Once more, then skip.
 res=$SCRATCH/r.fsbench
-"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,ext4 --phases burst \
-	--profile tiny --repeat 1 -o "$res" >"$SCRATCH/run.out" 2>&1 ||
-	{ cat "$SCRATCH/run.out"; fail "fsbench run exited $?"; }
-assert_no_leftovers "fsbench run with a replaced run"
+for attempt in 1 2; do
+	rm -rf "$SCRATCH/burned" "$res"
+	"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,ext4 --phases burst \
+		--profile tiny --repeat 1 -o "$res" >"$SCRATCH/run.out" 2>&1 ||
+		{ cat "$SCRATCH/run.out"; fail "fsbench run exited $?"; }
+	assert_no_leftovers "fsbench run with a replaced run"
+	busy_line=$(grep -m1 '^  the disturbed runs are not run again: the machine is busy' "$SCRATCH/run.out") || break
+	note "attempt $attempt: $busy_line"
+	[ "$attempt" = 2 ] && skip "the machine stayed busy after the burners (other programs): $busy_line"
+	sleep 5
+done
 grep -q '^status = "complete"$' "$res" || fail "the result is not complete"
 # ext2's first run (seq 1) was disturbed, and a later run of ext2 replaces it
 cell=$(awk '$0 == "filesystem \"ext2\" {" { f = 1 } f && /^}/ { exit } f' "$res")

@@ -143,6 +143,15 @@ test_conf() {
 # test machine every run would be disturbed (doc/measurement.md) and set
 # aside, so every disturbed_* limit is out of reach.
 FSB_CALM='s/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/'
+
+# machine_background — bg: how many CPUs the machine's programs used over
+# the last 2 s (/proc/stat), for tests that must tell a burner from it.
+machine_background() {
+	local b0 b1
+	busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
+	b0=$(busy); sleep 2; b1=$(busy)
+	bg=$(awk -v a="$b0" -v b="$b1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz / 2 }')
+}
 FSB_CALM_CHECK='^ *disturbed_cpu = 1e9$'
 
 # No loop device backed by a file in our scratch directory, no mount below it

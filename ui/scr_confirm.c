@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "engine/etaplan.h"
 #include "model/browse.h"
 #include "sys/interfere.h"
 #include "widgets.h"
@@ -28,7 +29,7 @@ struct confirm_state {
 	bool yes_focused;        /* image/dir: the Yes button has the focus */
 	char error[512];         /* a wrong name, or why the run did not start */
 	struct ui_rect buttons[2];
-	char est[64];
+	char est[256];
 	char quiet[512];         /* the machine is busy: the warning line, or "" */
 };
 
@@ -94,13 +95,12 @@ static int confirm_enter(struct ui_ctx *ui)
 	}
 	{
 		struct fsb_browse hist;
-		struct fsb_estimate est;
+		struct fsb_eta_plan est;
 
+		/* the estimate the plan screen showed and the run screen starts with */
 		fsb_browse_scan(ui->results_dir, &hist, NULL);
-		fsb_browse_estimate(&hist, p->profile, &p->fs, &p->phases, p->repeat, &est);
-		fsb_format_duration(est.seconds, s->est, sizeof(s->est));
-		if (isnan(est.seconds))
-			snprintf(s->est, sizeof(s->est), "unknown (no earlier %s run)", p->profile);
+		fsb_eta_plan(p, &hist, &est);
+		fsb_eta_plan_text(&est, p->profile, s->est, sizeof(s->est));
 		fsb_browse_free(&hist);
 	}
 	return UI_REDRAW;
@@ -253,8 +253,16 @@ static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
 	if (p->target != FSB_TARGET_DIR)
 		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
 	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
-	y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
-		   p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
+	if (fsb_plan_settles(p)) {
+		char b[32];
+
+		y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, rounds until the verdict is settled (budget %s), page cache %s",
+			   p->profile, fsb_format_budget(fsb_plan_budget(p), b, sizeof(b)),
+			   reqs.drop_caches ? "dropped before every phase" : "kept");
+	} else {
+		y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
+			   p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
+	}
 	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
 	if (s->quiet[0])
 		y += field(ui, y, limit, w, "Busy machine", UI_WARNING, "%s", s->quiet);

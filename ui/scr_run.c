@@ -253,6 +253,22 @@ static int cancel_or_back(struct ui_ctx *ui, int key)
 	return UI_REDRAW;
 }
 
+/* End the run after the round that is running: a complete result. */
+static int finish_round(struct ui_ctx *ui, int key)
+{
+	struct run_state *s = S(ui);
+
+	(void)key;
+	if (!ui->running || s->cancelled)
+		return 0;
+	if (fsb_engine_finish_round(ui->engine)) {
+		ui_message(ui, UI_WARNING, "this run has no rounds to finish after (one repetition each); q cancels it");
+		return UI_REDRAW;
+	}
+	ui_message(ui, UI_STATUS, "finishing after this round: the result will be complete");
+	return UI_REDRAW;
+}
+
 static int open_result(struct ui_ctx *ui, int key)
 {
 	struct run_state *s = S(ui);
@@ -371,7 +387,14 @@ static void line_clock(struct ui_ctx *ui, int y, int x, int w, const struct fsb_
 		return;
 	}
 	/* the rest of the run, the running phase's rest included */
-	n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "about %s left", clock_text(p->eta, a, sizeof(a)));
+	n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s %s left", p->budget > 0 ? "at most" : "about",
+		     clock_text(p->eta, a, sizeof(a)));
+	if (p->budget > 0) {
+		char b[32];
+
+		n += ui_putf(ui, y, x + n, w - n, UI_DIM, " (round %d of at most %d, budget %s)", p->round, p->rounds,
+			     fsb_format_budget(p->budget, b, sizeof(b)));
+	}
 	if (p->eta_basis[0])
 		n += ui_putf(ui, y, x + n, w - n, UI_DIM, "  %s", p->eta_basis);
 	if (p->eta_unknown > 0)
@@ -441,6 +464,15 @@ static void draw_progress(struct ui_ctx *ui, const struct ui_rect *r)
 	line_clock(ui, y++, x, w, p, now - s->t0, now);
 	line_bar(ui, y++, x, w, p);
 	line_disk(ui, y++, x, w, p);
+	/* a run in rounds: how the verdict firms up, after every round */
+	if (p->round > 0) {
+		int n = ui_put(y, x, w, UI_LABEL, "Verdict ");
+
+		if (p->finishing)
+			n += ui_put(y, x + n, w - n, UI_WARNING, "finishing after this round · ");
+		ui_putd(ui, y++, x + n, w - n, p->verdict[0] ? UI_VALUE : UI_DIM,
+			p->verdict[0] ? p->verdict : "after the first round");
+	}
 	/* the command's last line, else the log's */
 	if (p->running && p->last_line[0]) {
 		ui_put(y, x, 2, UI_DIM, ui->utf8 ? "› " : "> ");
@@ -478,12 +510,15 @@ static void draw_side(struct ui_ctx *ui, const struct ui_rect *r)
 static void run_draw(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct run_state *s = S(ui);
-	int ph = 7;
-	struct ui_rect pr = { body->y, body->x, ph, body->w };
-	struct ui_rect vr = { body->y + ph, body->x + 1, body->h - ph, body->w - 2 };
+	int ph;
+	struct ui_rect pr, vr;
 
 	if (!s->done)
 		fsb_events_get_progress(ui->events, &s->prog);
+	/* a run in rounds has a line more: the verdict after each */
+	ph = s->prog.round > 0 && !s->done ? 8 : 7;
+	pr = (struct ui_rect){ body->y, body->x, ph, body->w };
+	vr = (struct ui_rect){ body->y + ph, body->x + 1, body->h - ph, body->w - 2 };
 	draw_progress(ui, &pr);
 	if (body->w >= 140) {
 		int lw = body->w / 2;
@@ -503,8 +538,8 @@ static void run_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		}
 	}
 	if (!s->done)
-		ui_hint(ui, "Left/Right: chart phase · m: metric (%s) · b: baseline · q: cancel the run",
-			fsb_metric_name(s->view.metric));
+		ui_hint(ui, "Left/Right: chart phase · m: metric (%s) · b: baseline · %sq: cancel the run",
+			fsb_metric_name(s->view.metric), s->prog.round > 0 ? "f: finish after this round · " : "");
 	else
 		ui_hint(ui, "Left/Right: chart phase · m: metric (%s) · b: baseline · Enter: every table",
 			fsb_metric_name(s->view.metric));
@@ -531,6 +566,11 @@ static bool running(struct ui_ctx *ui)
 	return ui->running;
 }
 
+static bool in_rounds(struct ui_ctx *ui)
+{
+	return ui->running && S(ui)->prog.round > 0;
+}
+
 static bool finished(struct ui_ctx *ui)
 {
 	return !ui->running && S(ui)->done;
@@ -545,6 +585,7 @@ static const struct ui_key run_keys[] = {
 	{ .keys = { 'q', 27, 'c' }, .name = "q Esc c", .help = "running: cancel the run (asks once); done: back to the plan", .fn = cancel_or_back },
 	{ .keys = { '\n', '\r', KEY_ENTER, 'o' }, .name = "Enter o", .bar = "Open", .help = "done: open the result in the browser, with every table", .fn = open_result, .when = finished },
 	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "done: browse all result files", .fn = open_result, .when = finished },
+	{ .keys = { 'f' }, .name = "f", .bar = "Finish", .help = "running in rounds: finish after this round, with a complete result", .fn = finish_round, .when = in_rounds },
 	/* key bar labels of keys listed above or handled by the report view */
 	{ .keys = { 'q' }, .name = "q", .bar = "Cancel", .fn = cancel_or_back, .when = running },
 	{ .keys = { 'q' }, .name = "q", .bar = "Back", .fn = cancel_or_back, .when = finished },

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/avail.h"
+#include "engine/etaplan.h"
 #include "engine/planargs.h"
 #include "model/browse.h"
 #include "devices/fs.h"
@@ -18,7 +19,7 @@
 #include "engine/targetcheck.h"
 
 enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };
-enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BASELINE, OPT_DROP, NOPTS };
+enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BUDGET, OPT_BASELINE, OPT_DROP, NOPTS };
 
 struct prow {
 	bool group;              /* a group heading: Space ticks the whole group */
@@ -37,7 +38,7 @@ struct plan_state {
 	char *ph_profile;
 	struct prow *prow;
 	struct fsb_browse hist;      /* earlier results, for the estimate */
-	struct fsb_estimate est;
+	struct fsb_eta_plan est;     /* the one every screen shows (engine/etaplan.h) */
 };
 
 static struct plan_state *S(struct ui_ctx *ui)
@@ -224,16 +225,7 @@ static void sync_plan(struct ui_ctx *ui)
 		p->baseline = fsb_xstrdup(fsb_strv_contains(&p->fs, cfg->defaults.baseline) ? cfg->defaults.baseline
 											   : p->fs.v[0]);
 	}
-	{
-		struct fsb_strv one = { 0 };
-
-		/* a directory run has one "filesystem": whatever the directory is on */
-		if (p->target == FSB_TARGET_DIR)
-			fsb_strv_add(&one, "dir");
-		fsb_browse_estimate(&s->hist, p->profile, p->target == FSB_TARGET_DIR ? &one : &p->fs, &p->phases,
-				    p->repeat, &s->est);
-		fsb_strv_free(&one);
-	}
+	fsb_eta_plan(p, &s->hist, &s->est);
 }
 
 static void setup(struct ui_ctx *ui)
@@ -398,6 +390,25 @@ static void cycle_baseline(struct ui_ctx *ui, int dir)
 	p->baseline = fsb_xstrdup(p->fs.v[i]);
 }
 
+/* The budget's steps on the plan screen; from the profile's, the next one up or down. */
+static void change_budget(struct fsb_plan *p, int dir)
+{
+	static const double steps[] = { 60, 120, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200,
+					10800, 14400, 21600, 28800, 36000, 43200, 86400 };
+	double b = fsb_plan_budget(p);
+	size_t i = 0;
+
+	if (dir > 0) {
+		while (i + 1 < FSB_ARRAY_SIZE(steps) && steps[i] <= b)
+			i++;
+	} else {
+		i = FSB_ARRAY_SIZE(steps) - 1;
+		while (i > 0 && steps[i] >= b)
+			i--;
+	}
+	p->budget = steps[i];
+}
+
 /* Change option o by dir (Space and Right: +1, Left: -1). */
 static void change_opt(struct ui_ctx *ui, int o, int dir)
 {
@@ -406,11 +417,27 @@ static void change_opt(struct ui_ctx *ui, int o, int dir)
 		cycle_profile(ui, dir);
 		break;
 	case OPT_REPEAT:
+		/* "until settled" below 1, where the profile has a budget */
+		if (fsb_plan_settles(&ui->plan)) {
+			ui->plan.settle = false;
+			ui->plan.repeat = dir > 0 ? 2 : 1;
+			break;
+		}
+		if (ui->plan.repeat == 1 && dir < 0 && !ui->plan.settle) {
+			ui->plan.settle = true;
+			if (fsb_plan_settles(&ui->plan))
+				break;
+			ui->plan.settle = false;
+		}
+		ui->plan.settle = false;
 		ui->plan.repeat += dir;
 		if (ui->plan.repeat < 1)
 			ui->plan.repeat = 1;
 		if (ui->plan.repeat > 99)
 			ui->plan.repeat = 99;
+		break;
+	case OPT_BUDGET:
+		change_budget(&ui->plan, dir);
 		break;
 	case OPT_BASELINE:
 		cycle_baseline(ui, dir);
@@ -503,6 +530,10 @@ static int opt_key(struct ui_ctx *ui, int key)
 		break;
 	case 'd':
 		change_opt(ui, OPT_DROP, 1);
+		break;
+	case 'u':
+	case 'U':
+		change_opt(ui, OPT_BUDGET, key == 'u' ? 1 : -1);
 		break;
 	}
 	sync_plan(ui);
@@ -714,8 +745,9 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	struct ui_rect r = { box_r->y + 1, box_r->x + 1, box_r->h - 2, box_r->w - 2 };
 	const char *l = ui->utf8 ? "‹" : "<", *rt = ui->utf8 ? "›" : ">";
 	char v[NOPTS][128], about[NOPTS][256];
-	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Baseline", "Drop caches" };
+	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Budget", "Baseline", "Drop caches" };
 	struct fsb_plan_reqs reqs;
+	char b[32];
 
 	fsb_plan_reqs(p, &reqs);
 
@@ -724,10 +756,26 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	snprintf(v[OPT_PROFILE], sizeof(v[0]), "%s %s %s", l, p->profile, rt);
 	snprintf(about[OPT_PROFILE], sizeof(about[0]), "%s%s%s", prof ? prof->description : "",
 		 prof && prof->image_size ? "; image " : "", prof && prof->image_size ? prof->image_size : "");
-	snprintf(v[OPT_REPEAT], sizeof(v[0]), "%s %ld %s", l, p->repeat, rt);
-	snprintf(about[OPT_REPEAT], sizeof(about[0]), "%s",
-		 p->repeat > 1 ? "every filesystem this many times: means, 95% CIs and significance"
-			       : "one run each; 3 or more give confidence intervals and significance");
+	if (fsb_plan_settles(p)) {
+		snprintf(v[OPT_REPEAT], sizeof(v[0]), "%s until settled %s", l, rt);
+		snprintf(about[OPT_REPEAT], sizeof(about[0]), "%s",
+			 "rounds until the verdict is settled or the budget is spent (at most 10)");
+	} else {
+		snprintf(v[OPT_REPEAT], sizeof(v[0]), "%s %ld %s", l, p->repeat, rt);
+		snprintf(about[OPT_REPEAT], sizeof(about[0]), "%s",
+			 p->repeat > 1 ? "every filesystem this many times: means, 95% CIs and significance"
+				       : "one run each; 3 or more give confidence intervals and significance");
+	}
+	if (fsb_plan_budget(p) > 0) {
+		snprintf(v[OPT_BUDGET], sizeof(v[0]), "%s %s %s", l, fsb_format_budget(fsb_plan_budget(p), b, sizeof(b)), rt);
+		snprintf(about[OPT_BUDGET], sizeof(about[0]), "%s",
+			 fsb_plan_settles(p) ? "no new round starts that would not end within it"
+					     : "bounds the runs made again for disturbed ones");
+	} else {
+		snprintf(v[OPT_BUDGET], sizeof(v[0]), "%s none %s", l, rt);
+		snprintf(about[OPT_BUDGET], sizeof(about[0]), "the %s profile has none: one round; Right sets one",
+			 p->profile);
+	}
 	if (p->target == FSB_TARGET_DIR) {
 		snprintf(v[OPT_BASELINE], sizeof(v[0]), "%s", "—");
 		snprintf(about[OPT_BASELINE], sizeof(about[0]), "%s", "a directory run has one filesystem");
@@ -781,7 +829,7 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	const struct fsb_plan *p = &ui->plan;
 	int y = body->y, oh = NOPTS + 2, bh = body->h - 1 - oh - 1;
 	int fw = body->w * 2 / 5;
-	char est[64];
+	char est[256];
 
 	if (fw < 30)
 		fw = 30;
@@ -799,22 +847,10 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		size_t nfs = p->target == FSB_TARGET_DIR ? 1 : p->fs.n;
 
 		x += ui_put(y, x, body->w - x, UI_LABEL, "Estimate: ");
-		if (isnan(s->est.seconds)) {
-			ui_putf(ui, y, x, body->w - x, UI_DIM, "unknown: no earlier run with profile %s in %s", p->profile,
-				ui->results_dir);
-		} else {
-			x += ui_putd(ui, y, x, body->w - x, UI_VALUE, fsb_format_duration(s->est.seconds, est, sizeof(est)));
-			char reps[32] = "";
-
-			if (p->repeat > 1)
-				snprintf(reps, sizeof(reps), " × %ld", p->repeat);
-			x += ui_putf(ui, y, x, body->w - x, UI_DIM, " for %zu filesystem%s × %zu phase%s%s (from %zu earlier %s run%s",
-				     nfs, nfs == 1 ? "" : "s", p->phases.n, p->phases.n == 1 ? "" : "s", reps,
-				     s->est.files, p->profile, s->est.files == 1 ? "" : "s");
-			if (s->est.unknown)
-				x += ui_putf(ui, y, x, body->w - x, UI_DIM, "; %zu never measured", s->est.unknown);
-			ui_put(y, x, body->w - x, UI_DIM, ")");
-		}
+		x += ui_putd(ui, y, x, body->w - x, isnan(s->est.round) ? UI_DIM : UI_VALUE,
+			     fsb_eta_plan_text(&s->est, p->profile, est, sizeof(est)));
+		ui_putf(ui, y, x, body->w - x, UI_DIM, " (%zu filesystem%s × %zu phase%s)", nfs, nfs == 1 ? "" : "s",
+			p->phases.n, p->phases.n == 1 ? "" : "s");
 	}
 	/* the status line explains the highlighted item */
 	if (s->pane == PANE_FS && s->fs.cur >= 0 && p->target != FSB_TARGET_DIR) {
@@ -854,6 +890,7 @@ static const struct ui_key plan_keys[] = {
 	{ .keys = { '+', '=', '-' }, .name = "+ -", .help = "more / fewer repetitions", .fn = opt_key },
 	{ .keys = { 'b', 'B' }, .name = "b B", .help = "baseline: the next / previous ticked filesystem", .fn = opt_key },
 	{ .keys = { 'd' }, .name = "d", .help = "drop the page cache before every phase, or not", .fn = opt_key },
+	{ .keys = { 'u', 'U' }, .name = "u U", .help = "a longer / shorter time budget for the rounds", .fn = opt_key },
 	{ .keys = { 't' }, .name = "t", .help = "back to the target", .fn = to_target },
 	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "browse past result files", .fn = results },
 	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G)" },

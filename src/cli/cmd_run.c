@@ -16,6 +16,7 @@
 
 #include "cli/cmd.h"
 #include "engine/engine.h"
+#include "engine/etaplan.h"
 #include "engine/planargs.h"
 #include "engine/targetcheck.h"
 #include "sys/signals.h"
@@ -54,7 +55,11 @@ static void usage(FILE *fp)
 		"  -f, --fs LIST          filesystems, comma-separated (fsbench list)\n"
 		"  -p, --phases LIST      phases, comma-separated, run in this order\n"
 		"  -P, --profile NAME     size profile: tiny, quick, standard, full\n"
-		"  -n, --repeat N         repetitions per filesystem\n"
+		"  -n, --repeat N         a fixed number of repetitions per filesystem; without\n"
+		"                         it (and without --auto-repeat) the run goes in rounds\n"
+		"                         until the verdict is settled or the budget is spent\n"
+		"      --budget DURATION  time the rounds may take: 15m, 900s, 1h30m (default:\n"
+		"                         the profile's; tiny has none: one round)\n"
 		"      --auto-repeat      repeat until every phase's 95%% CI is within --ci-target,\n"
 		"                         judged from the 3rd repetition; show says per phase\n"
 		"                         how many it took, or that it hit the cap\n"
@@ -68,6 +73,8 @@ static void usage(FILE *fp)
 		"  -o, --output FILE      result file (default: the results directory)\n"
 		"  -m, --metric M         metric of the final summary (dead, real, usr, sys, sync)\n"
 		"  -q, --quiet            no progress lines, only the tables\n"
+		"\n"
+		"SIGUSR1 ends a run in rounds after the running round, with a complete result.\n"
 		"\n"
 		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
 		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
@@ -234,6 +241,15 @@ static void announce(const struct fsb_plan *plan, const struct fsb_engine *eng)
 	else
 		printf("fsbench: %zu filesystem%s × %zu phase%s, profile %s → %s\n", plan->fs.n, fss,
 		       plan->phases.n, phs, plan->profile, fsb_engine_output(eng));
+	if (!plan->dry_run) {
+		struct fsb_eta_plan est;
+		char t[256];
+
+		/* the estimate the TUI's plan and confirm screens show */
+		fsb_eta_plan(plan, NULL, &est);
+		printf("fsbench: %s: %s\n", est.settle ? "rounds until the verdict is settled, estimate" : "estimate",
+		       fsb_eta_plan_text(&est, plan->profile, t, sizeof(t)));
+	}
 }
 
 /* Follow the engine until it is done: progress lines, the latest result
@@ -253,7 +269,13 @@ static struct fsb_result *follow(struct fsb_events *ev, struct fsb_engine *eng, 
 		if (pfd[1].revents & POLLIN) {
 			int s = fsb_signals_read(sig);
 
-			if (s > 0) {
+			if (s == SIGUSR1) {
+				if (fsb_engine_finish_round(eng) == 0)
+					fprintf(stderr, "fsbench: %s: finishing after this round…\n", strsignal(s));
+				else
+					fprintf(stderr, "fsbench: %s: this run has no rounds to finish after "
+						"(one repetition each, or not the rounds order); SIGINT stops it\n", strsignal(s));
+			} else if (s > 0) {
 				if (!*signo)
 					fprintf(stderr, "fsbench: %s: stopping, cleaning up…\n", strsignal(s));
 				*signo = s;
@@ -341,7 +363,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		fsb_cli_cleanup_dead(stderr, true);
 
 	/* before the engine thread exists: it inherits the blocked mask */
-	rc = fsb_signals_open(&sig, 0, 0);
+	rc = fsb_signals_open(&sig, SIGUSR1, 0);
 	if (rc) {
 		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
 		fsb_plan_clear(&plan);

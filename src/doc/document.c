@@ -248,11 +248,12 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
  * block at all when there is none (older files show as before). */
 static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
 {
-	struct fsb_strv runs = { 0 }, cells = { 0 };
+	struct fsb_strv runs = { 0 }, cells = { 0 }, again = { 0 };
 	struct fsb_buf b = { 0 };
 	size_t n = fsb_report_set_aside(res, &runs), u = fsb_report_unreliable(res, &cells);
+	size_t r = fsb_report_replaced(res, &again);
 
-	if (!n && !u)
+	if (!n && !u && !r)
 		return;
 	if (n)
 		fsb_buf_addf(&b, "%zu run%s set aside as disturbed by other programs (left out of means, "
@@ -268,9 +269,17 @@ static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
 		fsb_buf_addf(&b, "%s%s", i ? "; " : "", cells.v[i]);
 	if (u)
 		fsb_buf_add(&b, ".");
+	if (r)
+		fsb_buf_addf(&b, "%s%zu run%s again when the machine was quiet, in place of a disturbed one: ",
+			     n || u ? "  " : "", r, r == 1 ? " was run" : "s were run");
+	for (size_t i = 0; i < again.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? "; " : "", again.v[i]);
+	if (r)
+		fsb_buf_add(&b, ".");
 	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_buf_steal(&b));
 	fsb_strv_free(&runs);
 	fsb_strv_free(&cells);
+	fsb_strv_free(&again);
 }
 
 /* Per phase, the smallest difference these repetitions could detect; only
@@ -432,6 +441,27 @@ static void order(struct fsb_doc *d, const struct fsb_result *res, const struct 
 		add_table(d, FSB_ROLE_RAW, NULL, fsb_report_order(res, &t), &t);
 }
 
+/* How a run in rounds ended, in one line: "3 rounds; settled after round 3". */
+static char *rounds_line(const struct fsb_result *res)
+{
+	long n = res->rounds;
+	char b[32];
+
+	if (res->budget_s > 0 && res->budget_s % 60 == 0 && res->budget_s < 3600)
+		snprintf(b, sizeof(b), "%lld-minute", res->budget_s / 60);
+	else
+		fsb_format_budget((double)res->budget_s, b, sizeof(b));
+	if (!strcmp(res->ended, "settled"))
+		return fsb_xasprintf("%ld round%s; settled after round %ld", n, n == 1 ? "" : "s", n);
+	if (!strcmp(res->ended, "budget"))
+		return fsb_xasprintf("%ld round%s; the %s budget was spent before the verdict settled", n,
+				     n == 1 ? "" : "s", b);
+	if (!strcmp(res->ended, "cap"))
+		return fsb_xasprintf("%ld rounds, the most a run does; the verdict had not settled", n);
+	return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
+			     res->budget_s > 0 ? ", before the verdict settled" : "");
+}
+
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_strv phases = { 0 };
@@ -449,6 +479,12 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	free(host);
 	if (res->workload)
 		kv(d, "Workload", res->workload);
+	if (res->rounds > 0 && res->ended) {
+		char *line = rounds_line(res);
+
+		kv(d, "Rounds", line);
+		free(line);
+	}
 	if (res->command || o->command) {
 		e = kv(d, res->command && strchr(res->command, '\n') ? "Commands" : "Command", NULL);
 		e->code = true;

@@ -1477,6 +1477,35 @@ size_t fsb_report_set_aside(const struct fsb_result *res, struct fsb_strv *out)
 	return count;
 }
 
+size_t fsb_report_replaced(const struct fsb_result *res, struct fsb_strv *out)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++) {
+				double seq = ph->runs[k].v[FSB_FIELD_replaces];
+				size_t o = 0;
+
+				if (isnan(seq))
+					continue;
+				while (o < ph->nruns && ph->runs[o].v[FSB_FIELD_seq] != seq)
+					o++;
+				if (o == ph->nruns)
+					fsb_strv_addf(out, "%s/%s rep %zu (in place of run #%.0f)", res->fs[i]->name,
+						      ph->name, k + 1, seq);
+				else
+					fsb_strv_addf(out, "%s/%s rep %zu in place of rep %zu (%s)", res->fs[i]->name,
+						      ph->name, k + 1, o + 1,
+						      ph->runs[o].disturbed ? ph->runs[o].disturbed : "disturbed");
+				count++;
+			}
+		}
+	return count;
+}
+
 int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 {
 	static const char *const heads[] = { "#", "started", "Filesystem", "phase", "rep", "real",

@@ -72,6 +72,12 @@ static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t 
  * mostly burner)".  Fills out (caller frees); returns how many.
  */
 size_t fsb_report_set_aside(const struct fsb_result *res, struct fsb_strv *out);
+/*
+ * The runs run again for a disturbed one (run->v[FSB_FIELD_replaces]), one
+ * line each: "xfs/cp rep 2 in place of rep 1 (other programs used 48% of
+ * a CPU, mostly burner)".  Fills out (caller frees); returns how many.
+ */
+size_t fsb_report_replaced(const struct fsb_result *res, struct fsb_strv *out);
 /* The cells whose every successful run was disturbed (none set aside, the
  * value marked unreliable): "ext2/make (why, of its first run)". */
 size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out);

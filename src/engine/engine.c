@@ -16,12 +16,14 @@
 #include "model/opts.h"
 #include "engine/avail.h"
 #include "engine/engine_int.h"
+#include "engine/etaplan.h"
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
 #include "sys/interfere.h"
 #include "model/prereq.h"
 #include "model/stats.h"
+#include "model/verdict.h"
 #include "engine/synth.h"
 #include "engine/treegen.h"
 #include "sys/sysinfo.h"
@@ -47,6 +49,8 @@ void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
 	plan->reformat_between = d->reformat_between;
 	plan->ci_target = d->ci_target;
 	plan->max_repeat = d->max_repeat;
+	plan->settle = true;	/* until a fixed number of repetitions is asked for */
+	plan->budget = -1;
 	plan->baseline = fsb_xstrdup(d->baseline);
 	plan->drop_caches = d->drop_caches;
 	plan->jobs = d->jobs;
@@ -230,6 +234,21 @@ static int check_target(struct fsb_plan *plan, const struct fsb_size_profile *pr
 	return 0;
 }
 
+double fsb_plan_budget(const struct fsb_plan *plan)
+{
+	const struct fsb_size_profile *prof = fsb_config_profile(plan->cfg, plan->profile);
+
+	if (plan->budget >= 0)
+		return plan->budget;
+	return prof ? prof->budget : 0;
+}
+
+bool fsb_plan_settles(const struct fsb_plan *plan)
+{
+	return plan->settle && !plan->auto_repeat && fsb_plan_budget(plan) > 0 && plan->fs.n >= 2 &&
+	       plan->target != FSB_TARGET_DIR && plan->reformat_between && plan->order == FSB_ORDER_ROUNDS;
+}
+
 int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 {
 	const struct fsb_config *cfg = plan->cfg;
@@ -327,6 +346,7 @@ void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running)
 	e->prog.fraction = -1;
 	e->prog.fraction_estimated = false;
 	e->prog.units = e->prog.units_total = 0;
+	e->prog.finishing = atomic_load(&e->finish);
 	e->prog.phase_left = -1;
 	e->prog.phase_over = false;
 	e->prog.read_kib_s = e->prog.write_kib_s = -1;
@@ -369,18 +389,18 @@ static void rescue_result(struct fsb_engine *e)
 
 static long plan_reps(const struct fsb_plan *p)
 {
-	return p->auto_repeat ? p->max_repeat : p->repeat;
+	return fsb_plan_settles(p) ? FSB_SETTLE_MAX_ROUNDS : p->auto_repeat ? p->max_repeat : p->repeat;
 }
 
 static enum fsb_order effective_order(const struct fsb_plan *pl);
 
 /* The ETA walks the slots in the order they will run (rounds interleave
  * the filesystems: what is left after a slot is not "the filesystems
- * after this one"). */
+ * after this one"); settle mode counts the rounds the budget affords. */
 static void eta_order(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
-	long reps = plan_reps(p);
+	long reps = e->eta_rounds;
 	struct fsb_slot *slots = fsb_xcalloc(p->fs.n * (size_t)reps + 1, sizeof(*slots));
 	size_t n = fsb_order_slots(effective_order(p), p->fs.n, reps, p->seed, slots);
 
@@ -389,44 +409,29 @@ static void eta_order(struct fsb_engine *e)
 }
 
 /*
- * The ETA's priors, before anything runs: per filesystem and phase the mean
- * of earlier results of this profile in the results directory (the index),
- * else the profile's nominal figure.  The basis is said with the ETA.
+ * The ETA's priors, before anything runs: the plan's estimate
+ * (etaplan.h), the same every front end showed before the run.  The basis
+ * is said with the ETA.
  */
 static void eta_priors(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
+	struct fsb_eta_plan est;
 	struct fsb_browse hist;
-	struct fsb_estimate est;
 	char *dir = fsb_browse_results_dir(p->cfg);
-	size_t indexed = 0, nominal = 0;
 
-	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
-	eta_order(e);
 	/* a results directory that cannot be read knows nothing: nominal figures */
 	fsb_browse_scan(dir, &hist, NULL);
-	fsb_browse_estimate(&hist, p->profile, &p->fs, &p->phases, 1, &est);
-	for (size_t f = 0; f < p->fs.n; f++)
-		for (size_t j = 0; j < p->phases.n; j++) {
-			double m = fsb_browse_phase_mean(&hist, p->profile, p->fs.v[f], p->phases.v[j]);
-
-			if (isnan(m))
-				m = fsb_browse_phase_mean(&hist, p->profile, NULL, p->phases.v[j]);
-			if (!isnan(m))
-				indexed++;
-			else if (!isnan(m = fsb_profile_nominal(e->prof, p->phases.v[j])))
-				nominal++;
-			fsb_eta_set_prior(&e->eta, f, j, m);
-		}
-	e->eta.overhead_prior = fsb_browse_overhead(&hist, p->profile);
-	if (indexed)
-		snprintf(e->prog.eta_basis, sizeof(e->prog.eta_basis), "from %zu earlier %s run%s%s", est.files,
-			 p->profile, est.files == 1 ? "" : "s", nominal ? " and nominal figures" : "");
-	else if (nominal)
-		snprintf(e->prog.eta_basis, sizeof(e->prog.eta_basis), "from the %s profile's nominal figures",
-			 p->profile);
+	fsb_eta_plan(p, &hist, &est);
+	e->eta_rounds = e->settle ? est.rounds : plan_reps(p);
+	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
+	eta_order(e);
+	fsb_eta_plan_priors(p, &hist, &e->eta, e->prog.eta_basis, sizeof(e->prog.eta_basis));
 	fsb_browse_free(&hist);
 	free(dir);
+	e->prog.budget = e->settle ? e->budget : 0;
+	e->prog.rounds = e->rounds ? (int)e->eta_rounds : 0;
+	e->prog.round_s = isnan(est.round) ? -1 : est.round;
 }
 
 /* The ETA as a log line (the command line's only view of it, and what
@@ -447,11 +452,22 @@ static void eta_log(struct fsb_engine *e, const char *when)
 static void eta_update(struct fsb_engine *e, long j, double elapsed)
 {
 	size_t unknown = 0;
-	double left = fsb_eta_left(&e->eta, e->slot, j, elapsed, &unknown);
-	size_t cells = e->eta.nfs * e->eta.nphases * (size_t)e->eta.reps;
+	/* a repetition run again for disturbed runs has no slot: what follows it counts */
+	double left = e->replacing ? fsb_eta_left(&e->eta, e->next_slot, -1, 0, &unknown)
+				   : fsb_eta_left(&e->eta, e->slot, j, elapsed, &unknown);
+	size_t cells = e->eta.nfs * e->eta.nphases * (size_t)e->eta_rounds;
 
 	/* nothing known at all is no ETA; a few unknown phases are said */
 	e->prog.eta = unknown >= cells || !e->eta.nphases ? -1 : left;
+	/* settle mode: never past the budget */
+	if (e->settle && e->budget > 0) {
+		double rest = e->budget - (fsb_now() - e->t_start);
+
+		if (rest < 0)
+			rest = 0;
+		if (e->prog.eta < 0 || e->prog.eta > rest)
+			e->prog.eta = rest;
+	}
 	e->prog.eta_unknown = (int)unknown;
 	if (j >= 0 && !isnan(e->phase_expected)) {
 		e->prog.phase_left = e->phase_expected > elapsed ? e->phase_expected - elapsed : 0;
@@ -685,6 +701,8 @@ static bool converged(struct fsb_engine *e, struct fsb_fs_result *fsr, long rep)
 	return all && rep >= 3;
 }
 
+static void mark_replacement(const struct fsb_engine *e, const struct fsb_phase_result *ph, struct fsb_run *run);
+
 static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
 {
 	const struct fsb_phase_def *next = j + 1 < pl->phases.n ? fsb_config_phase(pl->cfg, pl->phases.v[j + 1]) : NULL;
@@ -752,6 +770,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
 	run.v[FSB_FIELD_seq] = (double)++e->seq;
+	mark_replacement(e, ph, &run);
 	free(tag);
 	if (rc && rc != -ECANCELED) {
 		/* could not even start: recorded as a failed run */
@@ -838,7 +857,7 @@ static void slot_begin(struct fsb_engine *e, size_t fi, long rep)
 
 	if (!first && now - e->slot_t0 >= e->slot_real)
 		fsb_eta_record_overhead(&e->eta, now - e->slot_t0 - e->slot_real);
-	e->slot = fsb_eta_slot(&e->eta, fi, rep);
+	e->slot = e->replacing ? e->eta.nslots : fsb_eta_slot(&e->eta, fi, rep);
 	e->slot_t0 = now;
 	e->slot_real = 0;
 	if (!first && prev < e->eta.nslots && !cancelled(e)) {
@@ -874,7 +893,7 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 	e->prog.fs_index = (int)fi;
 	snprintf(e->prog.fs, sizeof(e->prog.fs), "%s", name);
 	e->prog.rep = (int)rep;
-	e->prog.nreps = (int)(pl->auto_repeat ? pl->max_repeat : pl->repeat);
+	e->prog.nreps = (int)(e->settle ? e->eta_rounds : pl->auto_repeat ? pl->max_repeat : pl->repeat);
 	if (p && (rep == 1 || fresh)) {
 		if (format_and_mount(e, p, fsr, &err)) {
 			if (cancelled(e))
@@ -948,6 +967,8 @@ static void fs_end(struct fsb_engine *e, size_t fi)
  */
 static enum fsb_order effective_order(const struct fsb_plan *pl)
 {
+	if (fsb_plan_settles(pl))
+		return FSB_ORDER_ROUNDS;
 	if (!pl->reformat_between || pl->target == FSB_TARGET_DIR || (pl->repeat == 1 && !pl->auto_repeat))
 		return FSB_ORDER_SEQUENTIAL;
 	return pl->order;
@@ -968,39 +989,290 @@ static void run_fs(struct fsb_engine *e, size_t fi)
 	fs_end(e, fi);
 }
 
+/* ---- rounds: the verdict after each, disturbed runs run again -------------- */
+
+/* Where a run of rounds stands. */
+struct rounds {
+	long *done;                  /* [fi] repetitions run, replacements included */
+	bool *live;                  /* [fi] still runs (not failed, not converged) */
+	long round;                  /* the running round, 1-based */
+	double t0;                   /* fsb_now() when it began */
+	double since;                /* e->seq when it began: its runs have a higher seq */
+	size_t ran;                  /* repetitions run in it */
+	size_t next_slot;            /* the slot after it (e->eta.nslots at the end) */
+};
+
+/* Has run seq of ph been run again (a later run replaces it)? */
+static bool replaced(const struct fsb_phase_result *ph, double seq)
+{
+	for (size_t k = 0; k < ph->nruns; k++)
+		if (ph->runs[k].v[FSB_FIELD_replaces] == seq)
+			return true;
+	return false;
+}
+
+/* The first run of ph after since that was disturbed and not yet run again. */
+static const struct fsb_run *disturbed_since(const struct fsb_phase_result *ph, double since)
+{
+	for (size_t k = 0; k < ph->nruns; k++) {
+		const struct fsb_run *r = &ph->runs[k];
+
+		if (r->disturbed && r->status == FSB_RUN_OK && r->v[FSB_FIELD_seq] > since && isnan(r->v[FSB_FIELD_replaces]) &&
+		    !replaced(ph, r->v[FSB_FIELD_seq]))
+			return r;
+	}
+	return NULL;
+}
+
+/* While a repetition runs again: the disturbed run of this phase it replaces. */
+static void mark_replacement(const struct fsb_engine *e, const struct fsb_phase_result *ph, struct fsb_run *run)
+{
+	const struct fsb_run *old = e->replacing ? disturbed_since(ph, e->replace_since) : NULL;
+
+	if (old)
+		run->v[FSB_FIELD_replaces] = old->v[FSB_FIELD_seq];
+}
+
+/* A few seconds at most for the machine to be quiet (the before-run check's
+ * limits): a run again on a busy machine would only be disturbed again. */
+static bool wait_quiet(struct fsb_engine *e, char *line, size_t len)
+{
+	fsb_engine_activity(e, "waiting for the machine to be quiet", false);
+	for (int i = 0; i < 5 && !cancelled(e); i++) {
+		struct fsb_quiet q;
+
+		fsb_quiet_check("/proc", "/sys", 1.0, getpid(), &q);
+		if (!fsb_quiet_warning(&q, &e->plan.cfg->defaults.disturb, line, len))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The end of a round (or of a run without rounds): each filesystem with a
+ * run set aside as disturbed in it runs one repetition more, a fresh mkfs,
+ * when the machine is quiet and the budget affords it — at most one per
+ * filesystem and round, so a busy machine cannot keep the run going.
+ * Every run of that repetition that stands in for a disturbed one records
+ * its seq (replaces).  --auto-repeat replaces disturbed runs its own way.
+ */
+static void replace_disturbed(struct fsb_engine *e, struct rounds *rs, double wall)
+{
+	const struct fsb_plan *pl = &e->plan;
+	double per = wall / (double)(rs->ran ? rs->ran : 1);
+	bool asked = false;
+	char line[512];
+
+	if (pl->auto_repeat)
+		return;
+	for (size_t fi = 0; fi < pl->fs.n && !cancelled(e) && !e->stop.code; fi++) {
+		struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, pl->fs.v[fi]);
+		const struct fsb_phase_result *ph = NULL;
+		const struct fsb_run *old = NULL;
+		bool conv;
+
+		for (size_t j = 0; fsr && j < fsr->nphases && !old; j++)
+			if ((old = disturbed_since(fsr->phases[j], rs->since)))
+				ph = fsr->phases[j];
+		if (!old || !rs->live[fi])
+			continue;
+		if (e->budget > 0 && fsb_now() - e->t_start + per > e->budget) {
+			fsb_events_log(e->ev, "%s/%s: disturbed (%s); not run again: the budget cannot afford it",
+				       fsr->name, ph->name, old->disturbed);
+			continue;
+		}
+		if (!asked && !wait_quiet(e, line, sizeof(line))) {
+			fsb_events_log(e->ev, "the disturbed runs are not run again: %s", line);
+			return;
+		}
+		asked = true;
+		fsb_events_log(e->ev, "%s: run again, its %s run was disturbed (%s)", fsr->name, ph->name, old->disturbed);
+		e->replacing = true;
+		e->replace_since = rs->since;
+		e->next_slot = rs->next_slot;
+		if (!fs_rep(e, fi, ++rs->done[fi], true, &conv))
+			rs->live[fi] = false;
+		e->replacing = false;
+		post_result(e);
+	}
+}
+
+static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long round)
+{
+	char b[32];
+
+	free(e->res->ended);
+	e->res->ended = fsb_xstrdup(fsb_result_ended_names[how]);
+	fsb_format_budget(e->budget, b, sizeof(b));
+	switch (how) {
+	case FSB_ENDED_SETTLED:
+		fsb_events_log(e->ev, "the verdict is settled after round %ld: the run ends here", round);
+		break;
+	case FSB_ENDED_BUDGET:
+		fsb_events_log(e->ev, "the %s budget cannot afford another round: the run ends after round %ld", b, round);
+		break;
+	case FSB_ENDED_CAP:
+		fsb_events_log(e->ev, "%ld rounds, the most a run does: it ends here", round);
+		break;
+	case FSB_ENDED_STOPPED:
+		fsb_events_log(e->ev, "finished after round %ld, as asked", round);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * A round is complete (last: no slot is left): its disturbed runs run
+ * again, then in settle mode the verdict is asked and said.  True when the
+ * run ends here: settled, stopped by the user, the round cap, or a budget
+ * that cannot afford another round of the last one's wall time.
+ */
+static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
+{
+	double wall = fsb_now() - rs->t0;
+	bool finish = atomic_load(&e->finish), settled = false;
+	int how = -1;
+	char why[160] = "";
+
+	if (cancelled(e) || e->stop.code)
+		return true;
+	if (!finish)
+		replace_disturbed(e, rs, wall);
+	if (cancelled(e) || e->stop.code)
+		return true;
+	finish = atomic_load(&e->finish);
+	if (e->rounds)
+		e->res->rounds = rs->round;
+	if (e->rounds) {
+		/* the run screen shows it firming up; only settle mode acts on it */
+		bool s = fsb_verdict_settled(e->res, NULL, rs->round, why, sizeof(why));
+
+		snprintf(e->prog.verdict, sizeof(e->prog.verdict), "%s", why);
+		fsb_events_set_progress(e->ev, &e->prog);
+		settled = e->settle && s;
+	}
+	if (e->settle) {
+		e->res->repeat = rs->round;
+		fsb_events_log(e->ev, "verdict: %s", why);
+	}
+	if (settled)
+		how = FSB_ENDED_SETTLED;
+	else if (finish && !last && e->rounds)
+		how = FSB_ENDED_STOPPED;
+	else if (e->settle && (last || rs->round >= FSB_SETTLE_MAX_ROUNDS))
+		how = FSB_ENDED_CAP;
+	else if (e->settle && fsb_now() - e->t_start + wall > e->budget)
+		how = FSB_ENDED_BUDGET;
+	if (how >= 0 && (e->settle || how == FSB_ENDED_STOPPED)) {
+		say_ended(e, (enum fsb_result_ended)how, rs->round);
+	} else if (e->settle) {
+		/* the ETA from now on: the rounds the rest of the budget affords at this one's pace */
+		long more = fsb_eta_plan_rounds(e->budget - (fsb_now() - e->t_start), wall);
+
+		e->eta_rounds = rs->round + more > FSB_SETTLE_MAX_ROUNDS ? FSB_SETTLE_MAX_ROUNDS : rs->round + more;
+		e->prog.rounds = (int)e->eta_rounds;
+		e->prog.round_s = wall;
+		eta_order(e);
+	}
+	post_result(e);
+	return how >= 0;
+}
+
+static void rounds_init(struct rounds *rs, size_t nfs)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->done = fsb_xcalloc(nfs + 1, sizeof(*rs->done));
+	rs->live = fsb_xcalloc(nfs + 1, sizeof(*rs->live));
+	rs->round = 1;
+	rs->t0 = fsb_now();
+}
+
+static void rounds_free(struct rounds *rs)
+{
+	free(rs->done);
+	free(rs->live);
+}
+
 /*
  * rounds or random (engine/order.h): the slots in their order, each a
  * fresh mkfs and mount — the target is shared, so the filesystem of the
  * slot before is gone.  A filesystem that converged (--auto-repeat) or
- * could not be made sits the later slots out.
+ * could not be made sits the later slots out.  In the rounds order each
+ * round ends at round_end(); settle mode has slots for the cap of rounds
+ * and ends when round_end() says so.
  */
 static void run_slots(struct fsb_engine *e)
 {
 	const struct fsb_plan *pl = &e->plan;
 	size_t nfs = pl->fs.n;
-	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	long reps = plan_reps(pl);
 	struct fsb_slot *slots = fsb_xcalloc(nfs * (size_t)reps, sizeof(*slots));
-	size_t n = fsb_order_slots(pl->order, nfs, reps, pl->seed, slots);
-	bool *live = fsb_xcalloc(nfs, sizeof(*live)), *begun = fsb_xcalloc(nfs, sizeof(*begun));
+	enum fsb_order order = effective_order(pl);
+	size_t n = fsb_order_slots(order, nfs, reps, pl->seed, slots);
+	bool *begun = fsb_xcalloc(nfs, sizeof(*begun)), ended = false;
+	struct rounds rs;
 
+	rounds_init(&rs, nfs);
+	e->prog.round = e->rounds ? 1 : 0;
 	for (size_t i = 0; i < nfs && !cancelled(e) && !e->stop.code; i++)
-		live[i] = begun[i] = fs_begin(e, i);
+		rs.live[i] = begun[i] = fs_begin(e, i);
+	rs.t0 = fsb_now();
 	for (size_t k = 0; k < n && !cancelled(e) && !e->stop.code; k++) {
 		size_t fi = slots[k].fs;
 		bool conv = false;
 
-		if (!live[fi])
+		if (order == FSB_ORDER_ROUNDS && slots[k].rep != rs.round) {
+			rs.next_slot = k;
+			if ((ended = round_end(e, &rs, false)))
+				break;
+			rs.round = slots[k].rep;
+			rs.t0 = fsb_now();
+			rs.since = (double)e->seq;
+			rs.ran = 0;
+			e->prog.round = (int)rs.round;
+		}
+		if (!rs.live[fi])
 			continue;
+		rs.ran++;
+		rs.done[fi]++;
 		if (!fs_rep(e, fi, slots[k].rep, true, &conv) || conv)
-			live[fi] = false;
+			rs.live[fi] = false;
 		post_result(e);
 	}
+	rs.next_slot = e->eta.nslots;
+	if (!ended)
+		round_end(e, &rs, true);
 	for (size_t i = 0; i < nfs; i++)
 		if (begun[i])
 			fs_end(e, i);
+	rounds_free(&rs);
 	free(begun);
-	free(live);
 	free(slots);
+}
+
+/* sequential: every filesystem's repetitions in turn, then the disturbed
+ * runs of them all run again (as at the end of a round) */
+static void run_sequential(struct fsb_engine *e)
+{
+	const struct fsb_plan *pl = &e->plan;
+	struct rounds rs;
+
+	rounds_init(&rs, pl->fs.n);
+	for (size_t i = 0; i < pl->fs.n && !cancelled(e) && !e->stop.code; i++) {
+		run_fs(e, i);
+		rs.done[i] = pl->repeat;
+		rs.ran += (size_t)pl->repeat;
+	}
+	for (size_t i = 0; i < pl->fs.n; i++) {
+		const struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, pl->fs.v[i]);
+
+		rs.live[i] = fsr && fsr->status == FSB_FS_OK;
+	}
+	rs.next_slot = e->eta.nslots;
+	round_end(e, &rs, true);
+	unmount_current(e, "the last filesystem");
+	rounds_free(&rs);
 }
 
 /* ---- the thread -------------------------------------------------------------- */
@@ -1049,7 +1321,9 @@ static void init_result(struct fsb_engine *e)
 	r->baseline = fsb_xstrdup(e->plan.baseline);
 	r->profile = fsb_xstrdup(e->plan.profile);
 	r->command = fsb_xstrdup(e->plan.command_line);
-	r->repeat = e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
+	r->repeat = e->settle ? 1 : e->plan.auto_repeat ? e->plan.max_repeat : e->plan.repeat;
+	if (e->settle)
+		r->budget_s = (long long)(e->budget + 0.5);
 	for (size_t j = 0; j < e->plan.phases.n; j++)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
 	r->order = fsb_xstrdup(fsb_order_name(effective_order(&e->plan)));
@@ -1250,8 +1524,7 @@ static void *engine_main(void *arg)
 	quiet_check(e);
 	post_result(e);
 	if (effective_order(&e->plan) == FSB_ORDER_SEQUENTIAL) {
-		for (size_t i = 0; i < e->plan.fs.n && !cancelled(e) && !e->stop.code; i++)
-			run_fs(e, i);
+		run_sequential(e);
 	} else {
 		run_slots(e);
 	}
@@ -1301,6 +1574,11 @@ int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
 	e->log_fd = -1;
 	e->loop.fd = e->jloop.fd = -1;
 	atomic_init(&e->cancel, false);
+	atomic_init(&e->finish, false);
+	e->t_start = fsb_now();
+	e->settle = fsb_plan_settles(&e->plan);
+	e->budget = fsb_plan_budget(&e->plan);
+	e->rounds = effective_order(&e->plan) == FSB_ORDER_ROUNDS && plan_reps(&e->plan) > 1;
 	if (!e->prof || !e->plan.output) {
 		fsb_plan_clear(&e->plan);
 		free(e);
@@ -1320,6 +1598,14 @@ int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
 void fsb_engine_cancel(struct fsb_engine *e)
 {
 	atomic_store(&e->cancel, true);
+}
+
+int fsb_engine_finish_round(struct fsb_engine *e)
+{
+	if (!e->rounds)
+		return -EOPNOTSUPP;
+	atomic_store(&e->finish, true);
+	return 0;
 }
 
 enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg)

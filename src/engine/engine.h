@@ -68,6 +68,9 @@ struct fsb_plan {
 	bool auto_repeat;        /* repeat until every CI is within ci_target */
 	double ci_target;        /* relative half-width of the 95% CI */
 	long max_repeat;         /* auto-repeat cap */
+	bool settle;             /* no fixed repetitions (no --repeat, no --auto-repeat): rounds
+				    until the verdict settles, within the budget (fsb_plan_settles) */
+	double budget;           /* seconds the run may take; -1 = the profile's budget, 0 = none */
 	char *baseline;          /* filesystem the tables normalize to */
 	char *output;            /* result file; NULL = results_dir/fsbench-<time>.fsbench */
 	bool drop_caches;        /* drop the page cache before each phase */
@@ -98,6 +101,23 @@ void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
  */
 int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err);
 
+/*
+ * Settle mode, the default plan (doc/measurement.md): the run goes in rounds
+ * (every filesystem once, in a shuffled order, each a fresh mkfs) and after
+ * each complete round asks fsb_verdict_settled() (model/verdict.h); it ends
+ * when the verdict is settled, when the budget cannot afford another round
+ * (estimated from the last round's wall time, mkfs and mount included),
+ * after FSB_SETTLE_MAX_ROUNDS rounds, or when the front end asks it to
+ * finish (fsb_engine_finish_round).  The budget counts from the run's start.
+ */
+#define FSB_SETTLE_MAX_ROUNDS 10
+/* The budget in seconds: the plan's, else its profile's; 0 = none. */
+double fsb_plan_budget(const struct fsb_plan *plan);
+/* Does the plan run in settle mode?  settle set, a budget, two or more
+ * filesystems, a fresh mkfs per repetition and the rounds order; otherwise
+ * it runs plan->repeat repetitions (a profile without a budget: one). */
+bool fsb_plan_settles(const struct fsb_plan *plan);
+
 /* How a run ended (fsb_engine_wait). */
 enum fsb_engine_status {
 	FSB_ENGINE_OK,           /* every phase that could run succeeded */
@@ -117,6 +137,13 @@ int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
 		     struct fsb_engine **out, struct fsb_err *err);
 /* Ask the engine to stop (thread-safe, idempotent). */
 void fsb_engine_cancel(struct fsb_engine *e);
+/*
+ * Ask the engine to end the run after the round that is running (thread-
+ * safe, idempotent): the round finishes, the result is complete and says
+ * "stopped" (result.h: ended).  -EOPNOTSUPP when the run has no rounds (one
+ * repetition, or the sequential or random order): then only cancel stops it.
+ */
+int fsb_engine_finish_round(struct fsb_engine *e);
 /* Join the thread.  Returns the status; *msg (may be NULL) points at a
  * one-line explanation owned by the engine. */
 enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg);

@@ -59,6 +59,15 @@ struct fsb_engine {
 	double slot_t0;                  /* when it began (fsb_now()), 0 before the first */
 	double slot_real;                /* the real seconds of its phases so far */
 	long units_total;                /* units make compiles in the generated tree, 0 unknown */
+	atomic_bool finish;              /* end after the running round (fsb_engine_finish_round) */
+	bool rounds;                     /* the run goes in rounds (the rounds order) */
+	bool settle;                     /* … until the verdict settles (fsb_plan_settles) */
+	double budget;                   /* seconds, 0 = none (fsb_plan_budget) */
+	double t_start;                  /* fsb_now() when the engine began: the budget's start */
+	long eta_rounds;                 /* rounds the ETA counts (settle: what the budget affords) */
+	bool replacing;                  /* the running repetition replaces disturbed runs */
+	double replace_since;            /* … of this round: runs with a seq above this */
+	size_t next_slot;                /* while replacing: the slot that comes after it */
 };
 
 /*

@@ -62,6 +62,12 @@ struct fsb_progress {
 	double phase_left;           /* seconds the running phase still expects to take, -1 unknown */
 	bool phase_over;             /* it has run longer than expected */
 	char last_line[160];         /* the phase's last output line */
+	/* settle mode (engine.h): rounds until the verdict settles */
+	int round, rounds;           /* the running round (1-based), the rounds the ETA counts; 0 = no rounds */
+	double budget;               /* seconds, 0 = none; the ETA never passes it */
+	double round_s;              /* one round's estimate (the last round's wall time), -1 unknown */
+	char verdict[160];           /* after each round: fsb_verdict_settled()'s line, or "" */
+	bool finishing;              /* the run ends after this round (asked by the user) */
 };
 
 struct fsb_events;

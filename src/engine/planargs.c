@@ -49,14 +49,21 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	case FSB_OPT_FSTAB:          set_str(&plan->fstab, v); break;
 	case FSB_OPT_CRYPTTAB:       set_str(&plan->crypttab, v); break;
 	case FSB_OPT_PROFILE:        set_str(&plan->profile, v); break;
-	case FSB_OPT_AUTO_REPEAT:    plan->auto_repeat = true; break;
+	case FSB_OPT_AUTO_REPEAT:    plan->auto_repeat = true; plan->settle = false; break;
 	case FSB_OPT_NO_REFORMAT:    plan->reformat_between = false; break;
 	case FSB_OPT_BASELINE:       set_str(&plan->baseline, v); break;
 	case FSB_OPT_NO_DROP_CACHES: plan->drop_caches = false; break;
 	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
 	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
 	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
-	case FSB_OPT_REPEAT:         return set_long(&plan->repeat, id, v, 1, err);
+	case FSB_OPT_REPEAT:
+		plan->settle = false;	/* a fixed number of repetitions */
+		return set_long(&plan->repeat, id, v, 1, err);
+	case FSB_OPT_BUDGET:
+		if (fsb_parse_duration(v, &plan->budget))
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected a duration such as 15m, 900s or 1h30m",
+					   fsb_opt_say(id, NULL), v);
+		break;
 	case FSB_OPT_MAX_REPEAT:     return set_long(&plan->max_repeat, id, v, 3, err);
 	case FSB_OPT_JOBS:           return set_long(&plan->jobs, id, v, 1, err);
 	case FSB_OPT_FS:
@@ -180,8 +187,14 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 		add_list(args, FSB_OPT_FS, &p->fs);
 	add_list(args, FSB_OPT_PHASES, &p->phases);
 	add(args, FSB_OPT_PROFILE, p->profile);
-	if (p->repeat != d.repeat)
+	/* a fixed number, also the default's, when the default is settle mode */
+	if (p->repeat != d.repeat || (!p->settle && d.settle && !p->auto_repeat))
 		add_long(args, FSB_OPT_REPEAT, p->repeat);
+	if (p->budget > 0) {
+		char buf[32];
+
+		add(args, FSB_OPT_BUDGET, fsb_format_budget(p->budget, buf, sizeof(buf)));
+	}
 	if (p->auto_repeat)
 		add(args, FSB_OPT_AUTO_REPEAT, NULL);
 	if (p->auto_repeat && p->ci_target != d.ci_target) {

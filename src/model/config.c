@@ -50,6 +50,18 @@ static int validate_size(cfg_t *cfg, cfg_opt_t *opt)
 	return 0;
 }
 
+static int validate_duration(cfg_t *cfg, cfg_opt_t *opt)
+{
+	const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);
+	double s;
+
+	if (*v && fsb_parse_duration(v, &s)) {
+		cfg_error(cfg, "%s = \"%s\" is not a duration (e.g. 15m, 900s, 1h30m)", opt->name, v);
+		return -1;
+	}
+	return 0;
+}
+
 static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
 {
 	if (opt->type == CFGT_INT && cfg_opt_getnint(opt, 0) < 0) {
@@ -126,6 +138,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
+	CFG_STR("budget", "", CFGF_NONE),
 	CFG_END()
 };
 
@@ -175,6 +188,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 	cfg_set_validate_func(cfg, "phase|kind", validate_kind);
 	cfg_set_validate_func(cfg, "profile|source", validate_source);
 	cfg_set_validate_func(cfg, "profile|image_size", validate_size);
+	cfg_set_validate_func(cfg, "profile|budget", validate_duration);
 	cfg_set_validate_func(cfg, "filesystem|journal_size", validate_size);
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(nonneg); i++)
 		cfg_set_validate_func(cfg, nonneg[i], validate_nonneg);
@@ -296,6 +310,13 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_double(a, "min_duration", &p->min_duration);
 	ap_strv(a, "nominal", &p->nominal);
 	ap_strv(a, "measured_cv", &p->measured_cv);
+	if (set_here(a, "budget")) {
+		const char *b = cfg_getstr(a->sec, "budget");
+
+		/* validate_duration refused anything else already */
+		if (!b || !*b || fsb_parse_duration(b, &p->budget))
+			p->budget = 0;
+	}
 }
 
 static void apply_defaults(const struct apply *a, struct fsb_defaults *d)

@@ -92,6 +92,9 @@ struct fsb_size_profile {
 	/* "PHASE=FRACTION": the phase's idle run-to-run CV of dead time on that
 	 * VM (bench/phase-cv.sh), what fsb_profile_measured_cv() reads */
 	struct fsb_strv measured_cv;
+	/* seconds the default plan may take (it runs in rounds until the
+	 * verdict settles: engine.h); 0 = no budget key, one round */
+	double budget;
 };
 /* The profile's nominal seconds for phase, or NAN when it names none. */
 double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);

@@ -40,6 +40,7 @@
 	X(AUTO_REPEAT,    "auto-repeat",     0,   false, "automatic repetition") \
 	X(CI_TARGET,      "ci-target",       0,   true,  "the CI target") \
 	X(MAX_REPEAT,     "max-repeat",      0,   true,  "the repetition cap") \
+	X(BUDGET,         "budget",          0,   true,  "the time budget") \
 	X(NO_REFORMAT,    "no-reformat",     0,   false, "no reformat between repetitions") \
 	X(ORDER,          "order",           0,   true,  "the order of the runs") \
 	X(SEED,           "seed",            0,   true,  "the seed of the run order") \

@@ -50,6 +50,8 @@ int fsb_run_status_parse(const char *s, enum fsb_run_status *st)
 	return 0;
 }
 
+const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT] = { "settled", "budget", "cap", "stopped" };
+
 static const char *const result_status_names[] = {
 	[FSB_RESULT_RUNNING] = "running",
 	[FSB_RESULT_COMPLETE] = "complete",
@@ -462,6 +464,7 @@ void fsb_result_free(struct fsb_result *res)
 	fsb_strv_free(&res->phase_order);
 	free(res->order);
 	free(res->quiet);
+	free(res->ended);
 	free(res->host.hostname);
 	free(res->host.kernel);
 	free(res->host.cpu);
@@ -507,6 +510,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->order = fsb_xstrdup(src->order);
 	res->order_seed = src->order_seed;
 	res->quiet = fsb_xstrdup(src->quiet);
+	res->rounds = src->rounds;
+	res->budget_s = src->budget_s;
+	res->ended = fsb_xstrdup(src->ended);
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
@@ -793,6 +799,11 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	if (res->order_seed >= 0)
 		fprintf(fp, "order_seed = %lld\n", res->order_seed);
 	put_str(fp, 0, "quiet", res->quiet);
+	if (res->rounds > 0)
+		fprintf(fp, "rounds = %ld\n", res->rounds);
+	if (res->budget_s > 0)
+		fprintf(fp, "budget = %lld\n", res->budget_s);
+	put_str(fp, 0, "ended", res->ended);
 
 	fputs("host {\n", fp);
 	put_str(fp, 2, "hostname", res->host.hostname);
@@ -1757,7 +1768,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
 					    "baseline", "profile", "command", "workload", "log", "repeat",
 					    "phases", "host", "target", "source_tool", "source_version", "order",
-					    "order_seed", "quiet" };
+					    "order_seed", "quiet", "rounds", "budget", "ended" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };
@@ -1840,6 +1851,24 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 			res->order_seed = v;
 			break;
 		}
+		case 20: {
+			long long v;
+
+			rc = get_int(rd, h.key, 1, INT_MAX, &v);
+			res->rounds = (long)v;
+			break;
+		}
+		case 21:
+			rc = get_int(rd, h.key, 1, 30LL * 24 * 3600, &res->budget_s);
+			break;
+		case 22: {
+			int w = 0;
+
+			rc = get_enum(rd, h.key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
+			if (!rc)
+				res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
+			break;
+		}
 		case 13:
 			rc = read_host(rd, h.line, &res->host);
 			break;
@@ -1850,7 +1879,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 			char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
 					 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
 					 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-					 NULL, &res->quiet };
+					 NULL, &res->quiet, NULL, NULL, NULL };
 
 			rc = get_str(rd, h.key, dst[idx]);
 			break;

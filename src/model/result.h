@@ -75,7 +75,8 @@
 	X(swap_out,         "",      "pages swapped out on the whole machine during the phase") \
 	X(mem_drop_kib,     "KiB",   "drop of MemAvailable from the phase's start to its end") \
 	X(seq,              "",      "sequence number of the run in the whole fsbench run (1 = first)") \
-	X(started_at,       "s",     "wall-clock start of the run, seconds since the epoch")
+	X(started_at,       "s",     "wall-clock start of the run, seconds since the epoch") \
+	X(replaces,         "",      "the seq of the disturbed run this one was run again for")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -267,6 +268,10 @@ const char *fsb_result_status_name(enum fsb_result_status st);
 /* The status a name says; -EINVAL for any other word. */
 int fsb_result_status_parse(const char *s, enum fsb_result_status *st);
 
+/* How a run in rounds ended (fsb_result.ended): the words of the file. */
+enum fsb_result_ended { FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED, FSB_RESULT_ENDED_COUNT };
+extern const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT];
+
 struct fsb_result {
 	int format;
 	char *tool;              /* "fsbench 0.1.0" */
@@ -286,6 +291,13 @@ struct fsb_result {
 	char *order;             /* "rounds", "sequential", "random"; NULL in older files */
 	long long order_seed;    /* the seed of that order; -1 = none recorded */
 	char *quiet;             /* the before-run warning that the machine was busy, or NULL */
+	/* rounds (engine.h, settle mode): how many ran, the budget, how the
+	 * run ended: "settled", "budget", "cap" (FSB_SETTLE_MAX_ROUNDS), or
+	 * "stopped" (by the user, at a round boundary); 0 / 0 / NULL when not
+	 * recorded (older files, runs without rounds) */
+	long rounds;
+	long long budget_s;
+	char *ended;
 	struct fsb_host host;
 	struct fsb_target_info target;
 	struct fsb_fs_result **fs;

@@ -284,6 +284,62 @@ int fsb_parse_size(const char *s, unsigned long long *bytes)
 	return 0;
 }
 
+int fsb_parse_duration(const char *s, double *seconds)
+{
+	static const char units[] = "hms";
+	static const double mul[] = { 3600, 60, 1 };
+	double total = 0;
+	int next = 0, parts = 0;
+
+	if (!s)
+		return -EINVAL;
+	while (*s) {
+		unsigned long long v;
+		const char *u;
+		char *end;
+
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		if (!isdigit((unsigned char)*s))
+			return -EINVAL;
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (errno || v > 30ULL * 24 * 3600)
+			return -EINVAL;
+		/* a bare number is seconds, and only alone */
+		u = *end ? strchr(units, *end) : NULL;
+		if (!*end && parts)
+			return -EINVAL;
+		if (*end && (!u || u - units < next))
+			return -EINVAL;
+		total += (double)v * (u ? mul[u - units] : 1);
+		next = u ? (int)(u - units) + 1 : 3;
+		s = u ? end + 1 : end;
+		parts++;
+	}
+	if (!parts || !(total > 0) || total > 30.0 * 24 * 3600)
+		return -EINVAL;
+	*seconds = total;
+	return 0;
+}
+
+const char *fsb_format_budget(double seconds, char *buf, size_t len)
+{
+	long t = seconds > 0 ? (long)(seconds + 0.5) : 0;
+	int n = 0;
+
+	buf[0] = '\0';
+	if (t >= 3600)
+		n += snprintf(buf + n, len - (size_t)n, "%ldh", t / 3600);
+	if (t % 3600 >= 60 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "%ldm", t % 3600 / 60);
+	if ((t % 60 || !t) && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "%lds", t % 60);
+	return buf;
+}
+
 const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len)
 {
 	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };

@@ -77,6 +77,12 @@ void fsb_strv_free(struct fsb_strv *sv);
 int fsb_parse_size(const char *s, unsigned long long *bytes);
 /* "1.5 GiB", "512 MiB", "300 KiB", "12 B" into buf. */
 const char *fsb_format_size(unsigned long long bytes, char *buf, size_t len);
+/* Parse a duration: "900" or "900s", "15m", "1h30m", "1h 30m 10s" (whole
+ * numbers of h, m and s, each at most once, in that order), more than 0
+ * and at most 30 days.  0 or -EINVAL. */
+int fsb_parse_duration(const char *s, double *seconds);
+/* A duration as fsb_parse_duration reads it back: "15m", "1h30m", "45s". */
+const char *fsb_format_budget(double seconds, char *buf, size_t len);
 
 /*
  * Text from outside (result files, configs, device labels, programs'

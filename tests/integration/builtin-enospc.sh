@@ -9,7 +9,7 @@
 need_root
 need_prog mkfs.ext4 mkfs.xfs
 
-test_conf <<'CONF'
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<'CONF'
 profile "toobig" {
   description = "1 GiB data file and 1 GiB of files on a 512 MiB image"
   image_size = "512M"

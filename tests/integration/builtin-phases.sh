@@ -12,7 +12,7 @@ need_root
 need_prog mkfs.ext4 mkfs.xfs mkfs.btrfs
 
 # A command phase fails unless the filesystem holds nothing of fsbench's.
-test_conf <<'CONF'
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<'CONF'
 phase "look" {
   label = "nothing left after the data phases"
   command = 'ls -A; [ -z "$(ls -A | grep -vx lost+found)" ]'

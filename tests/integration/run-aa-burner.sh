@@ -30,9 +30,7 @@ ncpu=$(nproc)
 [ "$ncpu" -ge 2 ] || skip "needs 2 CPUs (one for the phases and the burner, one for the rest)"
 cpu=$((ncpu - 1))
 
-busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
-b0=$(busy); sleep 2; b1=$(busy)
-bg=$(awk -v a="$b0" -v b="$b1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz / 2 }')
+machine_background
 awk -v bg="$bg" -v n="$ncpu" 'BEGIN { exit !(bg < n - 1.5) }' ||
 	skip "the machine is too busy for this test: other programs use $bg of its $ncpu CPUs (it needs less than $ncpu - 1.5 to tell a burner from the rest)"
 limit=$(awk -v bg="$bg" 'BEGIN { l = bg + 0.4; printf "%.2f", l < 0.1 ? 0.1 : l }')

@@ -8,7 +8,7 @@
 need_root
 need_prog mkfs.ext2 mkfs.ext4
 
-test_conf <<'CONF'
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<'CONF'
 phase "boom" {
   label = "a phase that fails"
   command = 'echo "about to fail" && echo "disk on fire" >&2 && exit 3'

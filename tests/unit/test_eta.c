@@ -14,6 +14,11 @@
 #include <stdbool.h>
 
 #include "engine/eta.h"
+#include "engine/etaplan.h"
+#include "model/config.h"
+
+#define SCRATCH_TEMPLATE "/tmp/fsbench-test-eta.XXXXXX"
+#include "scratchdir.h"
 
 #define EPS 1e-9
 
@@ -197,6 +202,85 @@ static void test_units(void **state)
 	}
 }
 
+/* The rounds a budget affords: whole rounds, at least 1, at most the cap. */
+static void test_plan_rounds(void **state)
+{
+	(void)state;
+	assert_int_equal(fsb_eta_plan_rounds(900, 376.5), 2);
+	assert_int_equal(fsb_eta_plan_rounds(900, 450), 2);
+	assert_int_equal(fsb_eta_plan_rounds(900, 451), 1);
+	assert_int_equal(fsb_eta_plan_rounds(900, 2000), 1);	/* one round always runs */
+	assert_int_equal(fsb_eta_plan_rounds(900, 10), FSB_SETTLE_MAX_ROUNDS);
+	assert_int_equal(fsb_eta_plan_rounds(900, NAN), FSB_SETTLE_MAX_ROUNDS);
+}
+
+/*
+ * The plan's estimate, the one every screen shows: the shipped quick
+ * profile on the five default filesystems, no earlier run (an empty
+ * results directory), so the nominal figures: 4.5 + 1.6 + 31 + 7 + 1 +
+ * 3.5 + 3.2 = 51.8 s per filesystem, 259 s a round; 3 rounds fit the 15
+ * minutes (777 s).  With --repeat 1: one round.  tiny: nothing known, no
+ * budget.
+ */
+static void test_plan_estimate(void **state)
+{
+	struct fsb_config *cfg;
+	struct fsb_err err = { 0 };
+	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
+	struct fsb_browse hist;
+	struct fsb_eta_plan est;
+	struct fsb_plan p;
+	char t[256];
+
+	(void)state;
+	setenv("XDG_CACHE_HOME", dir, 1);
+	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
+	assert_int_equal(fsb_browse_scan(dir, &hist, NULL), 0);
+	fsb_plan_init(&p, cfg);
+	fsb_eta_plan(&p, &hist, &est);
+	assert_true(est.settle);
+	assert_true(fabs(est.budget - 900) < EPS);
+	assert_true(fabs(est.round - 259) < 1e-6);
+	assert_int_equal(est.rounds, 3);
+	assert_true(fabs(est.total - 777) < 1e-6);
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "up to about 12 min 57 s: 3 rounds of about 4 min 19 s fit the 15m budget, "
+			    "from the quick profile's nominal figures");
+	/* a budget of 5 minutes affords one round */
+	p.budget = 300;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_int_equal(est.rounds, 1);
+	assert_true(fabs(est.total - 259) < 1e-6);
+	/* a fixed repetition: no rounds, no budget's bound */
+	p.settle = false;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_false(est.settle);
+	assert_int_equal(est.rounds, 1);
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "about 4 min 19 s, from the quick profile's nominal figures");
+	/* tiny: no nominal figures, no budget */
+	free(p.profile);
+	p.profile = fsb_xstrdup("tiny");
+	p.settle = true;
+	p.budget = -1;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_false(est.settle);
+	assert_true(isnan(est.round) && isnan(est.total));
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "unknown: no earlier tiny run and no nominal figures");
+	/* tiny with a budget: rounds, bounded by it, length unknown */
+	p.budget = 120;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_true(est.settle);
+	assert_int_equal(est.rounds, FSB_SETTLE_MAX_ROUNDS);
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "at most 2m (the budget); a round's length is unknown: no earlier tiny run and no nominal figures");
+	fsb_plan_clear(&p);
+	fsb_browse_free(&hist);
+	fsb_config_free(cfg);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,7 +291,9 @@ int main(void)
 		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_fraction),
 		cmocka_unit_test(test_units),
+		cmocka_unit_test(test_plan_rounds),
+		cmocka_unit_test(test_plan_estimate),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

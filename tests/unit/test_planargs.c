@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,6 +74,8 @@ static void assert_same(const struct fsb_plan *a, const struct fsb_plan *b)
 	assert_string_equal(a->path, b->path);
 	assert_true(a->image_size == b->image_size);
 	assert_int_equal(a->repeat, b->repeat);
+	assert_int_equal(a->settle, b->settle);
+	assert_true(a->budget == b->budget);
 	assert_int_equal(a->auto_repeat, b->auto_repeat);
 	assert_int_equal(a->max_repeat, b->max_repeat);
 	assert_int_equal(a->drop_caches, b->drop_caches);
@@ -124,6 +127,68 @@ static void test_round_trip(void **state)
 	assert_same(&p, &q);
 	fsb_strv_free(&args);
 	fsb_plan_clear(&q);
+	fsb_plan_clear(&p);
+}
+
+/* Settle mode, the default, and its budget: a fixed --repeat 1 must not
+ * read back as the default (rounds), a budget reads back to the second. */
+static void test_settle_round_trip(void **state)
+{
+	struct fsb_plan p, q;
+	struct fsb_strv args = { 0 };
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	fsb_plan_init(&p, cfg);
+	assert_true(p.settle);
+	assert_true(p.budget < 0);
+	assert_true(fsb_plan_settles(&p));	/* quick: 15 minutes, the five filesystems */
+	assert_true(fabs(fsb_plan_budget(&p) - 900) < 1e-9);
+	fsb_plan_args(&p, &args);
+	assert_false(fsb_strv_contains(&args, "--repeat"));
+	assert_false(fsb_strv_contains(&args, "--budget"));
+	parse(&q, &args);
+	assert_same(&p, &q);
+	assert_true(q.settle);
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "1h30m", &err), 0);
+	assert_true(fabs(p.budget - 5400) < 1e-9);
+	fsb_plan_args(&p, &args);
+	assert_true(fsb_strv_contains(&args, "1h30m"));
+	parse(&q, &args);
+	assert_same(&p, &q);
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_REPEAT, "1", &err), 0);
+	assert_false(p.settle);
+	assert_false(fsb_plan_settles(&p));
+	fsb_plan_args(&p, &args);
+	assert_true(fsb_strv_contains(&args, "--repeat"));
+	parse(&q, &args);
+	assert_same(&p, &q);
+	assert_false(q.settle);
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+	fsb_plan_clear(&p);
+
+	/* tiny has no budget: one round; --budget gives it rounds */
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PROFILE, "tiny", &err), 0);
+	assert_false(fsb_plan_settles(&p));
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "90", &err), 0);
+	assert_true(fsb_plan_settles(&p));
+	/* --auto-repeat keeps its meaning */
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_AUTO_REPEAT, NULL, &err), 0);
+	assert_false(fsb_plan_settles(&p));
+	fsb_plan_clear(&p);
+
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "15x", &err), -EINVAL);
+	assert_string_equal(err.msg, "the time budget '15x': expected a duration such as 15m, 900s or 1h30m");
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "0", &err), -EINVAL);
 	fsb_plan_clear(&p);
 }
 
@@ -186,6 +251,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_settle_round_trip),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_target_checks),
 		cmocka_unit_test(test_kinds),

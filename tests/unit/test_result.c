@@ -140,9 +140,16 @@ static void test_round_trip(void **state)
 	char *path = fsb_xasprintf("%s/r.fsbench", dir);
 
 	(void)state;
+	/* a run in rounds: how many, the budget, how it ended */
+	r->rounds = 3;
+	r->budget_s = 900;
+	r->ended = fsb_xstrdup("budget");
 	assert_int_equal(fsb_result_write(r, path, &err), 0);
 	assert_int_equal(fsb_result_read(path, &back, &err), 0);
 	assert_same(r, back);
+	assert_int_equal(back->rounds, 3);
+	assert_int_equal(back->budget_s, 900);
+	assert_string_equal(back->ended, "budget");
 	assert_string_equal(back->path, path);
 	/* and a copy of a read result writes the same again */
 	again = fsb_result_dup(back);
@@ -350,6 +357,9 @@ static void test_bad_input(void **state)
 	expect_bad("format = 7\n", "bad.fsbench", "format 7 is not supported");
 	expect_bad("status = \"complete\"\n", "bad.fsbench", "not an fsbench result file");
 	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench:2:", "status = \"great\"");
+	expect_bad("format = 1\nended = \"tired\"\n", "bad.fsbench:2:", "tired");
+	expect_bad("format = 1\nrounds = 0\n", "bad.fsbench:2:", "rounds");
+	expect_bad("format = 1\nbudget = -5\n", "bad.fsbench:2:", "budget");
 	expect_bad("format = 1\nfilesystem \"a\" {}\nfilesystem \"a\" {}\n", "bad.fsbench:3:", "duplicate");
 	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");
 	expect_bad("format = 1\nfilesystem \"a\" {\n", "bad.fsbench:2:", "never closed");

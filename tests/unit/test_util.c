@@ -10,6 +10,36 @@
 
 #include "sys/util.h"
 
+/* --budget's durations: h, m, s in that order, each once; a bare number is
+ * seconds; and back in the same words. */
+static void test_duration(void **state)
+{
+	static const char *const bad[] = { "", " ", "0", "0m", "-1", "m", "15x", "15m30", "1h1h", "30m1h",
+					   "1.5h", "31d", "800h", "99999999999999999999" };
+	double s = 0;
+	char b[32];
+
+	(void)state;
+	assert_int_equal(fsb_parse_duration("900", &s), 0);
+	assert_true(s == 900);
+	assert_int_equal(fsb_parse_duration("900s", &s), 0);
+	assert_true(s == 900);
+	assert_int_equal(fsb_parse_duration("15m", &s), 0);
+	assert_true(s == 900);
+	assert_int_equal(fsb_parse_duration("1h30m", &s), 0);
+	assert_true(s == 5400);
+	assert_int_equal(fsb_parse_duration("1h 30m 10s", &s), 0);
+	assert_true(s == 5410);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(fsb_parse_duration(bad[i], &s), -EINVAL);
+	assert_string_equal(fsb_format_budget(900, b, sizeof(b)), "15m");
+	assert_string_equal(fsb_format_budget(5410, b, sizeof(b)), "1h30m10s");
+	assert_string_equal(fsb_format_budget(3600, b, sizeof(b)), "1h");
+	assert_string_equal(fsb_format_budget(45, b, sizeof(b)), "45s");
+	assert_int_equal(fsb_parse_duration(fsb_format_budget(5410, b, sizeof(b)), &s), 0);
+	assert_true(s == 5410);
+}
+
 static void test_parse_size(void **state)
 {
 	unsigned long long b;
@@ -100,6 +130,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_format_size),
 		cmocka_unit_test(test_strv),
 		cmocka_unit_test(test_shell_quote),

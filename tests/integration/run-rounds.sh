@@ -1,0 +1,123 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Settle mode, the default plan (no --repeat, no --auto-repeat): rounds
+# until the verdict is settled or the budget cannot afford another round.
+#  1. --budget on the tiny profile (which has none: one round) turns it on;
+#     a phase whose dead time alternates 1 s / 3 s on both filesystems
+#     (same mean, wide spread: never settled; 10 rounds take over 45 s)
+#     runs until the 25 s budget stops it at a round boundary — a
+#     complete result that show reads, every filesystem with as many runs
+#     as rounds, ended = "budget";
+#  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
+#     after round 2 (the fewest a settled verdict needs), ended = "settled";
+#  3. the tiny profile without --budget still runs once (one round);
+#  4. SIGUSR1 during the first round: it finishes, the run ends there,
+#     complete, exit status 0, ended = "stopped".
+. "$FSB_TESTLIB"
+need_root
+need_prog mkfs.ext2 mkfs.xfs
+
+# the counter lives outside the filesystems (each round makes them anew)
+test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<CONF
+phase "swing" {
+  label = "sleeps 1 s and 3 s by turns"
+  command = 'f=$SCRATCH/swing.\$(stat -f -c %T . | tr / _); n=\$(cat \$f 2>/dev/null || echo 0); echo \$((n + 1)) >\$f; if [ \$((n % 2)) = 0 ]; then sleep 1; else sleep 3; fi'
+  sync = false
+}
+phase "lag" {
+  label = "sleeps 3 s on XFS, 0.8 s elsewhere"
+  command = 'case \$(stat -f -c %T .) in xfs) sleep 3;; *) sleep 0.8;; esac'
+  sync = false
+}
+profile "tinyb" {
+  description = "tiny with a budget"
+  source = "generated"
+  tree_files = 300
+  image_size = "2G"
+  budget = "5m"
+}
+CONF
+
+runs_of() {	# runs_of FILE FS PHASE: how many run records the cell has
+	awk -v f="filesystem \"$2\" {" -v p="  phase \"$3\" {" \
+		'$0 == f { inf = 1 } inf && $0 == p { inp = 1; next } inp && /^  }/ { inp = 0 }
+		 inf && /^}/ { inf = 0 } inp && /^      run \{/ { n++ } END { print n + 0 }' "$1"
+}
+
+# 1. the budget ends it at a round boundary
+res=$SCRATCH/budget.fsbench
+t0=$SECONDS
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,xfs --phases swing \
+	--profile tiny --budget 25s -o "$res" >"$SCRATCH/budget.out" 2>&1 ||
+	{ cat "$SCRATCH/budget.out"; fail "fsbench run --budget 25s exited $?"; }
+took=$((SECONDS - t0))
+assert_no_leftovers "fsbench run --budget"
+grep -q '^status = "complete"$' "$res" || fail "the budget's result is not complete"
+grep -q '^ended = "budget"$' "$res" || { grep -E '^(ended|rounds)' "$res"; cat "$SCRATCH/budget.out"; fail "the run did not end on its budget"; }
+grep -q '^budget = 25$' "$res" || fail "the budget is not recorded"
+rounds=$(sed -n 's/^rounds = //p' "$res")
+[ -n "$rounds" ] && [ "$rounds" -ge 1 ] && [ "$rounds" -lt 10 ] || fail "rounds = '$rounds'"
+for fs in ext2 xfs; do
+	n=$(runs_of "$res" "$fs" swing)
+	[ "$n" -eq "$rounds" ] || fail "$fs has $n runs after $rounds rounds"
+done
+grep -q "^repeat = $rounds\$" "$res" || fail "repeat is not the rounds done"
+# the budget is never overrun by a whole round: at most budget + one round
+[ "$took" -lt 60 ] || fail "the 25 s budget took ${took}s"
+grep -qE '^  verdict: (after round 1: one run each|.*after round [0-9])' "$SCRATCH/budget.out" ||
+	{ cat "$SCRATCH/budget.out"; fail "no verdict line after a round"; }
+grep -qE '^  the 25s budget cannot afford another round: the run ends after round [0-9]+$' "$SCRATCH/budget.out" ||
+	fail "the end of the budget is not said"
+grep -qE '^fsbench: rounds until the verdict is settled, estimate: at most 25s' "$SCRATCH/budget.out" ||
+	{ head -3 "$SCRATCH/budget.out"; fail "no estimate bounded by the budget at the start"; }
+"$FSBENCH" show --ascii "$res" >"$SCRATCH/budget.txt" || fail "show cannot read the budget's result"
+grep -qE "Rounds: +$rounds rounds?; the 25s budget was spent before the verdict settled" "$SCRATCH/budget.txt" ||
+	{ grep -i round "$SCRATCH/budget.txt"; fail "the document does not say how the rounds ended"; }
+
+# 2. settled early: the profile's budget, no option
+res=$SCRATCH/settled.fsbench
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,xfs --phases lag \
+	--profile tinyb -o "$res" >"$SCRATCH/settled.out" 2>&1 ||
+	{ cat "$SCRATCH/settled.out"; fail "fsbench run --profile tinyb exited $?"; }
+assert_no_leftovers "fsbench run in settle mode"
+grep -q '^ended = "settled"$' "$res" || { grep -E '^(ended|rounds)' "$res"; cat "$SCRATCH/settled.out"; fail "the run did not end settled"; }
+grep -q '^rounds = 2$' "$res" || fail "settled after $(sed -n 's/^rounds = //p' "$res") rounds, expected 2"
+grep -q '^budget = 300$' "$res" || fail "the profile's budget is not recorded"
+for fs in ext2 xfs; do
+	[ "$(runs_of "$res" "$fs" lag)" -eq 2 ] || fail "$fs: expected 2 runs"
+done
+grep -qE '^  verdict: settled after round 2: ext2 is fastest' "$SCRATCH/settled.out" ||
+	{ cat "$SCRATCH/settled.out"; fail "the settled verdict is not said"; }
+"$FSBENCH" show --ascii "$res" | grep -qE 'Rounds: +2 rounds; settled after round 2' ||
+	fail "the document does not say it settled"
+
+# 3. tiny without a budget: one round, no rounds recorded
+res=$SCRATCH/one.fsbench
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,xfs --phases lag \
+	--profile tiny -o "$res" >"$SCRATCH/one.out" 2>&1 || { cat "$SCRATCH/one.out"; fail "the tiny run exited $?"; }
+grep -qE '^(rounds|ended|budget) =' "$res" && fail "a tiny run without --budget recorded rounds"
+[ "$(runs_of "$res" ext2 lag)" -eq 1 ] || fail "a tiny run without --budget ran more than once"
+assert_no_leftovers "fsbench run --profile tiny"
+
+# 4. SIGUSR1: finish after this round
+res=$SCRATCH/usr1.fsbench
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/u.img" --size 2G --fs ext2,xfs --phases swing \
+	--profile tiny --budget 5m -o "$res" >"$SCRATCH/usr1.out" 2>&1 &
+pid=$!
+# the signal once the run is under way (before its signalfd it would kill)
+for _ in $(seq 300); do
+	grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" && break
+	sleep 0.1
+done
+grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" || { kill "$pid"; wait "$pid"; cat "$SCRATCH/usr1.out"; fail "the run did not start"; }
+kill -USR1 "$pid"
+wait "$pid" || { cat "$SCRATCH/usr1.out"; fail "fsbench run ended $? after SIGUSR1"; }
+assert_no_leftovers "fsbench run stopped by SIGUSR1"
+grep -q 'finishing after this round' "$SCRATCH/usr1.out" || fail "SIGUSR1 was not acknowledged"
+grep -q '^status = "complete"$' "$res" || fail "SIGUSR1: the result is not complete"
+grep -q '^ended = "stopped"$' "$res" || { grep -E '^(ended|rounds)' "$res"; fail "SIGUSR1: not recorded as stopped"; }
+grep -q '^rounds = 1$' "$res" || fail "SIGUSR1 in round 1 ended after $(sed -n 's/^rounds = //p' "$res") rounds"
+for fs in ext2 xfs; do
+	[ "$(runs_of "$res" "$fs" swing)" -eq 1 ] || fail "SIGUSR1: $fs has not exactly one run"
+done
+exit 0

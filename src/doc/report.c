@@ -9,6 +9,7 @@
 #include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/report.h"
+#include "model/config.h"
 #include "model/verdict.h"
 
 /* ---- table building ----------------------------------------------------------- */
@@ -1190,6 +1191,12 @@ static void verdict_one_run(const struct fsb_verdict *v, struct fsb_buf *b)
 	for (size_t i = 1; i < v->nrows; i++)
 		fsb_buf_addf(b, " %s %s×%s", v->rows[i].fs->name, num(v->rows[i].rel, 2), i + 1 < v->nrows ? "," : "");
 	fsb_buf_addf(b, " (relative to %s).", v->rows[0].fs->name);
+	/* two single runs, each off by cv: their ratio is off by cv·√2, and
+	 * 1.96 of those is what a difference must pass at 95% */
+	if (!isnan(v->one_run_cv))
+		fsb_buf_addf(b, " On an idle machine one run of this profile varies by about %s%% in total (the "
+			     "profile's measurement), so only a difference above about %s%% would mean something.",
+			     num(v->one_run_cv * 100, 0), num(1.96 * sqrt(2) * v->one_run_cv * 100, 0));
 	fsb_buf_addf(b, " Run with repetitions (%s) to know.", fsb_opt_say(FSB_OPT_REPEAT, "3"));
 }
 
@@ -1316,9 +1323,19 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 		fsb_strv_add(out, line.s);
 		fsb_buf_free(&line);
 	}
+	if (v.noisy.n) {
+		fsb_buf_add(&line, "Not ranked, too noisy even on an idle machine:");
+		for (size_t j = 0; j < v.noisy.n; j++)
+			fsb_buf_addf(&line, "%s %s (%s%%)", j ? "," : "", v.noisy.v[j], num(v.noisy_cv[j] * 100, 0));
+		fsb_buf_addf(&line, " — the run-to-run variation of its dead time the %s profile measured, above "
+			     "the %s%% its differences would have to be judged by.", res->profile ? res->profile : "size",
+			     num(FSB_PROFILE_CV_GOAL * 100, 0));
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
 	fsb_cell_phases(res, false, &phases);
 	for (size_t j = 0; j < phases.n && v.kind != FSB_VERDICT_TOO_BUSY; j++)
-		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]))
+		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]) && !fsb_strv_contains(&v.noisy, phases.v[j]))
 			verdict_standouts(res, bfs, base, phases.v[j], reps, v.metric, o, out);
 	fsb_strv_free(&phases);
 	fsb_verdict_free(&v);

@@ -1339,8 +1339,10 @@ static void init_result(struct fsb_engine *e)
 		for (size_t j = 0; j < e->plan.phases.n; j++) {
 			const struct fsb_phase_def *def = fsb_config_phase(e->plan.cfg, e->plan.phases.v[j]);
 
-			fsb_fs_add_phase(fs, e->plan.phases.v[j])->kind =
-				fsb_xstrdup(def ? fsb_phase_kind_word(def->kind) : fsb_phase_kind_word(FSB_PHASE_COMMAND));
+			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, e->plan.phases.v[j]);
+
+			ph->kind = fsb_xstrdup(def ? fsb_phase_kind_word(def->kind) : fsb_phase_kind_word(FSB_PHASE_COMMAND));
+			ph->measured_cv = fsb_profile_measured_cv(e->prof, e->plan.phases.v[j]);
 		}
 	}
 	fsb_sysinfo_host(&r->host);

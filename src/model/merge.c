@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,7 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 		dst->reason = fsb_xstrdup(src->reason);
 		dst->auto_target_reps = src->auto_target_reps;
 		dst->auto_converged = src->auto_converged;
+		dst->measured_cv = src->measured_cv;
 	} else {
 		if (!dst->label)
 			dst->label = fsb_xstrdup(src->label);
@@ -174,6 +176,10 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 			dst->kind = fsb_xstrdup(src->kind);
 		if (!dst->command)
 			dst->command = fsb_xstrdup(src->command);
+		if (isnan(dst->measured_cv))	/* a measurement of the profile: the larger is the safe one */
+			dst->measured_cv = src->measured_cv;
+		else if (src->measured_cv > dst->measured_cv)
+			dst->measured_cv = src->measured_cv;
 		if (src->status == FSB_PHASE_OK && dst->status != FSB_PHASE_OK) {
 			dst->status = FSB_PHASE_OK;
 			free(dst->reason);

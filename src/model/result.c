@@ -556,6 +556,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 			ph->reason = fsb_xstrdup(sp->reason);
 			ph->auto_target_reps = sp->auto_target_reps;
 			ph->auto_converged = sp->auto_converged;
+			ph->measured_cv = sp->measured_cv;
 			for (size_t k = 0; k < sp->nruns; k++)
 				fsb_phase_add_run(ph, &sp->runs[k]);
 		}
@@ -601,6 +602,7 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 	ph = fsb_xcalloc(1, sizeof(*ph));
 	ph->name = fsb_xstrdup(name);
 	ph->auto_target_reps = -1;
+	ph->measured_cv = NAN;
 	fs->phases = fsb_xrealloc(fs->phases, (fs->nphases + 1) * sizeof(*fs->phases));
 	fs->phases[fs->nphases++] = ph;
 	return ph;
@@ -861,6 +863,11 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 			if (ph->auto_target_reps >= 0)
 				fprintf(fp, "    auto_repeats = %d\n    auto_converged = %s\n",
 					ph->auto_target_reps, ph->auto_converged ? "true" : "false");
+			if (!isnan(ph->measured_cv)) {
+				fputs("   ", fp);
+				put_num(fp, "measured_cv", ph->measured_cv);
+				fputc('\n', fp);
+			}
 			for (size_t k = 0; k < ph->nruns; k++)
 				put_run(fp, &ph->runs[k]);
 			fputs("  }\n", fp);
@@ -1522,7 +1529,7 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result *ph)
 {
 	static const char *const keys[] = { "label", "kind", "command", "status", "reason", "auto_repeats",
-					    "auto_converged" };
+					    "auto_converged", "measured_cv" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
@@ -1579,6 +1586,9 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 			ph->auto_target_reps = (int)v;
 			break;
 		}
+		case 7:
+			rc = get_measurement(rd, h.key, &ph->measured_cv);
+			break;
 		default:
 			rc = get_bool(rd, h.key, &ph->auto_converged);
 			break;
@@ -1640,6 +1650,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph->name = h.title;
 			h.title = NULL;
 			ph->auto_target_reps = -1;
+			ph->measured_cv = NAN;
 			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
 			fs->phases[fs->nphases++] = ph;
 			first = nameset_add(&names, ph->name, h.line);

@@ -210,6 +210,9 @@ struct fsb_phase_result {
 	/* --auto-repeat bookkeeping; -1 / false when not used */
 	int auto_target_reps;    /* repetitions it took; -1 = not auto */
 	bool auto_converged;     /* CI within target before the cap */
+	/* the size profile's measured_cv for the phase when it ran: its idle
+	 * run-to-run CV of dead time on the reference machine; NAN if none */
+	double measured_cv;
 };
 
 /* Seconds, one per occurrence in order (one per repetition that did it). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/config.h"
 #include "model/verdict.h"
 
 static int by_total(const void *pa, const void *pb)
@@ -72,16 +73,34 @@ static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
  * the tests judge it.
  */
 static void unmeasured_phases(const struct fsb_result *res, const struct fsb_fs_result *bfs,
-			      const struct fsb_strv *phases, enum fsb_metric m, struct fsb_strv *out)
+			      const struct fsb_strv *phases, enum fsb_metric m, struct fsb_verdict *v)
 {
+	double var = 0, sum = 0;
+	bool known = true;
+
+	v->noisy_cv = fsb_xcalloc(phases->n ? phases->n : 1, sizeof(*v->noisy_cv));
 	for (size_t j = 0; j < phases->n; j++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(bfs, phases->v[j]);
+		double cv = ph ? ph->measured_cv : NAN;
 		struct fsb_cellstats b;
 
 		fsb_cell_stats(res, bfs, phases->v[j], m, &b);
-		if (b.st.n_used == 1 && b.st.mean < FSB_VERDICT_MIN_PHASE_S)
-			fsb_strv_add(out, phases->v[j]);
+		if (cv > FSB_PROFILE_CV_GOAL) {
+			v->noisy_cv[v->noisy.n] = cv;
+			fsb_strv_add(&v->noisy, phases->v[j]);
+		} else if (b.st.n_used == 1 && b.st.mean < FSB_VERDICT_MIN_PHASE_S) {
+			fsb_strv_add(&v->unmeasured, phases->v[j]);
+		}
+		/* independent phases: the total's variance is the sum of theirs */
+		if (b.st.n_used && !isnan(cv)) {
+			var += (cv * b.st.mean) * (cv * b.st.mean);
+			sum += b.st.mean;
+		} else if (b.st.n_used) {
+			known = false;
+		}
 		fsb_cell_stats_free(&b);
 	}
+	v->one_run_cv = known && sum > 0 ? sqrt(var) / sum : NAN;
 }
 
 /* The ranked rows: every filesystem with a total ratio to the baseline. */
@@ -192,13 +211,13 @@ void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_o
 
 	memset(v, 0, sizeof(*v));
 	v->metric = o ? o->metric : FSB_METRIC_DEAD;
-	v->resolution = NAN;
+	v->resolution = v->one_run_cv = NAN;
 	busy_names(res, v);
 	if (bfs)
 		fsb_cell_phases(res, false, &phases);
 	if (!phases.n)
 		goto out;
-	unmeasured_phases(res, bfs, &phases, v->metric, &v->unmeasured);
+	unmeasured_phases(res, bfs, &phases, v->metric, v);
 	rank(res, bfs, v->metric, o, v);
 	if (v->nrows < 2) {
 		v->kind = v->too_busy.n ? FSB_VERDICT_TOO_BUSY : FSB_VERDICT_NONE;
@@ -224,6 +243,8 @@ void fsb_verdict_free(struct fsb_verdict *v)
 	fsb_strv_free(&v->too_busy);
 	fsb_strv_free(&v->busy_with);
 	fsb_strv_free(&v->unmeasured);
+	fsb_strv_free(&v->noisy);
+	free(v->noisy_cv);
 	memset(v, 0, sizeof(*v));
 }
 

@@ -83,6 +83,11 @@ struct fsb_verdict {
 	struct fsb_strv busy_with;  /* the other programs named by the disturbed runs, most often first */
 	size_t ndisturbed;       /* runs set aside as disturbed, over every filesystem and phase */
 	struct fsb_strv unmeasured; /* desktop phases too short to measure (doc/measurement.md) */
+	struct fsb_strv noisy;   /* desktop phases whose profile measured an idle run-to-run CV
+				    above FSB_PROFILE_CV_GOAL: not ranked (noisy_cv: those CVs) */
+	double *noisy_cv;
+	double one_run_cv;       /* with one run: the total's expected run-to-run CV from the
+				    phases' measured_cv, weighted by the baseline's times; NAN */
 };
 
 /*

@@ -238,6 +238,8 @@ static struct fsb_result *rnd_result(void)
 			ph->status = (enum fsb_phase_status)rnd(2);
 			ph->auto_target_reps = rnd(2) ? -1 : (int)rnd(INT_MAX);
 			ph->auto_converged = rnd(2);
+			if (rnd(2))
+				ph->measured_cv = rnd_num();
 			for (unsigned k = rnd(4); k; k--) {
 				struct fsb_run run;
 

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "doc/report.h"
@@ -254,6 +256,59 @@ static void test_settle_needs_runs(void **state)
 	fsb_result_free(res);
 }
 
+/* The profile's measured run-to-run CV, recorded per phase: a phase above
+ * the 5% goal is not ranked, and with one run the total's expected CV says
+ * how large a difference would have to be; the file keeps it. */
+static void test_measured_cv(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", { 10.0 }, 1, 0, NULL },
+		{ "xfs", { 30.0 }, 1, 0, NULL },
+	};
+	struct fsb_result *res = craft(s, 2), *back = NULL;
+	struct fsb_strv lines = { 0 };
+	struct fsb_err err = { 0 };
+	char path[] = "/tmp/fsb-verdict-XXXXXX";
+	const char *l;
+	bool standout = false;
+	int fd;
+
+	(void)state;
+	for (size_t i = 0; i < res->nfs; i++)
+		res->fs[i]->phases[0]->measured_cv = 0.03;
+	l = first_line(res, &lines);
+	/* 3% a run: the ratio of two runs is off by 3%·√2, 1.96 of that is 8% */
+	assert_has(l, "varies by about 3% in total");
+	assert_has(l, "only a difference above about 8% would mean something");
+	for (size_t i = 0; i < lines.n; i++)
+		standout |= strstr(lines.v[i], "xfs: p 3.0× slower") != NULL;
+	assert_true(standout);
+	fsb_strv_free(&lines);
+
+	for (size_t i = 0; i < res->nfs; i++)
+		res->fs[i]->phases[0]->measured_cv = 0.16;
+	fsb_report_verdict(res, NULL, &lines);
+	standout = false;
+	for (size_t i = 0; i < lines.n; i++) {
+		standout |= strstr(lines.v[i], "slower than") != NULL;
+		if (strstr(lines.v[i], "Not ranked, too noisy"))
+			assert_has(lines.v[i], "Not ranked, too noisy even on an idle machine: p (16%)");
+	}
+	assert_false(standout);
+	assert_has(lines.v[lines.n - 1], "too noisy");
+	fsb_strv_free(&lines);
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(fsb_result_write(res, path, &err), 0);
+	assert_int_equal(fsb_result_read(path, &back, &err), 0);
+	unlink(path);
+	assert_true(fabs(back->fs[1]->phases[0]->measured_cv - 0.16) < 1e-12);
+	fsb_result_free(back);
+	fsb_result_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_one_run),
 		cmocka_unit_test(test_disturbed),
 		cmocka_unit_test(test_settle_needs_runs),
+		cmocka_unit_test(test_measured_cv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

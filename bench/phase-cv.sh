@@ -27,7 +27,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
 conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
-profile=quick reps=3 fs="" out=$here/RESULTS.md img_dir=/var/tmp size="" keep="" goal=0.05
+profile=quick reps=3 fs="" out=$here/RESULTS.md img_dir=/var/tmp size="" keep="" goal=0.05 from=""
 args=("$@")
 
 usage() {
@@ -40,6 +40,8 @@ Usage: $0 [--profile NAME | --standard] [--repeat N] [--fs LIST] [--size SIZE]
   --size SIZE     image size (default: the profile's image_size)
   --image-dir DIR where the loop image goes (default /var/tmp)
   --keep DIR      keep the result file and the run's output in DIR
+  --from RESULT   run nothing: the figures of an existing result file in
+                  rounds (bench/verdict-repro.sh -k keeps its runs' files)
   -o FILE         write the section into FILE (default bench/RESULTS.md);
                   -o - prints it only
 USAGE
@@ -54,6 +56,7 @@ while [ $# -gt 0 ]; do
 	--size) [ $# -ge 2 ] || usage; size=$2; shift ;;
 	--image-dir) [ $# -ge 2 ] || usage; img_dir=$2; shift ;;
 	--keep) [ $# -ge 2 ] || usage; keep=$2; shift ;;
+	--from) [ $# -ge 2 ] || usage; from=$2; shift ;;
 	-o) [ $# -ge 2 ] || usage; out=$2; shift ;;
 	-h|--help) usage ;;
 	*) echo "$0: unknown option $1" >&2; usage ;;
@@ -76,16 +79,27 @@ img=$img_dir/phase-cv.$$.img
 trap 'rm -f "$img"; rm -rf "$work"' EXIT
 fsb() { "$fsbench" --config "$conf" "$@"; }
 
-fsb prepare --profile "$profile" >"$work/prepare.out" 2>&1 ||
-	{ cat "$work/prepare.out" >&2; echo "$0: could not make the $profile profile's workloads" >&2; exit 1; }
-load0=$(cut -d' ' -f1-3 /proc/loadavg)
-t0=$(date -u +%Y-%m-%dT%H:%MZ)
-sizeopt=()
-[ -z "$size" ] || sizeopt=(--size "$size")
-fsb run --image "$img" "${sizeopt[@]}" --profile "$profile" --fs "$fs" --repeat "$reps" \
-	--order rounds -o "$work/cv.fsbench" >"$work/cv.out" 2>&1
-rc=$?
-load1=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ -n "$from" ]; then
+	# the figures of a run made elsewhere: its own profile, rounds and filesystems
+	cp "$from" "$work/cv.fsbench" && : >"$work/cv.out" || exit 2
+	profile=$(sed -n 's/^profile = "\(.*\)"/\1/p' "$from" | head -n 1)
+	reps=$(sed -n 's/^rounds = //p' "$from" | head -n 1)
+	[ -n "$reps" ] || reps=$(sed -n 's/^repeat = //p' "$from" | head -n 1)
+	fs=$(awk '/^filesystem "/ { gsub(/^filesystem "|" \{$/, ""); printf "%s%s", n++ ? "," : "", $0 }' "$from")
+	load0="(not recorded: --from)" load1=$load0 rc=0
+	t0=$(sed -n 's/^started = "\(.*\)"/\1/p' "$from" | head -n 1)
+else
+	fsb prepare --profile "$profile" >"$work/prepare.out" 2>&1 ||
+		{ cat "$work/prepare.out" >&2; echo "$0: could not make the $profile profile's workloads" >&2; exit 1; }
+	load0=$(cut -d' ' -f1-3 /proc/loadavg)
+	t0=$(date -u +%Y-%m-%dT%H:%MZ)
+	sizeopt=()
+	[ -z "$size" ] || sizeopt=(--size "$size")
+	fsb run --image "$img" "${sizeopt[@]}" --profile "$profile" --fs "$fs" --repeat "$reps" \
+		--order rounds -o "$work/cv.fsbench" >"$work/cv.out" 2>&1
+	rc=$?
+	load1=$(cut -d' ' -f1-3 /proc/loadavg)
+fi
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/cv.* "$keep"/; }
 [ $rc = 0 ] || { tail -20 "$work/cv.out" >&2; echo "$0: the run failed (exit status $rc)" >&2; exit 1; }
 fsb export --format csv "$work/cv.fsbench" >"$work/cv.csv" || { echo "$0: cannot export the result" >&2; exit 1; }

@@ -14,13 +14,16 @@
 # than the baseline in one run and significantly faster in another).
 # Exit status 1 on a contradiction.  Needs root; run from a build tree.
 #
-#   bench/verdict-repro.sh [-o bench/RESULTS.md]   write its own section there
+#   bench/verdict-repro.sh [-o bench/RESULTS.md] [-k DIR]
+#     -o: write its own section there; -k: keep the three result files in
+#     DIR (bench/phase-cv.sh --from reads a run's per-phase CVs from them)
 set -eu
-out=
-while getopts o: o; do
+out= keep=
+while getopts o:k: o; do
 	case $o in
 	o) out=$OPTARG ;;
-	*) echo "Usage: $0 [-o RESULTS.md]" >&2; exit 2 ;;
+	k) keep=$OPTARG ;;
+	*) echo "Usage: $0 [-o RESULTS.md] [-k DIR]" >&2; exit 2 ;;
 	esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
@@ -70,6 +73,7 @@ for i in 1 2 3; do
 	rows+="| $i | $what | $(((t1 - t0) / 60)) min $(((t1 - t0) % 60)) s | ${ended:-—} | $load0 → $load1 |"$'\n'
 	echo "run $i ($what): $((t1 - t0)) s" >&2
 done
+[ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/r?.fsbench "$work"/run?.out "$keep"/; }
 rc=0
 "$work/verdict-check" "$work"/r1.fsbench "$work"/r2.fsbench "$work"/r3.fsbench >"$work/check.md" || rc=$?
 [ "$rc" -le 1 ] || exit 2

@@ -139,10 +139,12 @@ test_conf() {
 	fi
 	cat >>"$conf"
 }
-# For test_conf: a test about the statistics, not the machine — on a shared
-# test machine every run would be disturbed (doc/measurement.md) and set
-# aside, so every disturbed_* limit is out of reach.
-FSB_CALM='s/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/'
+# For test_conf: a test that runs beside other tests (make -j2 check) and is
+# not about the disturbed-run classifier — its runs would be disturbed by
+# its neighbours (doc/measurement.md) and set aside, so every disturbed_*
+# limit is out of reach.  A test about the classifier uses the shipped
+# limits and gets the machine to itself (run-aa-burner.sh).
+FSB_CALM='s/^( *disturbed_[a-z_]+) = .*/\1 = 1e9/'
 FSB_CALM_CHECK='^ *disturbed_cpu = 1e9$'
 
 # No loop device backed by a file in our scratch directory, no mount below it

@@ -29,6 +29,9 @@ fsbench=${FSBENCH:-$top/fsbench}
 [ -x "$fsbench" ] || { echo "$0: no $fsbench: build first" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
 work=$(mktemp -d /var/tmp/fsbench-aa.XXXXXX)
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+load0=$(bench_load)
 burner_pid=
 cleanup() { [ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
@@ -104,6 +107,14 @@ report=$(cat <<MD
 | two table snapshots per phase | $(awk -v t="$table_us" 'BEGIN { printf "%.1f", 2 * t / 1000 }') ms | ${boundary}% of a ${phase_s} s phase, ${boundary10}% of a 10 s phase |
 MD
 )
+state=$(bench_state "$load0" "$(bench_load)" "$work"/t*.fsbench)
+report="$state
+
+$report"
 echo "$report"
-[ -n "$out" ] && echo "$report" >>"$out"
+if [ -n "$out" ]; then
+	# this script's section of the file, the rest left as it is
+	printf '# bench/aa-trials.sh: the latest results\n\n%s\n' "$report" >"$work/section.md"
+	bench_section aa-trials.sh "$out" "$work/section.md"
+fi
 exit 0

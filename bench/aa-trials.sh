@@ -84,9 +84,11 @@ boundary10=$(awk -v t="$table_us" 'BEGIN { printf "%.3f", 2 * t / 1e6 / 10 * 100
 live=$(awk -v s="$stat_us" -v r="$tree_us" 'BEGIN { printf "%.4f", (s + r) / 1e6 * 100 }')
 busy=$(awk -v s="$stat_us" -v r="$tree_us" -v t="$table_us" 'BEGIN { printf "%.3f", (s + r + t) / 1e6 * 100 }')
 
+state=$(bench_state "$load0" "$(bench_load)" "$work"/t*.fsbench)
 report=$(cat <<MD
-
 # bench/aa-trials.sh: the latest results
+
+$state
 
 - Date: $(date -u +%Y-%m-%dT%H:%MZ); $n trials × 2 × $reps runs in rounds, $((t1 - t0)) s
 - Machine: $(nproc) CPUs, $(uname -r); load average $load0 at the start, $load1 at the end
@@ -107,14 +109,10 @@ report=$(cat <<MD
 | two table snapshots per phase | $(awk -v t="$table_us" 'BEGIN { printf "%.1f", 2 * t / 1000 }') ms | ${boundary}% of a ${phase_s} s phase, ${boundary10}% of a 10 s phase |
 MD
 )
-state=$(bench_state "$load0" "$(bench_load)" "$work"/t*.fsbench)
-report="$state
-
-$report"
 echo "$report"
 if [ -n "$out" ]; then
 	# this script's section of the file, the rest left as it is
-	printf '# bench/aa-trials.sh: the latest results\n\n%s\n' "$report" >"$work/section.md"
+	printf '%s\n' "$report" >"$work/section.md"
 	bench_section aa-trials.sh "$out" "$work/section.md"
 fi
 exit 0

@@ -27,22 +27,23 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
-fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep=""
+fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep="" profile=quick
 
 usage() {
 	cat <<USAGE
-Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-o RESULTS.md]
+Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o RESULTS.md]
   -f  filesystems of the timed run (default: the config's default ones)
   -c  filesystems of the repetitions for the CV (default: as -f)
   -r  repetitions for the CV (default 3)
   -1  no separate timed run: the first repetition of the CV run is timed
   -d  where the loop images go (default /var/tmp)
   -k  keep the result files and the runs' output in DIR
+  -P  another size profile (default quick; tiny: to check the script works)
   -o  write the section into this Markdown file (else standard output)
 USAGE
 	exit 2
 }
-while getopts "f:c:r:1d:k:o:h" o; do
+while getopts "f:c:r:1d:k:P:o:h" o; do
 	case $o in
 	f) fs=$OPTARG ;;
 	c) cvfs=$OPTARG ;;
@@ -50,6 +51,7 @@ while getopts "f:c:r:1d:k:o:h" o; do
 	1) single=true ;;
 	d) img_dir=$OPTARG ;;
 	k) keep=$OPTARG ;;
+	P) profile=$OPTARG ;;
 	o) out=$OPTARG ;;
 	*) usage ;;
 	esac
@@ -77,7 +79,7 @@ run() {	# run NAME "FS" REPS [CACHE_DIR]
 	local name=$1 list=$2 n=$3 cache=${4:-${XDG_CACHE_HOME:-$HOME/.cache}}
 	date +%s.%N >"$work/$name.t0"
 	# every line with the time it came: the ETA lines are compared with the end
-	XDG_CACHE_HOME=$cache stdbuf -oL -eL "$fsbench" run --image "$img_dir/quick-profile.$$.$name.img" --profile quick \
+	XDG_CACHE_HOME=$cache stdbuf -oL -eL "$fsbench" run --image "$img_dir/quick-profile.$$.$name.img" --profile "$profile" \
 		--fs "$(tr ' ' ',' <<<"$list" | sed 's/,*$//')" --repeat "$n" -o "$work/$name.fsbench" 2>&1 |
 		while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$work/$name.out"
 	[ "${PIPESTATUS[0]}" = 0 ] || { tail -20 "$work/$name.out" >&2; echo "$0: the $name run failed" >&2; exit 1; }
@@ -91,7 +93,7 @@ if ! $single; then
 	first_wall=$(awk -v a="$(cat "$work/first.t0")" -v b="$(cat "$work/first.t1")" 'BEGIN { printf "%.0f", b - a }')
 	rm -rf "$work/fresh-cache"
 	# a later run: the workloads cached
-	"$fsbench" prepare --profile quick >/dev/null || { echo "$0: fsbench prepare --profile quick failed" >&2; exit 1; }
+	"$fsbench" prepare --profile "$profile" >/dev/null || { echo "$0: fsbench prepare --profile $profile failed" >&2; exit 1; }
 	run time "$fs" 1
 fi
 run cv "$cvfs" "$reps"

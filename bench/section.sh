@@ -34,7 +34,7 @@ bench_state() {
 		[ -f "$f" ] || continue
 		runs=$((runs + $(grep -c '^ *run {' "$f")))
 		dist=$((dist + $(grep -c '^ *disturbed = ' "$f")))
-		maxo=$(grep -o 'others_cpu = [0-9.e+-]*' "$f" | awk -v m="$maxo" '{ if (m == "-" || $3 > m) m = $3 } END { print m }')
+		maxo=$(grep -o 'others_cpu = [0-9.e+-]*' "$f" | awk -v m="$maxo" '{ if (m == "-" || $3 > m) m = $3 } END { print m == "-" ? m : sprintf("%.2f", m) }')
 	done
 	local idle="not idle"
 	awk -v a="${l0%% *}" -v b="${l1%% *}" -v d="$dist" 'BEGIN { exit !(a < 0.5 && b < 0.5 && d == 0) }' && idle=idle

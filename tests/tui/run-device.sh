@@ -26,12 +26,7 @@ tui_short_data_home
 "$FSBENCH" prepare --profile tiny tree >/dev/null || fail "fsbench prepare tree failed"
 
 tui_start 100 30
-tui_wait 'Where should fsbench run'
-tui_keys Home
-tui_press_until Down "─ $dev ─" 60
-tui_wait '^│ usable: every check passed'
-tui_keys Enter
-tui_wait "Target: $dev: formatted with every filesystem ticked"
+tui_pick_device "$dev"
 # the plan: ext2 alone, tar alone, the tiny profile
 tui_keys n
 tui_keys Home

@@ -29,6 +29,9 @@ fsbench=${FSBENCH:-$top/fsbench}
 [ -x "$fsbench" ] || { echo "$0: no $fsbench: build first" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
 work=$(mktemp -d /var/tmp/fsbench-aa.XXXXXX)
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+load0=$(bench_load)
 burner_pid=
 cleanup() { [ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
@@ -81,9 +84,11 @@ boundary10=$(awk -v t="$table_us" 'BEGIN { printf "%.3f", 2 * t / 1e6 / 10 * 100
 live=$(awk -v s="$stat_us" -v r="$tree_us" 'BEGIN { printf "%.4f", (s + r) / 1e6 * 100 }')
 busy=$(awk -v s="$stat_us" -v r="$tree_us" -v t="$table_us" 'BEGIN { printf "%.3f", (s + r + t) / 1e6 * 100 }')
 
+state=$(bench_state "$load0" "$(bench_load)" "$work"/t*.fsbench)
 report=$(cat <<MD
-
 # bench/aa-trials.sh: the latest results
+
+$state
 
 - Date: $(date -u +%Y-%m-%dT%H:%MZ); $n trials × 2 × $reps runs in rounds, $((t1 - t0)) s
 - Machine: $(nproc) CPUs, $(uname -r); load average $load0 at the start, $load1 at the end
@@ -105,5 +110,9 @@ report=$(cat <<MD
 MD
 )
 echo "$report"
-[ -n "$out" ] && echo "$report" >>"$out"
+if [ -n "$out" ]; then
+	# this script's section of the file, the rest left as it is
+	printf '%s\n' "$report" >"$work/section.md"
+	bench_section aa-trials.sh "$out" "$work/section.md"
+fi
 exit 0

@@ -59,6 +59,9 @@ done
 [ -x "$FSBENCH" ] || { echo "$0: no fsbench at $FSBENCH (build it, or set FSBENCH)" >&2; exit 2; }
 
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-browse-bench.XXXXXX") || exit 1
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+load0=$(bench_load)
 sock=fsbench-bench-$$
 cleanup() {
 	tmux -L "$sock" kill-server 2>/dev/null
@@ -236,5 +239,9 @@ row() {
 	row "index size on disk" "$(($(stat -c %s "$index") / 1024))" KiB -
 } | tee "$work/table.md"
 if [ -n "$mdout" ]; then
-	{ echo; cat "$work/table.md"; } >>"$mdout"
+	# this script's section of the file, the rest left as it is (no
+	# fsbench run here: the load average is the machine's state)
+	{ echo "# bench/browse-index.sh: the latest results"; echo; bench_state "$load0" "$(bench_load)"; echo
+	  cat "$work/table.md"; } >"$work/section.md"
+	bench_section browse-index.sh "$mdout" "$work/section.md"
 fi

@@ -44,6 +44,7 @@ image_size=4G
 nfiles=64
 with_bonnie=1
 mdout=
+args=("$@")
 while getopts "f:s:n:b:i:N:Bo:h" opt; do
 	case $opt in
 	f) fslist=$OPTARG ;;
@@ -84,6 +85,9 @@ mib=$((bytes / 1048576))
 
 # ---- clean-up: everything made here goes, whatever happens ----------------
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-bench.XXXXXX") || exit 1
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+load0=$(bench_load)
 mnt=$work/mnt
 loopdev=
 cleanup() {
@@ -308,16 +312,21 @@ table=$work/table.md
 	echo
 	echo "</details>"
 } >"$work/report.md"
+state=$(bench_state "$load0" "$(bench_load)" "$work"/*.fsbench)
+echo "$state"
 cat "$work/report.md"
 if [ -n "$mdout" ]; then
+	# this script's section of the file, the rest left as it is
 	{
-		echo "<!-- SPDX-License-Identifier: GPL-2.0-or-later -->"
 		echo "# bench/fio-compare.sh: the latest results"
 		echo
-		echo "Written by \`bench/fio-compare.sh -o\`; see [README.md](README.md) for what is compared and how."
+		echo "Written by \`bench/fio-compare.sh$(printf ' %q' "${args[@]}")\` on $(date -u +%Y-%m-%dT%H:%MZ); see [README.md](README.md) for what is compared and how."
+		echo
+		echo "$state"
 		echo
 		cat "$work/report.md"
-	} >"$mdout"
+	} >"$work/section.md"
+	bench_section fio-compare.sh "$mdout" "$work/section.md" || { echo "$0: cannot write $mdout" >&2; exit 2; }
 fi
 # below 0.95× fio anywhere: say so in the exit status
 awk -F'|' 'NR > 2 && $6 + 0 > 0 && $6 + 0 < 0.95 { bad = 1 } /^$/ { exit } END { exit bad }' "$table"

@@ -3,13 +3,20 @@
 #
 # bench/quick-profile.sh — is the quick profile quick and still stable
 # (issue 12)?  Runs the quick profile on a loop image:
-#   - once over the filesystems (-f, default: the config's five) for the
-#     wall time, the bookkeeping share (finished − started − Σ real) and
+#   - once over the filesystems (-f, default: the config's five) as a new
+#     user's first run has it: a fresh cache (XDG_CACHE_HOME in the work
+#     directory), so the generated tree and the debootstrap tarball are made
+#     during the run (network needed), timed from outside;
+#   - once more, warm (after fsbench prepare --profile quick), for the wall
+#     time of a later run, the bookkeeping share (finished − started − Σ
+#     real: mkfs, mount, umount, caches; no workload preparation) and
 #     mkfs/mount/umount times;
 #   - three repetitions (-r) over the filesystems of -c (default: the same)
 #     for each phase's coefficient of variation of dead time (real − user);
-# and writes the figures, the load average before and after, and the
-# commands, as a section of RESULTS.md (-o; between quick-profile markers).
+# and writes the figures, the machine's state over them (load average before
+# and after, what fsbench's interference check recorded per run: idle only
+# when it was), and the commands, as this script's section of RESULTS.md
+# (-o; between its markers, bench/section.sh; the rest of the file stays).
 # A machine that cannot spare the time measures one filesystem: -f ext4
 # -c ext4 -1, which takes the wall time from the first repetition of the
 # CV run instead of a run of its own; the section then says it is an
@@ -20,22 +27,23 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
-fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep=""
+fs="" cvfs="" reps=3 out="" single=false img_dir=/var/tmp keep="" profile=quick
 
 usage() {
 	cat <<USAGE
-Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-o RESULTS.md]
+Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o RESULTS.md]
   -f  filesystems of the timed run (default: the config's default ones)
   -c  filesystems of the repetitions for the CV (default: as -f)
   -r  repetitions for the CV (default 3)
   -1  no separate timed run: the first repetition of the CV run is timed
   -d  where the loop images go (default /var/tmp)
   -k  keep the result files and the runs' output in DIR
+  -P  another size profile (default quick; tiny: to check the script works)
   -o  write the section into this Markdown file (else standard output)
 USAGE
 	exit 2
 }
-while getopts "f:c:r:1d:k:o:h" o; do
+while getopts "f:c:r:1d:k:P:o:h" o; do
 	case $o in
 	f) fs=$OPTARG ;;
 	c) cvfs=$OPTARG ;;
@@ -43,6 +51,7 @@ while getopts "f:c:r:1d:k:o:h" o; do
 	1) single=true ;;
 	d) img_dir=$OPTARG ;;
 	k) keep=$OPTARG ;;
+	P) profile=$OPTARG ;;
 	o) out=$OPTARG ;;
 	*) usage ;;
 	esac
@@ -57,22 +66,34 @@ ndefault=$(wc -w <<<"$defaults")
 [ -n "$cvfs" ] || cvfs=$fs
 [ "$ndefault" -gt 0 ] || ndefault=5
 work=$(mktemp -d /tmp/quick-profile.XXXXXX)
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
 trap 'rm -f "$img_dir"/quick-profile.$$.*.img; rm -rf "$work"' EXIT
 
-loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
+loadavg() { bench_load; }
 csv_of() { "$fsbench" export --format csv "$1"; }
 
 load0=$(loadavg)
 t0=$(date -u +%Y-%m-%dT%H:%MZ)
-run() {	# run NAME "FS" REPS
-	local name=$1 list=$2 n=$3
+run() {	# run NAME "FS" REPS [CACHE_DIR]
+	local name=$1 list=$2 n=$3 cache=${4:-${XDG_CACHE_HOME:-$HOME/.cache}}
+	date +%s.%N >"$work/$name.t0"
 	# every line with the time it came: the ETA lines are compared with the end
-	stdbuf -oL -eL "$fsbench" run --image "$img_dir/quick-profile.$$.$name.img" --profile quick \
+	XDG_CACHE_HOME=$cache stdbuf -oL -eL "$fsbench" run --image "$img_dir/quick-profile.$$.$name.img" --profile "$profile" \
 		--fs "$(tr ' ' ',' <<<"$list" | sed 's/,*$//')" --repeat "$n" -o "$work/$name.fsbench" 2>&1 |
 		while IFS= read -r l; do printf '%s %s\n' "$(date +%s.%N)" "$l"; done >"$work/$name.out"
 	[ "${PIPESTATUS[0]}" = 0 ] || { tail -20 "$work/$name.out" >&2; echo "$0: the $name run failed" >&2; exit 1; }
+	date +%s.%N >"$work/$name.t1"
 }
+first_wall=
 if ! $single; then
+	# the first run as a new user has it: nothing cached
+	mkdir -p "$work/fresh-cache"
+	run first "$fs" 1 "$work/fresh-cache"
+	first_wall=$(awk -v a="$(cat "$work/first.t0")" -v b="$(cat "$work/first.t1")" 'BEGIN { printf "%.0f", b - a }')
+	rm -rf "$work/fresh-cache"
+	# a later run: the workloads cached
+	"$fsbench" prepare --profile "$profile" >/dev/null || { echo "$0: fsbench prepare --profile $profile failed" >&2; exit 1; }
 	run time "$fs" 1
 fi
 run cv "$cvfs" "$reps"
@@ -101,9 +122,10 @@ eta_of() {	# "about 1 h 05 min", "about 5 min 10 s", "about 45 s" → seconds
 			"$(awk -v e="$est" -v r="$real" 'BEGIN { if (r > 0) printf "%+.0f%%", (e - r) / r * 100; else print "-" }')"
 	done
 } >"$work/eta.md"
-python3 - "$work" "$wall" "$single" "$ndefault" "$fs" "$cvfs" "$reps" "$load0" "$load1" "$t0" <<'PY' >"$work/section.md"
+state=$(bench_state "$load0" "$load1" "$work"/*.fsbench)
+python3 - "$work" "$wall" "$single" "$ndefault" "$fs" "$cvfs" "$reps" "$load0" "$load1" "$t0" "$first_wall" "$state" <<'PY' >"$work/section.md"
 import csv, statistics, sys, re
-work, wall, single, ndef, fs, cvfs, reps, load0, load1, t0 = sys.argv[1:]
+work, wall, single, ndef, fs, cvfs, reps, load0, load1, t0, first_wall, state = sys.argv[1:]
 wall = float(wall); single = single == "true"; ndef = int(ndef)
 def rows(name):
     with open(f"{work}/{name}.csv") as f:
@@ -137,6 +159,7 @@ else:
     bk = (wall - sum_real) / wall
     total = wall
 print(f"## {t0}, load average {load0} at the start, {load1} at the end\n")
+print(f"{state}\n")
 print(f"- Filesystems timed: {fs.strip()}; CV over {reps} repetitions on: {cvfs.strip()}")
 if single and len(fss) >= ndef:
     print(f"- Wall time of the quick run (the first repetition of each filesystem, with the run's"
@@ -146,8 +169,12 @@ elif single:
           f" filesystem{'s' if len(fss) > 1 else ''}, with the run's bookkeeping, took {per_fs:.0f} s;"
           f" × {ndef}/{len(fss)} = **{total/60:.1f} min** for the default quick run")
 else:
-    print(f"- Wall time of the quick run: **{total/60:.1f} min** ({total:.0f} s)")
-print(f"- Bookkeeping share (finished − started − Σ real) / (finished − started): **{bk*100:.1f}%**")
+    fw = float(first_wall)
+    print(f"- First run, as a new user has it (a fresh cache: the generated tree and the debootstrap"
+          f" tarball made during the run), from start to exit: **{fw/60:.1f} min** ({fw:.0f} s)")
+    print(f"- A later run (the workloads cached by `fsbench prepare`): **{total/60:.1f} min** ({total:.0f} s)")
+print(f"- Bookkeeping share of {'the timed' if single else 'the later'} run (finished − started − Σ real) / (finished − started):"
+      f" **{bk*100:.1f}%**: mkfs, mount, umount, dropping caches{'' if single else '; no workload preparation (cached)'}")
 print()
 print("| Filesystem | Phase | real s (mean) | dead s (mean) | CV of dead time |")
 print("|---|---|---:|---:|---:|")
@@ -172,22 +199,14 @@ PY
 [ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/*.fsbench "$work"/*.out "$keep"/; }
 {
-	echo "<!-- quick-profile: begin -->"
 	echo "# bench/quick-profile.sh: the latest results"
 	echo
 	echo "Written by \`bench/quick-profile.sh$(printf ' %q' "$@")\`.  Machine: $(nproc) CPUs, $(uname -r); images in $img_dir (loop, direct I/O)."
 	echo
 	cat "$work/section.md"
-	echo "<!-- quick-profile: end -->"
 } >"$work/final.md"
 if [ -n "$out" ]; then
-	# replace the section, or add it at the end
-	if grep -q '^<!-- quick-profile: begin -->' "$out" 2>/dev/null; then
-		awk -v f="$work/final.md" '/^<!-- quick-profile: begin -->/ { while ((getline l < f) > 0) print l; skip = 1; next }
-			/^<!-- quick-profile: end -->/ { skip = 0; next } !skip' "$out" >"$work/new.md" && cat "$work/new.md" >"$out"
-	else
-		{ echo; cat "$work/final.md"; } >>"$out"
-	fi
+	bench_section quick-profile.sh "$out" "$work/final.md" || { echo "$0: cannot write $out" >&2; exit 2; }
 	echo "$0: wrote $out"
 else
 	cat "$work/final.md"

@@ -82,6 +82,14 @@ static double per_pass(const struct fsb_run *r, enum fsb_field f)
 	return r->v[f] / (isnan(passes) || passes < 1 ? 1 : passes);
 }
 
+/* A count a hostile file may set beyond any integer: casting it would be
+ * undefined (fuzz: tests/fuzz/regressions/bytes-4e89.fsbench), so such a
+ * size is left out as unknown. */
+static bool fits_u64(double v)
+{
+	return v >= 0 && v < 0x1p64;
+}
+
 /*
  * bonnie++'s way of writing a size: in the largest unit that divides it.
  * units[0] is the unit of v itself (' ' for none), each next one 1024
@@ -108,8 +116,8 @@ static void print_latency(char *buf, size_t len, double us)
 {
 	double s = us / 1e6;
 
-	if (s > 99.999999)
-		snprintf(buf, len, "%llds", (long long)s);
+	if (s > 99.999999)	/* floor, not a cast: a hostile file's may not fit */
+		snprintf(buf, len, "%.0fs", floor(s));
 	else if (s > 0.099999)
 		snprintf(buf, len, "%lldms", (long long)(s * 1000.0));
 	else
@@ -180,7 +188,7 @@ static void put_io_params(struct line *l, const struct fsb_fs_result *fs)
 
 	if (!r)
 		return;
-	if (data && per_pass(data, FSB_FIELD_bytes) > 0) {
+	if (data && per_pass(data, FSB_FIELD_bytes) > 0 && fits_u64(per_pass(data, FSB_FIELD_bytes))) {
 		unsigned long long b = (unsigned long long)per_pass(data, FSB_FIELD_bytes);
 
 		/* bonnie++ counts in MiB; a size that is not a whole number
@@ -190,7 +198,7 @@ static void put_io_params(struct line *l, const struct fsb_fs_result *fs)
 		else
 			set(l, F_FILE_SIZE, "%lluK", b >> 10);
 	}
-	if (!isnan(r->v[FSB_FIELD_chunk]) && r->v[FSB_FIELD_chunk] != BONNIE_CHUNK)
+	if (fits_u64(r->v[FSB_FIELD_chunk]) && r->v[FSB_FIELD_chunk] != BONNIE_CHUNK)
 		print_size(l->f[F_CHUNK], FIELD_LEN, (unsigned long long)r->v[FSB_FIELD_chunk], " km");
 	if (seeks) {
 		if (!isnan(per_pass(seeks, FSB_FIELD_ops)))
@@ -217,7 +225,7 @@ static void put_file_params(struct line *l, const struct fsb_fs_result *fs)
 		set(l, F_MIN_SIZE, "%.0f", v[FSB_FIELD_file_min]);
 	if (v[FSB_FIELD_dirs] > 1)
 		set(l, F_NUM_DIRS, "%.0f", v[FSB_FIELD_dirs]);
-	if (v[FSB_FIELD_file_max] > 0 && !isnan(v[FSB_FIELD_chunk]) && v[FSB_FIELD_chunk] != BONNIE_CHUNK)
+	if (v[FSB_FIELD_file_max] > 0 && fits_u64(v[FSB_FIELD_chunk]) && v[FSB_FIELD_chunk] != BONNIE_CHUNK)
 		print_size(l->f[F_FILE_CHUNK], FIELD_LEN, (unsigned long long)v[FSB_FIELD_chunk], " km");
 }
 

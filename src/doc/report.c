@@ -867,8 +867,12 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				const double *v = ph->runs[q].v;
 				char amount[48], rate[48];
 
-				if (!isnan(v[FSB_FIELD_bytes]))
+				/* a hostile file's count may be beyond any integer: the
+				 * cast would be undefined (fuzz: bytes-4e89.fsbench) */
+				if (v[FSB_FIELD_bytes] >= 0 && v[FSB_FIELD_bytes] < 0x1p64)
 					fsb_format_size((unsigned long long)v[FSB_FIELD_bytes], amount, sizeof(amount));
+				else if (!isnan(v[FSB_FIELD_bytes]))
+					snprintf(amount, sizeof(amount), "%.3g B", v[FSB_FIELD_bytes]);
 				else if (!isnan(v[FSB_FIELD_ops]))
 					snprintf(amount, sizeof(amount), "%.0f ops", v[FSB_FIELD_ops]);
 				else

@@ -168,10 +168,14 @@ diff -u "$SCRATCH/truth" "$SCRATCH/ro" >&2 || fail "the list with an unwritable 
 
 # four processes building one index at once: each list right, the index sound
 rm -f "$index"
+pids=()
 for i in 1 2 3 4; do
 	"$FSBENCH" list-results --tsv "$dir" >"$SCRATCH/par$i" 2>"$SCRATCH/par$i.err" &
+	pids[i]=$!
 done
-wait
+for i in 1 2 3 4; do
+	wait "${pids[i]}" || { rc=$?; cat "$SCRATCH/par$i.err"; fail "concurrent list $i exited $rc"; }
+done
 for i in 1 2 3 4; do
 	[ ! -s "$SCRATCH/par$i.err" ] || { cat "$SCRATCH/par$i.err"; fail "concurrent list $i wrote errors"; }
 	diff -u "$SCRATCH/truth" "$SCRATCH/par$i" >&2 || fail "concurrent list $i differs from the files"

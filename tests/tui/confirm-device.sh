@@ -18,12 +18,7 @@ sum=$(edge_sum "$dev")
 results=$XDG_DATA_HOME/fsbench/results
 
 tui_start 80 24
-tui_wait 'Where should fsbench run'
-tui_keys Home
-tui_press_until Down "─ $dev ─" 60
-tui_wait '^│ usable: every check passed'
-tui_keys Enter
-tui_wait "Target: $dev: formatted with every filesystem ticked"
+tui_pick_device "$dev"
 tui_keys Enter
 tui_wait "ALL DATA ON $dev WILL BE DESTROYED"
 screen=$(tui_screen)

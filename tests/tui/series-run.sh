@@ -30,8 +30,10 @@ res=$(ls "$results"/*.fsbench 2>/dev/null)
 [ "$(wc -w <<<"$res")" = 1 ] || fail "expected one result file in $results, found: $res"
 n=$(sed -n 's/^ *series_write_kib_s = "\(.*\)"$/\1/p' "$res" | tr ',' '\n' | wc -l)
 [ "$n" -ge 3 ] || fail "the result has $n write samples, expected 3 or more"
-"$FSBENCH" show "$res" | grep -E '^  ext2 ' | sed -E 's/.*(peak .*)$/\1/' >"$SCRATCH/peak"
-tui_screen | grep -qF -- "$(cat "$SCRATCH/peak")" || { tui_dump; fail "the run view's peak is not show's: $(cat "$SCRATCH/peak")"; }
+"$FSBENCH" show "$res" >"$SCRATCH/show.txt" || fail "fsbench show exited $?"
+peak=$(grep -E '^  ext2 ' "$SCRATCH/show.txt" | sed -nE 's/.*(peak [0-9.]+ (MiB|KiB)\/s at [0-9]+ s of [0-9]+ s)$/\1/p')
+[ "$(grep -c . <<<"$peak")" = 1 ] || { cat "$SCRATCH/show.txt"; fail "show has no single ext2 line with a peak (found: '$peak')"; }
+tui_screen | grep -qF -- "$peak" || { tui_dump; fail "the run view's peak is not show's: $peak"; }
 tui_keys t
 tui_wait 'block-write: read \+ write I/Os per second over time'
 tui_wait '^ +ext2 +[▁▂▃▄▅▆▇█]+ +peak [0-9]+ IOPS at'

@@ -14,6 +14,7 @@
 #                                  (the terminal stays open, for tui_assert_restored)
 #   tui_assert_restored            the terminal is back to normal after exit
 #   tui_pid                        the fsbench process
+#   tui_plan_image, tui_pick_device  from the target screen to the plan
 #
 # Screens are polled with a timeout, never slept on.  Every session and the
 # tmux server are killed at exit (at_exit), also when the test fails.
@@ -241,6 +242,18 @@ tui_plan_image() {
 		tui_keys Space
 	done
 	tui_press_until p 'Size profile +‹ tiny ›' 6
+}
+
+# tui_pick_device DEV — from the target screen to the plan screen: the
+# device DEV chosen, which must be usable (every check passed).
+tui_pick_device() {
+	local dev=$1
+	tui_wait 'Where should fsbench run'
+	tui_keys Home
+	tui_press_until Down "─ $dev ─" 60
+	tui_wait '^│ usable: every check passed'
+	tui_keys Enter
+	tui_wait "Target: $dev: formatted with every filesystem ticked"
 }
 
 # Leave the TUI: q on each screen, waiting after each for the screen named

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/section.sh — sourced by the bench scripts.
+#
+# bench_section NAME OUT FILE: put FILE's Markdown into OUT between the
+# lines "<!-- NAME begin -->" and "<!-- NAME end -->" (NAME: the script's
+# file name, e.g. quick-profile.sh), replacing what was between them, or at
+# the end when OUT has no such section; every other line of OUT stays as
+# it was.  Written to a temporary file and renamed: never half a file.
+bench_section() {
+	local name=$1 out=$2 file=$3 tmp
+	tmp=$(mktemp "$(dirname "$out")/.$(basename "$out").XXXXXX") || return 1
+	if grep -qxF "<!-- $name begin -->" "$out" 2>/dev/null; then
+		awk -v b="<!-- $name begin -->" -v e="<!-- $name end -->" -v f="$file" '
+			$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
+			$0 == e { skip = 0 } !skip' "$out" >"$tmp"
+	else
+		{ [ -s "$out" ] && { cat "$out"; echo; }; echo "<!-- $name begin -->"; cat "$file"; echo "<!-- $name end -->"; } >"$tmp"
+	fi && chmod 644 "$tmp" && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
+}
+
+# bench_load: the load average now (1, 5, 15 minutes)
+bench_load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# bench_state LOAD_BEFORE LOAD_AFTER RESULT…: one Markdown line on the
+# machine's state over the measurement — the load averages read before and
+# after, and what fsbench's interference module recorded per run in the
+# result files (runs set aside as disturbed, the most other programs used)
+# — and "idle" only when it was: no run disturbed and a 1-minute load
+# below 0.5 before and after (above that, something else ran).
+bench_state() {
+	local l0=$1 l1=$2 runs=0 dist=0 maxo=- f
+	shift 2
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		runs=$((runs + $(grep -c '^ *run {' "$f")))
+		dist=$((dist + $(grep -c '^ *disturbed = ' "$f")))
+		maxo=$(grep -o 'others_cpu = [0-9.e+-]*' "$f" | awk -v m="$maxo" '{ if (m == "-" || $3 > m) m = $3 } END { print m == "-" ? m : sprintf("%.2f", m) }')
+	done
+	local idle="not idle"
+	awk -v a="${l0%% *}" -v b="${l1%% *}" -v d="$dist" 'BEGIN { exit !(a < 0.5 && b < 0.5 && d == 0) }' && idle=idle
+	echo "Machine state: **$idle** — load average $l0 before, $l1 after; $dist of $runs runs set aside as disturbed by fsbench's interference check; the most other programs used in a run: ${maxo} of a CPU."
+}

@@ -12,10 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <time.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sys/interfere.h"
+#include "sys/util.h"
 
 static char fixtures[4096];
 
@@ -66,14 +70,21 @@ static void test_busy(void **state)
 	(void)state;
 	snap("busy-a", &a);
 	snap("busy-b", &b);
-	/* 10 s of wall time; the phase's tree (pgid 600) used 3.0 s; fsbench is pid 400 */
+	/* 10 s of wall time; the phase's group is 600; fsbench is pid 400 */
 	fsb_interference_compute(&a, &b, 10.0, 3.0, 600, 400, &x);
-	/* busy 24.20 − 15.10 = 9.10 s, minus the tree 3.0, minus fsbench 0.40 and the
-	 * loop kworker 0.60: 5.10 s in 10 s */
+	/* the others by name: chromium 880 − 400 ticks, the new job 500 (a new
+	 * start time) all its 30; systemd's 1 tick is less than the 10 the old
+	 * job 500 it reaped had used before a.  Not others: cc1 (the phase's
+	 * group), the loop kworker, fsbench.  5.10 s in 10 s */
+	assert_float_equal(x.others_s, 5.10, 1e-9);
 	assert_float_equal(x.others_cpu, 0.51, 1e-9);
-	/* chromium: 880 − 400 ticks; cc1 (4.0 s, but in the phase's group) is not "other" */
+	/* idle 5100 + 150 − (5000 + 100) ticks */
+	assert_float_equal(x.idle_s, 1.50, 1e-9);
 	assert_string_equal(x.top, "chromium");
 	assert_float_equal(x.top_cpu, 0.48, 1e-9);
+	assert_int_equal(x.ntops, 2);
+	assert_string_equal(x.tops[1], "new (job) x");
+	assert_float_equal(x.tops_cpu[1], 0.03, 1e-9);
 	assert_float_equal(x.steal, 0.03, 1e-9);
 	assert_float_equal(x.psi[FSB_PSI_CPU], 0.2, 1e-9);
 	assert_float_equal(x.psi[FSB_PSI_IO], 0.5, 1e-9);
@@ -81,8 +92,15 @@ static void test_busy(void **state)
 	assert_float_equal(x.swap_out, 300, 0);
 	assert_float_equal(x.swap_in, 0, 0);
 	assert_float_equal(x.mem_drop_kib, 100000, 0);
+	/* 5.10 − 1.50 = 3.6 s beyond the idle CPU, of a 10 s phase; the CPU
+	 * waits (2 s) are within what the others used but only 20% of the time */
 	assert_true(fsb_interference_disturbed(&x, NULL, why, sizeof(why)));
-	assert_string_equal(why, "other programs used 51% of a CPU, mostly chromium; the machine swapped 300 pages");
+	assert_string_equal(why, "other programs took 3.6 s of CPU time beyond the idle CPUs (36% of the phase's "
+			    "wall time), mostly chromium (48% of a CPU); the machine swapped 300 pages");
+	/* against a dead time of 40 s, 3.6 s is 9%: only the swapping is left */
+	x.dead_s = 40;
+	assert_true(fsb_interference_disturbed(&x, NULL, why, sizeof(why)));
+	assert_string_equal(why, "the machine swapped 300 pages");
 	fsb_snap_free(&a);
 	fsb_snap_free(&b);
 }
@@ -99,8 +117,10 @@ static void test_quiet_no_psi(void **state)
 	snap("quiet-b", &b);
 	assert_true(isnan(a.psi_some_s[FSB_PSI_CPU]));
 	fsb_interference_compute(&a, &b, 10.0, 3.0, 0, 400, &x);
-	/* 18.40 − 15.10 = 3.30 s, minus the tree 3.0 and fsbench 0.10 */
-	assert_float_equal(x.others_cpu, 0.02, 1e-9);
+	/* systemd's one tick; the rest of /proc/stat's busy time (3.30 s) is
+	 * the phase's and fsbench's */
+	assert_float_equal(x.others_s, 0.01, 1e-9);
+	assert_float_equal(x.idle_s, 8.00, 1e-9);
 	assert_true(isnan(x.psi[FSB_PSI_CPU]));
 	assert_string_equal(x.top, "");   /* systemd's 0.01 s names nobody */
 	assert_false(fsb_interference_disturbed(&x, NULL, why, sizeof(why)));
@@ -112,40 +132,103 @@ static void test_quiet_no_psi(void **state)
 /* the classifier's limits, one at a time, and a hostile process name */
 static void test_classifier(void **state)
 {
-	struct fsb_interference x = { .psi = { NAN, NAN, NAN } };
+	struct fsb_interference x = { .psi = { NAN, NAN, NAN }, .io_read_kib = NAN, .io_written_kib = NAN };
 	struct fsb_disturb_limits l = fsb_disturb_default;
 	char why[256];
 
 	(void)state;
-	x.others_cpu = 0.10;                    /* at the limit is not over it */
+	/* a 10 s phase with 2.5 s of dead time: the others' CPU beyond the idle
+	 * CPU counts from 10% of it (0.25 s) on */
+	x.wall_s = 10;
+	x.dead_s = 2.5;
+	x.others_s = 3.0;
+	x.others_cpu = 0.3;
+	x.idle_s = 2.75;                        /* 0.25 s: at the limit is not over it */
 	assert_false(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
-	x.others_cpu = 0.11;
+	assert_string_equal(why, "");
+	x.idle_s = 2.5;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
-	assert_string_equal(why, "other programs used 11% of a CPU");
-	strcpy(x.top, "ev\033]0;x\007");
-	x.top_cpu = 0.1;
+	assert_string_equal(why, "other programs took 0.5 s of CPU time beyond the idle CPUs (20% of the phase's dead time)");
+	strcpy(x.tops[0], "ev\033]0;x\007");
+	x.tops_cpu[0] = 0.25;
+	strcpy(x.tops[1], "make");
+	x.tops_cpu[1] = 0.03;                   /* under an eighth of the others' 30%: not named */
+	x.ntops = 2;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
-	assert_string_equal(why, "other programs used 11% of a CPU, mostly ev\\x1b]0;x\\x07");
-	memset(&x, 0, sizeof(x));
+	assert_string_equal(why, "other programs took 0.5 s of CPU time beyond the idle CPUs (20% of the phase's dead "
+			    "time), mostly ev\\x1b]0;x\\x07 (25% of a CPU)");
+	x.tops_cpu[1] = 0.05;
+	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
+	assert_string_equal(why, "other programs took 0.5 s of CPU time beyond the idle CPUs (20% of the phase's dead "
+			    "time), mostly ev\\x1b]0;x\\x07 (25% of a CPU), make (5%)");
+	/* others on a CPU the phase did not need cost it nothing: a browser
+	 * using 90% of one of two CPUs beside a 60 s make */
+	x.ntops = 0;
+	x.wall_s = 60;
+	x.dead_s = 6;
+	x.others_s = 54;
+	x.idle_s = 55;
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	/* CPU pressure: waits the others can explain, over a long phase */
+	x.idle_s = 200;
+	x.others_s = 5;
+	x.wall_s = 10;
 	x.psi[FSB_PSI_CPU] = 0.30;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
-	assert_string_equal(why, "waiting for a CPU 30% of the time");
-	x.psi[FSB_PSI_CPU] = 0;
+	assert_string_equal(why, "waiting for a CPU 30% of the time while other programs ran");
+	x.others_s = 1;                         /* 3 s of waits, the others ran 1 s: 10% */
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.others_s = 5;
+	x.wall_s = 4;                           /* shorter than FSB_PSI_MIN_S: not weighed */
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	/* btrfs/tar on an idle machine: 37% of 0.15 s waiting, its own workers */
+	x.wall_s = 0.15;
+	x.dead_s = 0.05;
+	x.others_s = 0.01;
+	x.idle_s = 0.12;
+	x.psi[FSB_PSI_CPU] = 0.37;
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	/* a few ticks never count: 0.04 s beyond the idle CPU of a 0.034 s phase */
+	x.psi[FSB_PSI_CPU] = NAN;
+	x.wall_s = 0.034;
+	x.dead_s = 0.02;
+	x.others_s = 0.04;
+	x.idle_s = 0;
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.others_s = 0.06;
+	assert_true(fsb_interference_disturbed(&x, &l, NULL, 0));
+	/* steal */
+	memset(&x, 0, sizeof(x));
+	x.psi[0] = x.psi[1] = x.psi[2] = x.io_read_kib = x.io_written_kib = NAN;
 	x.steal = 0.2;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
 	assert_string_equal(why, "the hypervisor took 20% of a CPU");
-	/* a 0.034 s phase: 18% of a CPU is 6 ms, under a tick of /proc/stat */
-	x.steal = 0;
-	x.others_cpu = 0.18;
-	x.wall_s = 0.034;
-	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
-	x.wall_s = 1.0;                         /* 180 ms over a second: real */
-	assert_true(fsb_interference_disturbed(&x, &l, NULL, 0));
-	x.others_cpu = 0;
-	x.wall_s = 0;
-	x.steal = 0.2;
 	l.steal = 0.5;                          /* limits are the caller's */
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	l = fsb_disturb_default;
+	x.steal = 0;
+	/* another program's disk traffic: its share of the disk's busy time
+	 * against the dead time */
+	x.wall_s = 20;
+	x.dead_s = 10;
+	strcpy(x.disk, "vda");
+	x.io_read_kib = 300 * 1024;
+	x.io_written_kib = 0;
+	x.io_busy_s = 1.0;                      /* 10%: not over */
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.io_busy_s = 1.5;
+	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
+	assert_string_equal(why, "another program read 300 MiB from vda (1.5 s of its busy time)");
+	x.io_written_kib = 20 * 1024;
+	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
+	assert_string_equal(why, "another program read 300 MiB from vda and wrote 20 MiB (1.5 s of its busy time)");
+	/* over a long phase, only while some task waited for I/O (5% of 20 s) */
+	x.psi[FSB_PSI_IO] = 0.05;
+	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	x.psi[FSB_PSI_IO] = 0.5;
+	x.io_read_kib = 0;
+	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
+	assert_string_equal(why, "another program wrote 20 MiB to vda (1.5 s of its busy time)");
 	/* no wall time: nothing can be said, nothing is disturbed */
 	{
 		struct fsb_snap s = { 0 };
@@ -156,6 +239,31 @@ static void test_classifier(void **state)
 	}
 }
 
+/* The disk's traffic beyond the target's devices and the phase's own */
+static void test_own_io(void **state)
+{
+	struct fsb_interference x = { 0 };
+
+	(void)state;
+	x.host_read_kib = 1000;
+	x.host_written_kib = 500;
+	x.host_busy_s = 3.0;
+	x.target_read_kib = 400;
+	x.target_written_kib = 450;
+	fsb_interference_own_io(&x, 0, 0);
+	assert_float_equal(x.io_read_kib, 600, 1e-9);
+	assert_float_equal(x.io_written_kib, 50, 1e-9);
+	assert_float_equal(x.io_busy_s, 3.0 * 650 / 1500, 1e-9);
+	/* the phase read 700 KiB itself (its input on the disk, and through the
+	 * target): 300 are others'; it wrote less than the target did */
+	fsb_interference_own_io(&x, 700, 100);
+	assert_float_equal(x.io_read_kib, 300, 1e-9);
+	assert_float_equal(x.io_written_kib, 50, 1e-9);
+	assert_float_equal(x.io_busy_s, 3.0 * 350 / 1500, 1e-9);
+	fsb_interference_own_io(&x, 2000, 2000);
+	assert_float_equal(x.io_read_kib + x.io_written_kib + x.io_busy_s, 0, 0);
+}
+
 /* the warning before a run names the hungriest programs */
 static void test_quiet_warning(void **state)
 {
@@ -164,7 +272,12 @@ static void test_quiet_warning(void **state)
 
 	(void)state;
 	q.x.psi[0] = q.x.psi[1] = q.x.psi[2] = NAN;
+	/* over a second: 0.55 s of others' CPU, and no CPU idle beyond the one
+	 * a phase will want */
+	q.x.wall_s = 1;
+	q.x.others_s = 0.55;
 	q.x.others_cpu = 0.55;
+	q.x.idle_s = 0;
 	strcpy(q.top[0], "chromium");
 	q.top_cpu[0] = 0.40;
 	strcpy(q.top[1], "tracker-miner-f");
@@ -174,7 +287,7 @@ static void test_quiet_warning(void **state)
 	assert_string_equal(line, "the machine is busy: other programs used 55% of a CPU (chromium 40%, "
 			    "tracker-miner-f 9%), load 3.1 on 2 CPUs; CPU governor powersave — close them, "
 			    "or expect disturbed runs to be set aside");
-	q.x.others_cpu = 0.05;
+	q.x.idle_s = 0.5;                       /* a CPU and a half idle: room for the phase */
 	assert_false(fsb_quiet_warning(&q, NULL, line, sizeof(line)));
 	assert_string_equal(line, "");
 }
@@ -247,20 +360,102 @@ static void test_tree_cpu(void **state)
 	assert_true(fsb_tree_cpu("/proc", getpid()) >= 0);
 }
 
+/* a child in a process group of its own that burns CPU until killed */
+static pid_t burner(void)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		volatile unsigned long n = 0;
+
+		setpgid(0, 0);
+		for (;;)
+			n++;
+	}
+	setpgid(pid, pid);
+	return pid;
+}
+
+static void stop(pid_t pid)
+{
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+static double pid_cpu(const struct fsb_snap *s, pid_t pid)
+{
+	for (size_t i = 0; i < s->nprocs; i++)
+		if (s->procs[i].pid == pid)
+			return s->procs[i].cpu_s;
+	return NAN;
+}
+
+/* The real /proc: the phase's process group is never "others", and the
+ * others are exactly the same count with it left in. */
 static void test_real_proc(void **state)
 {
 	struct fsb_snap a, b;
-	struct fsb_interference x;
+	struct fsb_interference mine, all;
+	struct timespec ts = { 0, 400 * 1000 * 1000 };
+	pid_t child;
 
 	(void)state;
+	child = burner();
+	nanosleep(&ts, NULL);
 	fsb_snap_read("/proc", true, &a);
+	nanosleep(&ts, NULL);
 	fsb_snap_read("/proc", true, &b);
+	stop(child);
 	assert_true(a.busy_s > 0);
 	assert_true(a.nprocs > 0);
-	fsb_interference_compute(&a, &b, b.t - a.t > 0 ? b.t - a.t : 1e-3, 0, 0, getpid(), &x);
-	assert_true(x.others_cpu >= 0);
+	assert_int_equal(a.ncpu, sysconf(_SC_NPROCESSORS_CONF) > sysconf(_SC_NPROCESSORS_ONLN) ? a.ncpu
+			 : sysconf(_SC_NPROCESSORS_ONLN));
+	fsb_interference_compute(&a, &b, b.t - a.t, 0, child, getpid(), &mine);
+	fsb_interference_compute(&a, &b, b.t - a.t, 0, 0, getpid(), &all);
+	/* the child ran meanwhile (some ticks of it, even on a busy machine) */
+	assert_true(pid_cpu(&b, child) - pid_cpu(&a, child) >= 0.02);
+	assert_float_equal(all.others_s - mine.others_s, pid_cpu(&b, child) - pid_cpu(&a, child), 1e-6);
+	assert_true(isfinite(mine.idle_s) && mine.idle_s >= 0);
 	fsb_snap_free(&a);
 	fsb_snap_free(&b);
+}
+
+/* The live view leaves the phase's group out: sampled side by side with
+ * and without it, the difference is the child's share of a CPU, and the
+ * child is never named as busy with its own group given. */
+static void test_live(void **state)
+{
+	struct fsb_live mine = { 0 }, all = { 0 };
+	struct timespec ts = { 1, 0 };
+	struct fsb_snap s0, s1;
+	pid_t child;
+	double t0, t1;
+
+	(void)state;
+	child = burner();
+	fsb_live_sample(&mine, "/proc", child, getpid(), NULL);
+	fsb_live_sample(&all, "/proc", 0, getpid(), NULL);
+	assert_true(isnan(mine.others));        /* one sample says nothing yet */
+	fsb_snap_read("/proc", true, &s0);
+	t0 = fsb_now();
+	nanosleep(&ts, NULL);
+	fsb_snap_read("/proc", true, &s1);
+	t1 = fsb_now();
+	fsb_live_sample(&mine, "/proc", child, getpid(), NULL);
+	fsb_live_sample(&all, "/proc", 0, getpid(), NULL);
+	stop(child);
+	assert_false(isnan(mine.others));
+	assert_float_equal(all.others - mine.others, (pid_cpu(&s1, child) - pid_cpu(&s0, child)) / (t1 - t0), 0.1);
+	assert_true(all.others - mine.others > 0.02);
+	if (mine.busy)
+		assert_string_not_equal(mine.top, "test_interfere");
+	else
+		assert_string_equal(mine.top, "");
+	fsb_snap_free(&s0);
+	fsb_snap_free(&s1);
+	fsb_live_free(&mine);
+	fsb_live_free(&all);
 }
 
 int main(void)
@@ -271,7 +466,9 @@ int main(void)
 		cmocka_unit_test(test_busy),
 		cmocka_unit_test(test_quiet_no_psi),
 		cmocka_unit_test(test_classifier),
+		cmocka_unit_test(test_own_io),
 		cmocka_unit_test(test_real_proc),
+		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_tree_cpu),
 		cmocka_unit_test(test_quiet_warning),
 		cmocka_unit_test(test_quiet_check_real),

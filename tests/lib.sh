@@ -142,7 +142,7 @@ test_conf() {
 # For test_conf: a test about the statistics, not the machine — on a shared
 # test machine every run would be disturbed (doc/measurement.md) and set
 # aside, so every disturbed_* limit is out of reach.
-FSB_CALM='s/^( *disturbed_(cpu|psi_cpu|steal|swap)) = .*/\1 = 1e9/'
+FSB_CALM='s/^( *disturbed_(cpu|psi_cpu|steal|swap|io)) = .*/\1 = 1e9/'
 FSB_CALM_CHECK='^ *disturbed_cpu = 1e9$'
 
 # No loop device backed by a file in our scratch directory, no mount below it

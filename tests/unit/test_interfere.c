@@ -129,6 +129,89 @@ static void test_quiet_no_psi(void **state)
 	fsb_snap_free(&b);
 }
 
+/*
+ * A fixture recorded by proc-fixtures/record.sh on a real phase: NAME-a and
+ * NAME-b as fsbench dumped them, and NAME-b/meta saying who the phase was
+ * (its real and user time, its block I/O, its process group, fsbench's
+ * pid, the target's loop device and the disk under the image).  What
+ * phase.c does at the phase's end, with the phase's real time for the
+ * interval.
+ */
+static void recorded(const char *name, struct fsb_interference *x)
+{
+	char dir[4200], key[32], val[64], disk[32] = "", host[32] = "";
+	const char *own[] = { disk, NULL };
+	double real = NAN, user = NAN, in = NAN, out = NAN;
+	int pgid = 0, self = 0;
+	struct fsb_snap a, b;
+	FILE *fp;
+
+	snprintf(dir, sizeof(dir), "%s/%s-b/meta", fixtures, name);
+	fp = fopen(dir, "r");
+	assert_non_null(fp);
+	while (fscanf(fp, "%31s %63s", key, val) == 2) {
+		if (!strcmp(key, "real"))
+			real = atof(val);
+		else if (!strcmp(key, "user"))
+			user = atof(val);
+		else if (!strcmp(key, "fs_in"))
+			in = atof(val);
+		else if (!strcmp(key, "fs_out"))
+			out = atof(val);
+		else if (!strcmp(key, "pgid"))
+			pgid = atoi(val);
+		else if (!strcmp(key, "self"))
+			self = atoi(val);
+		else if (!strcmp(key, "disk"))
+			snprintf(disk, sizeof(disk), "%s", val);
+		else if (!strcmp(key, "host"))
+			snprintf(host, sizeof(host), "%s", val);
+	}
+	fclose(fp);
+	assert_true(real > 0 && user >= 0 && pgid > 0 && self > 0 && disk[0] && host[0]);
+	snprintf(dir, sizeof(dir), "%s-a", name);
+	snap(dir, &a);
+	snprintf(dir, sizeof(dir), "%s/%s-a", fixtures, name);
+	fsb_snap_read_disks(dir, own, host, &a);
+	snprintf(dir, sizeof(dir), "%s-b", name);
+	snap(dir, &b);
+	snprintf(dir, sizeof(dir), "%s/%s-b", fixtures, name);
+	fsb_snap_read_disks(dir, own, host, &b);
+	fsb_interference_compute(&a, &b, real, 0, (pid_t)pgid, (pid_t)self, x);
+	fsb_interference_own_io(x, in / 2, out / 2);
+	x->dead_s = real - user;
+	fsb_snap_free(&a);
+	fsb_snap_free(&b);
+}
+
+/* A make on ext2 (tiny profile) beside two burners, on a machine where
+ * other engineers' shells were running fuzzers and builds as well: the
+ * phase took 121.7 s for 12.5 s of user time.  The shipped limits call it
+ * disturbed and name the burners among the others. */
+static void test_recorded_busy_make(void **state)
+{
+	struct fsb_interference x;
+	char why[400];
+
+	(void)state;
+	recorded("busy-make", &x);
+	/* 221.67 s of others' CPU in 121.7 s, and 4 ticks idle on two CPUs */
+	assert_int_equal(x.ntops, 3);
+	assert_float_equal(x.others_s, 221.67, 0.005);
+	assert_float_equal(x.idle_s, 0.04, 1e-6);
+	assert_string_equal(x.tops[2], "burner");
+	assert_float_equal(x.tops_cpu[2] * x.wall_s, 34.84, 0.005);   /* both burners */
+	/* the others' traffic on vda: 1.17 GB read (everyone's programs read
+	 * again after the page cache was dropped), 2.9 s of its busy time */
+	assert_string_equal(x.disk, "vda");
+	assert_float_equal(x.io_read_kib, 1171943, 1);
+	assert_float_equal(x.io_busy_s, 2.94, 0.005);
+	assert_true(fsb_interference_disturbed(&x, &fsb_disturb_default, why, sizeof(why)));
+	assert_string_equal(why, "other programs took 221.6 s of CPU time beyond the idle CPUs (203% of the phase's "
+			    "dead time), mostly bash (89% of a CPU), make (37%), burner (29%); waiting for a CPU 99% "
+			    "of the time while other programs ran");
+}
+
 /* the classifier's limits, one at a time, and a hostile process name */
 static void test_classifier(void **state)
 {
@@ -465,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_busy),
 		cmocka_unit_test(test_quiet_no_psi),
+		cmocka_unit_test(test_recorded_busy_make),
 		cmocka_unit_test(test_classifier),
 		cmocka_unit_test(test_own_io),
 		cmocka_unit_test(test_real_proc),

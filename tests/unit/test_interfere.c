@@ -212,6 +212,15 @@ static void test_recorded_busy_make(void **state)
 			    "of the time while other programs ran");
 }
 
+/* a phase's wall and dead time, the others' CPU seconds and the idle ones */
+static void phase_times(struct fsb_interference *x, double wall, double dead, double others, double idle)
+{
+	x->wall_s = wall;
+	x->dead_s = dead;
+	x->others_s = others;
+	x->idle_s = idle;
+}
+
 /* the classifier's limits, one at a time, and a hostile process name */
 static void test_classifier(void **state)
 {
@@ -222,11 +231,8 @@ static void test_classifier(void **state)
 	(void)state;
 	/* a 10 s phase with 2.5 s of dead time: the others' CPU beyond the idle
 	 * CPU counts from 10% of it (0.25 s) on */
-	x.wall_s = 10;
-	x.dead_s = 2.5;
-	x.others_s = 3.0;
+	phase_times(&x, 10, 2.5, 3.0, 2.75);          /* 0.25 s: at the limit is not over it */
 	x.others_cpu = 0.3;
-	x.idle_s = 2.75;                        /* 0.25 s: at the limit is not over it */
 	assert_false(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
 	assert_string_equal(why, "");
 	x.idle_s = 2.5;
@@ -247,15 +253,10 @@ static void test_classifier(void **state)
 	/* others on a CPU the phase did not need cost it nothing: a browser
 	 * using 90% of one of two CPUs beside a 60 s make */
 	x.ntops = 0;
-	x.wall_s = 60;
-	x.dead_s = 6;
-	x.others_s = 54;
-	x.idle_s = 55;
+	phase_times(&x, 60, 6, 54, 55);
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	/* CPU pressure: waits the others can explain, over a long phase */
-	x.idle_s = 200;
-	x.others_s = 5;
-	x.wall_s = 10;
+	phase_times(&x, 10, 6, 5, 200);
 	x.psi[FSB_PSI_CPU] = 0.30;
 	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
 	assert_string_equal(why, "waiting for a CPU 30% of the time while other programs ran");
@@ -265,18 +266,12 @@ static void test_classifier(void **state)
 	x.wall_s = 4;                           /* shorter than FSB_PSI_MIN_S: not weighed */
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	/* btrfs/tar on an idle machine: 37% of 0.15 s waiting, its own workers */
-	x.wall_s = 0.15;
-	x.dead_s = 0.05;
-	x.others_s = 0.01;
-	x.idle_s = 0.12;
+	phase_times(&x, 0.15, 0.05, 0.01, 0.12);
 	x.psi[FSB_PSI_CPU] = 0.37;
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	/* a few ticks never count: 0.04 s beyond the idle CPU of a 0.034 s phase */
 	x.psi[FSB_PSI_CPU] = NAN;
-	x.wall_s = 0.034;
-	x.dead_s = 0.02;
-	x.others_s = 0.04;
-	x.idle_s = 0;
+	phase_times(&x, 0.034, 0.02, 0.04, 0);
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	x.others_s = 0.06;
 	assert_true(fsb_interference_disturbed(&x, &l, NULL, 0));

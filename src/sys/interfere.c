@@ -786,19 +786,36 @@ void fsb_live_sample(struct fsb_live *lv, const char *proc, pid_t own_pgid, pid_
 
 	if (!l)
 		l = &fsb_disturb_default;
-	fsb_snap_read(proc, true, &cur);
+	/* /proc/stat first (microseconds): others cannot have used more than
+	 * the busy total, so with that beyond the idle time under the limit the
+	 * second cannot be busy, and the table (a millisecond or more, inside a
+	 * built-in phase's time) waits until it is due */
+	fsb_snap_read(proc, false, &cur);
 	dt = lv->have ? cur.t - lv->prev.t : 0;
-	lv->others = NAN;
 	lv->busy = false;
 	lv->top[0] = '\0';
-	if (dt > 0) {
-		struct fsb_interference x;
+	if (!lv->have)
+		lv->others = NAN;
+	if (!lv->have || (dt > 0 && (over(nonneg((cur.busy_s - lv->prev.busy_s) - (cur.idle_s - lv->prev.idle_s)),
+					  l->others_cpu, dt) ||
+				     cur.t - lv->table_t >= (lv->table_every > 0 ? lv->table_every : 5.0)))) {
+		fsb_snap_free(&cur);
+		fsb_snap_read(proc, true, &cur);
+		if (lv->table.procs) {
+			struct fsb_interference x;
 
-		fsb_interference_compute(&lv->prev, &cur, dt, 0, own_pgid, self, &x);
-		lv->others = x.others_cpu;
-		lv->busy = over(costs_of(&x).cpu, l->others_cpu, dt);
-		if (lv->busy)
-			snprintf(lv->top, sizeof(lv->top), "%s", x.top[0] ? x.top : "others");
+			dt = cur.t - lv->table.t;
+			fsb_interference_compute(&lv->table, &cur, dt, 0, own_pgid, self, &x);
+			lv->others = x.others_cpu;
+			lv->busy = over(costs_of(&x).cpu, l->others_cpu, dt);
+			if (lv->busy)
+				snprintf(lv->top, sizeof(lv->top), "%s", x.top[0] ? x.top : "others");
+		}
+		fsb_snap_free(&lv->table);
+		lv->table = cur;
+		lv->table_t = cur.t;
+		cur.procs = NULL;
+		cur.nprocs = 0;
 	}
 	fsb_snap_free(&lv->prev);
 	lv->prev = cur;
@@ -808,5 +825,6 @@ void fsb_live_sample(struct fsb_live *lv, const char *proc, pid_t own_pgid, pid_
 void fsb_live_free(struct fsb_live *lv)
 {
 	fsb_snap_free(&lv->prev);
+	fsb_snap_free(&lv->table);
 	memset(lv, 0, sizeof(*lv));
 }

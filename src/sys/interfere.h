@@ -256,18 +256,25 @@ double fsb_tree_cpu(const char *proc, pid_t pid);
 
 /*
  * The live view (≤ 1 Hz, while a phase runs): what other programs use now.
- * Each sample reads /proc/stat and the process table (a few hundred small
- * reads, about a millisecond): the others are counted by name, as at a
- * phase's end, so the phase's own process group (own_pgid), fsbench (self),
- * kernel threads and irq time never show as "busy".  busy: the sample
- * would disturb a run (l's CPU limit, the sample's length standing for the
- * dead time); top names the hungriest other then ("others" when none can
- * be named).  Zero-initialise; free with fsb_live_free.
+ * The others are counted by name from the process table, as at a phase's
+ * end, so the phase's own process group (own_pgid), fsbench (self),
+ * kernel threads and irq time never show as "busy".  The table (a few
+ * hundred small reads, about 3 ms of CPU) is read when /proc/stat says the
+ * second may be busy (its busy time beyond the idle time past l's CPU
+ * limit: the others cannot have used more), else every table_every
+ * seconds (0 = 5); in between
+ * `others` keeps the last table's figure.  busy: the sample would disturb a
+ * run (l's CPU limit, the sample's length standing for the dead time); top
+ * names the hungriest other then ("others" when none can be named).
+ * Zero-initialise; free with fsb_live_free.
  */
 struct fsb_live {
-	struct fsb_snap prev;
+	struct fsb_snap prev;        /* the last sample (/proc/stat) */
+	struct fsb_snap table;       /* the last sample with the process table */
+	double table_t;
+	double table_every;          /* the caller's; 0 = 5 s */
 	bool have;
-	double others;               /* the last sample: others' share of one CPU; NAN before two */
+	double others;               /* others' share of one CPU since the table before; NAN at first */
 	bool busy;                   /* the last sample was past the CPU limit */
 	char top[16];                /* the hungriest other when busy, or "" */
 };

@@ -499,41 +499,49 @@ static void test_real_proc(void **state)
 	fsb_snap_free(&b);
 }
 
-/* The live view leaves the phase's group out: sampled side by side with
- * and without it, the difference is the child's share of a CPU, and the
- * child is never named as busy with its own group given. */
+/* The live view on the crafted fixtures, a second apart: the others by
+ * name without the phase's group, and no process table read when
+ * /proc/stat alone shows the second cannot be busy. */
 static void test_live(void **state)
 {
-	struct fsb_live mine = { 0 }, all = { 0 };
+	struct fsb_live lv = { 0 };
 	struct timespec ts = { 1, 0 };
-	struct fsb_snap s0, s1;
-	pid_t child;
+	char a[4200], b[4200];
 	double t0, t1;
 
 	(void)state;
-	child = burner();
-	fsb_live_sample(&mine, "/proc", child, getpid(), NULL);
-	fsb_live_sample(&all, "/proc", 0, getpid(), NULL);
-	assert_true(isnan(mine.others));        /* one sample says nothing yet */
-	fsb_snap_read("/proc", true, &s0);
+	snprintf(a, sizeof(a), "%s/busy-a", fixtures);
+	snprintf(b, sizeof(b), "%s/busy-b", fixtures);
+	/* chromium's own group as the phase's: the hungriest other is cc1 */
+	fsb_live_sample(&lv, a, 200, 400, NULL);
+	assert_true(isnan(lv.others));          /* one sample says nothing yet */
 	t0 = fsb_now();
 	nanosleep(&ts, NULL);
-	fsb_snap_read("/proc", true, &s1);
+	fsb_live_sample(&lv, b, 200, 400, NULL);
 	t1 = fsb_now();
-	fsb_live_sample(&mine, "/proc", child, getpid(), NULL);
-	fsb_live_sample(&all, "/proc", 0, getpid(), NULL);
-	stop(child);
-	assert_false(isnan(mine.others));
-	assert_float_equal(all.others - mine.others, (pid_cpu(&s1, child) - pid_cpu(&s0, child)) / (t1 - t0), 0.1);
-	assert_true(all.others - mine.others > 0.02);
-	if (mine.busy)
-		assert_string_not_equal(mine.top, "test_interfere");
-	else
-		assert_string_equal(mine.top, "");
-	fsb_snap_free(&s0);
-	fsb_snap_free(&s1);
-	fsb_live_free(&mine);
-	fsb_live_free(&all);
+	/* cc1 2.00 s and the new job 0.30 s; 2.30 − 1.50 idle > 10% of the second */
+	assert_true(lv.others * (t1 - t0) >= 2.30 - 1e-9 && lv.others * 1.0 <= 2.30 + 1e-9);
+	assert_true(lv.busy);
+	assert_string_equal(lv.top, "cc1");
+	fsb_live_free(&lv);
+	/* the phase's group 600 (cc1): chromium is named */
+	fsb_live_sample(&lv, a, 600, 400, NULL);
+	nanosleep(&ts, NULL);
+	fsb_live_sample(&lv, b, 600, 400, NULL);
+	assert_true(lv.busy);
+	assert_string_equal(lv.top, "chromium");
+	fsb_live_free(&lv);
+	/* quiet: 3.30 s busy against 8.00 s idle, the table is not due */
+	snprintf(a, sizeof(a), "%s/quiet-a", fixtures);
+	snprintf(b, sizeof(b), "%s/quiet-b", fixtures);
+	fsb_live_sample(&lv, a, 0, 400, NULL);
+	nanosleep(&ts, NULL);
+	fsb_live_sample(&lv, b, 0, 400, NULL);
+	assert_false(lv.busy);
+	assert_string_equal(lv.top, "");
+	assert_true(isnan(lv.others));          /* no second table yet */
+	assert_null(lv.prev.procs);
+	fsb_live_free(&lv);
 }
 
 int main(void)

@@ -140,7 +140,7 @@ static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *ru
 	fsb_snap_read("/proc", true, &b);
 	fsb_snap_read_disks("/proc", ctx->disks, host, &b);
 	dump(ctx, "b", run, own_pgid, host);
-	fsb_interference_compute(a, &b, b.t - a->t, 0, own_pgid, getpid(), &x);
+	fsb_interference_compute(a, &b, b.t - a->t, own_pgid, getpid(), &x);
 	if (!isnan(v[FSB_FIELD_fs_in]) && !isnan(v[FSB_FIELD_fs_out]))
 		fsb_interference_own_io(&x, v[FSB_FIELD_fs_in] / 2, v[FSB_FIELD_fs_out] / 2);
 	fsb_snap_free(a);

@@ -493,11 +493,10 @@ void fsb_interference_own_io(struct fsb_interference *x, double read_kib, double
 }
 
 void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b, double wall_s,
-			      double own_cpu_s, pid_t own_pgid, pid_t self, struct fsb_interference *out)
+			      pid_t own_pgid, pid_t self, struct fsb_interference *out)
 {
 	struct tops top = { 0 };
 
-	(void)own_cpu_s;	/* the others are counted by name, not as what is left of the busy total */
 	memset(out, 0, sizeof(*out));
 	out->wall_s = wall_s > 0 ? wall_s : 0;
 	out->dead_s = NAN;
@@ -683,7 +682,7 @@ void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t se
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
 	fsb_snap_read(proc, true, &b);
-	fsb_interference_compute(&a, &b, b.t - a.t, 0, 0, self, &q->x);
+	fsb_interference_compute(&a, &b, b.t - a.t, 0, self, &q->x);
 	/* a phase will want one CPU of what is idle now */
 	q->x.idle_s = nonneg(q->x.idle_s - q->x.wall_s);
 	others_top(&a, &b, b.t - a.t, 0, self, &top, 3, &q->x.others_s);
@@ -805,7 +804,7 @@ void fsb_live_sample(struct fsb_live *lv, const char *proc, pid_t own_pgid, pid_
 			struct fsb_interference x;
 
 			dt = cur.t - lv->table.t;
-			fsb_interference_compute(&lv->table, &cur, dt, 0, own_pgid, self, &x);
+			fsb_interference_compute(&lv->table, &cur, dt, own_pgid, self, &x);
 			lv->others = x.others_cpu;
 			lv->busy = over(costs_of(&x).cpu, l->others_cpu, dt);
 			if (lv->busy)

@@ -150,14 +150,15 @@ struct fsb_interference {
 };
 
 /*
- * Between snapshots a and b (b later): own_cpu_s is the CPU time of the
- * phase's own work (its process tree's rusage, or its thread's clock) and
- * of fsbench itself; own_pgid, when > 0, is the phase's process group, so
- * its members are not named as the hungriest "other"; self is fsbench's
- * pid (never named either).  wall_s is the phase's wall time.
+ * Between snapshots a and b (b later), both with their process tables:
+ * own_pgid, when > 0, is the phase's process group, whose members are the
+ * phase's own (a command's every descendant); self is fsbench's pid (a
+ * built-in phase's time is its time).  Neither is ever "others", nor are
+ * kernel threads.  wall_s is the phase's wall time.  dead_s comes back NAN
+ * for the caller to set.
  */
 void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b, double wall_s,
-			      double own_cpu_s, pid_t own_pgid, pid_t self, struct fsb_interference *out);
+			      pid_t own_pgid, pid_t self, struct fsb_interference *out);
 
 /*
  * The phase's own block I/O (its rusage's inblock and oublock, in KiB) is

@@ -70,8 +70,9 @@ static void test_busy(void **state)
 	(void)state;
 	snap("busy-a", &a);
 	snap("busy-b", &b);
-	/* 10 s of wall time; the phase's group is 600; fsbench is pid 400 */
-	fsb_interference_compute(&a, &b, 10.0, 3.0, 600, 400, &x);
+	/* 10 s of wall time; the phase's group is 600; fsbench is pid 400 (the
+	 * phase's tree used 3.0 s, which the old remainder needed) */
+	fsb_interference_compute(&a, &b, 10.0, 600, 400, &x);
 	/* the others by name: chromium 880 − 400 ticks, the new job 500 (a new
 	 * start time) all its 30; systemd's 1 tick is less than the 10 the old
 	 * job 500 it reaped had used before a.  Not others: cc1 (the phase's
@@ -116,7 +117,7 @@ static void test_quiet_no_psi(void **state)
 	snap("quiet-a", &a);
 	snap("quiet-b", &b);
 	assert_true(isnan(a.psi_some_s[FSB_PSI_CPU]));
-	fsb_interference_compute(&a, &b, 10.0, 3.0, 0, 400, &x);
+	fsb_interference_compute(&a, &b, 10.0, 0, 400, &x);
 	/* systemd's one tick; the rest of /proc/stat's busy time (3.30 s) is
 	 * the phase's and fsbench's */
 	assert_float_equal(x.others_s, 0.01, 1e-9);
@@ -177,7 +178,7 @@ static void recorded(const char *name, struct fsb_interference *x)
 	snap(dir, &b);
 	snprintf(dir, sizeof(dir), "%s/%s-b", fixtures, name);
 	fsb_snap_read_disks(dir, own, host, &b);
-	fsb_interference_compute(&a, &b, real, 0, (pid_t)pgid, (pid_t)self, x);
+	fsb_interference_compute(&a, &b, real, (pid_t)pgid, (pid_t)self, x);
 	fsb_interference_own_io(x, in / 2, out / 2);
 	x->dead_s = real - user;
 	fsb_snap_free(&a);
@@ -311,7 +312,7 @@ static void test_classifier(void **state)
 	{
 		struct fsb_snap s = { 0 };
 
-		fsb_interference_compute(&s, &s, 0, 0, 0, 0, &x);
+		fsb_interference_compute(&s, &s, 0, 0, 0, &x);
 		assert_true(isnan(x.others_cpu));
 		assert_false(fsb_interference_disturbed(&x, NULL, NULL, 0));
 	}
@@ -489,8 +490,8 @@ static void test_real_proc(void **state)
 	assert_true(a.nprocs > 0);
 	assert_int_equal(a.ncpu, sysconf(_SC_NPROCESSORS_CONF) > sysconf(_SC_NPROCESSORS_ONLN) ? a.ncpu
 			 : sysconf(_SC_NPROCESSORS_ONLN));
-	fsb_interference_compute(&a, &b, b.t - a.t, 0, child, getpid(), &mine);
-	fsb_interference_compute(&a, &b, b.t - a.t, 0, 0, getpid(), &all);
+	fsb_interference_compute(&a, &b, b.t - a.t, child, getpid(), &mine);
+	fsb_interference_compute(&a, &b, b.t - a.t, 0, getpid(), &all);
 	/* the child ran meanwhile (some ticks of it, even on a busy machine) */
 	assert_true(pid_cpu(&b, child) - pid_cpu(&a, child) >= 0.02);
 	assert_float_equal(all.others_s - mine.others_s, pid_cpu(&b, child) - pid_cpu(&a, child), 1e-6);

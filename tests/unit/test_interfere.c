@@ -343,6 +343,37 @@ static void test_own_io(void **state)
 	assert_float_equal(x.io_read_kib + x.io_written_kib + x.io_busy_s, 0, 0);
 }
 
+/* The disk under a target: a partition's disk, a whole disk itself (a
+ * sysfs tree of symlinks as the kernel lays it out) */
+static void test_host_disk(void **state)
+{
+	char dir[] = "/tmp/fsb-sys.XXXXXX", path[4400], target[4400], name[32];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "mkdir -p '%s/devices/pci0/block/sda/sda1' '%s/devices/virtual/block/loop7' "
+		 "'%s/class/block' && touch '%s/devices/pci0/block/sda/sda1/partition'", dir, dir, dir, dir);
+	assert_int_equal(system(path), 0);
+	for (int i = 0; i < 3; i++) {
+		static const char *const names[] = { "sda", "sda1", "loop7" };
+		static const char *const dests[] = { "pci0/block/sda", "pci0/block/sda/sda1", "virtual/block/loop7" };
+
+		snprintf(path, sizeof(path), "%s/class/block/%s", dir, names[i]);
+		snprintf(target, sizeof(target), "../../devices/%s", dests[i]);
+		assert_int_equal(symlink(target, path), 0);
+	}
+	assert_int_equal(fsb_snap_host_disk(dir, "sda1", name, sizeof(name)), 0);
+	assert_string_equal(name, "sda");
+	assert_int_equal(fsb_snap_host_disk(dir, "sda", name, sizeof(name)), 0);
+	assert_string_equal(name, "sda");
+	/* a loop device without a backing file is a disk of its own */
+	assert_int_equal(fsb_snap_host_disk(dir, "loop7", name, sizeof(name)), 0);
+	assert_string_equal(name, "loop7");
+	assert_true(fsb_snap_host_disk(dir, "nvme9n1", name, sizeof(name)) < 0);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 /* the warning before a run names the hungriest programs */
 static void test_quiet_warning(void **state)
 {
@@ -555,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_recorded_busy_make),
 		cmocka_unit_test(test_classifier),
 		cmocka_unit_test(test_own_io),
+		cmocka_unit_test(test_host_disk),
 		cmocka_unit_test(test_real_proc),
 		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_tree_cpu),

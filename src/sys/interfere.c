@@ -661,7 +661,6 @@ void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t se
 {
 	struct timespec ts = { (time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9) };
 	struct fsb_snap a, b;
-	struct tops top = { 0 };
 	char path[512], *gov = NULL;
 	FILE *fp;
 
@@ -685,12 +684,11 @@ void fsb_quiet_check(const char *proc, const char *sys, double seconds, pid_t se
 	fsb_interference_compute(&a, &b, b.t - a.t, 0, self, &q->x);
 	/* a phase will want one CPU of what is idle now */
 	q->x.idle_s = nonneg(q->x.idle_s - q->x.wall_s);
-	others_top(&a, &b, b.t - a.t, 0, self, &top, 3, &q->x.others_s);
-	for (size_t i = 0; i < top.n; i++) {
-		memcpy(q->top[i], top.comm[i], sizeof(q->top[i]));
-		q->top_cpu[i] = top.cpu[i];
+	for (size_t i = 0; i < q->x.ntops; i++) {
+		memcpy(q->top[i], q->x.tops[i], sizeof(q->top[i]));
+		q->top_cpu[i] = q->x.tops_cpu[i];
 	}
-	q->ntop = top.n;
+	q->ntop = q->x.ntops;
 	fsb_snap_free(&a);
 	fsb_snap_free(&b);
 }

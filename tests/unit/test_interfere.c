@@ -545,9 +545,9 @@ static void test_live(void **state)
 	snprintf(a, sizeof(a), "%s/busy-a", fixtures);
 	snprintf(b, sizeof(b), "%s/busy-b", fixtures);
 	/* chromium's own group as the phase's: the hungriest other is cc1 */
+	t0 = fsb_now();                         /* the samples' interval is within [1 s, t1 − t0] */
 	fsb_live_sample(&lv, a, 200, 400, NULL);
 	assert_true(isnan(lv.others));          /* one sample says nothing yet */
-	t0 = fsb_now();
 	nanosleep(&ts, NULL);
 	fsb_live_sample(&lv, b, 200, 400, NULL);
 	t1 = fsb_now();

@@ -11,7 +11,9 @@
 #   record.sh busy-make ext2 make 2        make beside two CPU burners
 #
 # fsbench runs `run --profile tiny --fs FS --phases tar,PHASE` (make and cp
-# need what tar extracts) on /var/tmp/fsb-record.img with
+# need what tar extracts; REQUIRES=deb for the debootstrap tree instead,
+# PROFILE=quick for another profile) on
+# /var/tmp/fsb-record.img with
 # FSB_INTERFERE_DUMP set, so the snapshots are the ones fsbench itself takes
 # (src/engine/phase.c); BURNERS copies of /bin/sh named "burner" loop for
 # ever meanwhile.  The pair goes to tests/unit/proc-fixtures/NAME-a and
@@ -49,7 +51,7 @@ for _ in $(seq "$burners"); do
 done
 echo "load before: $(cat /proc/loadavg)"
 FSB_INTERFERE_DUMP=$tmp/dump "$fsbench" --config "$top/data/fsbench.conf" run --image /var/tmp/fsb-record.img \
-	--size 2G --fs "$fs" --phases "tar,$phase" --profile tiny --repeat 1 -o "$tmp/result.fsbench" >"$tmp/out" 2>&1 ||
+	--size 4G --fs "$fs" --phases "${REQUIRES:-tar},$phase" --profile "${PROFILE:-tiny}" --repeat 1 -o "$tmp/result.fsbench" >"$tmp/out" 2>&1 ||
 	{ cat "$tmp/out"; exit 1; }
 a=$tmp/dump/${fs}_${phase}_1-a b=$tmp/dump/${fs}_${phase}_1-b
 [ -d "$a" ] && [ -f "$b/meta" ] || { echo "no dump of $fs/$phase in $tmp/dump"; exit 1; }

@@ -441,7 +441,9 @@ static void line_disk(struct ui_ctx *ui, int y, int x, int w, const struct fsb_p
 	if (!(p->running && p->background >= 0))
 		return;
 	n += ui_put(y, x + n, w - n, UI_NORMAL, "   ");
-	if (p->background > ui->run_plan.cfg->defaults.disturb.others_cpu)
+	/* the library names the hungriest other only when the sample would
+	 * disturb a run (sys/interfere.h, fsb_live): busy is its judgement */
+	if (p->background_top[0])
 		ui_putf(ui, y, x + n, w - n, UI_WARNING, "busy: %.0f%% CPU%s%s", p->background * 100,
 			p->background_top[0] ? ", " : "", p->background_top);
 	else

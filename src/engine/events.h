@@ -52,7 +52,7 @@ struct fsb_progress {
 	double fraction;             /* 0..1, or -1 when the phase cannot tell */
 	double read_kib_s, write_kib_s;  /* device throughput over the last tick */
 	double background;           /* other programs' share of one CPU (live, ≤ 1 Hz); -1 = unknown */
-	char background_top[16];     /* the hungriest of them when busy, or "" */
+	char background_top[16];     /* the hungriest of them when busy (fsb_live), or "": busy */
 	double eta;                  /* seconds left in the whole run, the running
 					phase's rest included (engine/eta.h); -1 unknown */
 	int eta_unknown;             /* phases left that nothing estimates (not in eta) */

@@ -68,31 +68,81 @@ static void record_rusage(struct fsb_run *run, const struct rusage *ru)
 	v[FSB_FIELD_signals] = (double)ru->ru_nsignals;
 }
 
+/* The disk the target lives on (the disk under a loop device's image, a
+ * partition's disk), "" when there is none to tell apart. */
+static void host_disk(const struct fsb_phase_ctx *ctx, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (ctx->disks && ctx->disks[0] && fsb_snap_host_disk("/sys", ctx->disks[0], buf, len))
+		buf[0] = '\0';
+}
+
+/* FSB_INTERFERE_DUMP=DIR: the /proc files of each snapshot under
+ * DIR/<tag>-a and -b, and at the end DIR/<tag>-b/meta: what the phase
+ * itself was (tests/unit/proc-fixtures/record.sh). */
+static void dump(const struct fsb_phase_ctx *ctx, const char *end, const struct fsb_run *run, pid_t pgid,
+		 const char *host)
+{
+	const char *dir = getenv("FSB_INTERFERE_DUMP");
+	char *path, *p;
+	FILE *fp;
+
+	if (!dir || !*dir)
+		return;
+	path = fsb_xasprintf("%s/%s-%s", dir, ctx->tag ? ctx->tag : "phase", end);
+	for (p = path + strlen(dir) + 1; *p; p++)
+		if (*p == '/')
+			*p = '_';
+	if (fsb_snap_dump("/proc", path) == 0 && run) {
+		char *meta = fsb_xasprintf("%s/meta", path);
+
+		fp = fopen(meta, "we");
+		if (fp) {
+			fprintf(fp, "real %.6f\nuser %.6f\nsys %.6f\nfs_in %.0f\nfs_out %.0f\npgid %d\nself %d\n"
+				"disk %s\nhost %s\n", run->v[FSB_FIELD_real], run->v[FSB_FIELD_user],
+				run->v[FSB_FIELD_sys], run->v[FSB_FIELD_fs_in], run->v[FSB_FIELD_fs_out], (int)pgid,
+				(int)getpid(), ctx->disks && ctx->disks[0] ? ctx->disks[0] : "-", *host ? host : "-");
+			fclose(fp);
+		}
+		free(meta);
+	}
+	free(path);
+}
+
 /* The machine before the phase: a snapshot with the process table (~2 ms),
  * and the wall-clock start the run record keeps for the order afterwards. */
-static void interference_start(struct fsb_run *run, struct fsb_snap *a)
+static void interference_start(const struct fsb_phase_ctx *ctx, struct fsb_run *run, struct fsb_snap *a)
 {
+	char host[32];
+
+	host_disk(ctx, host, sizeof(host));
+	dump(ctx, "a", NULL, 0, host);
 	run->v[FSB_FIELD_started_at] = (double)time(NULL);
 	fsb_snap_read("/proc", true, a);
+	fsb_snap_read_disks("/proc", ctx->disks, host, a);
 }
 
 /*
  * What the rest of the machine did since a: the run's interference fields,
  * its hungriest other program and, past the limits, why it is disturbed.
- * own_cpu_s is the phase tree's CPU time (0 for a built-in phase: it runs
- * inside fsbench, whose own time is told apart by its pid), own_pgid the
- * command's process group (0 for none).  Frees a.
+ * own_pgid is the command's process group (0 for a built-in phase: it runs
+ * inside fsbench, whose own time is told apart by its pid).  Frees a.
  */
 static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *run, struct fsb_snap *a,
-			     double own_cpu_s, pid_t own_pgid)
+			     pid_t own_pgid)
 {
 	struct fsb_snap b;
 	struct fsb_interference x;
-	char why[200];
+	char why[300], host[32];
 	double *v = run->v;
 
+	host_disk(ctx, host, sizeof(host));
 	fsb_snap_read("/proc", true, &b);
-	fsb_interference_compute(a, &b, b.t - a->t, own_cpu_s, own_pgid, getpid(), &x);
+	fsb_snap_read_disks("/proc", ctx->disks, host, &b);
+	dump(ctx, "b", run, own_pgid, host);
+	fsb_interference_compute(a, &b, b.t - a->t, own_pgid, getpid(), &x);
+	if (!isnan(v[FSB_FIELD_fs_in]) && !isnan(v[FSB_FIELD_fs_out]))
+		fsb_interference_own_io(&x, v[FSB_FIELD_fs_in] / 2, v[FSB_FIELD_fs_out] / 2);
 	fsb_snap_free(a);
 	fsb_snap_free(&b);
 	v[FSB_FIELD_others_cpu] = x.others_cpu;
@@ -103,11 +153,19 @@ static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *ru
 	v[FSB_FIELD_swap_in] = x.swap_in;
 	v[FSB_FIELD_swap_out] = x.swap_out;
 	v[FSB_FIELD_mem_drop_kib] = x.mem_drop_kib;
+	v[FSB_FIELD_idle_cpu] = x.wall_s > 0 ? x.idle_s / x.wall_s : NAN;
+	v[FSB_FIELD_others_read_kib] = x.io_read_kib;
+	v[FSB_FIELD_others_written_kib] = x.io_written_kib;
+	v[FSB_FIELD_others_disk_s] = isnan(x.io_read_kib) ? NAN : x.io_busy_s;
 	if (x.top[0]) {
 		free(run->top);
 		run->top = fsb_xstrdup(x.top);
 		v[FSB_FIELD_top_cpu] = x.top_cpu;
 	}
+	/* the classifier weighs the cost against the dead time: the phase's
+	 * real time so far (the snapshot's interval, sync included) − user */
+	if (!isnan(v[FSB_FIELD_user]))
+		x.dead_s = (isnan(v[FSB_FIELD_real]) ? x.wall_s : v[FSB_FIELD_real]) - v[FSB_FIELD_user];
 	free(run->disturbed);
 	run->disturbed = NULL;
 	if (fsb_interference_disturbed(&x, ctx->limits ? ctx->limits : &fsb_disturb_default, why, sizeof(why)))
@@ -223,13 +281,13 @@ static void tick(struct ticker *t, bool force)
 	pt.background = -1;
 	pt.background_top = "";
 	if (now - t->last_bg >= 1.0) {
-		fsb_live_sample(&t->live, "/proc", fsb_tree_cpu("/proc", t->pgid), t->pgid, getpid(),
+		fsb_live_sample(&t->live, "/proc", t->pgid, getpid(),
 				t->ctx->limits ? t->ctx->limits : &fsb_disturb_default);
 		t->last_bg = now;
 	}
 	if (!isnan(t->live.others) && t->live.have) {
 		pt.background = t->live.others;
-		pt.background_top = t->live.top;
+		pt.background_top = t->live.busy ? t->live.top : "";
 	}
 	t->prev = cur;
 	t->last = now;
@@ -290,7 +348,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
-	interference_start(run, &snap);
+	interference_start(ctx, run, &snap);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
 	if (rc) {
@@ -368,7 +426,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	run->v[FSB_FIELD_real] = fsb_now() - t.t0;
 	keep_series(&t, run);	/* the sync's writeback is part of the phase's time */
 	/* after the clock stopped: the table's reads are not the phase's time */
-	interference_end(ctx, run, &snap, run->v[FSB_FIELD_user] + run->v[FSB_FIELD_sys], pgid);
+	interference_end(ctx, run, &snap, pgid);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (WIFEXITED(status))
@@ -405,10 +463,10 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
-	interference_start(run, &snap);
+	interference_start(ctx, run, &snap);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
-	interference_end(ctx, run, &snap, 0, 0);
+	interference_end(ctx, run, &snap, 0);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
 	if (rc == -ECANCELED)

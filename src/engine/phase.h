@@ -29,7 +29,8 @@ struct fsb_phase_tick {
 	const char *last_line;       /* the phase's last output line, or NULL */
 	long units;                  /* "  CC  …" lines so far: units make compiled (kbuild style) */
 	double background;           /* other programs' share of one CPU now (≤ 1 Hz); -1 = not yet */
-	const char *background_top;  /* the hungriest of them when the machine is busy, or "" */
+	const char *background_top;  /* the hungriest of them when the sample would disturb a run
+				      * (fsb_live's busy), or "": the front ends' "busy" */
 };
 
 struct fsb_disturb_limits;

@@ -161,6 +161,7 @@ static cfg_opt_t defaults_opts[] = {
 	CFG_FLOAT("disturbed_psi_cpu", 0.25, CFGF_NONE),
 	CFG_FLOAT("disturbed_steal", 0.10, CFGF_NONE),
 	CFG_FLOAT("disturbed_swap", 256, CFGF_NONE),
+	CFG_FLOAT("disturbed_io", 0.10, CFGF_NONE),
 	CFG_END()
 };
 
@@ -181,7 +182,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
 		"defaults|disturbed_cpu", "defaults|disturbed_psi_cpu", "defaults|disturbed_steal",
-		"defaults|disturbed_swap",
+		"defaults|disturbed_swap", "defaults|disturbed_io",
 		"phase|timeout",
 	};
 
@@ -338,6 +339,7 @@ static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
 	ap_double(a, "disturbed_psi_cpu", &d->disturb.psi_cpu);
 	ap_double(a, "disturbed_steal", &d->disturb.steal);
 	ap_double(a, "disturbed_swap", &d->disturb.swap_pages);
+	ap_double(a, "disturbed_io", &d->disturb.io);
 }
 
 /* Find the entry called title in an array of structs whose first member is

@@ -76,7 +76,11 @@
 	X(mem_drop_kib,     "KiB",   "drop of MemAvailable from the phase's start to its end") \
 	X(seq,              "",      "sequence number of the run in the whole fsbench run (1 = first)") \
 	X(started_at,       "s",     "wall-clock start of the run, seconds since the epoch") \
-	X(replaces,         "",      "the seq of the disturbed run this one was run again for")
+	X(replaces,         "",      "the seq of the disturbed run this one was run again for") \
+	X(idle_cpu,         "",      "share of one CPU left idle during the phase, all CPUs (1.2 = 120%)") \
+	X(others_read_kib,  "KiB",   "KiB read from the target's disk beyond the target's own, by other programs") \
+	X(others_written_kib, "KiB", "KiB written to the target's disk beyond the target's own, by other programs") \
+	X(others_disk_s,    "s",     "the target's disk's busy time in the share those other programs' bytes were of all it moved")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

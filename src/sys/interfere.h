@@ -3,22 +3,36 @@
  * interfere.h — what the rest of the machine did while a phase ran.
  *
  * A benchmark on a desktop shares the machine with a browser, an indexer, a
- * package update.  Their CPU time shows up as the phase's dead time (real −
- * usr) and reads as a difference between filesystems.  This module measures
- * it cheaply, from a few reads of /proc at the start and end of a phase:
+ * package update.  Their CPU time and disk traffic can show up as the
+ * phase's dead time (real − usr) and read as a difference between
+ * filesystems.  This module measures it cheaply, from a few reads of /proc
+ * at the start and end of a phase:
  *
  *   snapshot A ── phase runs ── snapshot B  →  fsb_interference_compute()
  *
- * - others' CPU: all CPUs' busy time (/proc/stat) minus the phase's own
- *   process tree (its rusage or thread clock, given by the caller), minus
- *   fsbench itself, minus kernel threads (they do the phase's own I/O:
- *   loop workers, journal and checksum threads), as a share of one CPU;
- *   the hungriest other process by name (/proc/PID/stat);
+ * - others' CPU: counted process by process (/proc/PID/stat), never as the
+ *   remainder of /proc/stat's busy total.  A process that is neither
+ *   fsbench, nor in the phase's process group, nor a kernel thread counts
+ *   with its own time and with what it reaped of its children meanwhile
+ *   (cutime + cstime: another program's short-lived compilers), less what
+ *   its children that ended had used before A.  The remainder of the busy
+ *   total is the phase's own work done elsewhere — irq and softirq time of
+ *   its I/O completions, kernel threads (kworkers, btrfs-*, xfs*, loop*,
+ *   jbd2), also those that came and went between A and B — and is never
+ *   read as someone else's.  The hungriest other process by name;
+ * - the idle CPU time (idle + iowait of every CPU) that was left over;
  * - steal time (virtual machines), as a share of one CPU;
  * - pressure stall information (/proc/pressure/{cpu,io,memory}: the "some"
  *   stall time as a share of the phase's wall time), NAN where the kernel
  *   has none;
- * - pages swapped in and out, and the drop of MemAvailable.
+ * - pages swapped in and out, and the drop of MemAvailable;
+ * - other programs' disk traffic: what the disk the target lives on moved
+ *   beyond the target's own devices (/proc/diskstats), and the disk time
+ *   that took.
+ *
+ * The classifier (fsb_interference_disturbed) judges a run by what the
+ * rest of the machine can have cost it, in seconds, against the phase's
+ * dead time: see fsb_disturb_limits.
  *
  * Every reader takes the /proc root as an argument ("/proc" in use, a
  * fixture directory in tests).  Nothing here allocates except the process
@@ -35,22 +49,40 @@
 /* One process's CPU time so far (user + system, seconds). */
 struct fsb_snap_proc {
 	pid_t pid;
+	pid_t ppid;
 	pid_t pgrp;                  /* its process group: a phase runs in its own */
 	unsigned long long start;    /* start time in ticks: tells a reused pid apart */
 	double cpu_s;
+	double reaped_s;             /* its reaped children's CPU time (cutime + cstime) */
 	bool kthread;                /* PF_KTHREAD: works for whoever does I/O */
 	char comm[16];
 };
 
+/* One block device's counters (/proc/diskstats). */
+struct fsb_snap_disk {
+	char name[32];               /* kernel name: "loop0", "vda", "sda" */
+	double read_kib, written_kib;
+	double busy_s;               /* io_ticks: time it had I/O in flight */
+	bool ok;                     /* found in diskstats */
+};
+#define FSB_SNAP_DISKS 4
+
 struct fsb_snap {
 	double t;                    /* CLOCK_MONOTONIC seconds (0 in fixtures) */
 	double busy_s;               /* all CPUs, not idle/iowait/steal: user+nice+system+irq+softirq */
+	double irq_s;                /* all CPUs' irq + softirq (part of busy_s) */
+	double idle_s;               /* all CPUs' idle + iowait */
 	double steal_s;              /* all CPUs' steal time */
+	int ncpu;                    /* cpuN lines in stat */
 	double psi_some_s[3];        /* cpu, io, memory "some" totals (s); NAN = no PSI */
 	double swap_in, swap_out;    /* pswpin / pswpout, pages */
 	double mem_avail_kib;        /* MemAvailable */
 	struct fsb_snap_proc *procs; /* every process, or NULL when not scanned */
 	size_t nprocs;
+	/* disk[0 .. nown-1]: the target's own devices; disk[nown], when
+	 * ndisks > nown: the disk the target lives on (fsb_snap_read_disks) */
+	struct fsb_snap_disk disk[FSB_SNAP_DISKS];
+	size_t ndisks, nown;
 };
 
 enum { FSB_PSI_CPU, FSB_PSI_IO, FSB_PSI_MEM };
@@ -64,41 +96,125 @@ enum { FSB_PSI_CPU, FSB_PSI_IO, FSB_PSI_MEM };
 void fsb_snap_read(const char *proc, bool procs, struct fsb_snap *s);
 void fsb_snap_free(struct fsb_snap *s);
 
+/*
+ * Add to s the /proc/diskstats counters (under proc) of the target's own
+ * devices own (NULL-terminated, at most FSB_SNAP_DISKS - 1; may be NULL) and
+ * of host, the disk they live on (NULL or "" = none, or the same as an own
+ * device: nothing to tell apart).  Both snapshots of a phase must be given
+ * the same names.
+ */
+void fsb_snap_read_disks(const char *proc, const char *const *own, const char *host, struct fsb_snap *s);
+
+/*
+ * The disk under the target device name ("loop0": the disk its backing
+ * file's filesystem is on; "sda1": sda; "sda": itself), its kernel name
+ * into buf, from sysfs (sys, normally "/sys").  0 or -errno (a backing file
+ * on a filesystem without a block device, tmpfs, btrfs subvolumes …).
+ */
+int fsb_snap_host_disk(const char *sys, const char *name, char *buf, size_t len);
+
+/*
+ * Debugging and the test fixtures (tests/unit/proc-fixtures/record.sh):
+ * copy the files fsb_snap_read and fsb_snap_read_disks read under proc
+ * (stat, pressure/cpu, io and memory, vmstat, meminfo, diskstats, every
+ * PID/stat) into dir,
+ * which is created.  0 or -errno.
+ */
+int fsb_snap_dump(const char *proc, const char *dir);
+
 /* What the rest of the machine did between two snapshots. */
 struct fsb_interference {
 	double wall_s;               /* the wall time it was measured over; 0 = not known */
-	double others_cpu;           /* share of one CPU used by others (0.48 = 48%) */
+	double dead_s;               /* the phase's dead time (real − user), set by the caller
+				      * for the classifier; NAN (compute's value) = the wall time */
+	double others_s;             /* CPU seconds other programs used */
+	double idle_s;               /* idle CPU seconds left over, all CPUs */
+	double others_cpu;           /* others_s as a share of one CPU (0.48 = 48%) */
 	double steal;                /* share of one CPU stolen by the hypervisor */
 	double psi[3];               /* "some" stall share of the wall time; NAN = no PSI */
 	double swap_in, swap_out;    /* pages */
 	double mem_drop_kib;         /* MemAvailable at start − at end (≥ 0) */
-	char top[16];                /* the hungriest other process, "" if none known */
+	char top[16];                /* the hungriest other program, "" if none worth naming */
 	double top_cpu;              /* its share of one CPU */
+	char tops[3][16];            /* the three hungriest others by name (processes of one
+				      * name together), most first */
+	double tops_cpu[3];          /* their shares of one CPU */
+	size_t ntops;
+	char disk[32];               /* the disk the target lives on, "" = not known */
+	double host_read_kib, host_written_kib;  /* what that disk moved; NAN = not known */
+	double host_busy_s;          /* its busy time (io_ticks) */
+	double target_read_kib, target_written_kib;  /* the target's own devices' traffic */
+	double io_read_kib, io_written_kib;  /* others' share: the disk's beyond the target's and
+				      * the phase's own (fsb_interference_own_io); NAN = not known */
+	double io_busy_s;            /* the disk's busy time in the share those bytes are (≥ 0) */
 };
 
 /*
- * Between snapshots a and b (b later): own_cpu_s is the CPU time of the
- * phase's own work (its process tree's rusage, or its thread's clock) and
- * of fsbench itself; own_pgid, when > 0, is the phase's process group, so
- * its members are not named as the hungriest "other"; self is fsbench's
- * pid (never named either).  wall_s is the phase's wall time.
+ * Between snapshots a and b (b later), both with their process tables:
+ * own_pgid, when > 0, is the phase's process group, whose members are the
+ * phase's own (a command's every descendant); self is fsbench's pid (a
+ * built-in phase's time is its time).  Neither is ever "others", nor are
+ * kernel threads.  wall_s is the phase's wall time.  dead_s comes back NAN
+ * for the caller to set.
  */
 void fsb_interference_compute(const struct fsb_snap *a, const struct fsb_snap *b, double wall_s,
-			      double own_cpu_s, pid_t own_pgid, pid_t self, struct fsb_interference *out);
+			      pid_t own_pgid, pid_t self, struct fsb_interference *out);
 
-/* When is a run disturbed?  A share of one CPU, or of the wall time. */
+/*
+ * The phase's own block I/O (its rusage's inblock and oublock, in KiB) is
+ * not the others': with it, x's io_* say what the disk the target lives on
+ * moved beyond the target's devices and the phase's own reads and writes
+ * elsewhere on it (its programs and input files, read again after the page
+ * cache was dropped).  compute() assumes 0 for both.
+ */
+void fsb_interference_own_io(struct fsb_interference *x, double read_kib, double written_kib);
+
+/*
+ * When is a run disturbed?  By what the rest of the machine can have cost
+ * the phase, in seconds, against the phase's dead time D (real − user,
+ * where filesystems differ; the wall time when D is not known):
+ *
+ * - CPU: others' CPU seconds beyond the idle CPU seconds that were left,
+ *   others_s − idle_s.  A phase runs one job at a time: while a CPU is idle,
+ *   another program on another CPU takes nothing from it (on 2 CPUs, a
+ *   browser using 30% of one costs a make nothing).  Only the others' time
+ *   that could not have fitted into idle time was taken from the phase or
+ *   its kernel work.  Disturbed past others_cpu × D.
+ * - CPU pressure, on a phase of at least FSB_PSI_MIN_S: the time some task
+ *   waited for a CPU, capped by the others' CPU time (a wait can only be
+ *   the others' doing while they ran; the rest is the phase's own tasks —
+ *   a btrfs worker behind tar — waiting for each other), as a share of the
+ *   wall time: disturbed past psi_cpu.  This catches others sharing the
+ *   phase's CPU while another CPU stays idle (pinned, or the scheduler's
+ *   placement).
+ * - disk: the disk time the others' bytes on the target's disk took (its
+ *   busy time × their share of its bytes), on a phase of at least
+ *   FSB_PSI_MIN_S capped by the time some task waited for I/O (PSI io):
+ *   disturbed past io × D.
+ * - steal past `steal` of one CPU, swapping past swap_pages.
+ *
+ * A cost of at most FSB_TICK_NOISE_S never counts: /proc counts CPU time
+ * in ticks of 10 ms.
+ */
 struct fsb_disturb_limits {
-	double others_cpu;           /* default 0.10: others used 10% of a CPU on average */
-	double psi_cpu;              /* default 0.25: some task waited for a CPU 25% of the time */
-	double steal;                /* default 0.10 */
+	double others_cpu;           /* default 0.10: others' CPU beyond the idle CPU, × D */
+	double psi_cpu;              /* default 0.25: waits for a CPU while others ran, × wall */
+	double steal;                /* default 0.10 of a CPU */
 	double swap_pages;           /* default 256 pages (1 MiB) swapped in or out */
+	double io;                   /* default 0.10: others' disk time on the target's disk, × D */
 };
 extern const struct fsb_disturb_limits fsb_disturb_default;
 
+/* Pressure stall shares count over phases this long only (seconds). */
+#define FSB_PSI_MIN_S 5.0
+/* A cost this small never counts (seconds: a few ticks of /proc). */
+#define FSB_TICK_NOISE_S 0.05
+
 /*
  * Classify: true when x exceeds a limit; why (if non-NULL) then says so in
- * words for the user, e.g. "other programs used 48% of a CPU, mostly
- * chromium" (the process name made visible if odd).  False and why = "".
+ * words for the user, e.g. "other programs took 4.1 s of CPU time no idle
+ * CPU was left for (38% of the phase's dead time), mostly chromium" (the
+ * process name made visible if odd).  False and why = "".
  */
 bool fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
 				char *why, size_t len);
@@ -140,23 +256,30 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 double fsb_tree_cpu(const char *proc, pid_t pid);
 
 /*
- * The live view (≤ 1 Hz, while a phase runs): what other programs use now,
- * cheaply.  Each sample reads /proc/stat only; the process table only when
- * that says the machine is busy (past l->others_cpu), so that the next
- * sample can name the hungriest other and leave the phase's own process
- * group out exactly.  own_cpu_s: the phase's CPU time so far
- * (fsb_tree_cpu() of a command; 0 for a built-in phase: fsbench's own
- * time, its rusage, is left out here).  Zero-initialise; free with
- * fsb_live_free.
+ * The live view (≤ 1 Hz, while a phase runs): what other programs use now.
+ * The others are counted by name from the process table, as at a phase's
+ * end, so the phase's own process group (own_pgid), fsbench (self),
+ * kernel threads and irq time never show as "busy".  The table (a few
+ * hundred small reads, about 3 ms of CPU) is read when /proc/stat says the
+ * second may be busy (its busy time beyond the idle time past l's CPU
+ * limit: the others cannot have used more), else every table_every
+ * seconds (0 = 5); in between
+ * `others` keeps the last table's figure.  busy: the sample would disturb a
+ * run (l's CPU limit, the sample's length standing for the dead time); top
+ * names the hungriest other then ("others" when none can be named).
+ * Zero-initialise; free with fsb_live_free.
  */
 struct fsb_live {
-	struct fsb_snap prev;
-	double prev_own, prev_self;
+	struct fsb_snap prev;        /* the last sample (/proc/stat) */
+	struct fsb_snap table;       /* the last sample with the process table */
+	double table_t;
+	double table_every;          /* the caller's; 0 = 5 s */
 	bool have;
-	double others;               /* the last sample: others' share of one CPU; NAN before two */
-	char top[16];                /* and the hungriest of them when the table was read, or "" */
+	double others;               /* others' share of one CPU since the table before; NAN at first */
+	bool busy;                   /* the last sample was past the CPU limit */
+	char top[16];                /* the hungriest other when busy, or "" */
 };
-void fsb_live_sample(struct fsb_live *lv, const char *proc, double own_cpu_s, pid_t own_pgid, pid_t self,
+void fsb_live_sample(struct fsb_live *lv, const char *proc, pid_t own_pgid, pid_t self,
 		     const struct fsb_disturb_limits *l);
 void fsb_live_free(struct fsb_live *lv);
 

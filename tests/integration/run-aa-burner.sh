@@ -70,7 +70,7 @@ run() {	# run NAME [burner]
 		  done
 		  kill "${burner_pids[@]}" ) &
 	fi
-	taskset -c "$cpu" "$FSBENCH" --config "$conf" run --image "$SCRATCH/$1.img" --size 1G --fs ext2,ext2 \
+	taskset -c "$cpus" "$FSBENCH" --config "$conf" run --image "$SCRATCH/$1.img" --size 1G --fs ext2,ext2 \
 		--phases work --profile tiny --repeat 6 --seed 10 -o "$res" >"$SCRATCH/$1.out" 2>&1 ||
 		{ cat "$SCRATCH/$1.out"; fail "fsbench run ($1) exited $?"; }
 	stop_burners

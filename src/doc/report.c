@@ -1189,7 +1189,7 @@ static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
  * and what would be needed. */
 static void verdict_one_run(const struct fsb_verdict *v, struct fsb_buf *b)
 {
-	fsb_buf_addf(b, "One run of each filesystem: no difference can be called real. By %s, %s took least",
+	fsb_buf_addf(b, "Only one run of each filesystem counts: no difference can be called real. By %s, %s took least",
 		     metric_words(v->metric), v->rows[0].fs->name);
 	fsb_buf_add(b, ";");
 	for (size_t i = 1; i < v->nrows; i++)
@@ -1201,7 +1201,8 @@ static void verdict_one_run(const struct fsb_verdict *v, struct fsb_buf *b)
 		fsb_buf_addf(b, " On an idle machine one run of this profile varies by about %s%% in total (the "
 			     "profile's measurement), so only a difference above about %s%% would mean something.",
 			     num(v->one_run_cv * 100, 0), num(1.96 * sqrt(2) * v->one_run_cv * 100, 0));
-	fsb_buf_addf(b, " Run with repetitions (%s) to know.", fsb_opt_say(FSB_OPT_REPEAT, "3"));
+	fsb_buf_addf(b, " Run longer (%s) or with repetitions (%s) to know.", fsb_opt_say(FSB_OPT_BUDGET, "30m"),
+		     fsb_opt_say(FSB_OPT_REPEAT, "3"));
 }
 
 static void verdict_too_busy(const struct fsb_verdict *v, struct fsb_buf *b)
@@ -1273,12 +1274,15 @@ static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_
 		n = a.nok && b.nok ? fsb_cell_normalize(&a, &b, m, o)
 				   : (struct fsb_norm){ NAN, NAN, NAN, false, false, NAN, false };
 		if (!isnan(n.ratio) && !n.unreliable) {
-			bool notable = reps ? n.significant : (n.ratio >= 2.0 || n.ratio <= 0.5);
+			/* a significant difference too small to notice is no standout */
+			bool notable = reps ? n.significant && fabs(n.ratio - 1) >= FSB_VERDICT_MIN_LEAD
+					    : (n.ratio >= 2.0 || n.ratio <= 0.5);
 
 			if (notable && n.ratio > 1)
-				fsb_strv_addf(out, "%s: %s %s× slower than %s%s%s", res->fs[i]->name, phase, num(n.ratio, 1),
+				fsb_strv_addf(out, "%s: %s %s× slower than %s%s%s", res->fs[i]->name, phase,
+					      num(n.ratio, n.ratio < 1.95 ? 2 : 1),
 					      base, interval(n.lo, n.hi), reps ? "" : " (one run; not tested for significance)");
-			if (n.ratio < best_n.ratio && (reps ? n.significant : true)) {
+			if (n.ratio < best_n.ratio && (reps ? notable : true)) {
 				best_n = n;
 				best = res->fs[i];
 			}
@@ -1314,6 +1318,19 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	if (line.s)
 		fsb_strv_add(out, line.s);
 	fsb_buf_free(&line);
+	if (v.kind != FSB_VERDICT_NONE && v.kind != FSB_VERDICT_TOO_BUSY && v.too_busy.n) {
+		/* what the others were ranked without */
+		fsb_buf_add(&line, "Not ranked, every run disturbed: ");
+		for (size_t i = 0; i < v.too_busy.n && i < 5; i++)
+			fsb_buf_addf(&line, "%s%s", i ? ", " : "", v.too_busy.v[i]);
+		if (v.too_busy.n > 5)
+			fsb_buf_addf(&line, " and %zu more", v.too_busy.n - 5);
+		for (size_t i = 0; i < v.busy_with.n; i++)
+			fsb_buf_addf(&line, "%s%s", i ? ", " : " (by other programs: ", v.busy_with.v[i]);
+		fsb_buf_add(&line, v.busy_with.n ? ")." : ".");
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
 	if (v.kind != FSB_VERDICT_NONE)
 		verdict_target(res, out);
 	if (v.unranked.n)

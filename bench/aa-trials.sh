@@ -4,8 +4,8 @@
 #
 # N A/A trials (ext2 twice: identical profiles, so every "significant
 # difference" is a false one), each with R repetitions in rounds of a short
-# phase (0.2 s of CPU, 0.3 s asleep), while a CPU burner pinned to the
-# phases' CPU starts at a random moment and runs 1-3 s.  Counts the trials
+# phase (0.2 s of CPU, 0.3 s asleep), while CPU burners, one on every CPU (fsbench
+# pinned to the last), start at a random moment and run 1-3 s.  Counts the trials
 # in which `fsbench show` marks ext2#2 significantly different from ext2
 # anywhere (goal: at most 1 in 20, as the 5% level promises), and the same
 # for the same result files with the disturbed marks removed (what the
@@ -35,7 +35,8 @@ load0=$(bench_load)
 burner_pid=
 cleanup() { [ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-cpu=$(($(nproc) - 1))
+ncpus=$(nproc)
+cpu=$((ncpus - 1))
 
 cc -O2 -I"$top/src" -I"$top" "$here/snapcost.c" "$top/libfsbench.a" -lm -o "$work/snapcost"
 cp /bin/sh "$work/burner"
@@ -56,7 +57,14 @@ for t in $(seq "$n"); do
 	# the burst: at a random moment of the ~$((reps * 2)) s of phases, for 1-3 s
 	delay=$(awk -v r="$RANDOM" -v s="$reps" 'BEGIN { printf "%.1f", r / 32767 * s * 2 }')
 	len=$(awk -v r="$RANDOM" 'BEGIN { printf "%.1f", 1 + r / 32767 * 2 }')
-	( sleep "$delay"; exec timeout "$len" taskset -c "$cpu" "$work/burner" -c 'while :; do :; done' ) &
+	# one burner on every CPU: the classifier weighs others' CPU time beyond
+	# the idle CPU (an idle core would take the phase), so a burst that
+	# leaves a core idle costs an unpinned phase nothing (doc/measurement.md)
+	( sleep "$delay"
+	  for c in $(seq 0 $((ncpus - 1))); do
+		timeout "$len" taskset -c "$c" "$work/burner" -c 'while :; do :; done' &
+	  done
+	  wait ) &
 	burner_pid=$!
 	taskset -c "$cpu" "$fsbench" --config "$conf" run --image "$work/t.img" --size 1G --fs ext2,ext2 \
 		--phases work --profile tiny --repeat "$reps" -o "$res" >"$work/run.out" 2>&1 ||

@@ -70,7 +70,11 @@ int main(int argc, char **argv)
 		}
 		fsb_verdict_compute(res[i], NULL, &v[i]);
 		fsb_report_verdict(res[i], NULL, &lines);
-		printf("| %d | %s | %s | ", i + 1, lines.n ? lines.v[0] : "—", kind_word(v[i].kind));
+		/* the headline, and what it was ranked without */
+		printf("| %d | %s", i + 1, lines.n ? lines.v[0] : "—");
+		if (lines.n > 1 && !strncmp(lines.v[1], "Not ranked, every run disturbed", 31))
+			printf(" %s", lines.v[1]);
+		printf(" | %s | ", kind_word(v[i].kind));
 		for (size_t k = 0; k < v[i].ntied; k++)
 			printf("%s%s", k ? ", " : "", v[i].rows[k].fs->name);
 		printf(" | %zu | %zu |\n", v[i].min_kept, v[i].ndisturbed);

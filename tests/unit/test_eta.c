@@ -240,24 +240,24 @@ static void test_plan_estimate(void **state)
 	fsb_eta_plan(&p, &hist, &est);
 	assert_true(est.settle);
 	assert_true(fabs(est.budget - 900) < EPS);
-	assert_true(fabs(est.round - 259) < 1e-6);
-	assert_int_equal(est.rounds, 3);
-	assert_true(fabs(est.total - 777) < 1e-6);
+	assert_true(fabs(est.round - 370) < 1e-6);
+	assert_int_equal(est.rounds, 2);
+	assert_true(fabs(est.total - 740) < 1e-6);
 	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "up to about 12 min 57 s: 3 rounds of about 4 min 19 s fit the 15m budget, "
+			    "up to about 12 min 20 s: 2 rounds of about 6 min 10 s fit the 15m budget, "
 			    "from the quick profile's nominal figures");
 	/* a budget of 5 minutes affords one round */
 	p.budget = 300;
 	fsb_eta_plan(&p, &hist, &est);
 	assert_int_equal(est.rounds, 1);
-	assert_true(fabs(est.total - 259) < 1e-6);
+	assert_true(fabs(est.total - 370) < 1e-6);
 	/* a fixed repetition: no rounds, no budget's bound */
 	p.settle = false;
 	fsb_eta_plan(&p, &hist, &est);
 	assert_false(est.settle);
 	assert_int_equal(est.rounds, 1);
 	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "about 4 min 19 s, from the quick profile's nominal figures");
+			    "about 6 min 10 s, from the quick profile's nominal figures");
 	/* tiny: no nominal figures, no budget */
 	free(p.profile);
 	p.profile = fsb_xstrdup("tiny");

@@ -40,6 +40,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
 cc -O2 -I"$top/src" -I"$top" "$here/verdict-check.c" "$top/libfsbench.a" \
 	$(pkg-config --libs libconfuse json-c sqlite3 mount blkid) -lm -o "$work/verdict-check"
 cp /bin/sh "$work/background"
@@ -79,7 +81,6 @@ rc=0
 [ "$rc" -le 1 ] || exit 2
 
 report=$(cat <<MD
-<!-- verdict-repro.sh begin -->
 ## bench/verdict-repro.sh: the latest results
 
 - Date: $(date -u +%Y-%m-%dT%H:%MZ); $(nproc) CPUs, $(uname -r), fsbench $(git -C "$top" describe --always --dirty 2>/dev/null || echo "?")
@@ -89,17 +90,11 @@ report=$(cat <<MD
 |---|---|---:|---|---|
 ${rows}
 $(cat "$work/check.md")
-<!-- verdict-repro.sh end -->
 MD
 )
 echo "$report"
 if [ -n "$out" ]; then
-	# this script's section only: replaced where it was, appended if new
-	touch "$out"
-	REPORT=$report awk '
-		/^<!-- verdict-repro.sh begin -->$/ { print ENVIRON["REPORT"]; skip = 1; done = 1; next }
-		/^<!-- verdict-repro.sh end -->$/ { skip = 0; next }
-		!skip { print }
-		END { if (!done) print "\n" ENVIRON["REPORT"] }' "$out" >"$out.tmp" && mv "$out.tmp" "$out"
+	echo "$report" >"$work/section.md"
+	bench_section verdict-repro.sh "$out" "$work/section.md" || exit 2
 fi
 exit "$rc"

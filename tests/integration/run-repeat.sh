@@ -54,7 +54,7 @@ awk '/^Summary/ { s = 1; next } s && /^$/ { exit } s' "$SCRATCH/show.txt" >"$SCR
 grep -qE '^xfs( +[0-9]+\.[0-9]{2}\*?){3} +[0-9]+\.[0-9]{2}\* ' "$SCRATCH/summary" ||
 	{ cat "$SCRATCH/summary"; fail "xfs's nap is not marked significant"; }
 grep -qE '^ext2 +[0-9.]+\+-[0-9.]+ ' "$SCRATCH/show.txt" || fail "no mean+-CI cell"
-grep -qE '^  xfs: nap [0-9.]+x slower than ext2$' "$SCRATCH/show.txt" || fail "the verdict misses xfs's nap"
+grep -qE '^  xfs: nap [0-9.]+x slower than ext2 \[[0-9.]+, [0-9.]+\]$' "$SCRATCH/show.txt" || fail "the verdict misses xfs's nap"
 [ "$(grep -c ' - every repetition$' "$SCRATCH/show.txt")" -eq 4 ] || fail "expected 4 per-run tables"
 
 # exports

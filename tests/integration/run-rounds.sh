@@ -20,8 +20,8 @@ need_prog mkfs.ext2 mkfs.xfs
 # the counter lives outside the filesystems (each round makes them anew)
 test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<CONF
 phase "swing" {
-  label = "sleeps 1 s and 3 s by turns"
-  command = 'f=$SCRATCH/swing.\$(stat -f -c %T . | tr / _); n=\$(cat \$f 2>/dev/null || echo 0); echo \$((n + 1)) >\$f; if [ \$((n % 2)) = 0 ]; then sleep 1; else sleep 3; fi'
+  label = "sleeps 1, 2 and 3 s by turns"
+  command = 'f=$SCRATCH/swing.\$(stat -f -c %T . | tr / _); n=\$(cat \$f 2>/dev/null || echo 0); echo \$((n + 1)) >\$f; sleep \$((n % 3 + 1))'
   sync = false
 }
 phase "lag" {

@@ -41,6 +41,6 @@ ar cr "$out/libfuzz.a" $objs
 for h in "$src"/tests/fuzz/fuzz_*.c; do
 	name=$(basename "$h" .c)
 	# shellcheck disable=SC2086
-	"$CC" $cflags -fsanitize=fuzzer "$h" "$out/libfuzz.a" -lmount -lblkid -lconfuse -ljson-c -lm -o "$out/$name"
+	"$CC" $cflags -fsanitize=fuzzer "$h" "$out/libfuzz.a" -lmount -lblkid -lconfuse -ljson-c -lsqlite3 -lm -o "$out/$name"
 done
 echo "fuzz: harnesses in $out"

@@ -70,7 +70,7 @@ run() {	# run NAME [burner]
 		  done
 		  kill "${burner_pids[@]}" ) &
 	fi
-	taskset -c "$cpus" "$FSBENCH" --config "$conf" run --image "$SCRATCH/$1.img" --size 1G --fs ext2,ext2 \
+	taskset -c "$cpu" "$FSBENCH" --config "$conf" run --image "$SCRATCH/$1.img" --size 1G --fs ext2,ext2 \
 		--phases work --profile tiny --repeat 6 --seed 10 -o "$res" >"$SCRATCH/$1.out" 2>&1 ||
 		{ cat "$SCRATCH/$1.out"; fail "fsbench run ($1) exited $?"; }
 	stop_burners
@@ -94,7 +94,7 @@ grep -q '^filesystem "ext2#2"' "$res" || fail "the second ext2 is not labelled e
 # file: runs 1 to 6 disturbed, run 7 (during which they stopped) either,
 # runs 8 to 12 not
 runs_disturbed "$res" >"$SCRATCH/burn.runs"
-[ "$(wc -l <"$SCRATCH/burn.runs")" = 12 ] || { cat "$SCRATCH/burn.runs"; fail "expected 12 runs with their seq in the result"; }
+[ "$(wc -l <"$SCRATCH/burn.runs")" -ge 12 ] || { cat "$SCRATCH/burn.runs"; fail "expected 12 runs or more (disturbed ones run again) with their seq in the result"; }
 while read -r seq d; do
 	if [ "$seq" -le 6 ] && [ "$d" != 1 ]; then
 		cat "$SCRATCH/burn.show"; fail "run $seq ran beside the burners and is not set aside as disturbed"

@@ -62,9 +62,9 @@ grep -q '^ *disturbed = ".*burner' <<<"$cell" ||
 grep -qE '(^| )replaces = 1( |$)' <<<"$cell" ||
 	{ cat "$SCRATCH/run.out"; echo "$cell"; fail "no run of ext2 replaces its disturbed run (seq 1)"; }
 [ "$(grep -c '^      run {' <<<"$cell")" -eq 2 ] || fail "ext2 should have its disturbed run and its replacement"
-grep -qE '^  ext2: run again, its burst run was disturbed \(other programs used' "$SCRATCH/run.out" ||
+grep -qE '^  ext2: run again, its burst run was disturbed \(other programs took [0-9.]+ s of CPU time' "$SCRATCH/run.out" ||
 	fail "the log does not say ext2 runs again"
 "$FSBENCH" show --ascii "$res" >"$SCRATCH/show.txt" || fail "show exited $?"
-grep -qE 'runs? (was run|were run) again when the machine was quiet, in place of a disturbed one: .*ext2/burst rep 2 in place of rep 1 \(other programs used [0-9]+% of a CPU, mostly burner' "$SCRATCH/show.txt" ||
+grep -qE 'runs? (was run|were run) again when the machine was quiet, in place of a disturbed one: .*ext2/burst rep 2 in place of rep 1 \(other programs took [0-9.]+ s of CPU time beyond the idle CPUs .*mostly burner' "$SCRATCH/show.txt" ||
 	{ cat "$SCRATCH/show.txt"; fail "show does not list the replaced run and why"; }
 exit 0

@@ -20,14 +20,22 @@ stitch() {
 	/usr/bin/python3 - "$@" <<'PY'
 import re, sys
 out = []
+cut = False     # out's last line lost its end under the "▼ more" mark
+def same(a, b, last):
+    # the line under the mark is a prefix of the full one on the next page
+    return a == b or (last and cut and b.startswith(a))
 for path in sys.argv[1:]:
     page = open(path, encoding="utf-8").read().split("\n")[1:-3]
+    marked = bool(page) and re.search(r"[▲▼] more\s*$", page[-1]) is not None
     page = [re.sub(r"\s*[▲▼] more\s*$", "", l).rstrip() for l in page]
     page = [l[1:] if l.startswith(" ") else l for l in page]   # the view's left margin
     k = min(len(out), len(page))
-    while k and out[-k:] != page[:k]:
+    while k and not all(same(x, y, i == k - 1) for i, (x, y) in enumerate(zip(out[-k:], page[:k]))):
         k -= 1
+    if k:
+        out[-1] = page[k - 1]
     out += page[k:]
+    cut = marked
 print("\n".join(out))
 PY
 }

@@ -62,6 +62,43 @@ static int validate_duration(cfg_t *cfg, cfg_opt_t *opt)
 	return 0;
 }
 
+/* The facts' words (model/facts.h): one validator per enum, a yes/no
+ * fact as "yes" or "no" (a libconfuse bool could not be left unstated). */
+#define FACT_VALIDATOR(fn, parse, type, words)                                                    \
+	static int fn(cfg_t *cfg, cfg_opt_t *opt)                                                 \
+	{                                                                                         \
+		const char *v = cfg_opt_getnstr(opt, cfg_opt_size(opt) - 1);                      \
+		type t;                                                                           \
+		if (v && parse(v, &t)) {                                                          \
+			cfg_error(cfg, "%s = \"%s\" is not one of %s", opt->name, v, words());   \
+			return -1;                                                                \
+		}                                                                                 \
+		return 0;                                                                         \
+	}
+FACT_VALIDATOR(validate_crash, fsb_crash_parse, enum fsb_crash, fsb_crash_words)
+FACT_VALIDATOR(validate_checksums, fsb_checksums_parse, enum fsb_checksums, fsb_checksums_words)
+FACT_VALIDATOR(validate_resize, fsb_resize_parse, enum fsb_resize, fsb_resize_words)
+FACT_VALIDATOR(validate_support, fsb_support_parse, enum fsb_support, fsb_support_words)
+
+static int tri_parse(const char *w, enum fsb_tri *t)
+{
+	if (!*w)
+		*t = FSB_TRI_UNKNOWN;
+	else if (!strcmp(w, "yes"))
+		*t = FSB_TRI_YES;
+	else if (!strcmp(w, "no"))
+		*t = FSB_TRI_NO;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static const char *tri_words(void)
+{
+	return "yes or no";
+}
+FACT_VALIDATOR(validate_tri, tri_parse, enum fsb_tri, tri_words)
+
 static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
 {
 	if (opt->type == CFGT_INT && cfg_opt_getnint(opt, 0) < 0) {
@@ -95,6 +132,17 @@ static cfg_opt_t fs_opts[] = {
 	CFG_STR("tool", "", CFGF_NONE),
 	CFG_STR("package", "", CFGF_NONE),
 	CFG_BOOL("nodev", cfg_false, CFGF_NONE),
+	/* what it gives (model/facts.h): "" is unknown */
+	CFG_STR("crash", "", CFGF_NONE),
+	CFG_STR("checksums", "", CFGF_NONE),
+	CFG_STR("snapshots", "", CFGF_NONE),
+	CFG_STR("compression", "", CFGF_NONE),
+	CFG_STR("grow", "", CFGF_NONE),
+	CFG_STR("shrink", "", CFGF_NONE),
+	CFG_STR("max_file", "", CFGF_NONE),
+	CFG_STR("max_volume", "", CFGF_NONE),
+	CFG_STR("support", "", CFGF_NONE),
+	CFG_STR("support_note", "", CFGF_NONE),
 	CFG_END()
 };
 
@@ -191,6 +239,13 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 	cfg_set_validate_func(cfg, "profile|image_size", validate_size);
 	cfg_set_validate_func(cfg, "profile|budget", validate_duration);
 	cfg_set_validate_func(cfg, "filesystem|journal_size", validate_size);
+	cfg_set_validate_func(cfg, "filesystem|crash", validate_crash);
+	cfg_set_validate_func(cfg, "filesystem|checksums", validate_checksums);
+	cfg_set_validate_func(cfg, "filesystem|snapshots", validate_tri);
+	cfg_set_validate_func(cfg, "filesystem|compression", validate_tri);
+	cfg_set_validate_func(cfg, "filesystem|grow", validate_resize);
+	cfg_set_validate_func(cfg, "filesystem|shrink", validate_resize);
+	cfg_set_validate_func(cfg, "filesystem|support", validate_support);
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(nonneg); i++)
 		cfg_set_validate_func(cfg, nonneg[i], validate_nonneg);
 	return cfg;
@@ -248,6 +303,28 @@ static void ap_bool(const struct apply *a, const char *key, bool *dst)
 		*dst = cfg_getbool(a->sec, key);
 }
 
+/* The words were validated when the file was read: parsing cannot fail here. */
+static void apply_facts(const struct apply *a, struct fsb_fs_facts *f)
+{
+	if (set_here(a, "crash"))
+		(void)fsb_crash_parse(cfg_getstr(a->sec, "crash"), &f->crash);
+	if (set_here(a, "checksums"))
+		(void)fsb_checksums_parse(cfg_getstr(a->sec, "checksums"), &f->checksums);
+	if (set_here(a, "snapshots"))
+		(void)tri_parse(cfg_getstr(a->sec, "snapshots"), &f->snapshots);
+	if (set_here(a, "compression"))
+		(void)tri_parse(cfg_getstr(a->sec, "compression"), &f->compression);
+	if (set_here(a, "grow"))
+		(void)fsb_resize_parse(cfg_getstr(a->sec, "grow"), &f->grow);
+	if (set_here(a, "shrink"))
+		(void)fsb_resize_parse(cfg_getstr(a->sec, "shrink"), &f->shrink);
+	if (set_here(a, "support"))
+		(void)fsb_support_parse(cfg_getstr(a->sec, "support"), &f->support);
+	ap_str(a, "max_file", &f->max_file);
+	ap_str(a, "max_volume", &f->max_volume);
+	ap_str(a, "support_note", &f->support_note);
+}
+
 static void apply_fs(const struct apply *a, struct fsb_fs_profile *p)
 {
 	ap_str(a, "type", &p->type);
@@ -260,6 +337,7 @@ static void apply_fs(const struct apply *a, struct fsb_fs_profile *p)
 	ap_str(a, "tool", &p->tool);
 	ap_str(a, "package", &p->package);
 	ap_bool(a, "nodev", &p->nodev);
+	apply_facts(a, &p->facts);
 }
 
 static void apply_phase(const struct apply *a, struct fsb_phase_def *p)
@@ -688,6 +766,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->version);
 		free(p->tool);
 		free(p->package);
+		fsb_facts_free(&p->facts);
 		free(p->origin);
 		free(p);
 	}

@@ -24,6 +24,7 @@
 #include "model/kinds.h"
 #include <stdbool.h>
 
+#include "model/facts.h"
 #include "sys/util.h"
 
 struct fsb_fs_profile {
@@ -38,6 +39,9 @@ struct fsb_fs_profile {
 	char *tool;              /* the program whose absence makes it unavailable */
 	char *package;           /* the Debian package that has the tool */
 	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
+	struct fsb_fs_facts facts;  /* what it gives besides speed (model/facts.h):
+				       crash, checksums, snapshots, compression, grow,
+				       shrink, max_file, max_volume, support, support_note */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
 };
 

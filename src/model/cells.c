@@ -160,21 +160,60 @@ static const struct fsb_strv *memo_total(const struct fsb_result *res, struct fs
 	return own;
 }
 
+/* Did phase succeed on at least one filesystem of res? */
+static bool measured_somewhere(const struct fsb_result *res, const char *phase)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], phase);
+
+		for (size_t k = 0; p && k < p->nruns; k++)
+			if (p->runs[k].status == FSB_RUN_OK)
+				return true;
+	}
+	return false;
+}
+
+/* The weight of phase j of a weighted total (w NULL: 1). */
+static double weight_of(const struct fsb_weights *w, const char *phase)
+{
+	for (size_t j = 0; w && j < w->phases.n; j++)
+		if (strcmp(w->phases.v[j], phase) == 0)
+			return w->w[j];
+	return 1;
+}
+
+/*
+ * A run's share of a weighted total.  A built-in phase is repeated until
+ * it lasts min_duration, so its time says nothing: it counts as the time
+ * its rate takes for a fixed amount (FSB_CELL_BUILTIN_KIB, or
+ * FSB_CELL_BUILTIN_OPS operations), which is time-like and comparable.
+ */
+static double share(const struct fsb_run *r, bool builtin, enum fsb_metric m)
+{
+	if (!builtin)
+		return fsb_run_metric(r, m);
+	if (!isnan(r->v[FSB_FIELD_kib_per_s]))
+		return r->v[FSB_FIELD_kib_per_s] > 0 ? FSB_CELL_BUILTIN_KIB / r->v[FSB_FIELD_kib_per_s] : NAN;
+	return r->v[FSB_FIELD_ops_per_s] > 0 ? FSB_CELL_BUILTIN_OPS / r->v[FSB_FIELD_ops_per_s] : NAN;
+}
+
 /* only: the phases to sum (a comparison of files sums the phases they
- * share), or NULL for every phase of the result. */
+ * share), or NULL for every phase of the result; w: a weighted total of
+ * its phases instead (only is then NULL). */
 static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		       const struct fsb_strv *only, enum fsb_metric m, struct fsb_cellstats *out)
+		       const struct fsb_strv *only, const struct fsb_weights *w, enum fsb_metric m,
+		       struct fsb_cellstats *out)
 {
 	struct fsb_strv own = { 0 }, keep = { 0 };
-	const struct fsb_strv *all = memo_total(res, &own);
+	const struct fsb_strv *all = w ? &w->phases : memo_total(res, &own);
 	struct fsb_strv phases = *all;
 	size_t reps = SIZE_MAX;
 	double *judge = NULL;
 	bool *dist = NULL;
 
-	if (only) {
+	if (only || w) {
 		for (size_t j = 0; j < all->n; j++)
-			if (fsb_strv_contains(only, all->v[j]))
+			if (w ? measured_somewhere(res, all->v[j]) : fsb_strv_contains(only, all->v[j]))
 				fsb_strv_add(&keep, all->v[j]);
 		phases = keep;
 	}
@@ -216,9 +255,11 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 
 		for (size_t j = 0; j < phases.n; j++) {
 			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
+			bool bi = w && fsb_cell_is_builtin(res, phases.v[j]);
+			double wj = weight_of(w, phases.v[j]);
 
-			sum += fsb_run_metric(r, m);
-			jsum += fsb_run_metric(r, judge_metric(m));
+			sum += wj * share(r, bi, m);
+			jsum += wj * share(r, bi, bi ? m : judge_metric(m));
 			d = d || r->disturbed;
 		}
 		if (!isnan(sum)) {
@@ -251,7 +292,7 @@ void fsb_cell_stats(const struct fsb_result *res, const struct fsb_fs_result *fs
 		return;
 	}
 	if (strcmp(phase, "total") == 0) {
-		cell_total(res, fs, NULL, m, out);
+		cell_total(res, fs, NULL, NULL, m, out);
 		if (!out->values)
 			cell_finish(out, NULL, NULL);
 		return;
@@ -294,7 +335,20 @@ void fsb_cell_stats_shared(const struct fsb_result *res, const struct fsb_fs_res
 		return;
 	}
 	memset(out, 0, sizeof(*out));
-	cell_total(res, fs, shared, m, out);
+	cell_total(res, fs, shared, NULL, m, out);
+	if (!out->values)
+		cell_finish(out, NULL, NULL);
+}
+
+void fsb_cell_stats_weighted(const struct fsb_result *res, const struct fsb_fs_result *fs,
+			     const struct fsb_weights *w, enum fsb_metric m, struct fsb_cellstats *out)
+{
+	if (fs->status != FSB_FS_OK) {
+		fsb_cell_stats(res, fs, "total", m, out);
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	cell_total(res, fs, NULL, w, m, out);
 	if (!out->values)
 		cell_finish(out, NULL, NULL);
 }

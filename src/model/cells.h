@@ -59,6 +59,23 @@ void fsb_cell_stats_shared(const struct fsb_result *res, const struct fsb_fs_res
 			   const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out);
 void fsb_cell_stats_free(struct fsb_cellstats *cs);
 
+/*
+ * A weighted total: per repetition, the sum over phases[j] of w[j] × the
+ * run's metric (a recommendation weighs the phases that matter for a
+ * disk's use, model/recommend.h).  Phases that succeeded on no filesystem
+ * are left out, as from "total".  A built-in phase, whose time is set by
+ * min_duration, counts as the time its rate takes for FSB_CELL_BUILTIN_KIB
+ * KiB (or FSB_CELL_BUILTIN_OPS operations), whatever the metric.
+ */
+#define FSB_CELL_BUILTIN_KIB 1048576.0   /* 1 GiB */
+#define FSB_CELL_BUILTIN_OPS 100000.0
+struct fsb_weights {
+	struct fsb_strv phases;
+	double *w;               /* phases.n weights */
+};
+void fsb_cell_stats_weighted(const struct fsb_result *res, const struct fsb_fs_result *fs,
+			     const struct fsb_weights *w, enum fsb_metric m, struct fsb_cellstats *out);
+
 /* A cell against the baseline's. */
 struct fsb_norm {
 	double ratio;            /* > 1 = slower than the baseline */

@@ -103,19 +103,29 @@ static void unmeasured_phases(const struct fsb_result *res, const struct fsb_fs_
 	v->one_run_cv = known && sum > 0 ? sqrt(var) / sum : NAN;
 }
 
+/* A filesystem's total: of every desktop phase, or weighted (w). */
+static void total_cell(const struct fsb_result *res, const struct fsb_fs_result *fs, enum fsb_metric m,
+		       const struct fsb_weights *w, struct fsb_cellstats *out)
+{
+	if (w)
+		fsb_cell_stats_weighted(res, fs, w, m, out);
+	else
+		fsb_cell_stats(res, fs, "total", m, out);
+}
+
 /* The ranked rows: every filesystem with a total ratio to the baseline. */
 static void rank(const struct fsb_result *res, const struct fsb_fs_result *bfs, enum fsb_metric m,
-		 const struct fsb_report_opts *o, struct fsb_verdict *v)
+		 const struct fsb_report_opts *o, const struct fsb_weights *w, struct fsb_verdict *v)
 {
 	struct fsb_cellstats b;
 
-	fsb_cell_stats(res, bfs, "total", m, &b);
+	total_cell(res, bfs, m, w, &b);
 	v->rows = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v->rows));
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats a;
 		struct fsb_norm n;
 
-		fsb_cell_stats(res, res->fs[i], "total", m, &a);
+		total_cell(res, res->fs[i], m, w, &a);
 		if (a.nok && a.unreliable) {
 			fsb_strv_add(&v->too_busy, res->fs[i]->name);
 		} else if (a.nok && b.nok) {
@@ -139,13 +149,13 @@ static void rank(const struct fsb_result *res, const struct fsb_fs_result *bfs, 
 
 /* Each row against the leader; the tied ones first (stable), ntied of them. */
 static void against_leader(const struct fsb_result *res, enum fsb_metric m, const struct fsb_report_opts *o,
-			   struct fsb_verdict *v)
+			   const struct fsb_weights *w, struct fsb_verdict *v)
 {
 	struct fsb_cellstats lead;
 	struct fsb_verdict_row *sorted = fsb_xcalloc(v->nrows, sizeof(*sorted));
 	size_t k = 0;
 
-	fsb_cell_stats(res, v->rows[0].fs, "total", m, &lead);
+	total_cell(res, v->rows[0].fs, m, w, &lead);
 	v->min_kept = v->rows[0].nkept;
 	for (size_t i = 0; i < v->nrows; i++) {
 		struct fsb_verdict_row *r = &v->rows[i];
@@ -154,7 +164,7 @@ static void against_leader(const struct fsb_result *res, enum fsb_metric m, cons
 
 		if (r->nkept < v->min_kept)
 			v->min_kept = r->nkept;
-		fsb_cell_stats(res, r->fs, "total", m, &a);
+		total_cell(res, r->fs, m, w, &a);
 		n = fsb_cell_normalize(&a, &lead, m, o);
 		r->rel = n.ratio;
 		r->rel_lo = n.lo;
@@ -204,6 +214,12 @@ static bool settled(const struct fsb_verdict *v)
 
 void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_verdict *v)
 {
+	fsb_verdict_compute_weighted(res, o, NULL, v);
+}
+
+void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
+				  const struct fsb_weights *w, struct fsb_verdict *v)
+{
 	FSB_CELL_MEMO_SCOPE;
 	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
@@ -213,17 +229,20 @@ void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_o
 	v->metric = o ? o->metric : FSB_METRIC_DEAD;
 	v->resolution = v->one_run_cv = NAN;
 	busy_names(res, v);
-	if (bfs)
+	for (size_t j = 0; bfs && w && j < w->phases.n; j++)
+		if (fsb_fs_find_phase(bfs, w->phases.v[j]))
+			fsb_strv_add(&phases, w->phases.v[j]);
+	if (bfs && !w)
 		fsb_cell_phases(res, false, &phases);
 	if (!phases.n)
 		goto out;
 	unmeasured_phases(res, bfs, &phases, v->metric, v);
-	rank(res, bfs, v->metric, o, v);
+	rank(res, bfs, v->metric, o, w, v);
 	if (v->nrows < 2) {
 		v->kind = v->too_busy.n ? FSB_VERDICT_TOO_BUSY : FSB_VERDICT_NONE;
 		goto out;
 	}
-	against_leader(res, v->metric, o, v);
+	against_leader(res, v->metric, o, w, v);
 	if (v->min_kept < 2) {
 		v->kind = FSB_VERDICT_ONE_RUN;
 		v->ntied = 0;

@@ -96,6 +96,11 @@ struct fsb_verdict {
  * nothing to rank.  Never fails.
  */
 void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_verdict *v);
+/* The same judgement of a weighted total (model/cells.h) of w's phases
+ * instead of the sum of every desktop phase: the recommendation's, for
+ * the phases a disk's use weighs (w NULL: fsb_verdict_compute). */
+void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
+				  const struct fsb_weights *w, struct fsb_verdict *v);
 void fsb_verdict_free(struct fsb_verdict *v);
 
 /*

@@ -15,11 +15,12 @@
 #include "model/browse.h"
 #include "devices/fs.h"
 #include "model/prereq.h"
+#include "model/recommend.h"
 #include "widgets.h"
 #include "engine/targetcheck.h"
 
 enum pane { PANE_FS, PANE_PHASES, PANE_OPTS, NPANES };
-enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BUDGET, OPT_BASELINE, OPT_DROP, NOPTS };
+enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BUDGET, OPT_BASELINE, OPT_DROP, OPT_USE, NOPTS };
 
 struct prow {
 	bool group;              /* a group heading: Space ticks the whole group */
@@ -445,6 +446,18 @@ static void change_opt(struct ui_ctx *ui, int o, int dir)
 	case OPT_DROP:
 		ui->plan.drop_caches = !ui->plan.drop_caches;
 		break;
+	case OPT_USE: {
+		/* what the disk is for: the recommendation's use, for every
+		 * result view of the session (changeable there with u) */
+		size_t n, i = 0;
+		const struct fsb_use *uses = fsb_use_all(&n);
+		const char *cur = ui->use ? ui->use : FSB_USE_DEFAULT;
+
+		while (i < n && strcmp(uses[i].name, cur))
+			i++;
+		ui->use = uses[(i + n + (size_t)(dir > 0 ? 1 : n - 1)) % n].name;
+		break;
+	}
 	}
 }
 
@@ -534,6 +547,10 @@ static int opt_key(struct ui_ctx *ui, int key)
 	case 'u':
 	case 'U':
 		change_opt(ui, OPT_BUDGET, key == 'u' ? 1 : -1);
+		break;
+	case 'f':
+	case 'F':
+		change_opt(ui, OPT_USE, key == 'f' ? 1 : -1);
 		break;
 	}
 	sync_plan(ui);
@@ -745,7 +762,9 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	struct ui_rect r = { box_r->y + 1, box_r->x + 1, box_r->h - 2, box_r->w - 2 };
 	const char *l = ui->utf8 ? "‹" : "<", *rt = ui->utf8 ? "›" : ">";
 	char v[NOPTS][128], about[NOPTS][256];
-	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Budget", "Baseline", "Drop caches" };
+	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Budget", "Baseline", "Drop caches",
+						   "Disk is for" };
+	const struct fsb_use *use = fsb_use_find(ui->use ? ui->use : FSB_USE_DEFAULT);
 	struct fsb_plan_reqs reqs;
 	char b[32];
 
@@ -788,6 +807,9 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 		 !reqs.is_root ? "needs root: the page cache stays (only a directory run is possible anyway)"
 			   : p->drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
 					    : "caches stay warm between phases");
+	snprintf(v[OPT_USE], sizeof(v[0]), "%s %s %s", l, use->name, rt);
+	snprintf(about[OPT_USE], sizeof(about[0]), "the recommendation is for %s: it weighs %s%s", use->words,
+		 use->matters, use->needs & FSB_NEED_CRASH_SAFE ? "; it must survive a power loss" : "");
 	list_clamp(&s->opt, r.h);
 	for (int i = s->opt.top; i < NOPTS && i - s->opt.top < r.h; i++) {
 		int y = r.y + i - s->opt.top;
@@ -891,6 +913,7 @@ static const struct ui_key plan_keys[] = {
 	{ .keys = { 'b', 'B' }, .name = "b B", .help = "baseline: the next / previous ticked filesystem", .fn = opt_key },
 	{ .keys = { 'd' }, .name = "d", .help = "drop the page cache before every phase, or not", .fn = opt_key },
 	{ .keys = { 'u', 'U' }, .name = "u U", .help = "a longer / shorter time budget for the rounds", .fn = opt_key },
+	{ .keys = { 'f', 'F' }, .name = "f F", .help = "what the disk is for: the recommendation's use", .fn = opt_key },
 	{ .keys = { 't' }, .name = "t", .help = "back to the target", .fn = to_target },
 	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "browse past result files", .fn = results },
 	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G)" },

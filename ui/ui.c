@@ -248,6 +248,9 @@ static const char *tui_say(enum fsb_opt id, const char *value, char *buf, size_t
 	case FSB_SAY_METRIC:
 		snprintf(buf, n, "the %s metric (m)", value ? value : "other");
 		return buf;
+	case FSB_SAY_USE:
+		snprintf(buf, n, "another use (u)");
+		return buf;
 	default:
 		return NULL;
 	}

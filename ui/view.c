@@ -121,7 +121,7 @@ static void add_doc_block(struct ui_ctx *ui, struct ui_view *v, const struct fsb
 		break;
 	}
 	case FSB_BLOCK_VERDICT:
-		add_line(v, UI_HEADING, "", "Verdict");
+		add_line(v, UI_HEADING, "", d->text ? d->text : "Verdict");
 		for (size_t k = 0; k < d->lines.n; k++)
 			add_line(v, k ? UI_NORMAL : UI_VALUE, "  ", d->lines.v[k]);
 		break;
@@ -150,6 +150,7 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 	struct fsb_doc_opts o = {
 		.report = { .metric = v->metric, .baseline = v->baseline },
 		.raw = v->raw, .sections = sections(v), .chart = v->chart,
+		.rec = { .use = ui->use, .cfg = ui->cfg },
 	};
 
 	clear_blocks(v);
@@ -229,6 +230,21 @@ void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir)
 	view_rebuild(ui, v);
 }
 
+/* What the disk is for: the next use, for every result view alike. */
+void view_cycle_use(struct ui_ctx *ui, struct ui_view *v, int dir)
+{
+	size_t n, i = 0;
+	const struct fsb_use *uses = fsb_use_all(&n);
+	const char *cur = ui->use ? ui->use : FSB_USE_DEFAULT;
+
+	while (i < n && strcmp(uses[i].name, cur))
+		i++;
+	i = (i + n + (size_t)(dir > 0 ? 1 : n - 1)) % n;
+	ui->use = uses[i].name;
+	view_rebuild(ui, v);
+	ui_message(ui, UI_STATUS, "recommendation for %s (u U: another use)", uses[i].words);
+}
+
 bool view_has_series(const struct ui_view *v)
 {
 	for (size_t i = 0; i < v->doc.n; i++)
@@ -249,6 +265,7 @@ const struct ui_key view_keys[] = {
 	{ .name = "Left Right h l", .help = "the phase the bar chart shows (the highlighted column)" },
 	{ .name = "m M", .help = "metric of the summary and the chart: dead, real, usr, sys, sync" },
 	{ .name = "b B", .help = "baseline: normalize to the next / previous filesystem" },
+	{ .name = "u U", .help = "what the disk is for: the recommendation for the next / previous use" },
 	{ .name = "< >", .help = "scroll wide tables sideways (the first column stays)" },
 	{ .name = "Up Down j k", .help = "scroll" },
 	{ .name = "PgUp PgDn", .help = "scroll a page" },
@@ -285,6 +302,12 @@ int view_key(struct ui_ctx *ui, struct ui_view *v, int key, int h)
 		break;
 	case 't':
 		view_cycle_series(ui, v);
+		break;
+	case 'u':
+	case 'U':
+		if (v->mode == VIEW_COMPARE)
+			return 0;
+		view_cycle_use(ui, v, key == 'u' ? 1 : -1);
 		break;
 	case '<':
 	case KEY_SLEFT:

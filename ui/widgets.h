@@ -178,6 +178,9 @@ const char *view_chart_phase(const struct ui_view *v);
 /* The baselines the user can pick: the result's filesystems. */
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);
+/* What the disk is for (ui->use): the next (dir > 0) or previous use, the
+ * recommendation rebuilt for it. */
+void view_cycle_use(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir);
 /* Does the view show what a device did over time (SERIES blocks)? */
 bool view_has_series(const struct ui_view *v);

@@ -20,6 +20,8 @@ const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n)
 		snprintf(buf, n, "'fsbench prepare --profile %s deb'", value ? value : "PROFILE");
 	else if (id == FSB_SAY_METRIC)
 		snprintf(buf, n, "--metric %s", value ? value : "METRIC");
+	else if (id == FSB_SAY_USE)
+		snprintf(buf, n, "--for %s", value ? value : "USE");
 	else if (!o)
 		return NULL;
 	else if (value)	/* the confirmation is written as one word, as the man page shows it */

@@ -28,12 +28,21 @@ int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min
 
 struct fsb_result;
 struct fsb_report_opts;
+struct fsb_rec_opts;
 
 /* What `fsbench show` prints for one result, also printed at the end of
  * `fsbench run`: header, summary, verdict, per-phase tables, bonnie tables,
  * and with raw the per-repetition tables. */
-void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
+void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o,
+		     const struct fsb_rec_opts *rec, bool raw,
 		     bool utf8);
+
+/* The recommendation's config (its facts) into rec->cfg: with a use or
+ * needs asked for (rec->use, rec->needs), a config that does not load is
+ * an error (printed; -1); otherwise the recommendation is left out with
+ * one line on stderr, and the tables still show (0). */
+struct fsb_app;
+int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts *rec);
 
 /* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
 int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);

@@ -87,6 +87,8 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;
+	if (fsb_cli_rec_config(cli, "export", &eo.rec))
+		return FSB_EXIT_USAGE;
 	rc = fsb_cli_read_results("export", argv + optind, (size_t)n, &res, &labels);
 	if (rc)
 		goto out;

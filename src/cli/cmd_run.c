@@ -22,6 +22,7 @@
 #include "sys/signals.h"
 #include "doc/render.h"
 #include "doc/report.h"
+#include "model/recommend.h"
 
 static void usage(FILE *fp)
 {
@@ -387,7 +388,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 			putchar('\n');
 		free(last->path);
 		last->path = fsb_xstrdup(fsb_engine_output(eng));
-		fsb_show_result(stdout, last, &ro, false, fsb_locale_utf8());
+		struct fsb_rec_opts rec = { .cfg = cli->cfg };
+
+		fsb_show_result(stdout, last, &ro, &rec, false, fsb_locale_utf8());
 	}
 	rc = exit_status(st, msg, plan.dry_run, signo);
 out:

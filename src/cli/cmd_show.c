@@ -30,14 +30,37 @@ static void usage(FILE *fp)
 		"      --mann-whitney  test significance with Mann-Whitney instead of Welch\n"
 		"      --ascii         no Unicode symbols\n"
 		"  -j, --json          the same document as JSON, every block with its role and\n"
-		"                      numbers as numbers (doc/json.md)\n");
+		"                      numbers as numbers (doc/json.md)\n"
+		"      --for USE       recommend a filesystem for this use of the disk: system\n"
+		"                      (default), home, build, scratch, archive, removable\n"
+		"                      (doc/recommend.md)\n"
+		"      --need F,...    must-haves besides the use's: power-loss, snapshots,\n"
+		"                      checksums, compression\n");
 }
 
-void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o, bool raw,
-		     bool utf8)
+int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts *rec)
+{
+	struct fsb_err err = { 0 };
+
+	/* the facts the recommendation weighs are the config's: asked for,
+	 * a broken config is an error; otherwise the tables still show */
+	if (rec->use || rec->needs) {
+		rec->cfg = fsb_app_config(cli);
+		return rec->cfg ? 0 : -1;
+	}
+	if (!cli->cfg && fsb_config_load(cli->config_path, &cli->cfg, &err)) {
+		fsb_app_error("%s: no recommendation: %s", cmd, err.msg);
+		return 0;
+	}
+	rec->cfg = cli->cfg;
+	return 0;
+}
+
+void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_report_opts *o,
+		     const struct fsb_rec_opts *rec, bool raw, bool utf8)
 {
 	struct fsb_render_opts ro = { .utf8 = utf8, .notes = true, .width = 72 };
-	struct fsb_doc_opts d = { .report = *o, .raw = raw };
+	struct fsb_doc_opts d = { .report = *o, .raw = raw, .rec = rec ? *rec : (struct fsb_rec_opts){ 0 } };
 	struct fsb_doc doc;
 
 	fsb_doc_result(res, &d, &doc);
@@ -48,9 +71,9 @@ void fsb_show_result(FILE *fp, const struct fsb_result *res, const struct fsb_re
 /* --json: the document of one file, or the comparison of several, whole
  * or not at all (a comparison with nothing in common writes nothing). */
 static int show_json(struct fsb_result **res, char *const *paths, const char **labels, size_t n,
-		     const struct fsb_report_opts *ro, bool raw)
+		     const struct fsb_report_opts *ro, const struct fsb_rec_opts *rec, bool raw)
 {
-	struct fsb_doc_opts d = { .report = *ro, .raw = raw };
+	struct fsb_doc_opts d = { .report = *ro, .raw = raw, .rec = *rec };
 	struct fsb_json *j = fsb_json_new("show");
 	struct fsb_err err = { 0 };
 	struct fsb_doc doc;
@@ -88,16 +111,19 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		{ "mann-whitney", no_argument, NULL, 'W' },
 		{ "ascii", no_argument, NULL, 'A' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "for", required_argument, NULL, 'F' },
+		{ "need", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
+	struct fsb_rec_opts rec = { 0 };
+	struct fsb_err err = { 0 };
 	struct fsb_result **res = NULL;
 	const char **labels = NULL;
 	bool raw = false, json = false, utf8 = fsb_locale_utf8();
 	int c, n = 0, rc = FSB_EXIT_OK;
 
-	(void)cli;
 	while ((c = getopt_long(argc, argv, "m:b:rjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
@@ -119,6 +145,19 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		case 'j':
 			json = true;
 			break;
+		case 'F':
+			if (!fsb_use_find(optarg)) {
+				fsb_app_error("show: --for %s: not a use fsbench knows (%s)", optarg, fsb_use_names());
+				return FSB_EXIT_USAGE;
+			}
+			rec.use = optarg;
+			break;
+		case 'N':
+			if (fsb_needs_parse(optarg, &rec.needs, &err)) {
+				fsb_app_error("show: --need: %s", err.msg);
+				return FSB_EXIT_USAGE;
+			}
+			break;
 		default:	/* -h, --help, or an option getopt refused */
 			return fsb_cli_help_or_usage(c, usage);
 		}
@@ -129,6 +168,8 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_USAGE;
 	}
 	n = argc - optind;
+	if (fsb_cli_rec_config(cli, "show", &rec))
+		return FSB_EXIT_USAGE;
 	rc = fsb_cli_read_results("show", argv + optind, (size_t)n, &res, &labels);
 	if (rc)
 		goto out;
@@ -145,9 +186,9 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		}
 	}
 	if (json) {
-		rc = show_json(res, argv + optind, labels, (size_t)n, &ro, raw);
+		rc = show_json(res, argv + optind, labels, (size_t)n, &ro, &rec, raw);
 	} else if (n == 1) {
-		fsb_show_result(stdout, res[0], &ro, raw, utf8);
+		fsb_show_result(stdout, res[0], &ro, &rec, raw, utf8);
 	} else {
 		struct fsb_render_opts o = { .utf8 = utf8, .notes = true, .width = 72 };
 		struct fsb_doc_opts d = { .report = ro };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "doc/document.h"
+#include "model/opts.h"
 #include "model/kinds.h"
 #include "model/stats.h"
 
@@ -313,6 +314,23 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 	fsb_strv_free(&phases);
 }
 
+/* Under the verdict: what to put on the disk, for its use (model/recommend.h). */
+static void recommendation(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_block *b;
+
+	if (!o->rec.cfg)
+		return;
+	b = add(d, FSB_BLOCK_VERDICT, FSB_ROLE_RECOMMEND);
+	b->rec = fsb_xcalloc(1, sizeof(*b->rec));
+	fsb_recommend(res, &o->report, &o->rec, b->rec);
+	b->text = b->rec->use_default
+		? fsb_xasprintf("Recommendation for %s (the default use; %s for another)", b->rec->use->words,
+				fsb_opt_say(FSB_SAY_USE, NULL))
+		: fsb_xasprintf("Recommendation for %s", b->rec->use->words);
+	fsb_report_recommendation(res, &o->report, &o->rec, b->rec, &b->lines);
+}
+
 static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	struct fsb_table t;
@@ -334,6 +352,7 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING, fsb_xasprintf("Before the run, %s", res->quiet));
 	set_aside(d, res);
 	noise_floor(d, res, o);
+	recommendation(d, res, o);
 }
 
 /* One phase's tables: its chart (not the total's: that is the overview),
@@ -617,6 +636,10 @@ void fsb_doc_free(struct fsb_doc *doc)
 			fsb_verdict_free(b->verdict);
 			free(b->verdict);
 		}
+		if (b->rec) {
+			fsb_recommend_free(b->rec);
+			free(b->rec);
+		}
 		if (b->kind == FSB_BLOCK_TABLE)
 			fsb_table_free(&b->table);
 		if (b->kind == FSB_BLOCK_CHART)
@@ -643,6 +666,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_BOOKKEEPING] = "bookkeeping", [FSB_ROLE_DEVICE] = "device",
 		[FSB_ROLE_DEVICE_FACTS] = "device-facts", [FSB_ROLE_DEVICE_VERDICT] = "device-verdict",
 		[FSB_ROLE_DEVICE_CONTENT] = "device-content", [FSB_ROLE_DEVICE_SIGS] = "device-signatures",
+		[FSB_ROLE_RECOMMEND] = "recommendation",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -12,7 +12,7 @@
  * The order of a result's document, every output alike:
  *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target
  *   summary table; overview chart; how to read the charts; auto-repeat
- *   table; verdict
+ *   table; verdict; the recommendation for the disk's use (with a config)
  *   "Phases": per phase (then "total") its chart, its table, what the
  *   device did over its time (a SERIES block, for runs that recorded it),
  *   and with raw its per-repetition and statistics tables and the series'
@@ -34,6 +34,7 @@
 
 #include "doc/report.h"
 #include "doc/timeseries.h"
+#include "model/recommend.h"
 #include "model/verdict.h"
 
 enum fsb_block_kind {
@@ -80,6 +81,8 @@ enum fsb_block_role {
 	FSB_ROLE_DEVICE_VERDICT, /* KV: why refused, doubts, the checks that passed (lists) */
 	FSB_ROLE_DEVICE_CONTENT, /* KV: what is on it (blkid's answer, mounts, holders) */
 	FSB_ROLE_DEVICE_SIGS,    /* KV: every signature, its offset the key */
+	FSB_ROLE_RECOMMEND,      /* VERDICT: the recommendation for the disk's use; text: its
+				    heading; rec: the judgement behind it */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -102,6 +105,9 @@ struct fsb_block {
 				    lines word (model/verdict.h), heap, freed with the
 				    document; its rows point at the result's filesystems,
 				    so read it while the result lives.  NULL elsewhere */
+	struct fsb_recommendation *rec;  /* VERDICT of role RECOMMEND: the judgement its lines
+				    word (model/recommend.h), heap, freed with the document;
+				    read it while the result and the config live */
 	struct fsb_table table;  /* TABLE */
 	struct fsb_chart chart;  /* CHART */
 	char *phase;             /* CHART, PHASE, RAW, STATS, SERIES: the phase ("total") */
@@ -139,6 +145,8 @@ struct fsb_doc_opts {
 				    there are command phases, else none */
 	const char *label;       /* the file's name when it has no path or title */
 	const char *command;     /* the command line producing this output, or NULL */
+	struct fsb_rec_opts rec; /* the recommendation's use, needs and config (its facts);
+				    rec.cfg NULL: no recommendation */
 };
 
 /* The document of one result.  Free with fsb_doc_free. */

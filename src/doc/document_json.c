@@ -248,6 +248,65 @@ static void series(struct fsb_json *j, const struct fsb_block *b)
 	fsb_json_close(j);
 }
 
+static const char *rec_kind(enum fsb_rec_kind k)
+{
+	switch (k) {
+	case FSB_REC_PICK: return "pick";
+	case FSB_REC_TIE: return "tie";
+	case FSB_REC_ONLY: return "only";
+	case FSB_REC_TENTATIVE: return "tentative";
+	case FSB_REC_NO_CANDIDATE: return "no-candidate";
+	case FSB_REC_TOO_BUSY: return "too-busy";
+	case FSB_REC_NONE: break;
+	}
+	return "none";
+}
+
+static void needs_json(struct fsb_json *j, const char *key, unsigned needs)
+{
+	fsb_json_open(j, key, true);
+	for (unsigned bit = 1; bit < 1u << FSB_NEED_COUNT; bit <<= 1)
+		if (needs & bit)
+			fsb_json_str(j, NULL, fsb_need_name(bit));
+	fsb_json_close(j);
+}
+
+/* The recommendation's fields: the words are in "lines". */
+static void recommendation(struct fsb_json *j, const struct fsb_recommendation *r)
+{
+	bool picked = r->kind == FSB_REC_PICK || r->kind == FSB_REC_TIE || r->kind == FSB_REC_ONLY ||
+		      r->kind == FSB_REC_TENTATIVE;
+
+	fsb_json_open(j, "recommendation", false);
+	fsb_json_str(j, "kind", rec_kind(r->kind));
+	fsb_json_str(j, "use", r->use->name);
+	fsb_json_bool(j, "use_default", r->use_default);
+	needs_json(j, "needs", r->needs);
+	fsb_json_str(j, "pick", picked ? r->rows[r->pick].fs->name : NULL);
+	fsb_json_strv(j, "tied", &r->tied);
+	fsb_json_strv(j, "phases", &r->phases);
+	fsb_json_strv(j, "missing_phases", &r->missing_phases);
+	needs_json(j, "lacking", r->kind == FSB_REC_NO_CANDIDATE ? r->lacking : 0);
+	fsb_json_open(j, "rows", true);
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct fsb_rec_row *row = &r->rows[i];
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "filesystem", row->fs->name);
+		fsb_json_bool(j, "facts_known", row->facts != NULL);
+		needs_json(j, "missing", row->missing);
+		fsb_json_bool(j, "ranked", row->ranked);
+		fsb_json_num(j, "total", row->ranked ? row->total : NAN);
+		fsb_json_num(j, "ratio", row->rel);
+		fsb_json_num(j, "ratio_lo", row->rel_lo);
+		fsb_json_num(j, "ratio_hi", row->rel_hi);
+		fsb_json_bool(j, "significant", row->significant);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_close(j);
+}
+
 static const char *verdict_kind(enum fsb_verdict_kind k)
 {
 	switch (k) {
@@ -360,10 +419,15 @@ void fsb_json_doc(struct fsb_json *j, const char *key, const struct fsb_doc *doc
 			break;
 		case FSB_BLOCK_VERDICT:
 			fsb_json_strv(j, "lines", &b->lines);
-			if (b->verdict)
-				judgement(j, b->verdict);
-			else
+			if (b->rec) {
+				fsb_json_str(j, "heading", b->text);
+				recommendation(j, b->rec);
 				fsb_json_str(j, "judgement", NULL);
+			} else if (b->verdict) {
+				judgement(j, b->verdict);
+			} else {
+				fsb_json_str(j, "judgement", NULL);
+			}
 			break;
 		}
 		fsb_json_close(j);

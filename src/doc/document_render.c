@@ -100,7 +100,7 @@ void fsb_doc_render_text(FILE *fp, const struct fsb_doc *doc, const struct fsb_r
 			break;
 		}
 		case FSB_BLOCK_VERDICT:
-			fprintf(fp, "Verdict:\n");
+			fprintf(fp, "%s:\n", b->text ? fsb_text_display(b->text, o->utf8) : "Verdict");
 			for (size_t k = 0; k < b->lines.n; k++)
 				fprintf(fp, "  %s\n", fsb_text_display(b->lines.v[k], o->utf8));
 			break;
@@ -117,6 +117,15 @@ static void md_line(FILE *fp, const char *prefix, const char *s)
 	fputs(prefix, fp);
 	fsb_markdown_escape(fp, s);
 	fputc('\n', fp);
+}
+
+/* "**Verdict:**" (or the block's own heading), then its first line. */
+static void md_verdict_head(FILE *fp, const char *head, const char *first)
+{
+	fputs("**", fp);
+	fsb_markdown_escape(fp, head ? head : "Verdict");
+	fputs(":**\n\n", fp);
+	md_line(fp, "- ", first);
 }
 
 static void kv_markdown(FILE *fp, const struct fsb_kv *e)
@@ -183,7 +192,10 @@ void fsb_doc_render_markdown(FILE *fp, const struct fsb_doc *doc)
 		}
 		case FSB_BLOCK_VERDICT:
 			for (size_t k = 0; k < b->lines.n; k++)
-				md_line(fp, k ? "- " : "**Verdict:**\n\n- ", b->lines.v[k]);
+				if (k)
+					md_line(fp, "- ", b->lines.v[k]);
+				else
+					md_verdict_head(fp, b->text, b->lines.v[k]);
 			fputc('\n', fp);
 			break;
 		}
@@ -264,7 +276,8 @@ void fsb_doc_render_html(FILE *fp, const struct fsb_doc *doc)
 			break;
 		}
 		case FSB_BLOCK_VERDICT:
-			fputs("<p><b>Verdict</b></p>\n<ul class=\"verdict\">\n", fp);
+			tag(fp, "<p><b>", b->text ? b->text : "Verdict", "</b></p>\n");
+			fprintf(fp, "<ul class=\"%s\">\n", b->rec ? "recommendation" : "verdict");
 			for (size_t k = 0; k < b->lines.n; k++)
 				tag(fp, "<li>", b->lines.v[k], "</li>\n");
 			fputs("</ul>\n", fp);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "doc/report.h"
+#include "model/recommend.h"
 #include "model/result.h"
 #include "sys/util.h"
 
@@ -23,6 +24,7 @@ struct fsb_export_opts {
 	const char *command;             /* the export's own command line, or NULL */
 	const char *phase;               /* svg: the chart's phase ("total"), NULL: the document's
 					    first chart (the overview) */
+	struct fsb_rec_opts rec;         /* the recommendation (document.h); rec.cfg NULL: none */
 };
 
 struct fsb_export_format {

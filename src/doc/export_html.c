@@ -44,7 +44,7 @@ int fsb_export_html(FILE *fp, struct fsb_result *const *res, size_t n, const str
 		    struct fsb_err *err)
 {
 	const char *first = o->labels ? o->labels[0] : "result";
-	struct fsb_doc_opts d = { .report = o->report, .raw = true, .command = o->command };
+	struct fsb_doc_opts d = { .report = o->report, .raw = true, .command = o->command, .rec = o->rec };
 	struct fsb_doc doc;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

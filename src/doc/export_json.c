@@ -12,7 +12,7 @@
 int fsb_export_json(FILE *fp, struct fsb_result *const *res, size_t n, const struct fsb_export_opts *o,
 		    struct fsb_err *err)
 {
-	struct fsb_doc_opts d = { .report = o->report, .raw = true, .command = o->command };
+	struct fsb_doc_opts d = { .report = o->report, .raw = true, .command = o->command, .rec = o->rec };
 	struct fsb_json *j = fsb_json_new("export");
 	struct fsb_doc doc;
 

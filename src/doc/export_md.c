@@ -12,7 +12,7 @@
 int fsb_export_markdown(FILE *fp, struct fsb_result *const *res, size_t n,
 			const struct fsb_export_opts *o, struct fsb_err *err)
 {
-	struct fsb_doc_opts d = { .report = o->report, .raw = true };
+	struct fsb_doc_opts d = { .report = o->report, .raw = true, .rec = o->rec };
 	struct fsb_doc doc;
 
 	for (size_t i = 0; i < n; i++) {

@@ -204,6 +204,19 @@ void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out);
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o,
 			struct fsb_strv *out);
 
+struct fsb_rec_opts;
+struct fsb_recommendation;
+/*
+ * The recommendation in words (src/doc/recommend_doc.c): the headline
+ * first ("Put ext4 on it: …"), then what the pick gives, the faster
+ * filesystems it passed over and what they lack, the ones it could not
+ * consider, and where the evidence is thin.  r is fsb_recommend()'s
+ * judgement of res with o and ro (model/recommend.h).  Lines into out.
+ */
+void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_report_opts *o,
+			       const struct fsb_rec_opts *ro, const struct fsb_recommendation *r,
+			       struct fsb_strv *out);
+
 struct fsb_browse;
 /*
  * The list as a table: one header row, then one row per entry in idx[0..n)

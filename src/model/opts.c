@@ -43,6 +43,9 @@ static const char *plan_words(enum fsb_opt id, const char *value, char *buf, siz
 	case FSB_SAY_METRIC:
 		snprintf(buf, n, "the %s metric", value ? value : "other");
 		break;
+	case FSB_SAY_USE:
+		snprintf(buf, n, "another use of the disk");
+		break;
 	case FSB_OPT_YES_DESTROY:
 		snprintf(buf, n, value ? "a confirmation naming %s" : "the destroy confirmation", value);
 		break;

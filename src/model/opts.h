@@ -60,6 +60,7 @@ enum fsb_opt {
 	FSB_SAY_DEVICE_CHECK = FSB_OPT_COUNT,  /* look at a device's checks now */
 	FSB_SAY_PREPARE_DEB,                   /* make the debootstrap tarball of a profile */
 	FSB_SAY_METRIC,                        /* show the tables in another metric */
+	FSB_SAY_USE,                           /* choose what the disk is for (the recommendation's use) */
 	FSB_SAY_COUNT,
 };
 

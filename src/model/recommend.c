@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/recommend.h"
+
+/*
+ * The uses and what each weighs (doc/recommend.md has the table and the
+ * reasons).  A weight multiplies the phase's dead time in the use's total:
+ * the seeds' phases are sized like a desktop's work, so a weight says how
+ * much more of that work the use does, not how long the phase took.
+ */
+static const struct fsb_use_weight w_system[] = {
+	{ "deb", 3 }, { "tar", 1 }, { "cp", 1 }, { "clean", 1 }, { "rm", 1 }, { NULL, 0 } };
+static const struct fsb_use_weight w_home[] = {
+	{ "cp", 2 }, { "tar", 1 }, { "rm", 1 }, { "block-write", 1 }, { "block-read", 1 },
+	{ "seq-create", 1 }, { NULL, 0 } };
+static const struct fsb_use_weight w_build[] = {
+	{ "make", 1 }, { "make2", 2 }, { "clean", 1 }, { "tar", 1 }, { NULL, 0 } };
+static const struct fsb_use_weight w_scratch[] = {
+	{ "deb", 1 }, { "tar", 1 }, { "make", 1 }, { "cp", 1 }, { "clean", 1 }, { "make2", 1 },
+	{ "rm", 1 }, { "block-write", 1 }, { "block-read", 1 }, { NULL, 0 } };
+static const struct fsb_use_weight w_archive[] = {
+	{ "block-write", 1 }, { "block-read", 2 }, { "cp", 1 }, { NULL, 0 } };
+static const struct fsb_use_weight w_removable[] = {
+	{ "cp", 1 }, { "block-write", 1 }, { "block-read", 1 }, { NULL, 0 } };
+
+static const struct fsb_use uses[] = {
+	{ "system", "a system disk", "unpacking packages and the small-file work of updates", w_system,
+	  FSB_NEED_CRASH_SAFE },
+	{ "home", "/home", "copying and unpacking many files, and writing and reading large ones", w_home,
+	  FSB_NEED_CRASH_SAFE },
+	{ "build", "build space", "compiling, rebuilding from ccache and cleaning", w_build, 0 },
+	{ "scratch", "scratch space", "every phase alike, for data that can be made again", w_scratch, 0 },
+	{ "archive", "a media archive", "writing and, above all, reading large files", w_archive,
+	  FSB_NEED_CRASH_SAFE },
+	{ "removable", "a removable disk", "copying files and writing and reading large ones", w_removable,
+	  FSB_NEED_CRASH_SAFE },
+};
+
+static const struct {
+	enum fsb_need need;
+	const char *name, *words;
+} needs[] = {
+	{ FSB_NEED_CRASH_SAFE, "power-loss", "survives a power loss (a journal, copy-on-write or a log)" },
+	{ FSB_NEED_SNAPSHOTS, "snapshots", "snapshots" },
+	{ FSB_NEED_CHECKSUMS, "checksums", "checksums of the data" },
+	{ FSB_NEED_COMPRESSION, "compression", "transparent compression" },
+	{ FSB_NEED_SUPPORTED, "supported", "supported by current kernels (not deprecated, not out of tree)" },
+};
+
+const struct fsb_use *fsb_use_all(size_t *n)
+{
+	*n = FSB_ARRAY_SIZE(uses);
+	return uses;
+}
+
+const struct fsb_use *fsb_use_find(const char *name)
+{
+	for (size_t i = 0; name && i < FSB_ARRAY_SIZE(uses); i++)
+		if (strcmp(uses[i].name, name) == 0)
+			return &uses[i];
+	return NULL;
+}
+
+const char *fsb_use_names(void)
+{
+	return "system, home, build, scratch, archive or removable";
+}
+
+const char *fsb_need_name(enum fsb_need n)
+{
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(needs); i++)
+		if (needs[i].need == n)
+			return needs[i].name;
+	return "?";
+}
+
+const char *fsb_need_words(enum fsb_need n)
+{
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(needs); i++)
+		if (needs[i].need == n)
+			return needs[i].words;
+	return "?";
+}
+
+const char *fsb_need_names(void)
+{
+	return "power-loss, snapshots, checksums or compression";
+}
+
+int fsb_needs_parse(const char *list, unsigned *out, struct fsb_err *err)
+{
+	struct fsb_strv words = { 0 };
+	unsigned bits = 0;
+	int rc = 0;
+
+	fsb_strv_split(&words, list ? list : "", ',');
+	for (size_t i = 0; i < words.n && !rc; i++) {
+		size_t k;
+
+		/* "supported" is implied, never asked for */
+		for (k = 0; k + 1 < FSB_ARRAY_SIZE(needs); k++)
+			if (strcmp(words.v[i], needs[k].name) == 0)
+				break;
+		if (k + 1 < FSB_ARRAY_SIZE(needs))
+			bits |= needs[k].need;
+		else
+			rc = fsb_err_set(err, -EINVAL, "\"%s\" is not a must-have fsbench knows (%s)", words.v[i],
+					 fsb_need_names());
+	}
+	if (!rc && !words.n)
+		rc = fsb_err_set(err, -EINVAL, "no must-have given (%s)", fsb_need_names());
+	fsb_strv_free(&words);
+	if (!rc)
+		*out = bits;
+	return rc;
+}
+
+const struct fsb_fs_facts *fsb_recommend_facts(const struct fsb_config *cfg, const struct fsb_fs_result *fs)
+{
+	const struct fsb_fs_profile *p;
+
+	if (!cfg)
+		return NULL;
+	p = fsb_config_fs(cfg, fs->name);
+	/* a profile of the same name but another type is someone else's */
+	if (p && fs->type && p->type && strcmp(p->type, fs->type))
+		p = NULL;
+	if (!p && fs->type)
+		p = fsb_config_fs(cfg, fs->type);
+	return p && fsb_facts_known(&p->facts) ? &p->facts : NULL;
+}
+
+unsigned fsb_recommend_missing(const struct fsb_fs_facts *f, unsigned want)
+{
+	unsigned miss = 0;
+
+	if (!f)
+		return want;
+	if ((want & FSB_NEED_CRASH_SAFE) && !fsb_facts_crash_safe(f))
+		miss |= FSB_NEED_CRASH_SAFE;
+	if ((want & FSB_NEED_SNAPSHOTS) && f->snapshots != FSB_TRI_YES)
+		miss |= FSB_NEED_SNAPSHOTS;
+	if ((want & FSB_NEED_CHECKSUMS) && f->checksums != FSB_CSUM_DATA)
+		miss |= FSB_NEED_CHECKSUMS;
+	if ((want & FSB_NEED_COMPRESSION) && f->compression != FSB_TRI_YES)
+		miss |= FSB_NEED_COMPRESSION;
+	if ((want & FSB_NEED_SUPPORTED) && f->support != FSB_SUPPORT_DEFAULT && f->support != FSB_SUPPORT_IN_KERNEL)
+		miss |= FSB_NEED_SUPPORTED;
+	return miss;
+}
+
+/*
+ * What a filesystem gives, as points, for breaking a tie between
+ * candidates (doc/recommend.md): how it survives a crash counts most,
+ * then checksums (twice for an archive, whose files are kept for years),
+ * then the distribution's default, snapshots, compression, online resize.
+ */
+static int score(const struct fsb_fs_facts *f, const struct fsb_use *u)
+{
+	static const int crash[] = { [FSB_CRASH_COW] = 3, [FSB_CRASH_DATA_JOURNAL] = 3, [FSB_CRASH_JOURNAL] = 2,
+				     [FSB_CRASH_LOG] = 2, [FSB_CRASH_VOLATILE] = -2 };
+	int s = 0;
+
+	if (!f)
+		return -100;
+	s += (size_t)f->crash < FSB_ARRAY_SIZE(crash) ? crash[f->crash] : 0;
+	s += (f->checksums == FSB_CSUM_DATA ? 2 : f->checksums == FSB_CSUM_METADATA) *
+	     (strcmp(u->name, "archive") ? 1 : 2);
+	s += f->support == FSB_SUPPORT_DEFAULT ? 2 : f->support == FSB_SUPPORT_IN_KERNEL;
+	s += f->snapshots == FSB_TRI_YES;
+	s += f->compression == FSB_TRI_YES;
+	s += f->grow == FSB_RESIZE_ONLINE;
+	s += f->shrink == FSB_RESIZE_ONLINE;
+	return s;
+}
+
+/* The weights of u's phases that res has (on any filesystem). */
+static void use_weights(const struct fsb_result *res, const struct fsb_use *u, struct fsb_weights *w,
+			struct fsb_recommendation *r)
+{
+	size_t n = 0;
+
+	for (const struct fsb_use_weight *e = u->weights; e->phase; e++)
+		n++;
+	w->w = fsb_xcalloc(n ? n : 1, sizeof(*w->w));
+	for (const struct fsb_use_weight *e = u->weights; e->phase; e++) {
+		bool have = false;
+
+		for (size_t i = 0; i < res->nfs && !have; i++)
+			have = fsb_fs_find_phase(res->fs[i], e->phase) != NULL;
+		if (have) {
+			w->w[w->phases.n] = e->weight;
+			fsb_strv_add(&w->phases, e->phase);
+			fsb_strv_add(&r->phases, e->phase);
+		} else {
+			fsb_strv_add(&r->missing_phases, e->phase);
+		}
+	}
+}
+
+static int by_total(const void *a, const void *b)
+{
+	double x = ((const struct fsb_rec_row *)a)->total, y = ((const struct fsb_rec_row *)b)->total;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The ranked rows fastest first (the verdict puts its tied group first,
+ * which is not always by total), the unranked after. */
+static void fill_rows(const struct fsb_result *res, const struct fsb_rec_opts *ro, struct fsb_recommendation *r)
+{
+	r->rows = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*r->rows));
+	for (size_t i = 0; i < r->v.nrows; i++) {
+		struct fsb_rec_row *row = &r->rows[r->nrows++];
+
+		row->fs = r->v.rows[i].fs;
+		row->ranked = true;
+		row->total = r->v.rows[i].total;
+		row->nkept = r->v.rows[i].nkept;
+	}
+	qsort(r->rows, r->nrows, sizeof(*r->rows), by_total);
+	for (size_t i = 0; i < res->nfs; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < r->v.nrows && !seen; k++)
+			seen = r->v.rows[k].fs == res->fs[i];
+		if (!seen)
+			r->rows[r->nrows++].fs = res->fs[i];
+	}
+	for (size_t i = 0; i < r->nrows; i++) {
+		r->rows[i].facts = fsb_recommend_facts(ro->cfg, r->rows[i].fs);
+		r->rows[i].missing = fsb_recommend_missing(r->rows[i].facts, r->needs);
+		r->rows[i].score = score(r->rows[i].facts, r->use);
+		r->rows[i].rel = r->rows[i].rel_lo = r->rows[i].rel_hi = NAN;
+	}
+}
+
+/* Every ranked row against the pick: ratio, interval, significance. */
+static void against_pick(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
+			 struct fsb_recommendation *r)
+{
+	struct fsb_cellstats p;
+	enum fsb_metric m = r->v.metric;
+
+	fsb_cell_stats_weighted(res, r->rows[r->pick].fs, w, m, &p);
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct fsb_rec_row *row = &r->rows[i];
+		struct fsb_cellstats a;
+		struct fsb_norm n;
+
+		if (!row->ranked)
+			continue;
+		fsb_cell_stats_weighted(res, row->fs, w, m, &a);
+		n = fsb_cell_normalize(&a, &p, m, o);
+		row->rel = n.ratio;
+		row->rel_lo = n.lo;
+		row->rel_hi = n.hi;
+		row->significant = i != r->pick && n.tested && n.significant &&
+				   fabs(n.ratio - 1) > FSB_VERDICT_MIN_LEAD;
+		fsb_cell_stats_free(&a);
+	}
+	fsb_cell_stats_free(&p);
+}
+
+/* The candidates tied with the fastest one: the best of them by what it
+ * gives is the pick (the fastest on equal points). */
+static void break_tie(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
+		      struct fsb_recommendation *r)
+{
+	size_t best = r->pick;
+
+	against_pick(res, o, w, r);
+	for (size_t i = r->pick + 1; i < r->nrows; i++) {
+		const struct fsb_rec_row *row = &r->rows[i];
+
+		if (row->ranked && !row->missing && !row->significant) {
+			fsb_strv_add(&r->tied, row->fs->name);
+			if (row->score > r->rows[best].score)
+				best = i;
+		}
+	}
+	if (!r->tied.n)
+		return;
+	r->kind = FSB_REC_TIE;
+	if (best != r->pick) {
+		/* the fastest of the tied goes into the list in the pick's place */
+		for (size_t k = 0; k < r->tied.n; k++)
+			if (strcmp(r->tied.v[k], r->rows[best].fs->name) == 0) {
+				free(r->tied.v[k]);
+				r->tied.v[k] = fsb_xstrdup(r->rows[r->pick].fs->name);
+			}
+		r->pick = best;
+		against_pick(res, o, w, r);
+	}
+}
+
+void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_rec_opts *ro,
+		   struct fsb_recommendation *r)
+{
+	FSB_CELL_MEMO_SCOPE;
+	struct fsb_weights w = { 0 };
+	const char *name = ro->use;
+	size_t ncand = 0, first = SIZE_MAX, kept = SIZE_MAX;
+
+	memset(r, 0, sizeof(*r));
+	r->use = fsb_use_find(name);
+	if (!r->use) {
+		r->use = fsb_use_find(FSB_USE_DEFAULT);
+		r->use_default = true;
+	}
+	r->needs = r->use->needs | ro->needs | FSB_NEED_SUPPORTED;
+	use_weights(res, r->use, &w, r);
+	if (!w.phases.n)
+		goto out;	/* FSB_REC_NONE */
+	fsb_verdict_compute_weighted(res, o, &w, &r->v);
+	fill_rows(res, ro, r);
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].ranked && !r->rows[i].missing) {
+			ncand++;
+			if (first == SIZE_MAX)
+				first = i;
+			if (r->rows[i].nkept < kept)
+				kept = r->rows[i].nkept;
+		}
+	if (!ncand) {
+		bool busy = false;
+
+		/* a candidate whose every run was disturbed is not ranked */
+		for (size_t i = 0; i < r->nrows; i++)
+			if (!r->rows[i].ranked && !r->rows[i].missing &&
+			    fsb_strv_contains(&r->v.too_busy, r->rows[i].fs->name))
+				busy = true;
+		r->kind = busy ? FSB_REC_TOO_BUSY : FSB_REC_NO_CANDIDATE;
+		r->lacking = r->needs;
+		for (size_t i = 0; i < r->nrows; i++)
+			r->lacking &= r->rows[i].missing;
+		goto out;
+	}
+	r->pick = first;
+	if (kept < 2) {
+		r->kind = FSB_REC_TENTATIVE;
+		against_pick(res, o, &w, r);
+	} else if (ncand == 1) {
+		r->kind = FSB_REC_ONLY;
+		against_pick(res, o, &w, r);
+	} else {
+		r->kind = FSB_REC_PICK;
+		break_tie(res, o, &w, r);
+	}
+out:
+	fsb_strv_free(&w.phases);
+	free(w.w);
+}
+
+void fsb_recommend_free(struct fsb_recommendation *r)
+{
+	fsb_strv_free(&r->phases);
+	fsb_strv_free(&r->missing_phases);
+	fsb_strv_free(&r->tied);
+	free(r->rows);
+	fsb_verdict_free(&r->v);
+	memset(r, 0, sizeof(*r));
+}

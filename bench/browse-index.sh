@@ -50,6 +50,8 @@ while getopts "n:r:b:o:h" opt; do
 	esac
 done
 here=$(cd "$(dirname "$0")" && pwd)
+# the script works in its own directory: -o is the caller's path
+case $mdout in "" | /*) ;; *) mdout=$PWD/$mdout ;; esac
 FSBENCH=${FSBENCH:-$here/../fsbench}
 sample=$here/../data/samples/repeat3-tiny.fsbench
 seed=$here/../data/samples/seed000-desktop-2.6.3.fsbench

@@ -48,41 +48,27 @@ static void usage(FILE *fp)
 		"  -h, --help            show this help\n");
 }
 
-/* text cut to w columns ("…" would count as three bytes; keep ASCII) */
-static const char *fit(const char *s, size_t w, char *buf, size_t len)
-{
-	if (!s)
-		return "";
-	if (strlen(s) <= w)
-		return s;
-	snprintf(buf, len, "%.*s~", (int)(w - 1), s);
-	return buf;
-}
-
+/* The device list of the document (doc/devdoc.h), each cell at its place:
+ * the table's columns and widths are the library's. */
 static void print_table(const struct fsb_device_list *l)
 {
-	printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", "DEVICE", "MAJ:MIN", "SIZE", "TYPE",
-	       "FSTYPE LABEL", "MOUNTPOINT", "VERDICT");
-	for (size_t i = 0; i < l->n; i++) {
-		const struct fsb_device *d = &l->v[i];
-		char size[32], name[64], fs[128], b1[64], b2[64], mnt[64];
-		const char *type = d->fstype ? d->fstype : d->pttype;
-		/* a label is whatever the disk says: shown, never interpreted */
-		char *label = fsb_xstr_visible(d->label);
+	struct fsb_doc doc = { 0 };
+	const struct fsb_table *t;
 
-		snprintf(name, sizeof(name), "%s%s", d->is_partition ? "  " : "", d->path);
-		snprintf(fs, sizeof(fs), "%s%s%s", type ? type : (d->ambiguous ? "ambiguous" : ""),
-			 label ? " " : "", label ? label : "");
-		free(label);
-		if (d->mountpoints.n > 1)
-			snprintf(mnt, sizeof(mnt), "%s +%zu", d->mountpoints.v[0], d->mountpoints.n - 1);
-		else
-			snprintf(mnt, sizeof(mnt), "%s", d->mountpoints.n ? d->mountpoints.v[0] : "");
-		printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", name, d->majmin,
-		       fsb_format_size(d->size, size, sizeof(size)), d->kind, fit(fs, 15, b1, sizeof(b1)),
-		       fit(mnt, 13, b2, sizeof(b2)),
-		       d->verdict != FSB_DEVICE_USABLE ? "refused" : d->doubts.n ? "in use?" : "usable");
+	fsb_doc_device_list(l, FSB_DEVLIST_TEXT, &doc);
+	t = &fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table;
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			int w = fsb_devdoc_list_width(t, c, WIDTH);
+
+			if (c + 1 == t->ncols)
+				printf("%s\n", x->text);
+			else
+				printf(x->flags & FSB_CELL_NUMBER ? "%*s " : "%-*s ", w, x->text);
+		}
 	}
+	fsb_doc_free(&doc);
 }
 
 /* Print text wrapped at WIDTH: first line after `first`, the rest indented. */

@@ -80,6 +80,7 @@ enum fsb_block_role {
 	FSB_ROLE_DEVICE_VERDICT, /* KV: why refused, doubts, the checks that passed (lists) */
 	FSB_ROLE_DEVICE_CONTENT, /* KV: what is on it (blkid's answer, mounts, holders) */
 	FSB_ROLE_DEVICE_SIGS,    /* KV: every signature, its offset the key */
+	FSB_ROLE_DEVICE_LIST,    /* TABLE: every device, a row each (doc/devdoc.h) */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A block device as a document: the blocks of devdoc.h, and the device
- * list. */
+/* A block device as a document: the blocks of devdoc.h, the device list,
+ * and a device as `devices --json` writes it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "doc/devdoc.h"
+#include "doc/json.h"
 
 /* one value, made visible: it may come from the disk */
 static void put(struct fsb_block *b, const char *key, const char *value)
@@ -331,3 +333,98 @@ void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layou
 	}
 }
 
+/* ---- `devices --json` ------------------------------------------------------------------ */
+
+/* the option that lifts what: the command line's words */
+static const char *lift_option(unsigned lift)
+{
+	if (lift & FSB_LIFT_WHOLE_DISK)
+		return "--whole-disk";
+	if (lift & FSB_LIFT_ROOT_DISK)
+		return "--allow-root-disk";
+	return NULL;
+}
+
+static void json_reasons(struct fsb_json *j, const struct fsb_device *d)
+{
+	fsb_json_open(j, "reasons", true);
+	for (size_t i = 0; i < d->reasons.n; i++) {
+		enum fsb_device_reason r = d->reason_codes ? d->reason_codes[i] : FSB_REASON_COUNT;
+		char code[32];
+		size_t k;
+
+		/* "MOUNTED_ROOT" as "mounted-root" */
+		snprintf(code, sizeof(code), "%s", fsb_device_reason_code(r));
+		for (k = 0; code[k]; k++)
+			code[k] = code[k] == '_' ? '-' : (char)(code[k] | 0x20);
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "code", code);
+		fsb_json_str(j, "lifted_by", lift_option(fsb_device_reason_lift(r)));
+		fsb_json_str(j, "text", d->reasons.v[i]);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+/* the device document's facts, keyed as its KV block is */
+static void json_facts(struct fsb_json *j, const struct fsb_doc *doc)
+{
+	const struct fsb_block *b = fsb_doc_find(doc, FSB_ROLE_DEVICE_FACTS);
+
+	fsb_json_open(j, "facts", true);
+	for (size_t i = 0; b && i < b->nkv; i++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "key", b->kv[i].key);
+		fsb_json_str(j, "text", b->kv[i].values.v[0]);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+void fsb_json_device(struct fsb_json *j, const char *key, const struct fsb_device *d)
+{
+	struct fsb_doc doc = { 0 };
+	unsigned lift = fsb_device_liftable(d);
+
+	fsb_doc_device(d, &doc);
+	fsb_json_open(j, key, false);
+	fsb_json_str(j, "path", d->path);
+	fsb_json_str(j, "given", d->given);
+	fsb_json_str(j, "majmin", d->devno ? d->majmin : NULL);
+	if (d->devno) {
+		fsb_json_int(j, "major", major(d->devno));
+		fsb_json_int(j, "minor", minor(d->devno));
+	} else {
+		fsb_json_str(j, "major", NULL);
+		fsb_json_str(j, "minor", NULL);
+	}
+	fsb_json_str(j, "kind", d->kind[0] ? d->kind : NULL);
+	fsb_json_int(j, "size", (long long)d->size);
+	fsb_json_bool(j, "read_only", d->ro);
+	fsb_json_bool(j, "partition", d->is_partition);
+	fsb_json_str(j, "parent", d->parent);
+	fsb_json_str(j, "verdict", d->verdict == FSB_DEVICE_USABLE ? "usable" : "refused");
+	fsb_json_open(j, "usable_with", true);
+	if (lift & FSB_LIFT_WHOLE_DISK)
+		fsb_json_str(j, NULL, lift_option(FSB_LIFT_WHOLE_DISK));
+	if (lift & FSB_LIFT_ROOT_DISK)
+		fsb_json_str(j, NULL, lift_option(FSB_LIFT_ROOT_DISK));
+	fsb_json_close(j);
+	json_reasons(j, d);
+	fsb_json_strv(j, "doubts", &d->doubts);
+	fsb_json_strv(j, "passed", &d->passed);
+	json_facts(j, &doc);
+	fsb_json_str(j, "fstype", d->fstype);
+	fsb_json_str(j, "label", d->label);
+	fsb_json_str(j, "uuid", d->uuid);
+	fsb_json_str(j, "pttype", d->pttype);
+	fsb_json_strv(j, "mountpoints", &d->mountpoints);
+	fsb_json_strv(j, "holders", &d->holders);
+	if (d->diskseq)
+		fsb_json_int(j, "diskseq", (long long)d->diskseq);
+	else
+		fsb_json_str(j, "diskseq", NULL);
+	fsb_json_doc(j, "document", &doc, "device", NULL);
+	fsb_json_close(j);
+	fsb_doc_free(&doc);
+}

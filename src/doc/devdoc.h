@@ -88,4 +88,14 @@ int fsb_devdoc_list_width(const struct fsb_table *t, size_t c, int width);
 /* Is column c a path, to be cut at its start so that its end shows? */
 bool fsb_devdoc_list_path(const struct fsb_table *t, size_t c);
 
+struct fsb_json;
+/*
+ * The device as a JSON object under key (or into the open array), the
+ * `devices --json` entry of doc/json.md: what it is (path, numbers as
+ * numbers), its verdict, every reason with its code and the option that
+ * lifts it, the doubts, the checks that passed, its facts keyed, what is on
+ * it, and its document (fsb_json_doc, kind "device").
+ */
+void fsb_json_device(struct fsb_json *j, const char *key, const struct fsb_device *d);
+
 #endif

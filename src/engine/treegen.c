@@ -831,6 +831,113 @@ static void size_local_header(struct plan *p, int di)
 		p->f[d->local_hdr].size = need;
 }
 
+/* A kbuild directory's n files as nc sources, nh headers and nx others,
+ * with the Makefile, Kconfig and shared header a directory of sources has. */
+static void kbuild_mix(struct plan *p, int di, long n, long *pc, long *ph, long *px)
+{
+	struct rng *r = &p->r;
+	struct tdir *d = &p->d[di];
+	long nc = 0, nh = 0, nx = 0;
+
+	for (long i = 0; i < n; i++) {
+		unsigned x = rng_below(r, 1000);
+
+		if (x < 640)
+			nc++;
+		else if (x < 970)
+			nh++;
+		else
+			nx++;
+	}
+	/* a directory with sources has a Makefile and a Kconfig that
+	 * list them, and a header they share; one without has neither */
+	if (d->makefile < 0 && (nc == 0 || n < 4)) {
+		nh += nc;
+		nc = 0;
+	} else if (d->makefile < 0) {
+		for (int i = 0; i < 2; i++) {
+			if (nx)
+				nx--;
+			else if (nh)
+				nh--;
+			else
+				nc--;
+		}
+		add_file(p, di, K_KMAKEFILE, "Makefile");
+		add_file(p, di, K_KCONFIG, "Kconfig");
+	}
+	if (nc > 0 && p->d[di].local_hdr < 0) {
+		char *name = fsb_xasprintf("%s.h", *p->d[di].base ? p->d[di].base : "local");
+
+		if (nh)
+			nh--;
+		else if (nx)
+			nx--;
+		else if (nc >= 2)
+			nc--;
+		else {
+			nc = 0;
+			nh = 0;
+		}
+		if (nc > 0) {
+			if (path_taken(p, di, name)) {
+				free(name);
+				name = fsb_xasprintf("%s_priv.h", p->d[di].base);
+			}
+			if (path_taken(p, di, name)) {
+				free(name);
+				add_named(p, di, K_H);
+			} else {
+				add_file(p, di, K_H, name);
+				free(name);
+			}
+			p->d[di].local_hdr = (int)p->nf - 1;
+		} else {
+			nh = 1;
+			free(name);
+		}
+	}
+	*pc = nc;
+	*ph = nh;
+	*px = nx;
+}
+
+/* nc sources, nh headers and nx others into directory di, the kinds
+ * interleaved as a real directory listing would have them */
+static void interleave(struct plan *p, int di, long nc, long nh, long nx)
+{
+	struct rng *r = &p->r;
+	struct tdir *d = &p->d[di];
+
+	while (nc + nh + nx > 0) {
+		long x = (long)rng_below(r, (unsigned)(nc + nh + nx));
+		unsigned char kind;
+
+		if (x < nc) {
+			kind = K_C;
+			nc--;
+		} else if (x < nc + nh) {
+			kind = K_H;
+			nh--;
+		} else {
+			unsigned y = rng_below(r, 100);
+
+			nx--;
+			if (d->fl == FL_DOCS)
+				kind = y < 78 ? K_RST : y < 98 ? K_TXT : K_SCRIPT;
+			else if (d->fl == FL_TOOLS)
+				kind = y < 60 ? K_SCRIPT : y < 80 ? K_TXT : K_RST;
+			else
+				kind = y < 50 ? K_TXT : K_RST;
+		}
+		add_named(p, di, kind);
+		if (kind == K_H && strcmp(d->path, "include/linux") == 0) {
+			p->f[p->nf - 1].lidx = (int)p->linux_hdrs.n;
+			ivec_add(&p->linux_hdrs, (int)p->nf - 1);
+		}
+	}
+}
+
 static void place_local(struct plan *p, int di, long n)
 {
 	struct rng *r = &p->r;
@@ -841,64 +948,7 @@ static void place_local(struct plan *p, int di, long n)
 		return;
 	switch (d->fl) {
 	case FL_KBUILD:
-		for (long i = 0; i < n; i++) {
-			unsigned x = rng_below(r, 1000);
-
-			if (x < 640)
-				nc++;
-			else if (x < 970)
-				nh++;
-			else
-				nx++;
-		}
-		/* a directory with sources has a Makefile and a Kconfig that
-		 * list them, and a header they share; one without has neither */
-		if (d->makefile < 0 && (nc == 0 || n < 4)) {
-			nh += nc;
-			nc = 0;
-		} else if (d->makefile < 0) {
-			for (int i = 0; i < 2; i++) {
-				if (nx)
-					nx--;
-				else if (nh)
-					nh--;
-				else
-					nc--;
-			}
-			add_file(p, di, K_KMAKEFILE, "Makefile");
-			add_file(p, di, K_KCONFIG, "Kconfig");
-		}
-		if (nc > 0 && p->d[di].local_hdr < 0) {
-			char *name = fsb_xasprintf("%s.h", *p->d[di].base ? p->d[di].base : "local");
-
-			if (nh)
-				nh--;
-			else if (nx)
-				nx--;
-			else if (nc >= 2)
-				nc--;
-			else {
-				nc = 0;
-				nh = 0;
-			}
-			if (nc > 0) {
-				if (path_taken(p, di, name)) {
-					free(name);
-					name = fsb_xasprintf("%s_priv.h", p->d[di].base);
-				}
-				if (path_taken(p, di, name)) {
-					free(name);
-					add_named(p, di, K_H);
-				} else {
-					add_file(p, di, K_H, name);
-					free(name);
-				}
-				p->d[di].local_hdr = (int)p->nf - 1;
-			} else {
-				nh = 1;
-				free(name);
-			}
-		}
+		kbuild_mix(p, di, n, &nc, &nh, &nx);
 		break;
 	case FL_INCLUDE:
 		nh = n;
@@ -927,34 +977,7 @@ static void place_local(struct plan *p, int di, long n)
 		}
 		break;
 	}
-	/* interleave the kinds, as a real directory listing would */
-	while (nc + nh + nx > 0) {
-		long x = (long)rng_below(r, (unsigned)(nc + nh + nx));
-		unsigned char kind;
-
-		if (x < nc) {
-			kind = K_C;
-			nc--;
-		} else if (x < nc + nh) {
-			kind = K_H;
-			nh--;
-		} else {
-			unsigned y = rng_below(r, 100);
-
-			nx--;
-			if (d->fl == FL_DOCS)
-				kind = y < 78 ? K_RST : y < 98 ? K_TXT : K_SCRIPT;
-			else if (d->fl == FL_TOOLS)
-				kind = y < 60 ? K_SCRIPT : y < 80 ? K_TXT : K_RST;
-			else
-				kind = y < 50 ? K_TXT : K_RST;
-		}
-		add_named(p, di, kind);
-		if (kind == K_H && strcmp(d->path, "include/linux") == 0) {
-			p->f[p->nf - 1].lidx = (int)p->linux_hdrs.n;
-			ivec_add(&p->linux_hdrs, (int)p->nf - 1);
-		}
-	}
+	interleave(p, di, nc, nh, nx);
 	size_local_header(p, di);
 }
 
@@ -1644,6 +1667,66 @@ static void c_comment_head(struct rng *r, struct fsb_buf *b, const struct tfile 
 	fsb_buf_add(b, "\n *\n");
 }
 
+/* A unit's includes: shared headers, then the directory's own. */
+static void unit_includes(struct cgen *g, long nl, struct fsb_buf *b)
+{
+	const struct plan *p = g->p;
+	const struct tdir *d = &p->d[g->f->dir];
+
+	fsb_buf_add(b, " */\n\n#include <linux/types.h>\n#include <linux/compiler.h>\n");
+	for (long i = 0; i < nl; i++) {
+		int h = p->linux_hdrs.v[rng_below(&g->r, (unsigned)p->linux_hdrs.n)];
+		bool dup = false;
+
+		for (int j = 0; j < g->nhdrs; j++)
+			dup |= g->hdrs[j] == h;
+		if (dup)
+			continue;
+		g->hdrs[g->nhdrs++] = h;
+		fsb_buf_addf(b, "#include <linux/%s>\n", p->f[h].base);
+	}
+	if (d->local_hdr >= 0) {
+		g->hdrs[g->nhdrs++] = d->local_hdr;
+		fsb_buf_addf(b, "\n#include \"%s\"\n", p->f[d->local_hdr].base);
+		/* sometimes one more header of the directory */
+		for (size_t i = 0; i < d->files.n; i++) {
+			int h = d->files.v[i];
+
+			if (h != d->local_hdr && p->f[h].kind == K_H && rng_chance(&g->r, 150)) {
+				g->hdrs[g->nhdrs++] = h;
+				fsb_buf_addf(b, "#include \"%s\"\n", p->f[h].base);
+				break;
+			}
+		}
+	}
+}
+
+/* A unit's state: its slots, a shift, the struct the functions work on. */
+static void unit_state(struct cgen *g, struct fsb_buf *b)
+{
+	const struct tfile *f = g->f;
+	char w1[40], w2[40], w3[40];
+
+	fresh_noun(g, g->snoun, sizeof(g->snoun));
+	upper(w1, g->snoun, sizeof(w1));
+	g->nslots = 8U << rng_below(&g->r, 4);
+	snprintf(g->slots, sizeof(g->slots), "%s_%s_SLOTS", g->up, w1);
+	fsb_buf_addf(b, "\n#define %s\t%u\n", g->slots, g->nslots);
+	fresh_noun(g, w2, sizeof(w2));
+	upper(w3, w2, sizeof(w3));
+	fsb_buf_addf(b, "#define %s_%s_SHIFT\t%ld\n", g->up, w3, rng_range(&g->r, 1, 30));
+	fsb_buf_addf(b, "\nstruct %s_%s {\n\tu32 id;\n\tu32 flags;\n\tu64 counter;\n\tu32 slots[%s];\n",
+		     f->prefix, g->snoun, g->slots);
+	for (long i = rng_range(&g->r, 1, 5); i > 0; i--) {
+		static const char *const types[] = { "u8", "u16", "u32", "u64", "void *", "unsigned long", NULL };
+		const char *t = PICK(&g->r, types);
+
+		fresh_noun(g, w2, sizeof(w2));
+		fsb_buf_addf(b, "\t%s%s%s;\n", t, t[strlen(t) - 1] == '*' ? "" : " ", w2);
+	}
+	fsb_buf_add(b, "};\n");
+}
+
 static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
 {
 	typedef void (*fn_t)(struct cgen *, struct fsb_buf *, const char *);
@@ -1652,8 +1735,7 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 				    fn_table, fn_string, fn_flags, fn_chain, fn_chain, fn_hdr };
 	struct cgen g = { .p = p, .f = f, .r = *r };
 	struct fsb_buf a = { 0 }, b = { 0 }, eh = { 0 }, el = { 0 }, et = { 0 }, fn = { 0 }, call = { 0 };
-	const struct tdir *d = &p->d[f->dir];
-	char name[160], w1[40], w2[40], w3[40];
+	char name[160];
 	long nl = p->linux_hdrs.n ? rng_range(&g.r, 1, p->linux_hdrs.n < 4 ? (long)p->linux_hdrs.n : 4) : 0;
 	int fails = 0;
 
@@ -1662,53 +1744,8 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 	spdx_c(&g.r, &a, false);
 	c_comment_head(&g.r, &a, f);
 
-	/* includes: shared headers, then the directory's own */
-	fsb_buf_add(&b, " */\n\n#include <linux/types.h>\n#include <linux/compiler.h>\n");
-	for (long i = 0; i < nl; i++) {
-		int h = p->linux_hdrs.v[rng_below(&g.r, (unsigned)p->linux_hdrs.n)];
-		bool dup = false;
-
-		for (int j = 0; j < g.nhdrs; j++)
-			dup |= g.hdrs[j] == h;
-		if (dup)
-			continue;
-		g.hdrs[g.nhdrs++] = h;
-		fsb_buf_addf(&b, "#include <linux/%s>\n", p->f[h].base);
-	}
-	if (d->local_hdr >= 0) {
-		g.hdrs[g.nhdrs++] = d->local_hdr;
-		fsb_buf_addf(&b, "\n#include \"%s\"\n", p->f[d->local_hdr].base);
-		/* sometimes one more header of the directory */
-		for (size_t i = 0; i < d->files.n; i++) {
-			int h = d->files.v[i];
-
-			if (h != d->local_hdr && p->f[h].kind == K_H && rng_chance(&g.r, 150)) {
-				g.hdrs[g.nhdrs++] = h;
-				fsb_buf_addf(&b, "#include \"%s\"\n", p->f[h].base);
-				break;
-			}
-		}
-	}
-
-	/* the unit's state */
-	fresh_noun(&g, g.snoun, sizeof(g.snoun));
-	upper(w1, g.snoun, sizeof(w1));
-	g.nslots = 8U << rng_below(&g.r, 4);
-	snprintf(g.slots, sizeof(g.slots), "%s_%s_SLOTS", g.up, w1);
-	fsb_buf_addf(&b, "\n#define %s\t%u\n", g.slots, g.nslots);
-	fresh_noun(&g, w2, sizeof(w2));
-	upper(w3, w2, sizeof(w3));
-	fsb_buf_addf(&b, "#define %s_%s_SHIFT\t%ld\n", g.up, w3, rng_range(&g.r, 1, 30));
-	fsb_buf_addf(&b, "\nstruct %s_%s {\n\tu32 id;\n\tu32 flags;\n\tu64 counter;\n\tu32 slots[%s];\n",
-		     f->prefix, g.snoun, g.slots);
-	for (long i = rng_range(&g.r, 1, 5); i > 0; i--) {
-		static const char *const types[] = { "u8", "u16", "u32", "u64", "void *", "unsigned long", NULL };
-		const char *t = PICK(&g.r, types);
-
-		fresh_noun(&g, w2, sizeof(w2));
-		fsb_buf_addf(&b, "\t%s%s%s;\n", t, t[strlen(t) - 1] == '*' ? "" : " ", w2);
-	}
-	fsb_buf_add(&b, "};\n");
+	unit_includes(&g, nl, &b);
+	unit_state(&g, &b);
 
 	/* the entry point init/main.c calls */
 	fsb_buf_addf(&eh, "\nu64 %s_unit_entry(u64 seed)\n{\n\tstruct %s_%s st = { 0 };\n"
@@ -1767,12 +1804,72 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 	hset_free(&g.ids);
 }
 
+/* One item of a header: constants, a struct, an enum, two prototypes or
+ * an inline function. */
+static void header_item(struct cgen *g, struct fsb_buf *item)
+{
+	const struct tfile *f = g->f;
+	char w1[40], w2[40], name[160];
+
+	switch (rng_below(&g->r, 5)) {
+	case 0:
+		fresh_noun(g, w1, sizeof(w1));
+		upper(w2, w1, sizeof(w2));
+		for (long i = rng_range(&g->r, 2, 8), v = 0; i > 0; i--, v++) {
+			char w3[40], w4[40];
+
+			fresh_noun(g, w3, sizeof(w3));
+			upper(w4, w3, sizeof(w4));
+			fsb_buf_addf(item, "%s#define %s_%s_%s\t0x%xU\n", v ? "" : "\n", g->up, w2, w4,
+				     rng_chance(&g->r, 500) ? 1U << rng_below(&g->r, 32) : rng_below(&g->r, 4096));
+		}
+		break;
+	case 1:
+		fresh_noun(g, w1, sizeof(w1));
+		fsb_buf_addf(item, "\nstruct %s_%s {\n", f->prefix, w1);
+		for (long i = rng_range(&g->r, 2, 9); i > 0; i--) {
+			static const char *const types[] = { "u8", "u16", "u32", "u64", "unsigned long", "int", NULL };
+
+			fresh_noun(g, w2, sizeof(w2));
+			fsb_buf_addf(item, "\t%s %s;\n", PICK(&g->r, types), w2);
+		}
+		fsb_buf_addf(item, "\tstruct %s_desc desc;\n};\n", f->prefix);
+		break;
+	case 2:
+		fresh_noun(g, w1, sizeof(w1));
+		upper(w2, w1, sizeof(w2));
+		fsb_buf_addf(item, "\nenum %s_%s {\n", f->prefix, w1);
+		for (long i = rng_range(&g->r, 2, 10); i > 0; i--) {
+			char w3[40], w4[40];
+
+			fresh_noun(g, w3, sizeof(w3));
+			upper(w4, w3, sizeof(w4));
+			fsb_buf_addf(item, "\t%s_%s_%s,\n", g->up, w2, w4);
+		}
+		fsb_buf_add(item, "};\n");
+		break;
+	case 3:
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "\nint %s(struct %s_desc *desc, u32 flags);\n", name, f->prefix);
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "void %s(struct %s_desc *desc);\n", name, f->prefix);
+		break;
+	default:
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "\nstatic inline u32 %s(const struct %s_desc *desc, u32 v)\n{\n"
+			     "\tif (desc->flags & 0x%xU)\n\t\treturn v ^ desc->id;\n"
+			     "\treturn (v << %ld) + %s_hash_word(desc->id);\n}\n",
+			     name, f->prefix, 1U << rng_below(&g->r, 32), rng_range(&g->r, 1, 31), f->prefix);
+		break;
+	}
+}
+
 static void gen_header(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
 {
 	struct cgen g = { .p = p, .f = f, .r = *r };
 	struct fsb_buf a = { 0 }, b = { 0 }, t = { 0 }, item = { 0 };
 	const struct tdir *d = &p->d[f->dir];
-	char guard[96], w1[40], w2[40], name[160];
+	char guard[96];
 	int fails = 0;
 
 	upper(g.up, f->prefix, sizeof(g.up));
@@ -1805,57 +1902,7 @@ static void gen_header(const struct plan *p, const struct tfile *f, struct rng *
 
 	while (fails < 3) {
 		buf_reset(&item);
-		switch (rng_below(&g.r, 5)) {
-		case 0:
-			fresh_noun(&g, w1, sizeof(w1));
-			upper(w2, w1, sizeof(w2));
-			for (long i = rng_range(&g.r, 2, 8), v = 0; i > 0; i--, v++) {
-				char w3[40], w4[40];
-
-				fresh_noun(&g, w3, sizeof(w3));
-				upper(w4, w3, sizeof(w4));
-				fsb_buf_addf(&item, "%s#define %s_%s_%s\t0x%xU\n", v ? "" : "\n", g.up, w2, w4,
-					     rng_chance(&g.r, 500) ? 1U << rng_below(&g.r, 32) : rng_below(&g.r, 4096));
-			}
-			break;
-		case 1:
-			fresh_noun(&g, w1, sizeof(w1));
-			fsb_buf_addf(&item, "\nstruct %s_%s {\n", f->prefix, w1);
-			for (long i = rng_range(&g.r, 2, 9); i > 0; i--) {
-				static const char *const types[] = { "u8", "u16", "u32", "u64", "unsigned long", "int", NULL };
-
-				fresh_noun(&g, w2, sizeof(w2));
-				fsb_buf_addf(&item, "\t%s %s;\n", PICK(&g.r, types), w2);
-			}
-			fsb_buf_addf(&item, "\tstruct %s_desc desc;\n};\n", f->prefix);
-			break;
-		case 2:
-			fresh_noun(&g, w1, sizeof(w1));
-			upper(w2, w1, sizeof(w2));
-			fsb_buf_addf(&item, "\nenum %s_%s {\n", f->prefix, w1);
-			for (long i = rng_range(&g.r, 2, 10); i > 0; i--) {
-				char w3[40], w4[40];
-
-				fresh_noun(&g, w3, sizeof(w3));
-				upper(w4, w3, sizeof(w4));
-				fsb_buf_addf(&item, "\t%s_%s_%s,\n", g.up, w2, w4);
-			}
-			fsb_buf_add(&item, "};\n");
-			break;
-		case 3:
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "\nint %s(struct %s_desc *desc, u32 flags);\n", name, f->prefix);
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "void %s(struct %s_desc *desc);\n", name, f->prefix);
-			break;
-		default:
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "\nstatic inline u32 %s(const struct %s_desc *desc, u32 v)\n{\n"
-				     "\tif (desc->flags & 0x%xU)\n\t\treturn v ^ desc->id;\n"
-				     "\treturn (v << %ld) + %s_hash_word(desc->id);\n}\n",
-				     name, f->prefix, 1U << rng_below(&g.r, 32), rng_range(&g.r, 1, 31), f->prefix);
-			break;
-		}
+		header_item(&g, &item);
 		if (a.len + b.len + item.len + t.len > f->size) {
 			fails++;
 			continue;

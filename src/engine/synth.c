@@ -253,7 +253,6 @@ static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 	memset(buf, 0, chunk);
 	for (uint64_t i = 0; i < n; i++) {
 		ssize_t r;
-		uint64_t t1;
 
 		buf[i & (chunk - 1)]++;
 		r = write(fd, buf, chunk);
@@ -263,13 +262,8 @@ static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 			if (rc)
 				return fsb_synth_fail(c, -rc, "write", c->data_path);
 		}
-		t1 = fsb_synth_now_ns();
-		if (h)
-			fsb_hist_add(h, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, i + 1, n);
+		if (fsb_synth_step(c, h, &t0, i + 1, n))
+			return -ECANCELED;
 	}
 	return 0;
 }

@@ -187,18 +187,12 @@ static int create_all(struct ctx *c, const long *order, bool timed)
 
 	memset(c->buf, 0, c->p->chunk);
 	for (long j = 0; j < n; j++) {
-		uint64_t t1;
 		int rc = create_one(c, order ? order[j] : j);
 
 		if (rc)
 			return rc;
-		t1 = fsb_synth_now_ns();
-		if (h)
-			fsb_hist_add(h, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, (uint64_t)j + 1, (uint64_t)n);
+		if (fsb_synth_step(c, h, &t0, (uint64_t)j + 1, (uint64_t)n))
+			return -ECANCELED;
 	}
 	return 0;
 }

@@ -157,6 +157,22 @@ static inline void fsb_synth_tick(struct ctx *c, uint64_t now, uint64_t done, ui
 		fsb_synth_report(c, now, (double)done / (double)total);
 }
 
+/* After one timed operation of a loop: its latency into h (may be NULL),
+ * *t0 moved on, the progress; -ECANCELED (c->err set) when cancelled. */
+static inline int fsb_synth_step(struct ctx *c, struct fsb_hist *h, uint64_t *t0, uint64_t done,
+				 uint64_t total)
+{
+	uint64_t t1 = fsb_synth_now_ns();
+
+	if (h)
+		fsb_hist_add(h, t1 - *t0);
+	*t0 = t1;
+	if (fsb_synth_cancelled(c))
+		return fsb_synth_fail_cancel(c);
+	fsb_synth_tick(c, t1, done, total);
+	return 0;
+}
+
 /* ---- the file tests (synth_files.c): the phase table's entries ---- */
 
 void fsb_synth_files_close(struct files *f);

@@ -24,6 +24,7 @@ struct trow {
 
 struct target_state {
 	struct fsb_device_list devs;
+	struct fsb_doc list_doc;     /* their list (doc/devdoc.h), row r + 1 for devs.v[r] */
 	char scan_error[1024];
 	struct trow *rows;
 	struct ui_list list;
@@ -61,6 +62,8 @@ static void scan(struct ui_ctx *ui)
 		fsb_device_list_free(&s->devs);
 		memset(&s->devs, 0, sizeof(s->devs));
 	}
+	fsb_doc_free(&s->list_doc);
+	fsb_doc_device_list(&s->devs, FSB_DEVLIST_SCREEN, &s->list_doc);
 	free(s->rows);
 	s->rows = fsb_xcalloc(s->devs.n + 2, sizeof(*s->rows));
 	for (size_t i = 0; i < s->devs.n; i++)
@@ -96,6 +99,7 @@ static void target_fini(struct ui_ctx *ui)
 	struct target_state *s = S(ui);
 
 	fsb_device_list_free(&s->devs);
+	fsb_doc_free(&s->list_doc);
 	free(s->rows);
 	free(s->pick);
 	free(s);
@@ -265,17 +269,13 @@ static const struct fsb_device *find_dev(struct target_state *s, const char *pat
 	return NULL;
 }
 
-/* What a device holds, one line: "/dev/loop5p1  100 MiB  ext4 \"data\"  mounted on /mnt". */
+/* What a device holds, one line (doc/devdoc.h). */
 static void holds_line(struct ui_dialog *d, const char *lead, const struct fsb_device *p)
 {
-	char size[32];
-	char *mp = p->mountpoints.n ? fsb_strv_join(&p->mountpoints, ", ") : NULL;
+	char *h = fsb_devdoc_holds(p);
 
-	fsb_format_size(p->size, size, sizeof(size));
-	dialog_line(d, "%s%s  %s  %s%s%s%s%s%s", lead, p->path, size,
-		    p->fstype ? p->fstype : "no filesystem signature", p->label ? " \"" : "",
-		    p->label ? p->label : "", p->label ? "\"" : "", mp ? "  mounted on " : "", mp ? mp : "");
-	free(mp);
+	dialog_line(d, "%s%s", lead, h);
+	free(h);
 }
 
 /* Every partition of the disk at path, as the scan saw them. */
@@ -473,66 +473,61 @@ static int target_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rect
 
 /* ---- drawing ------------------------------------------------------------------------- */
 
-struct cols {
-	int name, size, fstype, label, mount, verdict;
-};
-
-static void layout(int w, struct cols *c)
+/* A device list cell's role: the library's flags (doc/devdoc.h) in this screen's colours. */
+static enum ui_role list_role(unsigned f, bool cur)
 {
-	c->name = 15;
-	c->size = 8;
-	c->fstype = 7;
-	c->label = w >= 120 ? 16 : 8;
-	c->mount = w >= 120 ? 24 : 12;
-	c->verdict = w - 2 - c->name - c->size - c->fstype - c->label - c->mount - 5;
-	if (c->verdict < 8)
-		c->verdict = 8;
+	if (cur)
+		return UI_CURSOR;
+	if (f & FSB_CELL_FAILED)
+		return UI_REASON;
+	if (f & FSB_CELL_BETTER)
+		return UI_OK;
+	return f & FSB_CELL_MISSING ? UI_DISABLED : UI_NORMAL;
 }
 
-static void draw_row(struct ui_ctx *ui, int y, int x, int w, const struct cols *c, const struct trow *row,
-		     const struct fsb_device_list *devs, bool cur)
+#define MAX_COLS 16
+
+/* Row r of the device list table t from x on, column c w[c] wide. */
+static void draw_cells(struct ui_ctx *ui, int y, int x, const struct fsb_table *t, size_t r, const int *w, bool cur)
 {
-	char size[32];
-	int cx = x + 2;
+	for (size_t c = 0; c < t->ncols && c < MAX_COLS; c++) {
+		const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+		enum ui_role role = r < t->header_rows ? UI_TABLE_HEADER : list_role(cell->flags, cur);
+		const char *text = fsb_text_display(cell->text, ui->utf8);
+		int tw = (int)fsb_text_width(text);
+
+		if (cell->flags & FSB_CELL_NUMBER)
+			ui_put(y, x + (w[c] > tw ? w[c] - tw : 0), w[c], role, text);
+		else if (fsb_devdoc_list_path(t, c))
+			ui_put_path(ui, y, x, w[c], role, text);
+		else
+			ui_put(y, x, w[c], role, text);
+		x += w[c] + 1;
+	}
+}
+
+static void draw_row(struct ui_ctx *ui, int y, int x, int w, const int *cw, const struct fsb_table *t,
+		     const struct trow *row, bool cur)
+{
+	int cx = x + 2, lead = cw[0] + 1 + cw[1];
 
 	if (cur)
 		ui_fill(y, x, w, UI_CURSOR);
 	if (row->kind == ROW_DEVICE) {
-		const struct fsb_device *d = &devs->v[row->dev];
-		bool ok = d->verdict == FSB_DEVICE_USABLE;
-		enum ui_role base = cur ? UI_CURSOR : ok ? UI_NORMAL : UI_DISABLED;
-		char *mp = d->mountpoints.n ? fsb_strv_join(&d->mountpoints, ",") : NULL;
-
-		ui_putf(ui, y, cx, c->name, base, "%s%s", d->is_partition ? "  " : "", d->path);
-		cx += c->name + 1;
-		fsb_format_size(d->size, size, sizeof(size));
-		ui_putf(ui, y, cx + c->size - (int)strlen(size), c->size, base, "%s", size);
-		cx += c->size + 1;
-		ui_putd(ui, y, cx, c->fstype, base, d->fstype ? d->fstype : d->pttype ? d->pttype : "");
-		cx += c->fstype + 1;
-		ui_putd(ui, y, cx, c->label, base, d->label ? d->label : "");
-		cx += c->label + 1;
-		ui_put_path(ui, y, cx, c->mount, base, mp ? mp : "");
-		cx += c->mount + 1;
-		if (ok && d->doubts.n)
-			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "in use? (decided at claim)");
-		else if (ok)
-			ui_putd(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_OK, "usable");
-		else
-			ui_putf(ui, y, cx, c->verdict, cur ? UI_CURSOR : UI_REASON, "refused: %s", fsb_device_headline(d));
-		free(mp);
+		if (t && row->dev + 1 < t->nrows)
+			draw_cells(ui, y, cx, t, row->dev + 1, cw, cur);
 	} else if (row->kind == ROW_IMAGE) {
 		bool can = can_format(ui, FSB_TARGET_IMAGE);
 		enum ui_role base = cur ? UI_CURSOR : can ? UI_VALUE : UI_DISABLED;
 
-		ui_putd(ui, y, cx, c->name + c->size + 1, base, "Image file…");
-		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
+		ui_putd(ui, y, cx, lead, base, "Image file…");
+		ui_putd(ui, y, cx + lead + 1, w - (cx - x) - lead - 1,
 			cur ? UI_CURSOR : can ? UI_NORMAL : UI_REASON,
 			can ? "a new sparse file on a loop device, when there is no spare partition"
 			    : "needs root (loop device, mkfs, mount)");
 	} else {
-		ui_putd(ui, y, cx, c->name + c->size + 1, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
-		ui_putd(ui, y, cx + c->name + c->size + 2, w - (cx - x) - c->name - c->size - 2,
+		ui_putd(ui, y, cx, lead, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
+		ui_putd(ui, y, cx + lead + 1, w - (cx - x) - lead - 1,
 			cur ? UI_CURSOR : UI_NORMAL, "no reformat: the filesystem it is on; needs no root");
 	}
 	if (cur)
@@ -664,7 +659,9 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct target_state *s = S(ui);
 	struct ui_rect lr, dr;
-	struct cols c;
+	const struct fsb_block *lb = fsb_doc_find(&s->list_doc, FSB_ROLE_DEVICE_LIST);
+	const struct fsb_table *t = lb ? &lb->table : NULL;
+	int cw[MAX_COLS] = { 0 };
 	int y = body->y, lw, side = body->w >= 150;
 
 	ui_putd(ui, y, 1, body->w - 2, UI_HEADING, "Where should fsbench run?");
@@ -686,29 +683,18 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		dr = side ? (struct ui_rect){ y, body->x + lw, rest, body->w - lw }
 			  : (struct ui_rect){ y + lh, body->x, dh, body->w };
 	}
-	layout(lr.w, &c);
-	{
-		int x = lr.x + 2;
-
-		ui_put(lr.y, x, c.name, UI_TABLE_HEADER, "DEVICE");
-		x += c.name + 1;
-		ui_put(lr.y, x + c.size - 4, 4, UI_TABLE_HEADER, "SIZE");
-		x += c.size + 1;
-		ui_put(lr.y, x, c.fstype, UI_TABLE_HEADER, "FSTYPE");
-		x += c.fstype + 1;
-		ui_put(lr.y, x, c.label, UI_TABLE_HEADER, "LABEL");
-		x += c.label + 1;
-		ui_put(lr.y, x, c.mount, UI_TABLE_HEADER, "MOUNTPOINT");
-		x += c.mount + 1;
-		ui_put(lr.y, x, c.verdict, UI_TABLE_HEADER, "VERDICT");
-	}
+	/* the columns and their widths are the document's */
+	for (size_t c = 0; t && c < t->ncols && c < MAX_COLS; c++)
+		cw[c] = fsb_devdoc_list_width(t, c, lr.w - 2);
+	if (t)
+		draw_cells(ui, lr.y, lr.x + 2, t, 0, cw, false);
 	s->list_r = (struct ui_rect){ lr.y + 1, lr.x, lr.h - 1, lr.w };
 	s->list_h = s->list_r.h;
 	list_clamp(&s->list, s->list_h);
 	for (int i = 0; i < s->list_h && s->list.top + i < s->list.n; i++) {
 		int k = s->list.top + i;
 
-		draw_row(ui, s->list_r.y + i, s->list_r.x, s->list_r.w, &c, &s->rows[k], &s->devs, k == s->list.cur);
+		draw_row(ui, s->list_r.y + i, s->list_r.x, s->list_r.w, cw, t, &s->rows[k], k == s->list.cur);
 	}
 	draw_detail(ui, &dr);
 	{

@@ -417,11 +417,66 @@ static void find_cell(const struct fsb_table *t, const char *row, const char *co
 			*c = (int)j;
 }
 
+/* Where a table's columns land: the first stays put, the rest scrolls. */
+struct table_geom {
+	const size_t *widths;
+	int first, frozen, scroll;
+	int run_r, run_c;        /* the cell being measured, or -1 */
+};
+
+/* One row of t at screen row y. */
+static void draw_table_row(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_table *t,
+			   const struct ui_table_opts *o, const struct table_geom *g, size_t row, int y, bool sel)
+{
+	bool header = row < t->header_rows;
+	int vx = 0;
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fsb_cell *cell = fsb_table_cell(t, row, c);
+		int cw = 0, align, sx, lo, hi;
+		enum ui_role role;
+		attr_t extra;
+
+		for (int k = 0; cell->span > 0 && k < cell->span; k++)
+			cw += (int)g->widths[c + (size_t)k] + (k ? GAP : 0);
+		if (cell->span == 0) {
+			vx += (int)g->widths[c] + GAP;
+			continue;
+		}
+		align = cell->span > 1 ? 2 : (cell->flags & FSB_CELL_NUMBER) ? 1 : 0;
+		role = cell_role(cell->flags);
+		extra = cell_extra(cell->flags);
+		if (header && o->focus_col >= 0 && (size_t)o->focus_col == c)
+			role = UI_COLUMN;
+		if ((int)row == g->run_r && (int)c == g->run_c) {
+			role = UI_RUNNING;
+			extra = 0;
+		}
+		if (sel) {
+			role = o->sel_focus ? UI_CURSOR : UI_CURSOR_DIM;
+			extra = 0;
+		}
+		if (c == 0) {
+			sx = r->x;
+			lo = r->x;
+			hi = r->x + (g->first < r->w ? g->first : r->w);
+		} else {
+			sx = r->x + vx - g->scroll;
+			lo = r->x + (g->scroll ? g->frozen : 0);
+			hi = r->x + r->w;
+		}
+		put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi);
+		vx += cw + GAP;
+		c += (size_t)(cell->span - 1);
+	}
+}
+
 int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_table *t,
 		  const struct ui_table_opts *o, int skip, int *hmax)
 {
 	size_t widths[t->ncols ? t->ncols : 1];
 	int total, first, frozen, maxs, scroll, vl = 0, drawn = 0, run_r, run_c;
+	struct table_geom g;
 
 	if (o->widths) {
 		total = 0;
@@ -440,6 +495,7 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 	if (hmax)
 		*hmax = maxs;
 	find_cell(t, o->run_row, o->run_col, &run_r, &run_c);
+	g = (struct table_geom){ widths, first, frozen, scroll, run_r, run_c };
 
 #define NEXT_LINE() (vl++ >= skip && drawn < r->h ? r->y + drawn++ : -1)
 	if (o->title && t->title) {
@@ -463,50 +519,13 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 	for (size_t row = 0; row < t->nrows; row++) {
 		bool header = row < t->header_rows;
 		bool sel = !header && o->sel_row >= 0 && (size_t)o->sel_row == row - t->header_rows;
-		int y = NEXT_LINE(), vx = 0;
+		int y = NEXT_LINE();
 
 		if (y < 0)
 			continue;
 		if (sel)
 			ui_fill(y, r->x, r->w < total ? r->w : total, o->sel_focus ? UI_CURSOR : UI_CURSOR_DIM);
-		for (size_t c = 0; c < t->ncols; c++) {
-			const struct fsb_cell *cell = fsb_table_cell(t, row, c);
-			int cw = 0, align, sx, lo, hi;
-			enum ui_role role;
-			attr_t extra;
-
-			for (int k = 0; cell->span > 0 && k < cell->span; k++)
-				cw += (int)widths[c + (size_t)k] + (k ? GAP : 0);
-			if (cell->span == 0) {
-				vx += (int)widths[c] + GAP;
-				continue;
-			}
-			align = cell->span > 1 ? 2 : (cell->flags & FSB_CELL_NUMBER) ? 1 : 0;
-			role = cell_role(cell->flags);
-			extra = cell_extra(cell->flags);
-			if (header && o->focus_col >= 0 && (size_t)o->focus_col == c)
-				role = UI_COLUMN;
-			if ((int)row == run_r && (int)c == run_c) {
-				role = UI_RUNNING;
-				extra = 0;
-			}
-			if (sel) {
-				role = o->sel_focus ? UI_CURSOR : UI_CURSOR_DIM;
-				extra = 0;
-			}
-			if (c == 0) {
-				sx = r->x;
-				lo = r->x;
-				hi = r->x + (first < r->w ? first : r->w);
-			} else {
-				sx = r->x + vx - scroll;
-				lo = r->x + (scroll ? frozen : 0);
-				hi = r->x + r->w;
-			}
-			put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi);
-			vx += cw + GAP;
-			c += (size_t)(cell->span - 1);
-		}
+		draw_table_row(ui, r, t, o, &g, row, y, sel);
 		/* say that there is more to the left or right */
 		if (header && row == 0 && scroll > 0)
 			ui_put(y, r->x + first, 1, UI_AXIS, ui->utf8 ? "‹" : "<");

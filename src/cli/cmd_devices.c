@@ -14,6 +14,7 @@
 #include "cli/cmd.h"
 #include "devices/device.h"
 #include "doc/devdoc.h"
+#include "doc/json.h"
 #include "engine/targetcheck.h"
 
 #define WIDTH 80
@@ -24,6 +25,7 @@ static void usage(FILE *fp)
 		"Usage: fsbench devices [OPTIONS]\n"
 		"       fsbench devices --check DEVICE [--whole-disk] [--yes-destroy=DEVICE]\n"
 		"                               [--dry-run]\n"
+		"       fsbench devices --json [--check DEVICE] [OPTIONS]\n"
 		"\n"
 		"Lists every block device and partition, with its signatures, where it is\n"
 		"mounted, and whether fsbench may format it: usable, or refused with every\n"
@@ -45,44 +47,33 @@ static void usage(FILE *fp)
 		"  --crypttab PATH       check against PATH instead of /etc/crypttab\n"
 		"  --all                 also list RAM disks, detached loop devices and empty\n"
 		"                        devices\n"
+		"  --json                the list (or the --check verdict) as JSON: every\n"
+		"                        device with its verdict, reasons and facts\n"
+		"                        (doc/json.md)\n"
 		"  -h, --help            show this help\n");
 }
 
-/* text cut to w columns ("…" would count as three bytes; keep ASCII) */
-static const char *fit(const char *s, size_t w, char *buf, size_t len)
-{
-	if (!s)
-		return "";
-	if (strlen(s) <= w)
-		return s;
-	snprintf(buf, len, "%.*s~", (int)(w - 1), s);
-	return buf;
-}
-
+/* The device list of the document (doc/devdoc.h), each cell at its place:
+ * the table's columns and widths are the library's. */
 static void print_table(const struct fsb_device_list *l)
 {
-	printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", "DEVICE", "MAJ:MIN", "SIZE", "TYPE",
-	       "FSTYPE LABEL", "MOUNTPOINT", "VERDICT");
-	for (size_t i = 0; i < l->n; i++) {
-		const struct fsb_device *d = &l->v[i];
-		char size[32], name[64], fs[128], b1[64], b2[64], mnt[64];
-		const char *type = d->fstype ? d->fstype : d->pttype;
-		/* a label is whatever the disk says: shown, never interpreted */
-		char *label = fsb_xstr_visible(d->label);
+	struct fsb_doc doc = { 0 };
+	const struct fsb_table *t;
 
-		snprintf(name, sizeof(name), "%s%s", d->is_partition ? "  " : "", d->path);
-		snprintf(fs, sizeof(fs), "%s%s%s", type ? type : (d->ambiguous ? "ambiguous" : ""),
-			 label ? " " : "", label ? label : "");
-		free(label);
-		if (d->mountpoints.n > 1)
-			snprintf(mnt, sizeof(mnt), "%s +%zu", d->mountpoints.v[0], d->mountpoints.n - 1);
-		else
-			snprintf(mnt, sizeof(mnt), "%s", d->mountpoints.n ? d->mountpoints.v[0] : "");
-		printf("%-16s %-8s %9s %-5s %-15s %-13s %s\n", name, d->majmin,
-		       fsb_format_size(d->size, size, sizeof(size)), d->kind, fit(fs, 15, b1, sizeof(b1)),
-		       fit(mnt, 13, b2, sizeof(b2)),
-		       d->verdict != FSB_DEVICE_USABLE ? "refused" : d->doubts.n ? "in use?" : "usable");
+	fsb_doc_device_list(l, FSB_DEVLIST_TEXT, &doc);
+	t = &fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table;
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			int w = fsb_devdoc_list_width(t, c, WIDTH);
+
+			if (c + 1 == t->ncols)
+				printf("%s\n", x->text);
+			else
+				printf(x->flags & FSB_CELL_NUMBER ? "%*s " : "%-*s ", w, x->text);
+		}
 	}
+	fsb_doc_free(&doc);
 }
 
 /* Print text wrapped at WIDTH: first line after `first`, the rest indented. */
@@ -178,8 +169,38 @@ struct devices_args {
 	const char *check;
 	const char *yes_destroy;
 	bool dry_run;
+	bool json;
 	unsigned flags;
 };
+
+/* `devices --json` (doc/json.md): the devices v[0..n), and with list
+ * the list's table as `fsbench devices` prints it. */
+static int write_json(const struct devices_args *a, const struct fsb_device *v, size_t n,
+		      const struct fsb_device_list *list)
+{
+	struct fsb_json *j = fsb_json_new("devices");
+	struct fsb_err err = { 0 };
+
+	fsb_json_str(j, "check", a->check);
+	fsb_json_bool(j, "all", a->flags & FSB_DEVICE_LIST_ALL);
+	fsb_json_bool(j, "root", fsb_running_as_root());
+	if (list) {
+		struct fsb_doc doc = { 0 };
+
+		fsb_doc_device_list(list, FSB_DEVLIST_TEXT, &doc);
+		fsb_json_doc(j, "list", &doc, "device-list", NULL);
+		fsb_doc_free(&doc);
+	}
+	fsb_json_open(j, "devices", true);
+	for (size_t i = 0; i < n; i++)
+		fsb_json_device(j, NULL, &v[i]);
+	fsb_json_close(j);
+	if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
+		fsb_app_error("devices: standard output: write error");
+		return FSB_EXIT_FAILED;
+	}
+	return FSB_EXIT_OK;
+}
 
 static int claim_status(int rc)
 {
@@ -196,14 +217,19 @@ static int do_check(const struct devices_args *a)
 	int rc, status;
 
 	if (!a->yes_destroy && !a->dry_run) {
+		status = FSB_EXIT_OK;
 		rc = fsb_device_check(a->check, &a->opts, &d, &err);
 		if (rc && rc != -EPERM) {
 			fsb_app_error("devices: %s", err.msg);
 			status = FSB_EXIT_FAILED;
 			goto out;
 		}
-		print_detail(&d, true);
-		status = rc ? FSB_EXIT_REFUSED : FSB_EXIT_OK;
+		if (a->json)
+			status = write_json(a, &d, 1, NULL);
+		else
+			print_detail(&d, true);
+		if (status == FSB_EXIT_OK && rc)
+			status = FSB_EXIT_REFUSED;
 		goto out;
 	}
 	/* the batch path: exactly what fsbench run does before its first mkfs */
@@ -247,6 +273,11 @@ static int do_list(const struct devices_args *a)
 		fsb_app_error("devices: %s", err.msg);
 		return FSB_EXIT_FAILED;
 	}
+	if (a->json) {
+		rc = write_json(a, l.v, l.n, &l);
+		fsb_device_list_free(&l);
+		return rc;
+	}
 	print_table(&l);
 	for (size_t i = 0; i < l.n; i++) {
 		putchar('\n');
@@ -268,7 +299,7 @@ static int readable(const char *opt, const char *path)
 
 int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
 {
-	enum { O_FSTAB = 256, O_CRYPTTAB, O_ROOT, O_ALL, O_CHECK, O_WHOLE, O_YES, O_DRY, O_MIN };
+	enum { O_FSTAB = 256, O_CRYPTTAB, O_ROOT, O_ALL, O_CHECK, O_WHOLE, O_YES, O_DRY, O_MIN, O_JSON };
 	static const struct option opts[] = {
 		{ "fstab", required_argument, NULL, O_FSTAB },
 		{ "crypttab", required_argument, NULL, O_CRYPTTAB },
@@ -279,6 +310,7 @@ int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
 		{ "yes-destroy", required_argument, NULL, O_YES },
 		{ "dry-run", no_argument, NULL, O_DRY },
 		{ "min-size", required_argument, NULL, O_MIN },
+		{ "json", no_argument, NULL, O_JSON },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -316,6 +348,9 @@ int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
 		case O_DRY:
 			a.dry_run = true;
 			break;
+		case O_JSON:
+			a.json = true;
+			break;
 		case O_MIN:
 			if (fsb_parse_size(optarg, &a.opts.min_size)) {
 				fsb_app_error("devices: --min-size '%s': expected a size such as 512M or 2G",
@@ -333,6 +368,10 @@ int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
 	}
 	if (!a.check && (a.yes_destroy || a.dry_run)) {
 		fsb_app_error("devices: --yes-destroy and --dry-run need --check DEVICE");
+		return FSB_EXIT_USAGE;
+	}
+	if (a.json && (a.yes_destroy || a.dry_run)) {
+		fsb_app_error("devices: --json lists or checks; it does not go with --yes-destroy or --dry-run");
 		return FSB_EXIT_USAGE;
 	}
 	return a.check ? do_check(&a) : do_list(&a);

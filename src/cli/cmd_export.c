@@ -25,7 +25,10 @@ static void usage(FILE *fp)
 		"  -p, --phase PHASE    svg: the chart of PHASE (or total) instead of the first one\n");
 }
 
-int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
+/* The options into fmt, out and eo; false when the command ends here
+ * (--help, a usage error) with *status. */
+static bool parse_options(int argc, char **argv, const struct fsb_export_format **fmt, const char **out,
+			  struct fsb_export_opts *eo, int *status)
 {
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -37,6 +40,52 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "f:o:m:b:p:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			*fmt = fsb_export_find(optarg);
+			if (!*fmt) {
+				fsb_app_error("export: unknown format '%s'", optarg);
+				usage(stderr);
+				return *status = FSB_EXIT_USAGE, false;
+			}
+			break;
+		case 'o':
+			*out = optarg;
+			break;
+		case 'm':
+			if (fsb_cli_parse_metric("export", optarg, &eo->report.metric))
+				return *status = FSB_EXIT_USAGE, false;
+			break;
+		case 'b':
+			eo->report.baseline = optarg;
+			break;
+		case 'W':
+			eo->report.nonparametric = true;
+			break;
+		case 'p':
+			eo->phase = optarg;
+			break;
+		default:	/* -h, --help, or an option getopt refused */
+			return *status = fsb_cli_help_or_usage(c, usage), false;
+		}
+	}
+	if (!*fmt || optind >= argc) {
+		fsb_app_error("export: %s", !*fmt ? "--format is required" : "no result file given");
+		usage(stderr);
+		return *status = FSB_EXIT_USAGE, false;
+	}
+	if (eo->phase && strcmp((*fmt)->name, "svg")) {
+		fsb_app_error("export: --phase is for --format svg, not %s", (*fmt)->name);
+		return *status = FSB_EXIT_USAGE, false;
+	}
+	return true;
+}
+
+int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
+{
 	const struct fsb_export_format *fmt = NULL;
 	struct fsb_export_opts eo = { .report = { .metric = FSB_METRIC_DEAD } };
 	struct fsb_result **res = NULL;
@@ -45,47 +94,10 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	char *tmp = NULL, *cmdline = NULL;
 	struct fsb_err err = { 0 };
 	FILE *fp = stdout;
-	int c, n, rc = FSB_EXIT_OK;
+	int n, rc = FSB_EXIT_OK;
 
-	while ((c = getopt_long(argc, argv, "f:o:m:b:p:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			fmt = fsb_export_find(optarg);
-			if (!fmt) {
-				fsb_app_error("export: unknown format '%s'", optarg);
-				usage(stderr);
-				return FSB_EXIT_USAGE;
-			}
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case 'm':
-			if (fsb_cli_parse_metric("export", optarg, &eo.report.metric))
-				return FSB_EXIT_USAGE;
-			break;
-		case 'b':
-			eo.report.baseline = optarg;
-			break;
-		case 'W':
-			eo.report.nonparametric = true;
-			break;
-		case 'p':
-			eo.phase = optarg;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
-	if (!fmt || optind >= argc) {
-		fsb_app_error("export: %s", !fmt ? "--format is required" : "no result file given");
-		usage(stderr);
-		return FSB_EXIT_USAGE;
-	}
-	if (eo.phase && strcmp(fmt->name, "svg")) {
-		fsb_app_error("export: --phase is for --format svg, not %s", fmt->name);
-		return FSB_EXIT_USAGE;
-	}
+	if (!parse_options(argc, argv, &fmt, &out, &eo, &rc))
+		return rc;
 	n = argc - optind;
 	if (fsb_cli_rec_config(cli, "export", &eo.rec))
 		return FSB_EXIT_USAGE;

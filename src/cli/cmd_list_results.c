@@ -37,6 +37,52 @@ static void tsv_field(const char *s)
 		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
+/* The rows idx[0..n) of b as JSON, TSV or the table; an exit status. */
+static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, const char *dir,
+		      const char *where, bool json, bool tsv)
+{
+	static const char *const heads[FSB_BROWSE_NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems",
+							     "Phases" };
+	struct fsb_err err = { 0 };
+
+	if (json) {
+		struct fsb_json *j = fsb_json_new("list-results");
+
+		fsb_json_str(j, "directory", dir);
+		fsb_json_str(j, "where", where);
+		fsb_json_browse(j, "results", b, idx, n);
+		if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
+			fsb_app_error("list-results: standard output: write error");
+			return FSB_EXIT_FAILED;
+		}
+	} else if (tsv) {
+		printf("File");
+		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
+			printf("\t%s", heads[k]);
+		putchar('\n');
+		for (size_t i = 0; i < n; i++) {
+			char *col[FSB_BROWSE_NCOLS];
+
+			fsb_browse_row(&b->v[idx[i]], col);
+			tsv_field(b->v[idx[i]].path);
+			for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
+				putchar('\t');
+				tsv_field(col[k]);
+				free(col[k]);
+			}
+			putchar('\n');
+		}
+	} else {
+		struct fsb_table t;
+		struct fsb_render_opts ro = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };
+
+		fsb_report_browse(b, idx, n, &t);
+		fsb_render_table_text(stdout, &t, &ro);
+		fsb_table_free(&t);
+	}
+	return FSB_EXIT_OK;
+}
+
 int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -48,8 +94,6 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const heads[FSB_BROWSE_NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems",
-							     "Phases" };
 	struct fsb_browse b = { 0 };
 	struct fsb_err err = { 0 };
 	struct fsb_buf where = { 0 };
@@ -123,43 +167,7 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 	for (size_t i = 0; i < b.n; i++)
 		if (fsb_browse_match(&b.v[i], where.s))
 			idx[n++] = i;
-	if (json) {
-		struct fsb_json *j = fsb_json_new("list-results");
-
-		fsb_json_str(j, "directory", dir);
-		fsb_json_str(j, "where", where.s);
-		fsb_json_browse(j, "results", &b, idx, n);
-		if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
-			fsb_app_error("list-results: standard output: write error");
-			rc = FSB_EXIT_FAILED;
-			goto out;
-		}
-	} else if (tsv) {
-		printf("File");
-		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
-			printf("\t%s", heads[k]);
-		putchar('\n');
-		for (size_t i = 0; i < n; i++) {
-			char *col[FSB_BROWSE_NCOLS];
-
-			fsb_browse_row(&b.v[idx[i]], col);
-			tsv_field(b.v[idx[i]].path);
-			for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
-				putchar('\t');
-				tsv_field(col[k]);
-				free(col[k]);
-			}
-			putchar('\n');
-		}
-	} else {
-		struct fsb_table t;
-		struct fsb_render_opts ro = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };
-
-		fsb_report_browse(&b, idx, n, &t);
-		fsb_render_table_text(stdout, &t, &ro);
-		fsb_table_free(&t);
-	}
-	rc = FSB_EXIT_OK;
+	rc = print_rows(&b, idx, n, dir, where.s, json, tsv);
 out:
 	fsb_browse_free(&b);
 	fsb_buf_free(&where);

@@ -851,22 +851,14 @@ unsigned long long fsb_device_fd_diskseq(int fd, dev_t devno)
 	return 0;
 }
 
-/*
- * Facts about devno.  held_fd >= 0: fsbench holds the device open O_EXCL
- * through that descriptor (probe through it, do not call it busy).
- * open_path: the node to open (what the user named, resolved), or NULL for
- * /dev/<kernel name>.
- */
-static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how,
-		   struct fsb_device *d)
+/* What sysfs says about d->devno: its names, size, partitions, what it
+ * is built on and what holds it, the disks it lives on, model and serial. */
+static void gather_sysfs(struct fsb_device *d)
 {
+	dev_t devno = d->devno, model_dev;
 	struct devnos list = { 0 };
 	char *sysdir = sys_path(devno, NULL);
-	dev_t model_dev;
-	int fd = held_fd, ro = 0;
 
-	d->devno = devno;
-	d->passive = held_fd < 0 && !(how & FSB_GATHER_EXCL);
 	snprintf(d->majmin, sizeof(d->majmin), "%u:%u", major(devno), minor(devno));
 	d->path = dev_path(devno);
 	d->is_partition = is_partition(devno);
@@ -909,6 +901,7 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	}
 	free(list.v);
 	fsb_devrules_read_holders(sysdir, &d->holders);
+	free(sysdir);
 
 	if (major(devno) == LOOP_MAJOR_NR && !d->is_partition) {
 		char *b = sys_read(devno, "loop/backing_file");
@@ -928,58 +921,87 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	d->serial = trimmed(sys_read(model_dev, "serial"));
 	if (!d->serial)
 		d->serial = trimmed(sys_read(model_dev, "device/serial"));
+}
 
+/* Passive: read a partition through its disk.  An open partition makes the
+ * kernel refuse to re-read or change the disk's table (BLKRRPART, BLKPG:
+ * EBUSY) — a scan must not break a partitioner.  False when the disk
+ * cannot stand in for it (then the partition itself is opened). */
+static bool probe_via_disk(struct fsb_device *d)
+{
+	unsigned long long start = 0;
+	int dfd = open(d->parent, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	bool done = false;
+
+	if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    st.st_rdev == d->parent_devno && fsb_device_sys_ull(d->devno, "start", &start)) {
+		d->diskseq = fsb_device_fd_diskseq(dfd, d->devno);
+		probe_all(d, dfd, start * 512, d->size);
+		probe_safe(d, dfd, start * 512, d->size);
+		probe_entry(d, dfd, start * 512);
+		done = true;
+	}
+	if (dfd >= 0)
+		close(dfd);
+	return done;
+}
+
+/* The device opened for the probe (O_EXCL first with FSB_GATHER_EXCL), or
+ * -1 with d->probe_error (and d->excl_errno) saying why. */
+static int open_for_probe(struct fsb_device *d, const char *open_path, unsigned how)
+{
+	const char *p = open_path ? open_path : d->path;
+	int fd = -1;
+
+	if (how & FSB_GATHER_EXCL) {
+		fd = open(p, O_RDONLY | O_EXCL | O_CLOEXEC);
+		if (fd < 0)
+			d->excl_errno = errno;
+	}
+	if (fd < 0)
+		fd = open(p, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		struct stat st;
+
+		/* a stale node under /dev must not stand in for the device */
+		if (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != d->devno) {
+			close(fd);
+			fd = -1;
+			errno = ENODEV;
+		}
+	}
+	if (fd < 0) {
+		d->probe_error = fsb_xasprintf("opening %s failed: %s", p, strerror(errno));
+		if ((how & FSB_GATHER_EXCL) && !d->excl_errno)
+			d->excl_errno = errno;
+	}
+	return fd;
+}
+
+/*
+ * Facts about devno.  held_fd >= 0: fsbench holds the device open O_EXCL
+ * through that descriptor (probe through it, do not call it busy).
+ * open_path: the node to open (what the user named, resolved), or NULL for
+ * /dev/<kernel name>.
+ */
+static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how,
+		   struct fsb_device *d)
+{
+	int fd = held_fd, ro = 0;
+
+	d->devno = devno;
+	d->passive = held_fd < 0 && !(how & FSB_GATHER_EXCL);
+	gather_sysfs(d);
 	if (d->size == 0) {
 		/* nothing to probe, and opening an empty card reader only wakes it */
 		d->diskseq = fsb_device_fd_diskseq(-1, devno);
-		goto out;
+		return;
 	}
-	if (fd < 0 && d->passive && d->is_partition && d->parent) {
-		/* passive: read a partition through its disk.  An open partition
-		 * makes the kernel refuse to re-read or change the disk's table
-		 * (BLKRRPART, BLKPG: EBUSY) — a scan must not break a partitioner. */
-		unsigned long long start = 0;
-		int dfd = open(d->parent, O_RDONLY | O_CLOEXEC);
-		struct stat st;
-
-		if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISBLK(st.st_mode) &&
-		    st.st_rdev == d->parent_devno && fsb_device_sys_ull(devno, "start", &start)) {
-			d->diskseq = fsb_device_fd_diskseq(dfd, devno);
-			probe_all(d, dfd, start * 512, d->size);
-			probe_safe(d, dfd, start * 512, d->size);
-			probe_entry(d, dfd, start * 512);
-			close(dfd);
-			goto out;
-		}
-		if (dfd >= 0)
-			close(dfd);
-	}
-	if (fd < 0) {
-		const char *p = open_path ? open_path : d->path;
-
-		if (how & FSB_GATHER_EXCL) {
-			fd = open(p, O_RDONLY | O_EXCL | O_CLOEXEC);
-			if (fd < 0)
-				d->excl_errno = errno;
-		}
-		if (fd < 0)
-			fd = open(p, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			struct stat st;
-
-			/* a stale node under /dev must not stand in for the device */
-			if (fstat(fd, &st) || !S_ISBLK(st.st_mode) || st.st_rdev != devno) {
-				close(fd);
-				fd = -1;
-				errno = ENODEV;
-			}
-		}
-		if (fd < 0) {
-			d->probe_error = fsb_xasprintf("opening %s failed: %s", p, strerror(errno));
-			if ((how & FSB_GATHER_EXCL) && !d->excl_errno)
-				d->excl_errno = errno;
-		}
-	}
+	if (fd < 0 && d->passive && d->is_partition && d->parent && probe_via_disk(d))
+		return;
+	if (fd < 0)
+		fd = open_for_probe(d, open_path, how);
 	d->diskseq = fsb_device_fd_diskseq(fd, devno);
 	if (fd >= 0) {
 		if (ioctl(fd, BLKROGET, &ro) == 0 && ro)
@@ -989,8 +1011,6 @@ static void gather(dev_t devno, int held_fd, const char *open_path, unsigned how
 	}
 	if (fd >= 0 && fd != held_fd)
 		close(fd);
-out:
-	free(sysdir);
 }
 
 void fsb_device_free(struct fsb_device *d)

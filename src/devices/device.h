@@ -147,6 +147,9 @@ enum fsb_device_reason {
 /* A rank and what lifts a reason (the table above). */
 int fsb_device_reason_rank(enum fsb_device_reason r);
 enum fsb_device_lift fsb_device_reason_lift(enum fsb_device_reason r);
+/* The code's name as the table spells it ("MOUNTED_ROOT"): stable, for
+ * machine-readable output. */
+const char *fsb_device_reason_code(enum fsb_device_reason r);
 
 /* Reasons while the rules collect them: text[i] is for people, code[i]
  * what it is.  Free with fsb_devwhy_free(). */

@@ -683,10 +683,11 @@ static bool holds_root(const struct fsb_device *d, const struct fsb_devsnap *s)
 }
 
 static const struct {
+	const char *name;
 	int rank;
 	enum fsb_device_lift lift;
 } reasons[] = {
-#define FSB_X(code, rank, lift) [FSB_REASON_##code] = { rank, lift },
+#define FSB_X(code, rank, lift) [FSB_REASON_##code] = { #code, rank, lift },
 	FSB_DEVICE_REASONS(FSB_X)
 #undef FSB_X
 };
@@ -699,6 +700,11 @@ int fsb_device_reason_rank(enum fsb_device_reason r)
 enum fsb_device_lift fsb_device_reason_lift(enum fsb_device_reason r)
 {
 	return r < FSB_REASON_COUNT ? reasons[r].lift : FSB_LIFT_NONE;
+}
+
+const char *fsb_device_reason_code(enum fsb_device_reason r)
+{
+	return r < FSB_REASON_COUNT ? reasons[r].name : "UNKNOWN";
 }
 
 void fsb_devwhy_add(struct fsb_devwhy *w, enum fsb_device_reason code, const char *fmt, ...)

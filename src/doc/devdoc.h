@@ -23,6 +23,11 @@
  *                                     key its offset ("0x438"), the values "TYPE=ext4"
  *                                     (or PTTYPE=) first, then UUID, LABEL, USAGE,
  *                                     then the rest as libblkid said them
+ *
+ * The device list (fsb_doc_device_list) is one more block, a TABLE of
+ * role FSB_ROLE_DEVICE_LIST: the columns, their widths and every row are
+ * decided here; `fsbench devices` and the target screen only put each
+ * cell at its place.
  */
 #ifndef FSB_DEVDOC_H
 #define FSB_DEVDOC_H
@@ -52,5 +57,45 @@ char *fsb_devdoc_join(const struct fsb_doc *doc, enum fsb_block_role role, const
 /* Every fact joined by ", " (fsb_device_describe() of the document), or
  * NULL without facts; caller frees. */
 char *fsb_devdoc_facts_line(const struct fsb_doc *doc);
+
+/* What a device holds, one line: "/dev/loop5p1  100 MiB  ext4 \"data\"
+ * mounted on /mnt" (the TUI's whole-disk and root-disk questions list
+ * what is lost with it); caller frees. */
+char *fsb_devdoc_holds(const struct fsb_device *d);
+
+/*
+ * The device list: one TABLE block (FSB_ROLE_DEVICE_LIST) appended to doc,
+ * a header row, then row r + 1 for l->v[r] (disks, each followed by its
+ * partitions, indented).  Two layouts of the same list:
+ *   FSB_DEVLIST_TEXT    `fsbench devices`: DEVICE MAJ:MIN SIZE TYPE
+ *                       "FSTYPE LABEL" MOUNTPOINT VERDICT (usable, in use?,
+ *                       refused), the first mountpoint and "+N" more, texts
+ *                       cut with "~" to keep 80 columns;
+ *   FSB_DEVLIST_SCREEN  the target screen: DEVICE SIZE FSTYPE LABEL
+ *                       MOUNTPOINT VERDICT, every mountpoint, a refused
+ *                       device's headline reason ("refused: mounted on /mnt").
+ * Cells: the device FSB_CELL_NAME, the size FSB_CELL_NUMBER (right-aligned,
+ * its value in bytes), the verdict FSB_CELL_BETTER when usable and
+ * FSB_CELL_FAILED when refused, every other cell of a refused device
+ * FSB_CELL_MISSING (it cannot be chosen).
+ */
+enum fsb_devlist_layout { FSB_DEVLIST_TEXT, FSB_DEVLIST_SCREEN };
+void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layout how, struct fsb_doc *doc);
+/* Width of column c of a device list table t (fsb_doc_device_list's) in a
+ * row of `width` columns, a space between columns: fixed, wider from 118
+ * columns on (screen), the last column the rest (at least 8). */
+int fsb_devdoc_list_width(const struct fsb_table *t, size_t c, int width);
+/* Is column c a path, to be cut at its start so that its end shows? */
+bool fsb_devdoc_list_path(const struct fsb_table *t, size_t c);
+
+struct fsb_json;
+/*
+ * The device as a JSON object under key (or into the open array), the
+ * `devices --json` entry of doc/json.md: what it is (path, numbers as
+ * numbers), its verdict, every reason with its code and the option that
+ * lifts it, the doubts, the checks that passed, its facts keyed, what is on
+ * it, and its document (fsb_json_doc, kind "device").
+ */
+void fsb_json_device(struct fsb_json *j, const char *key, const struct fsb_device *d);
 
 #endif

@@ -667,6 +667,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_DEVICE_FACTS] = "device-facts", [FSB_ROLE_DEVICE_VERDICT] = "device-verdict",
 		[FSB_ROLE_DEVICE_CONTENT] = "device-content", [FSB_ROLE_DEVICE_SIGS] = "device-signatures",
 		[FSB_ROLE_RECOMMEND] = "recommendation",
+		[FSB_ROLE_DEVICE_LIST] = "device-list",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -83,6 +83,7 @@ enum fsb_block_role {
 	FSB_ROLE_DEVICE_SIGS,    /* KV: every signature, its offset the key */
 	FSB_ROLE_RECOMMEND,      /* VERDICT: the recommendation for the disk's use; text: its
 				    heading; rec: the judgement behind it */
+	FSB_ROLE_DEVICE_LIST,    /* TABLE: every device, a row each (doc/devdoc.h) */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

@@ -19,9 +19,9 @@
  *
  * A new command with JSON output: fsb_json_new(its name), its fields with
  * the builder, its documents with fsb_json_doc under an open "documents"
- * array — e.g. `devices --json` walks the device document through
- * fsb_json_doc once that document exists — and a section in doc/json.md
- * and the schema.
+ * array — as `devices --json` does with each device's document
+ * (doc/devdoc.h's fsb_json_device) — and a section in doc/json.md and the
+ * schema.
  */
 #ifndef FSB_JSON_H
 #define FSB_JSON_H

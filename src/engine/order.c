@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine/order.h"
+#include "sys/rng.h"
 #include "sys/util.h"
 
 static const char *const order_names[] = {
@@ -26,26 +27,16 @@ int fsb_order_parse(const char *s, enum fsb_order *o)
 	return 0;
 }
 
-/* Fisher-Yates with splitmix64; the modulo bias (n tiny next to 2^64) is nil. */
-static void shuffle(size_t *v, size_t n, uint64_t *state)
-{
-	for (size_t i = n; i > 1; i--) {
-		size_t j = (size_t)(fsb_splitmix64(state) % i), t = v[i - 1];
-
-		v[i - 1] = v[j];
-		v[j] = t;
-	}
-}
-
 void fsb_order_round(size_t nfs, long rep, uint64_t seed, size_t *perm)
 {
 	/* each round from its own stream: round r's order does not depend on
 	 * how many rounds came before (--auto-repeat stops early) */
-	uint64_t state = seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)rep);
+	struct fsb_rng r;
 
+	fsb_rng_init(&r, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)rep));
 	for (size_t i = 0; i < nfs; i++)
 		perm[i] = i;
-	shuffle(perm, nfs, &state);
+	fsb_rng_shuffle(&r, perm, nfs);
 }
 
 size_t fsb_order_slots(enum fsb_order o, size_t nfs, long reps, uint64_t seed, struct fsb_slot *out)
@@ -75,11 +66,12 @@ size_t fsb_order_slots(enum fsb_order o, size_t nfs, long reps, uint64_t seed, s
 	{
 		size_t total = nfs * (size_t)reps, who[total];
 		long next[nfs];
-		uint64_t state = seed;
+		struct fsb_rng r;
 
+		fsb_rng_init(&r, seed);
 		for (size_t i = 0; i < total; i++)
 			who[i] = i % nfs;
-		shuffle(who, total, &state);
+		fsb_rng_shuffle(&r, who, total);
 		for (size_t f = 0; f < nfs; f++)
 			next[f] = 1;
 		for (size_t i = 0; i < total; i++)

@@ -329,6 +329,55 @@ static void log_header(int fd, const char *tag, const char *cmd)
 	free(h);
 }
 
+/* What the command wrote: into the log (best effort), its lines to the ticker. */
+static void take_output(const struct fsb_phase_ctx *ctx, struct ticker *t, const char *buf, size_t n,
+			char *partial, size_t *plen)
+{
+	if (ctx->log_fd >= 0 && write(ctx->log_fd, buf, n) < 0) {
+		/* best effort */
+	}
+	take_lines(t, buf, n, partial, plen);
+}
+
+/* Follow the command p until it exits, its output and the ticker as it
+ * goes; on cancel its process group is killed.  True when cancelled. */
+static bool follow(const struct fsb_phase_ctx *ctx, struct fsb_proc *p, struct ticker *t, char *partial,
+		   size_t *plen)
+{
+	bool exited = false;
+
+	while (!exited) {
+		struct pollfd pfd[2] = { { p->out_fd, POLLIN, 0 }, { p->pidfd, POLLIN, 0 } };
+		int nfds = p->pidfd >= 0 ? 2 : 1;
+		int n;
+
+		if (p->out_fd < 0)
+			pfd[0].fd = -1;
+		n = poll(pfd, (nfds_t)nfds, 100);
+		if (ctx->cancel && atomic_load(ctx->cancel)) {
+			fsb_proc_kill_group(p->pid, 2.0);
+			return true;
+		}
+		if (n > 0 && p->out_fd >= 0 && (pfd[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+			char buf[8192];
+			ssize_t r = read(p->out_fd, buf, sizeof(buf));
+
+			if (r > 0) {
+				take_output(ctx, t, buf, (size_t)r, partial, plen);
+			} else if (r == 0) {
+				close(p->out_fd);
+				p->out_fd = -1;
+				if (p->pidfd < 0)
+					exited = true;	/* no pidfd: EOF is our best signal */
+			}
+		}
+		if (n > 0 && p->pidfd >= 0 && (pfd[1].revents & POLLIN))
+			exited = true;
+		tick(t, false);
+	}
+	return false;
+}
+
 static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
 		       const char *cmd, const char *cwd, const char *const *env,
 		       struct fsb_run *run, struct fsb_err *err)
@@ -342,7 +391,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	struct rusage ru;
 	char partial[160];
 	size_t plen = 0;
-	bool cancelled = false, exited = false;
+	bool cancelled;
 	int status = 0, rc;
 	double t1;
 
@@ -357,39 +406,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	}
 	pgid = p.pid;
 	t.pgid = pgid;
-	while (!exited) {
-		struct pollfd pfd[2] = { { p.out_fd, POLLIN, 0 }, { p.pidfd, POLLIN, 0 } };
-		int nfds = p.pidfd >= 0 ? 2 : 1;
-		int n;
-
-		if (p.out_fd < 0)
-			pfd[0].fd = -1;
-		n = poll(pfd, (nfds_t)nfds, 100);
-		if (ctx->cancel && atomic_load(ctx->cancel)) {
-			cancelled = true;
-			fsb_proc_kill_group(p.pid, 2.0);
-			break;
-		}
-		if (n > 0 && p.out_fd >= 0 && (pfd[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-			char buf[8192];
-			ssize_t r = read(p.out_fd, buf, sizeof(buf));
-
-			if (r > 0) {
-				if (ctx->log_fd >= 0 && write(ctx->log_fd, buf, (size_t)r) < 0) {
-					/* best effort */
-				}
-				take_lines(&t, buf, (size_t)r, partial, &plen);
-			} else if (r == 0) {
-				close(p.out_fd);
-				p.out_fd = -1;
-				if (p.pidfd < 0)
-					exited = true;	/* no pidfd: EOF is our best signal */
-			}
-		}
-		if (n > 0 && p.pidfd >= 0 && (pfd[1].revents & POLLIN))
-			exited = true;
-		tick(&t, false);
-	}
+	cancelled = follow(ctx, &p, &t, partial, &plen);
 	rc = fsb_proc_reap(&p, &status, &ru);
 	t1 = fsb_now();
 	/* drain output the command wrote just before exiting */
@@ -398,12 +415,8 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 		ssize_t r;
 
 		fcntl(p.out_fd, F_SETFL, O_NONBLOCK);
-		while ((r = read(p.out_fd, buf, sizeof(buf))) > 0) {
-			if (ctx->log_fd >= 0 && write(ctx->log_fd, buf, (size_t)r) < 0) {
-				/* best effort */
-			}
-			take_lines(&t, buf, (size_t)r, partial, &plen);
-		}
+		while ((r = read(p.out_fd, buf, sizeof(buf))) > 0)
+			take_output(ctx, &t, buf, (size_t)r, partial, &plen);
 	}
 	fsb_proc_close(&p);
 	if (rc) {

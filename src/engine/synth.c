@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-
+/* The built-in phases (synth.h): the data file and the seeks, the phase
+ * table, parameters and running a phase; the file tests are
+ * synth_files.c's (synth_int.h). */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -16,9 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sys/util.h"
-#include "engine/hist.h"
-#include "engine/synth.h"
+#include "engine/synth_int.h"
 
 #define DEFAULT_CHUNK     8192
 #define DEFAULT_FILES     16
@@ -31,66 +31,8 @@
 #define MAX_SEEKERS       1024
 #define MAX_MIN_DURATION  86400
 #define UPDATE_SEEK       10          /* one seek in ten rewrites its chunk */
-#define RAND_EXTRA_LEN    12          /* random characters in a file name */
-#define NAME_STRIDE       24          /* 10 hex digits + 12 + NUL, rounded */
-#define MARKER            ".fsb-files"
 #define REPORT_NS         250000000ULL
 #define MIB               (1ULL << 20)
-
-/* ---- random numbers: splitmix64, one independent stream per purpose ---- */
-
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-	return fsb_splitmix64(&r->s);
-}
-
-static void rng_seed(struct rng *r, uint64_t seed, uint64_t stream)
-{
-	r->s = seed ^ (stream * 0xd1b54a32d192ed03ULL);
-	rng_next(r);
-}
-
-/* Modulo bias is below 2^-40 for every n used here. */
-static uint64_t rng_below(struct rng *r, uint64_t n)
-{
-	return rng_next(r) % n;
-}
-
-enum {
-	STREAM_NAMES = 1,    /* + kind */
-	STREAM_SIZES = 8,
-	STREAM_ORDER = 16,   /* + phase index, pass in the high bits */
-	STREAM_SEEKS = 64,
-};
-
-/* ---- time ---- */
-
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-/*
- * CPU time of the calling thread.  RUSAGE_THREAD alone is not enough: it
- * reads the scheduler's runtime as of the last tick or context switch
- * (CLOCK_THREAD_CPUTIME_ID brings it up to date first), so a pass of a few
- * milliseconds that follows a sleep — every pass after a cache drop — loses
- * most of its CPU time: seq-stat on tmpfs showed 25% instead of 100%.  So
- * the total comes from the clock, and RUSAGE_THREAD's tick samples only say
- * how to split it into user and sys (which is what the kernel does with
- * them too); see cpu_split().
- */
-struct cpu {
-	uint64_t ns;         /* CLOCK_THREAD_CPUTIME_ID */
-	double user, sys;    /* RUSAGE_THREAD */
-};
 
 static void thread_cpu(struct cpu *t)
 {
@@ -123,82 +65,9 @@ static void cpu_split(const struct cpu *acc, double *user, double *sys)
 	*sys = total - *user;
 }
 
-/* ---- the phases ---- */
+/* ---- the phases: progress, the clock, errors ---- */
 
-struct ctx;
-
-enum {
-	P_BYTES     = 1 << 0,    /* amount is bytes (else operations) */
-	P_COLD_DATA = 1 << 1,    /* evict the data file before every pass */
-	P_COLD_ALL  = 1 << 2,    /* drop all caches before every pass */
-};
-
-enum { KIND_SEQ, KIND_RAND };
-
-struct phase {
-	const char *name;
-	const char *label;
-	unsigned flags;
-	int (*input)(struct ctx *c);     /* once, untimed: establish the input */
-	int (*prepare)(struct ctx *c);   /* before every pass, untimed */
-	int (*timed)(struct ctx *c);     /* the measured part */
-	int (*finish)(struct ctx *c);    /* after the last pass, untimed */
-};
-
-struct files {
-	long n;
-	int ndirs;           /* subdirectories; 1 = files directly in fsb.files */
-	int kind;            /* of the names below */
-	char *names;         /* n × NAME_STRIDE */
-	int *dir_of;         /* n */
-	long *order;         /* n, the pass's permutation */
-	int topfd;           /* fsb.files, -1 = closed */
-	int *dfd;            /* ndirs subdirectory fds when ndirs > 1 */
-};
-
-enum report_mode { REPORT_NONE, REPORT_PREP, REPORT_TIMED };
-
-struct ctx {
-	const struct phase *ph;
-	int phase_index;
-	const struct fsb_synth_params *p;
-	const struct fsb_synth_ctl *ctl;
-	const atomic_bool *cancel;
-	struct fsb_err *err;
-	const char *dir;
-	char *data_path, *files_path;
-	int pfd;             /* the run's directory */
-	int fd;              /* the data file, -1 = closed */
-	FILE *fp;            /* the data file for the per-char phases */
-	char *buf;           /* one chunk, page aligned */
-	struct fsb_hist *hist;
-	uint64_t sink;       /* keeps the per-char read loop honest */
-
-	/* sums over the timed parts */
-	uint64_t real_ns;
-	struct cpu cpu;
-	uint64_t amount;
-	int passes;
-	int caches;          /* -1 = not applicable, 1 = dropped every time, 0 = not */
-
-	/* the running timed part */
-	uint64_t t_start;
-	struct cpu cpu_start;
-
-	/* progress */
-	enum report_mode mode;
-	uint64_t next_report_ns;
-	double last_fraction, pbase, pspan;
-
-	/* seeks */
-	uint64_t *tickets;
-	int *seek_fd;
-	char **seek_buf;
-
-	struct files f;
-};
-
-static bool cancelled(const struct ctx *c)
+bool fsb_synth_cancelled(const struct ctx *c)
 {
 	return c->cancel && atomic_load_explicit(c->cancel, memory_order_relaxed);
 }
@@ -217,7 +86,7 @@ static void emit(struct ctx *c, double f)
  * will be repeated does not know its share in advance; the time measured
  * so far against min_duration stands in, so the fraction only grows.
  */
-static void report(struct ctx *c, uint64_t now, double frac)
+void fsb_synth_report(struct ctx *c, uint64_t now, double frac)
 {
 	double t, f;
 
@@ -235,22 +104,16 @@ static void report(struct ctx *c, uint64_t now, double frac)
 	emit(c, fmin(f, 0.99));
 }
 
-static inline void tick(struct ctx *c, uint64_t now, uint64_t done, uint64_t total)
-{
-	if (now >= c->next_report_ns)
-		report(c, now, (double)done / (double)total);
-}
-
-static uint64_t timer_start(struct ctx *c)
+uint64_t fsb_synth_timer_start(struct ctx *c)
 {
 	thread_cpu(&c->cpu_start);
-	c->t_start = now_ns();
+	c->t_start = fsb_synth_now_ns();
 	return c->t_start;
 }
 
-static void timer_stop(struct ctx *c)
+void fsb_synth_timer_stop(struct ctx *c)
 {
-	uint64_t t = now_ns();
+	uint64_t t = fsb_synth_now_ns();
 	struct cpu end;
 
 	thread_cpu(&end);
@@ -259,7 +122,7 @@ static void timer_stop(struct ctx *c)
 }
 
 /* "block-write: write /mnt/x/fsb.data: No space left on device" */
-static int fail(struct ctx *c, int errnum, const char *what, const char *path)
+int fsb_synth_fail(struct ctx *c, int errnum, const char *what, const char *path)
 {
 	char size[32];
 	const char *hint = "";
@@ -280,7 +143,7 @@ static int fail(struct ctx *c, int errnum, const char *what, const char *path)
 			   path ? path : c->dir, strerror(errnum), hint);
 }
 
-static int fail_cancel(struct ctx *c)
+int fsb_synth_fail_cancel(struct ctx *c)
 {
 	return fsb_err_set(c->err, -ECANCELED, "%s: cancelled", c->ph->name);
 }
@@ -304,7 +167,7 @@ static int write_rest(int fd, const char *b, size_t n, ssize_t done)
 	}
 }
 
-static int write_full(int fd, const char *b, size_t n)
+int fsb_synth_write_full(int fd, const char *b, size_t n)
 {
 	ssize_t r = write(fd, b, n);
 
@@ -312,7 +175,7 @@ static int write_full(int fd, const char *b, size_t n)
 }
 
 /* Bytes read (< n only at end of file), or -errno. */
-static ssize_t read_full(int fd, char *b, size_t n)
+ssize_t fsb_synth_read_full(int fd, char *b, size_t n)
 {
 	size_t got = 0;
 
@@ -331,10 +194,10 @@ static ssize_t read_full(int fd, char *b, size_t n)
 	return (ssize_t)got;
 }
 
-static int syncfs_dir(struct ctx *c, int fd, const char *path)
+int fsb_synth_syncfs_dir(struct ctx *c, int fd, const char *path)
 {
 	if (syncfs(fd))
-		return fail(c, errno, "syncfs", path);
+		return fsb_synth_fail(c, errno, "syncfs", path);
 	return 0;
 }
 
@@ -361,7 +224,7 @@ static int open_data(struct ctx *c, int flags)
 {
 	c->fd = open(c->data_path, flags | O_CLOEXEC, 0600);
 	if (c->fd < 0)
-		return fail(c, errno, "open", c->data_path);
+		return fsb_synth_fail(c, errno, "open", c->data_path);
 	return 0;
 }
 
@@ -372,8 +235,8 @@ static int create_data(struct ctx *c)
 	int rc;
 
 	if (unlinkat(c->pfd, FSB_SYNTH_DATA_FILE, 0) && errno != ENOENT)
-		return fail(c, errno, "unlink", c->data_path);
-	rc = syncfs_dir(c, c->pfd, c->dir);
+		return fsb_synth_fail(c, errno, "unlink", c->data_path);
+	rc = fsb_synth_syncfs_dir(c, c->pfd, c->dir);
 	return rc ? rc : open_data(c, O_WRONLY | O_CREAT | O_EXCL);
 }
 
@@ -390,7 +253,6 @@ static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 	memset(buf, 0, chunk);
 	for (uint64_t i = 0; i < n; i++) {
 		ssize_t r;
-		uint64_t t1;
 
 		buf[i & (chunk - 1)]++;
 		r = write(fd, buf, chunk);
@@ -398,15 +260,10 @@ static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 			int rc = write_rest(fd, buf, chunk, r);
 
 			if (rc)
-				return fail(c, -rc, "write", c->data_path);
+				return fsb_synth_fail(c, -rc, "write", c->data_path);
 		}
-		t1 = now_ns();
-		if (h)
-			fsb_hist_add(h, t1 - t0);
-		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, i + 1, n);
+		if (fsb_synth_step(c, h, &t0, i + 1, n))
+			return -ECANCELED;
 	}
 	return 0;
 }
@@ -419,11 +276,11 @@ static int flush_data(struct ctx *c)
 	if (fsync(c->fd)) {
 		rc = errno;
 		close_data(c);
-		return fail(c, rc, "fsync", c->data_path);
+		return fsb_synth_fail(c, rc, "fsync", c->data_path);
 	}
 	rc = close_data(c);
 	if (rc)
-		return fail(c, -rc, "close", c->data_path);
+		return fsb_synth_fail(c, -rc, "close", c->data_path);
 	return 0;
 }
 
@@ -441,11 +298,11 @@ static int in_data(struct ctx *c)
 	c->pspan = 0.5;
 	rc = create_data(c);
 	if (!rc)
-		rc = write_chunks(c, false, now_ns());
+		rc = write_chunks(c, false, fsb_synth_now_ns());
 	if (!rc)
 		rc = flush_data(c);
 	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
+		rc = fsb_synth_syncfs_dir(c, c->pfd, c->dir);
 	c->pbase = c->last_fraction = 0.5;
 	return rc;
 }
@@ -460,9 +317,9 @@ static int preallocate(struct ctx *c)
 	if (fallocate(c->fd, 0, 0, (off_t)c->p->file_size)) {
 		if (errno == EOPNOTSUPP)
 			return 0;
-		return fail(c, errno, "fallocate", c->data_path);
+		return fsb_synth_fail(c, errno, "fallocate", c->data_path);
 	}
-	return syncfs_dir(c, c->pfd, c->dir);
+	return fsb_synth_syncfs_dir(c, c->pfd, c->dir);
 }
 
 static int prep_write(struct ctx *c)
@@ -482,7 +339,7 @@ static int prep_char_write(struct ctx *c)
 		return rc;
 	c->fp = fdopen(c->fd, "w");
 	if (!c->fp)
-		return fail(c, errno, "fdopen", c->data_path);
+		return fsb_synth_fail(c, errno, "fdopen", c->data_path);
 	return 0;
 }
 
@@ -499,7 +356,7 @@ static int prep_char_read(struct ctx *c)
 		return rc;
 	c->fp = fdopen(c->fd, "r");
 	if (!c->fp)
-		return fail(c, errno, "fdopen", c->data_path);
+		return fsb_synth_fail(c, errno, "fdopen", c->data_path);
 	return 0;
 }
 
@@ -510,13 +367,13 @@ static int prep_rewrite(struct ctx *c)
 
 static int t_block_write(struct ctx *c)
 {
-	int rc = write_chunks(c, true, timer_start(c));
+	int rc = write_chunks(c, true, fsb_synth_timer_start(c));
 
 	if (!rc)
 		rc = flush_data(c);
 	if (rc)
 		return rc;
-	timer_stop(c);
+	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
 }
@@ -528,29 +385,29 @@ static int t_char_write(struct ctx *c)
 	const size_t chunk = c->p->chunk;
 	const uint64_t groups = c->p->file_size / chunk;
 	FILE *const fp = c->fp;
-	uint64_t t0 = timer_start(c);
+	uint64_t t0 = fsb_synth_timer_start(c);
 
 	for (uint64_t g = 0; g < groups; g++) {
 		uint64_t t1;
 
 		for (size_t k = 0; k < chunk; k++)
 			if (putc_unlocked((int)(k & 0x7f), fp) == EOF)
-				return fail(c, errno ? errno : EIO, "write", c->data_path);
-		t1 = now_ns();
+				return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
+		t1 = fsb_synth_now_ns();
 		fsb_hist_add(c->hist, t1 - t0);
 		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, g + 1, groups);
+		if (fsb_synth_cancelled(c))
+			return fsb_synth_fail_cancel(c);
+		fsb_synth_tick(c, t1, g + 1, groups);
 	}
 	int rc;
 
 	if (fflush(fp))
-		return fail(c, errno, "write", c->data_path);
+		return fsb_synth_fail(c, errno, "write", c->data_path);
 	rc = flush_data(c);
 	if (rc)
 		return rc;
-	timer_stop(c);
+	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
 }
@@ -568,7 +425,7 @@ static int t_char_read(struct ctx *c)
 	const size_t chunk = c->p->chunk;
 	const uint64_t groups = c->p->file_size / chunk;
 	FILE *const fp = c->fp;
-	uint64_t sum = 0, t0 = timer_start(c);
+	uint64_t sum = 0, t0 = fsb_synth_timer_start(c);
 	int rc;
 
 	for (uint64_t g = 0; g < groups; g++) {
@@ -578,22 +435,22 @@ static int t_char_read(struct ctx *c)
 			int ch = getc_unlocked(fp);
 
 			if (ch == EOF)
-				return ferror(fp) ? fail(c, errno ? errno : EIO, "read", c->data_path)
+				return ferror(fp) ? fsb_synth_fail(c, errno ? errno : EIO, "read", c->data_path)
 						  : short_file(c);
 			sum += (unsigned)ch;
 		}
-		t1 = now_ns();
+		t1 = fsb_synth_now_ns();
 		fsb_hist_add(c->hist, t1 - t0);
 		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, g + 1, groups);
+		if (fsb_synth_cancelled(c))
+			return fsb_synth_fail_cancel(c);
+		fsb_synth_tick(c, t1, g + 1, groups);
 	}
 	c->sink += sum;
 	rc = close_data(c);
 	if (rc)
-		return fail(c, -rc, "close", c->data_path);
-	timer_stop(c);
+		return fsb_synth_fail(c, -rc, "close", c->data_path);
+	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
 }
@@ -605,7 +462,7 @@ static int t_block_read(struct ctx *c)
 	char *const buf = c->buf;
 	const int fd = c->fd;
 	struct fsb_hist *const h = c->hist;
-	uint64_t t0 = timer_start(c);
+	uint64_t t0 = fsb_synth_timer_start(c);
 	int rc;
 
 	for (uint64_t i = 0; i < n; i++) {
@@ -616,26 +473,26 @@ static int t_block_read(struct ctx *c)
 			ssize_t more;
 
 			if (r < 0 && errno != EINTR)
-				return fail(c, errno, "read", c->data_path);
+				return fsb_synth_fail(c, errno, "read", c->data_path);
 			if (r < 0)
 				r = 0;
-			more = read_full(fd, buf + r, chunk - (size_t)r);
+			more = fsb_synth_read_full(fd, buf + r, chunk - (size_t)r);
 			if (more < 0)
-				return fail(c, (int)-more, "read", c->data_path);
+				return fsb_synth_fail(c, (int)-more, "read", c->data_path);
 			if (r + more != (ssize_t)chunk)
 				return short_file(c);
 		}
-		t1 = now_ns();
+		t1 = fsb_synth_now_ns();
 		fsb_hist_add(h, t1 - t0);
 		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, i + 1, n);
+		if (fsb_synth_cancelled(c))
+			return fsb_synth_fail_cancel(c);
+		fsb_synth_tick(c, t1, i + 1, n);
 	}
 	rc = close_data(c);
 	if (rc)
-		return fail(c, -rc, "close", c->data_path);
-	timer_stop(c);
+		return fsb_synth_fail(c, -rc, "close", c->data_path);
+	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
 }
@@ -646,35 +503,35 @@ static int t_rewrite(struct ctx *c)
 	const uint64_t n = c->p->file_size / chunk;
 	char *const buf = c->buf;
 	const int fd = c->fd;
-	uint64_t t0 = timer_start(c);
+	uint64_t t0 = fsb_synth_timer_start(c);
 
 	for (uint64_t i = 0; i < n; i++) {
-		ssize_t r = read_full(fd, buf, chunk);
+		ssize_t r = fsb_synth_read_full(fd, buf, chunk);
 		uint64_t t1;
 		int rc;
 
 		if (r < 0)
-			return fail(c, (int)-r, "read", c->data_path);
+			return fsb_synth_fail(c, (int)-r, "read", c->data_path);
 		if (r != (ssize_t)chunk)
 			return short_file(c);
 		buf[i & (chunk - 1)]++;
 		if (lseek(fd, -(off_t)chunk, SEEK_CUR) < 0)
-			return fail(c, errno, "lseek", c->data_path);
-		rc = write_full(fd, buf, chunk);
+			return fsb_synth_fail(c, errno, "lseek", c->data_path);
+		rc = fsb_synth_write_full(fd, buf, chunk);
 		if (rc)
-			return fail(c, -rc, "write", c->data_path);
-		t1 = now_ns();
+			return fsb_synth_fail(c, -rc, "write", c->data_path);
+		t1 = fsb_synth_now_ns();
 		fsb_hist_add(c->hist, t1 - t0);
 		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, i + 1, n);
+		if (fsb_synth_cancelled(c))
+			return fsb_synth_fail_cancel(c);
+		fsb_synth_tick(c, t1, i + 1, n);
 	}
 	int rc = flush_data(c);
 
 	if (rc)
 		return rc;
-	timer_stop(c);
+	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
 }
@@ -729,7 +586,7 @@ static int seek_one(struct seeker *s, uint64_t ticket, size_t chunk)
 
 	if (lseek(s->fd, off, SEEK_SET) < 0)
 		return seeker_fail(s, errno, "lseek");
-	r = read_full(s->fd, s->buf, chunk);
+	r = fsb_synth_read_full(s->fd, s->buf, chunk);
 	if (r < 0)
 		return seeker_fail(s, (int)-r, "read");
 	if (r != (ssize_t)chunk)
@@ -738,7 +595,7 @@ static int seek_one(struct seeker *s, uint64_t ticket, size_t chunk)
 		s->buf[where & (chunk - 1)]--;
 		if (lseek(s->fd, off, SEEK_SET) < 0)
 			return seeker_fail(s, errno, "lseek");
-		rc = write_full(s->fd, s->buf, chunk);
+		rc = fsb_synth_write_full(s->fd, s->buf, chunk);
 		if (rc)
 			return seeker_fail(s, -rc, "write");
 	}
@@ -769,7 +626,7 @@ static void *seeker_main(void *arg)
 	}
 
 	thread_cpu(&cpu0);
-	s->start = t0 = now_ns();
+	s->start = t0 = fsb_synth_now_ns();
 	while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
 		uint64_t i = atomic_fetch_add_explicit(&sh->next, 1, memory_order_relaxed);
 		uint64_t t1;
@@ -778,10 +635,10 @@ static void *seeker_main(void *arg)
 			break;
 		if (seek_one(s, tickets[i], chunk))
 			break;
-		t1 = now_ns();
+		t1 = fsb_synth_now_ns();
 		fsb_hist_add(s->hist, t1 - t0);
 		t0 = t1;
-		if (cancelled(c)) {
+		if (fsb_synth_cancelled(c)) {
 			seeker_fail(s, ECANCELED, "seek");
 			break;
 		}
@@ -792,7 +649,7 @@ static void *seeker_main(void *arg)
 	if (close(s->fd) && !s->err)
 		seeker_fail(s, errno, "close");
 	s->fd = -1;
-	s->end = now_ns();
+	s->end = fsb_synth_now_ns();
 	thread_cpu(&cpu1);
 	cpu_add_delta(&s->cpu, &cpu0, &cpu1);
 	seeker_done(s);
@@ -802,19 +659,19 @@ static void *seeker_main(void *arg)
 static int prep_seeks(struct ctx *c)
 {
 	const uint64_t nchunks = c->p->file_size / c->p->chunk;
-	struct rng r;
+	struct fsb_rng r;
 
-	rng_seed(&r, c->p->seed, STREAM_SEEKS + ((uint64_t)c->passes << 32));
+	fsb_rng_stream(&r, c->p->seed, STREAM_SEEKS + ((uint64_t)c->passes << 32));
 	for (long i = 0; i < c->p->seeks; i++) {
-		uint64_t where = rng_below(&r, nchunks);
-		bool update = rng_below(&r, UPDATE_SEEK) == 0;
+		uint64_t where = fsb_rng_mod(&r, nchunks);
+		bool update = fsb_rng_mod(&r, UPDATE_SEEK) == 0;
 
 		c->tickets[i] = where << 1 | update;
 	}
 	for (int k = 0; k < c->p->seekers; k++) {
 		c->seek_fd[k] = open(c->data_path, O_RDWR | O_CLOEXEC);
 		if (c->seek_fd[k] < 0)
-			return fail(c, errno, "open", c->data_path);
+			return fsb_synth_fail(c, errno, "open", c->data_path);
 	}
 	return 0;
 }
@@ -852,7 +709,7 @@ static int t_seeks(struct ctx *c)
 		sh.go = true;
 	pthread_cond_broadcast(&sh.cond);
 	pthread_mutex_unlock(&sh.lock);
-	c->t_start = now_ns();
+	c->t_start = fsb_synth_now_ns();
 
 	pthread_mutex_lock(&sh.lock);
 	while (sh.running > 0) {
@@ -867,7 +724,7 @@ static int t_seeks(struct ctx *c)
 			uint64_t done = atomic_load(&sh.next);
 
 			pthread_mutex_unlock(&sh.lock);
-			tick(c, now_ns(), done < sh.ntickets ? done : sh.ntickets, sh.ntickets);
+			fsb_synth_tick(c, fsb_synth_now_ns(), done < sh.ntickets ? done : sh.ntickets, sh.ntickets);
 			pthread_mutex_lock(&sh.lock);
 		}
 	}
@@ -881,14 +738,14 @@ static int t_seeks(struct ctx *c)
 	}
 	for (int k = 0; k < n; k++) {
 		if (s[k].err == ECANCELED) {
-			rc = fail_cancel(c);
+			rc = fsb_synth_fail_cancel(c);
 			goto out;
 		}
 	}
 	for (int k = 0; k < n; k++) {
 		if (s[k].err) {
 			rc = s[k].err == EIO && strcmp(s[k].what, "read") == 0
-				? short_file(c) : fail(c, s[k].err, s[k].what, c->data_path);
+				? short_file(c) : fsb_synth_fail(c, s[k].err, s[k].what, c->data_path);
 			goto out;
 		}
 	}
@@ -913,552 +770,6 @@ out:
 	return rc;
 }
 
-/* ---- the file tests ---- */
-
-static const char rand_chars[] =
-	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-static inline const char *fname(const struct files *f, long i)
-{
-	return f->names + (size_t)i * NAME_STRIDE;
-}
-
-static inline int fdir(const struct files *f, long i)
-{
-	return f->ndirs > 1 ? f->dfd[f->dir_of[i]] : f->topfd;
-}
-
-/* bonnie++'s scheme: a 10-digit hex counter and 0–12 random alphanumerics,
- * counter first for the sequential tests, last for the random ones.  Files
- * are spread evenly over the directories in counter order. */
-static void gen_names(struct ctx *c, int kind)
-{
-	struct files *f = &c->f;
-	struct rng r;
-
-	rng_seed(&r, c->p->seed, STREAM_NAMES + (uint64_t)kind);
-	for (long i = 0; i < f->n; i++) {
-		char extra[RAND_EXTRA_LEN + 1];
-		int len = (int)rng_below(&r, RAND_EXTRA_LEN + 1);
-
-		for (int j = 0; j < len; j++)
-			extra[j] = rand_chars[rng_below(&r, sizeof(rand_chars) - 1)];
-		extra[len] = '\0';
-		if (kind == KIND_SEQ)
-			snprintf(f->names + (size_t)i * NAME_STRIDE, NAME_STRIDE, "%010x%s",
-				 (unsigned)i, extra);
-		else
-			snprintf(f->names + (size_t)i * NAME_STRIDE, NAME_STRIDE, "%s%010x",
-				 extra, (unsigned)i);
-		f->dir_of[i] = (int)((long long)i * f->ndirs / f->n);
-	}
-	f->kind = kind;
-}
-
-static long file_size_of(const struct ctx *c, long i)
-{
-	long range = c->p->file_max - c->p->file_min;
-	struct rng r;
-
-	if (!range)
-		return c->p->file_max;
-	rng_seed(&r, c->p->seed ^ (uint64_t)i, STREAM_SIZES);
-	return c->p->file_min + (long)rng_below(&r, (uint64_t)range + 1);
-}
-
-static void shuffle(struct ctx *c)
-{
-	struct files *f = &c->f;
-	struct rng r;
-
-	rng_seed(&r, c->p->seed, STREAM_ORDER + (uint64_t)c->phase_index +
-		 ((uint64_t)c->passes << 32));
-	for (long i = 0; i < f->n; i++)
-		f->order[i] = i;
-	for (long i = f->n - 1; i > 0; i--) {
-		long j = (long)rng_below(&r, (uint64_t)i + 1), t = f->order[i];
-
-		f->order[i] = f->order[j];
-		f->order[j] = t;
-	}
-}
-
-static void files_close(struct files *f)
-{
-	if (f->dfd) {
-		for (int d = 0; d < f->ndirs; d++) {
-			if (f->dfd[d] >= 0)
-				close(f->dfd[d]);
-			f->dfd[d] = -1;
-		}
-	}
-	if (f->topfd >= 0)
-		close(f->topfd);
-	f->topfd = -1;
-}
-
-static char *subdir_path(const struct ctx *c, int d)
-{
-	return fsb_xasprintf("%s/%05d", c->files_path, d);
-}
-
-static int fail_sub(struct ctx *c, int errnum, const char *what, int d)
-{
-	char *path = subdir_path(c, d);
-	int rc = fail(c, errnum, what, path);
-
-	free(path);
-	return rc;
-}
-
-static int fail_file(struct ctx *c, int errnum, const char *what, int d, const char *name)
-{
-	char *path = c->f.ndirs > 1 ? fsb_xasprintf("%s/%05d/%s", c->files_path, d, name)
-				    : fsb_xasprintf("%s/%s", c->files_path, name);
-	int rc = fail(c, errnum, what, path);
-
-	free(path);
-	return rc;
-}
-
-/* Open fsb.files and its subdirectories; create them first if asked. */
-static int files_open(struct ctx *c, bool create)
-{
-	struct files *f = &c->f;
-	char sub[16];
-
-	files_close(f);
-	if (create) {
-		int rc = fsb_rm_rf(c->files_path);
-
-		if (rc)
-			return fail(c, -rc, "remove", c->files_path);
-		if (mkdirat(c->pfd, FSB_SYNTH_FILES_DIR, 0700))
-			return fail(c, errno, "mkdir", c->files_path);
-	}
-	f->topfd = openat(c->pfd, FSB_SYNTH_FILES_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (f->topfd < 0)
-		return fail(c, errno, "open", c->files_path);
-	for (int d = 0; f->ndirs > 1 && d < f->ndirs; d++) {
-		snprintf(sub, sizeof(sub), "%05d", d);
-		if (create && mkdirat(f->topfd, sub, 0700))
-			return fail_sub(c, errno, "mkdir", d);
-		f->dfd[d] = openat(f->topfd, sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (f->dfd[d] < 0)
-			return fail_sub(c, errno, "open", d);
-	}
-	return 0;
-}
-
-static int create_one(struct ctx *c, long i)
-{
-	const struct files *f = &c->f;
-	const size_t chunk = c->p->chunk;
-	long size = file_size_of(c, i);
-	int fd = openat(fdir(f, i), fname(f, i), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	int rc;
-
-	if (fd < 0)
-		return fail_file(c, errno, "create", f->dir_of[i], fname(f, i));
-	for (long done = 0; done < size; done += (long)chunk) {
-		size_t n = (size_t)(size - done) < chunk ? (size_t)(size - done) : chunk;
-
-		rc = write_full(fd, c->buf, n);
-		if (rc) {
-			close(fd);
-			return fail_file(c, -rc, "write", f->dir_of[i], fname(f, i));
-		}
-	}
-	if (close(fd))
-		return fail_file(c, errno, "close", f->dir_of[i], fname(f, i));
-	return 0;
-}
-
-/* Create every file, in f->order when given; timed: record latencies
- * (the caller owns the timer). */
-static int create_all(struct ctx *c, const long *order, bool timed)
-{
-	const long n = c->f.n;
-	struct fsb_hist *const h = timed ? c->hist : NULL;
-	uint64_t t0 = now_ns();
-
-	memset(c->buf, 0, c->p->chunk);
-	for (long j = 0; j < n; j++) {
-		uint64_t t1;
-		int rc = create_one(c, order ? order[j] : j);
-
-		if (rc)
-			return rc;
-		t1 = now_ns();
-		if (h)
-			fsb_hist_add(h, t1 - t0);
-		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, (uint64_t)j + 1, (uint64_t)n);
-	}
-	return 0;
-}
-
-static void marker_text(const struct ctx *c, int kind, char *buf, size_t len)
-{
-	snprintf(buf, len, "fsbench synth files: kind=%s n=%ld dirs=%d min=%ld max=%ld seed=%llu",
-		 kind == KIND_SEQ ? "seq" : "rand", c->f.n, c->f.ndirs, c->p->file_min,
-		 c->p->file_max, c->p->seed);
-}
-
-/* Written last, so that its presence means the set is complete. */
-static int write_marker(struct ctx *c)
-{
-	char text[256], *path;
-	size_t len;
-	int fd, rc;
-
-	marker_text(c, c->f.kind, text, sizeof(text) - 1);
-	len = strlen(text);
-	text[len++] = '\n';
-	fd = openat(c->f.topfd, MARKER, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	rc = fd < 0 ? -errno : write_full(fd, text, len);
-	if (fd >= 0 && close(fd) && !rc)
-		rc = -errno;
-	if (!rc)
-		return 0;
-	path = fsb_xasprintf("%s/" MARKER, c->files_path);
-	rc = fail(c, -rc, "write", path);
-	free(path);
-	return rc;
-}
-
-/* Do the files of this kind and these parameters exist, complete? */
-static bool marker_matches(struct ctx *c, int kind)
-{
-	char want[256], *have = NULL, *path;
-	bool ok;
-
-	marker_text(c, kind, want, sizeof(want));
-	path = fsb_xasprintf("%s/" MARKER, c->files_path);
-	ok = fsb_read_file(path, &have) == 0 && strcmp(have, want) == 0;
-	free(have);
-	free(path);
-	return ok;
-}
-
-/* Create all files untimed, in counter order, and flush. */
-static int make_files(struct ctx *c)
-{
-	int rc = files_open(c, true);
-
-	if (!rc)
-		rc = create_all(c, NULL, false);
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	return rc;
-}
-
-/* Input of the stat and delete phases: the files of their kind. */
-static int in_files(struct ctx *c, int kind)
-{
-	int rc;
-
-	gen_names(c, kind);
-	if (marker_matches(c, kind))
-		return 0;
-	c->mode = REPORT_PREP;
-	c->pspan = 0.5;
-	rc = make_files(c);
-	if (!rc)
-		rc = write_marker(c);
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	files_close(&c->f);
-	c->pbase = c->last_fraction = 0.5;
-	return rc;
-}
-
-static int in_seq_files(struct ctx *c)
-{
-	return in_files(c, KIND_SEQ);
-}
-
-static int in_rand_files(struct ctx *c)
-{
-	return in_files(c, KIND_RAND);
-}
-
-static int in_seq_names(struct ctx *c)
-{
-	gen_names(c, KIND_SEQ);
-	return 0;
-}
-
-static int in_rand_names(struct ctx *c)
-{
-	gen_names(c, KIND_RAND);
-	return 0;
-}
-
-/* A fresh directory for every create pass, as bonnie++ makes one per test:
- * a directory that once held the files would behave differently. */
-static int prep_create(struct ctx *c)
-{
-	int rc = files_open(c, true);
-
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	if (!rc && c->f.kind == KIND_RAND)
-		shuffle(c);
-	return rc;
-}
-
-static int t_create(struct ctx *c)
-{
-	int rc;
-
-	timer_start(c);
-	rc = create_all(c, c->f.kind == KIND_RAND ? c->f.order : NULL, true);
-	if (!rc)
-		rc = syncfs_dir(c, c->f.topfd, c->files_path);
-	if (rc)
-		return rc;
-	timer_stop(c);
-	c->amount += (uint64_t)c->f.n;
-	return 0;
-}
-
-static int fin_create(struct ctx *c)
-{
-	int rc = write_marker(c);
-
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	files_close(&c->f);
-	return rc;
-}
-
-static int prep_stat(struct ctx *c)
-{
-	int rc = files_open(c, false);
-
-	if (!rc && c->f.kind == KIND_RAND)
-		shuffle(c);
-	return rc;
-}
-
-static int stat_one(struct ctx *c, int dfd, const char *name, int d)
-{
-	const size_t chunk = c->p->chunk;
-	struct stat st;
-	int fd;
-
-	if (fstatat(dfd, name, &st, 0))
-		return fail_file(c, errno, "stat", d, name);
-	if (st.st_size == 0)
-		return 0;
-	fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fail_file(c, errno, "open", d, name);
-	for (off_t done = 0; done < st.st_size; done += (off_t)chunk) {
-		size_t n = (size_t)(st.st_size - done) < chunk ? (size_t)(st.st_size - done) : chunk;
-		ssize_t r = read_full(fd, c->buf, n);
-
-		if (r != (ssize_t)n) {
-			close(fd);
-			return fail_file(c, r < 0 ? (int)-r : EIO, "read", d, name);
-		}
-	}
-	close(fd);
-	return 0;
-}
-
-static int count_mismatch(struct ctx *c, long found)
-{
-	return fsb_err_set(c->err, -EIO, "%s: %s holds %ld files, expected %ld; something else changed it",
-			   c->ph->name, c->files_path, found, c->f.n);
-}
-
-/*
- * Walk the directories with readdir(), as bonnie++'s sequential stat and
- * delete do, calling stat_one() or unlinking each file; unlink also removes
- * the directories.  Names starting with "." are not ours.
- */
-static int walk_files(struct ctx *c, bool del)
-{
-	struct files *f = &c->f;
-	long count = 0;
-	uint64_t t0 = timer_start(c);
-
-	for (int d = 0; d < f->ndirs; d++) {
-		int dfd = f->ndirs > 1 ? f->dfd[d] : f->topfd;
-		int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
-		struct dirent *de;
-		int rc = 0;
-
-		if (!dp) {
-			if (fd >= 0)
-				close(fd);
-			return f->ndirs > 1 ? fail_sub(c, errno, "open", d) : fail(c, errno, "open", c->files_path);
-		}
-		while ((de = readdir(dp))) {
-			uint64_t t1;
-
-			if (de->d_name[0] == '.')
-				continue;
-			if (del) {
-				if (unlinkat(dfd, de->d_name, 0))
-					rc = fail_file(c, errno, "unlink", d, de->d_name);
-			} else {
-				rc = stat_one(c, dfd, de->d_name, d);
-			}
-			if (rc)
-				break;
-			count++;
-			t1 = now_ns();
-			fsb_hist_add(c->hist, t1 - t0);
-			t0 = t1;
-			if (cancelled(c)) {
-				rc = fail_cancel(c);
-				break;
-			}
-			tick(c, t1, (uint64_t)count, (uint64_t)f->n);
-		}
-		closedir(dp);
-		if (rc)
-			return rc;
-		if (del && f->ndirs > 1) {
-			char sub[16];
-
-			snprintf(sub, sizeof(sub), "%05d", d);
-			if (unlinkat(f->topfd, sub, AT_REMOVEDIR))
-				return fail_sub(c, errno, "rmdir", d);
-		}
-	}
-	if (count != f->n)
-		return count_mismatch(c, count);
-	return 0;
-}
-
-/* rmdir the directories, then flush: the end of a timed delete pass. */
-static int remove_dirs(struct ctx *c)
-{
-	struct files *f = &c->f;
-	char sub[16];
-
-	for (int d = 0; f->ndirs > 1 && d < f->ndirs; d++) {
-		snprintf(sub, sizeof(sub), "%05d", d);
-		if (unlinkat(f->topfd, sub, AT_REMOVEDIR))
-			return fail_sub(c, errno, "rmdir", d);
-	}
-	if (unlinkat(c->pfd, FSB_SYNTH_FILES_DIR, AT_REMOVEDIR))
-		return fail(c, errno, "rmdir", c->files_path);
-	return 0;
-}
-
-static int t_seq_stat(struct ctx *c)
-{
-	int rc = walk_files(c, false);
-
-	if (rc)
-		return rc;
-	timer_stop(c);
-	c->amount += (uint64_t)c->f.n;
-	return 0;
-}
-
-static int t_rand_stat(struct ctx *c)
-{
-	const struct files *f = &c->f;
-	uint64_t t0 = timer_start(c);
-
-	for (long j = 0; j < f->n; j++) {
-		long i = f->order[j];
-		uint64_t t1;
-		int rc = stat_one(c, fdir(f, i), fname(f, i), f->dir_of[i]);
-
-		if (rc)
-			return rc;
-		t1 = now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, (uint64_t)j + 1, (uint64_t)f->n);
-	}
-	timer_stop(c);
-	c->amount += (uint64_t)f->n;
-	return 0;
-}
-
-/* The first pass finds the files in_files() made; later passes recreate
- * what the previous pass deleted, untimed and without reporting progress. */
-static int prep_delete(struct ctx *c)
-{
-	enum report_mode mode = c->mode;
-	int rc;
-
-	if (c->passes > 0) {
-		c->mode = REPORT_NONE;
-		rc = make_files(c);
-		c->mode = mode;
-	} else {
-		rc = files_open(c, false);
-	}
-	if (rc)
-		return rc;
-	if (unlinkat(c->f.topfd, MARKER, 0) && errno != ENOENT)
-		return fail(c, errno, "unlink", c->files_path);
-	rc = syncfs_dir(c, c->pfd, c->dir);
-	if (!rc && c->f.kind == KIND_RAND)
-		shuffle(c);
-	return rc;
-}
-
-static int t_seq_delete(struct ctx *c)
-{
-	int rc = walk_files(c, true);
-
-	if (!rc && unlinkat(c->pfd, FSB_SYNTH_FILES_DIR, AT_REMOVEDIR))
-		rc = fail(c, errno, "rmdir", c->files_path);
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	if (rc)
-		return rc;
-	timer_stop(c);
-	files_close(&c->f);
-	c->amount += (uint64_t)c->f.n;
-	return 0;
-}
-
-static int t_rand_delete(struct ctx *c)
-{
-	const struct files *f = &c->f;
-	uint64_t t0 = timer_start(c);
-	int rc;
-
-	for (long j = 0; j < f->n; j++) {
-		long i = f->order[j];
-		uint64_t t1;
-
-		if (unlinkat(fdir(f, i), fname(f, i), 0))
-			return fail_file(c, errno, "unlink", f->dir_of[i], fname(f, i));
-		t1 = now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (cancelled(c))
-			return fail_cancel(c);
-		tick(c, t1, (uint64_t)j + 1, (uint64_t)f->n);
-	}
-	rc = remove_dirs(c);
-	if (!rc)
-		rc = syncfs_dir(c, c->pfd, c->dir);
-	if (rc)
-		return rc;
-	timer_stop(c);
-	files_close(&c->f);
-	c->amount += (uint64_t)f->n;
-	return 0;
-}
-
 static const struct phase phases[] = {
 	{ "char-write",  "Per-char write",    P_BYTES, NULL, prep_char_write, t_char_write, NULL },
 	{ "block-write", "Block write",       P_BYTES, NULL, prep_write, t_block_write, NULL },
@@ -1466,12 +777,12 @@ static const struct phase phases[] = {
 	{ "char-read",   "Per-char read",     P_BYTES | P_COLD_DATA, in_data, prep_char_read, t_char_read, NULL },
 	{ "block-read",  "Block read",        P_BYTES | P_COLD_DATA, in_data, prep_read, t_block_read, NULL },
 	{ "seeks",       "Random seeks",      P_COLD_DATA, in_data, prep_seeks, t_seeks, NULL },
-	{ "seq-create",  "Sequential create", 0, in_seq_names, prep_create, t_create, fin_create },
-	{ "seq-stat",    "Sequential stat",   P_COLD_ALL, in_seq_files, prep_stat, t_seq_stat, NULL },
-	{ "seq-delete",  "Sequential delete", 0, in_seq_files, prep_delete, t_seq_delete, NULL },
-	{ "rand-create", "Random create",     0, in_rand_names, prep_create, t_create, fin_create },
-	{ "rand-stat",   "Random stat",       P_COLD_ALL, in_rand_files, prep_stat, t_rand_stat, NULL },
-	{ "rand-delete", "Random delete",     0, in_rand_files, prep_delete, t_rand_delete, NULL },
+	{ "seq-create",  "Sequential create", 0, fsb_synth_in_seq_names, fsb_synth_prep_create, fsb_synth_t_create, fsb_synth_fin_create },
+	{ "seq-stat",    "Sequential stat",   P_COLD_ALL, fsb_synth_in_seq_files, fsb_synth_prep_stat, fsb_synth_t_seq_stat, NULL },
+	{ "seq-delete",  "Sequential delete", 0, fsb_synth_in_seq_files, fsb_synth_prep_delete, fsb_synth_t_seq_delete, NULL },
+	{ "rand-create", "Random create",     0, fsb_synth_in_rand_names, fsb_synth_prep_create, fsb_synth_t_create, fsb_synth_fin_create },
+	{ "rand-stat",   "Random stat",       P_COLD_ALL, fsb_synth_in_rand_files, fsb_synth_prep_stat, fsb_synth_t_rand_stat, NULL },
+	{ "rand-delete", "Random delete",     0, fsb_synth_in_rand_files, fsb_synth_prep_delete, fsb_synth_t_rand_delete, NULL },
 };
 
 static const char *const phase_names[] = {
@@ -1726,7 +1037,7 @@ static void *xalign(size_t n)
 static void ctx_free(struct ctx *c)
 {
 	close_data(c);
-	files_close(&c->f);
+	fsb_synth_files_close(&c->f);
 	if (c->seek_fd)
 		for (int k = 0; k < c->p->seekers; k++)
 			if (c->seek_fd[k] >= 0)
@@ -1779,7 +1090,8 @@ int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_par
 	c.hist = fsb_xcalloc(1, sizeof(*c.hist));
 	c.f.n = p->files * FILES_UNIT;
 	c.f.ndirs = p->dirs > 1 ? (int)p->dirs : 1;
-	if (ph->timed == t_create || ph->input == in_seq_files || ph->input == in_rand_files) {
+	if (ph->timed == fsb_synth_t_create || ph->input == fsb_synth_in_seq_files ||
+	    ph->input == fsb_synth_in_rand_files) {
 		c.f.names = fsb_xmalloc((size_t)c.f.n * NAME_STRIDE);
 		c.f.dir_of = fsb_xcalloc((size_t)c.f.n, sizeof(*c.f.dir_of));
 		c.f.order = fsb_xcalloc((size_t)c.f.n, sizeof(*c.f.order));
@@ -1796,18 +1108,18 @@ int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_par
 			c.seek_buf[k] = xalign(p->chunk);
 		}
 	}
-	c.next_report_ns = now_ns() + REPORT_NS;
+	c.next_report_ns = fsb_synth_now_ns() + REPORT_NS;
 
-	if (cancelled(&c)) {
-		rc = fail_cancel(&c);
+	if (fsb_synth_cancelled(&c)) {
+		rc = fsb_synth_fail_cancel(&c);
 		goto out;
 	}
 	if (ph->input && (rc = ph->input(&c)))
 		goto out;
 	c.mode = REPORT_TIMED;
 	do {
-		if (cancelled(&c)) {
-			rc = fail_cancel(&c);
+		if (fsb_synth_cancelled(&c)) {
+			rc = fsb_synth_fail_cancel(&c);
 			goto out;
 		}
 		if (ph->flags & (P_COLD_DATA | P_COLD_ALL))

@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sys/rng.h"
 #include "sys/util.h"
 #include "engine/treegen.h"
 
@@ -33,44 +34,19 @@
  * a 400-file tree takes ~10 s of CPU to build with -O2 (see the commit). */
 #define COMPILE_PERMILLE 450
 
-/* ---- PRNG ----------------------------------------------------------------- */
+/* ---- PRNG: sys/rng.h, drawn below n by fsb_rng_below() -------------------- */
 
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-	return fsb_splitmix64(&r->s);
-}
-
-/* Uniform in [0, n) without modulo bias worth caring about. */
-static unsigned rng_below(struct rng *r, unsigned n)
-{
-	return (unsigned)(((rng_next(r) >> 32) * n) >> 32);
-}
-
-static long rng_range(struct rng *r, long lo, long hi)
-{
-	return hi <= lo ? lo : lo + (long)rng_below(r, (unsigned)(hi - lo + 1));
-}
-
-static bool rng_chance(struct rng *r, unsigned permille)
-{
-	return rng_below(r, 1000) < permille;
-}
-
-static const char *pick(struct rng *r, const char *const *v)
+static const char *pick(struct fsb_rng *r, const char *const *v)
 {
 	size_t n = 0;
 
 	while (v[n])
 		n++;
-	return v[rng_below(r, (unsigned)n)];
+	return v[fsb_rng_below(r, (unsigned)n)];
 }
 
 /* pick() for arrays whose size the compiler knows: no counting on hot paths */
-#define PICK(r, a) ((a)[rng_below((r), (unsigned)(FSB_ARRAY_SIZE(a) - 1))])
+#define PICK(r, a) ((a)[fsb_rng_below((r), (unsigned)(FSB_ARRAY_SIZE(a) - 1))])
 
 static uint64_t fnv1a(const char *s)
 {
@@ -81,11 +57,12 @@ static uint64_t fnv1a(const char *s)
 	return h;
 }
 
-static struct rng rng_for(unsigned long seed, const char *salt)
+static struct fsb_rng rng_for(unsigned long seed, const char *salt)
 {
-	struct rng r = { fnv1a(salt) ^ ((uint64_t)seed * 0xd6e8feb86659fd93ULL) };
+	struct fsb_rng r;
 
-	rng_next(&r);
+	fsb_rng_init(&r, fnv1a(salt) ^ ((uint64_t)seed * 0xd6e8feb86659fd93ULL));
+	fsb_rng_next(&r);
 	return r;
 }
 
@@ -102,7 +79,7 @@ static const uint32_t exp2_frac[17] = {
  * depend on the libm.  Out-of-range draws are redrawn so that the clamp does
  * not pile sizes up at the bounds.
  */
-static unsigned long rng_lognormal(struct rng *r, unsigned long median, unsigned sigma_milli,
+static unsigned long rng_lognormal(struct fsb_rng *r, unsigned long median, unsigned sigma_milli,
 				   unsigned long lo, unsigned long hi)
 {
 	uint64_t v = lo;
@@ -114,7 +91,7 @@ static unsigned long rng_lognormal(struct rng *r, unsigned long median, unsigned
 		int k;
 
 		for (int i = 0; i < 12; i++)
-			z += (int64_t)(rng_next(r) >> 48);
+			z += (int64_t)(fsb_rng_next(r) >> 48);
 		z -= 6 * 65536;
 		t = z * (int64_t)sigma_milli / 1000 * 94548 / 65536 + ((int64_t)64 << 16);
 		k = (int)(t >> 16) - 64;
@@ -589,7 +566,7 @@ struct tfile {
 struct plan {
 	unsigned long seed;
 	long files;
-	struct rng r;
+	struct fsb_rng r;
 	struct tdir *d;
 	size_t nd, capd;
 	struct tfile *f;
@@ -669,7 +646,7 @@ static char *make_prefix(struct plan *p, const char *base)
 
 static unsigned long sample_size(struct plan *p, unsigned char kind)
 {
-	struct rng *r = &p->r;
+	struct fsb_rng *r = &p->r;
 
 	switch (kind) {
 	case K_C:
@@ -725,9 +702,9 @@ static int add_file(struct plan *p, int di, unsigned char kind, const char *name
 }
 
 /* A device-ish directory name: "tenvo", "rtl8192", "mt76x". */
-static void device_name(struct rng *r, char *buf, size_t len)
+static void device_name(struct fsb_rng *r, char *buf, size_t len)
 {
-	switch (rng_below(r, 4)) {
+	switch (fsb_rng_below(r, 4)) {
 	case 0:
 		snprintf(buf, len, "%s%s", PICK(r, syllables), PICK(r, syllables));
 		break;
@@ -735,17 +712,17 @@ static void device_name(struct rng *r, char *buf, size_t len)
 		snprintf(buf, len, "%s%s%s", PICK(r, syllables), PICK(r, syllables), PICK(r, syllables));
 		break;
 	case 2:
-		snprintf(buf, len, "%s%s%ld", PICK(r, syllables), PICK(r, syllables), rng_range(r, 10, 9999));
+		snprintf(buf, len, "%s%s%ld", PICK(r, syllables), PICK(r, syllables), fsb_rng_range(r, 10, 9999));
 		break;
 	default:
-		snprintf(buf, len, "%s%ld%c", PICK(r, syllables), rng_range(r, 2, 999), (char)('a' + rng_below(r, 26)));
+		snprintf(buf, len, "%s%ld%c", PICK(r, syllables), fsb_rng_range(r, 2, 999), (char)('a' + fsb_rng_below(r, 26)));
 		break;
 	}
 }
 
 static void child_name(struct plan *p, int di, const char *const *pool, char *buf, size_t len)
 {
-	struct rng *r = &p->r;
+	struct fsb_rng *r = &p->r;
 	const struct tdir *d = &p->d[di];
 
 	for (int tries = 0; ; tries++) {
@@ -757,7 +734,7 @@ static void child_name(struct plan *p, int di, const char *const *pool, char *bu
 			snprintf(buf, len, "%s", tries < 10 ? PICK(r, pool_tools_sub) : PICK(r, nouns));
 		else if (d->fl == FL_INCLUDE)
 			snprintf(buf, len, "%s", PICK(r, nouns));
-		else if (rng_chance(r, 350) && tries < 10)
+		else if (fsb_rng_chance(r, 350) && tries < 10)
 			snprintf(buf, len, "%s", PICK(r, pool_kbuild_sub));
 		else
 			device_name(r, buf, len);
@@ -775,13 +752,13 @@ static void file_name(struct plan *p, int di, unsigned char kind, char *buf, siz
 		"overview", "howto", "design", "usage", "api", "internals", "intro", "faq",
 		"testing", "tuning", "debugging", "changes", "features", "porting", NULL,
 	};
-	struct rng *r = &p->r;
+	struct fsb_rng *r = &p->r;
 	const char *dirbase = p->d[di].base;
 	const char *ext = kind == K_C ? ".c" : kind == K_H ? ".h" : kind == K_RST ? ".rst"
 			: kind == K_TXT ? ".txt" : PICK(r, script_ext);
 
 	for (int tries = 0; ; tries++) {
-		unsigned style = rng_below(r, 100);
+		unsigned style = fsb_rng_below(r, 100);
 
 		if (kind == K_RST || kind == K_TXT)
 			snprintf(buf, len, style < 50 ? "%s%s" : "%s-%s", pick(r, style < 50 ? nouns : doc_topics),
@@ -831,9 +808,116 @@ static void size_local_header(struct plan *p, int di)
 		p->f[d->local_hdr].size = need;
 }
 
+/* A kbuild directory's n files as nc sources, nh headers and nx others,
+ * with the Makefile, Kconfig and shared header a directory of sources has. */
+static void kbuild_mix(struct plan *p, int di, long n, long *pc, long *ph, long *px)
+{
+	struct fsb_rng *r = &p->r;
+	struct tdir *d = &p->d[di];
+	long nc = 0, nh = 0, nx = 0;
+
+	for (long i = 0; i < n; i++) {
+		unsigned x = fsb_rng_below(r, 1000);
+
+		if (x < 640)
+			nc++;
+		else if (x < 970)
+			nh++;
+		else
+			nx++;
+	}
+	/* a directory with sources has a Makefile and a Kconfig that
+	 * list them, and a header they share; one without has neither */
+	if (d->makefile < 0 && (nc == 0 || n < 4)) {
+		nh += nc;
+		nc = 0;
+	} else if (d->makefile < 0) {
+		for (int i = 0; i < 2; i++) {
+			if (nx)
+				nx--;
+			else if (nh)
+				nh--;
+			else
+				nc--;
+		}
+		add_file(p, di, K_KMAKEFILE, "Makefile");
+		add_file(p, di, K_KCONFIG, "Kconfig");
+	}
+	if (nc > 0 && p->d[di].local_hdr < 0) {
+		char *name = fsb_xasprintf("%s.h", *p->d[di].base ? p->d[di].base : "local");
+
+		if (nh)
+			nh--;
+		else if (nx)
+			nx--;
+		else if (nc >= 2)
+			nc--;
+		else {
+			nc = 0;
+			nh = 0;
+		}
+		if (nc > 0) {
+			if (path_taken(p, di, name)) {
+				free(name);
+				name = fsb_xasprintf("%s_priv.h", p->d[di].base);
+			}
+			if (path_taken(p, di, name)) {
+				free(name);
+				add_named(p, di, K_H);
+			} else {
+				add_file(p, di, K_H, name);
+				free(name);
+			}
+			p->d[di].local_hdr = (int)p->nf - 1;
+		} else {
+			nh = 1;
+			free(name);
+		}
+	}
+	*pc = nc;
+	*ph = nh;
+	*px = nx;
+}
+
+/* nc sources, nh headers and nx others into directory di, the kinds
+ * interleaved as a real directory listing would have them */
+static void interleave(struct plan *p, int di, long nc, long nh, long nx)
+{
+	struct fsb_rng *r = &p->r;
+	struct tdir *d = &p->d[di];
+
+	while (nc + nh + nx > 0) {
+		long x = (long)fsb_rng_below(r, (unsigned)(nc + nh + nx));
+		unsigned char kind;
+
+		if (x < nc) {
+			kind = K_C;
+			nc--;
+		} else if (x < nc + nh) {
+			kind = K_H;
+			nh--;
+		} else {
+			unsigned y = fsb_rng_below(r, 100);
+
+			nx--;
+			if (d->fl == FL_DOCS)
+				kind = y < 78 ? K_RST : y < 98 ? K_TXT : K_SCRIPT;
+			else if (d->fl == FL_TOOLS)
+				kind = y < 60 ? K_SCRIPT : y < 80 ? K_TXT : K_RST;
+			else
+				kind = y < 50 ? K_TXT : K_RST;
+		}
+		add_named(p, di, kind);
+		if (kind == K_H && strcmp(d->path, "include/linux") == 0) {
+			p->f[p->nf - 1].lidx = (int)p->linux_hdrs.n;
+			ivec_add(&p->linux_hdrs, (int)p->nf - 1);
+		}
+	}
+}
+
 static void place_local(struct plan *p, int di, long n)
 {
-	struct rng *r = &p->r;
+	struct fsb_rng *r = &p->r;
 	struct tdir *d = &p->d[di];
 	long nc = 0, nh = 0, nx = 0;
 
@@ -841,64 +925,7 @@ static void place_local(struct plan *p, int di, long n)
 		return;
 	switch (d->fl) {
 	case FL_KBUILD:
-		for (long i = 0; i < n; i++) {
-			unsigned x = rng_below(r, 1000);
-
-			if (x < 640)
-				nc++;
-			else if (x < 970)
-				nh++;
-			else
-				nx++;
-		}
-		/* a directory with sources has a Makefile and a Kconfig that
-		 * list them, and a header they share; one without has neither */
-		if (d->makefile < 0 && (nc == 0 || n < 4)) {
-			nh += nc;
-			nc = 0;
-		} else if (d->makefile < 0) {
-			for (int i = 0; i < 2; i++) {
-				if (nx)
-					nx--;
-				else if (nh)
-					nh--;
-				else
-					nc--;
-			}
-			add_file(p, di, K_KMAKEFILE, "Makefile");
-			add_file(p, di, K_KCONFIG, "Kconfig");
-		}
-		if (nc > 0 && p->d[di].local_hdr < 0) {
-			char *name = fsb_xasprintf("%s.h", *p->d[di].base ? p->d[di].base : "local");
-
-			if (nh)
-				nh--;
-			else if (nx)
-				nx--;
-			else if (nc >= 2)
-				nc--;
-			else {
-				nc = 0;
-				nh = 0;
-			}
-			if (nc > 0) {
-				if (path_taken(p, di, name)) {
-					free(name);
-					name = fsb_xasprintf("%s_priv.h", p->d[di].base);
-				}
-				if (path_taken(p, di, name)) {
-					free(name);
-					add_named(p, di, K_H);
-				} else {
-					add_file(p, di, K_H, name);
-					free(name);
-				}
-				p->d[di].local_hdr = (int)p->nf - 1;
-			} else {
-				nh = 1;
-				free(name);
-			}
-		}
+		kbuild_mix(p, di, n, &nc, &nh, &nx);
 		break;
 	case FL_INCLUDE:
 		nh = n;
@@ -916,7 +943,7 @@ static void place_local(struct plan *p, int di, long n)
 			n--;
 		}
 		for (long i = 0; i < n; i++) {
-			unsigned x = rng_below(r, 1000);
+			unsigned x = fsb_rng_below(r, 1000);
 
 			if (x < 450)
 				nc++;
@@ -927,34 +954,7 @@ static void place_local(struct plan *p, int di, long n)
 		}
 		break;
 	}
-	/* interleave the kinds, as a real directory listing would */
-	while (nc + nh + nx > 0) {
-		long x = (long)rng_below(r, (unsigned)(nc + nh + nx));
-		unsigned char kind;
-
-		if (x < nc) {
-			kind = K_C;
-			nc--;
-		} else if (x < nc + nh) {
-			kind = K_H;
-			nh--;
-		} else {
-			unsigned y = rng_below(r, 100);
-
-			nx--;
-			if (d->fl == FL_DOCS)
-				kind = y < 78 ? K_RST : y < 98 ? K_TXT : K_SCRIPT;
-			else if (d->fl == FL_TOOLS)
-				kind = y < 60 ? K_SCRIPT : y < 80 ? K_TXT : K_RST;
-			else
-				kind = y < 50 ? K_TXT : K_RST;
-		}
-		add_named(p, di, kind);
-		if (kind == K_H && strcmp(d->path, "include/linux") == 0) {
-			p->f[p->nf - 1].lidx = (int)p->linux_hdrs.n;
-			ivec_add(&p->linux_hdrs, (int)p->nf - 1);
-		}
-	}
+	interleave(p, di, nc, nh, nx);
 	size_local_header(p, di);
 }
 
@@ -998,7 +998,7 @@ static void grow(struct plan *p, int di, long quota, const struct tmpl *sub,
 static void grow_children(struct plan *p, int di, long rest, long *local,
 			  const struct tmpl *sub, const char *const *pool)
 {
-	struct rng *r = &p->r;
+	struct fsb_rng *r = &p->r;
 	size_t k = 0;
 	unsigned long *w;
 	long *q;
@@ -1012,7 +1012,7 @@ static void grow_children(struct plan *p, int di, long rest, long *local,
 		if (rest < 4 * (long)k)
 			k = rest / 4 > 0 ? (size_t)(rest / 4) : 1;
 	} else {
-		k = (size_t)(rest / rng_range(r, 25, 70));
+		k = (size_t)(rest / fsb_rng_range(r, 25, 70));
 		k = k < 2 ? 2 : k > 40 ? 40 : k;
 	}
 	w = fsb_xcalloc(k, sizeof(*w));
@@ -1049,8 +1049,8 @@ static void grow_children(struct plan *p, int di, long rest, long *local,
 static void grow(struct plan *p, int di, long quota, const struct tmpl *sub,
 		 const char *const *pool, unsigned flags)
 {
-	struct rng *r = &p->r;
-	long leafcap = rng_range(r, 10, 45), local, cap;
+	struct fsb_rng *r = &p->r;
+	long leafcap = fsb_rng_range(r, 10, 45), local, cap;
 
 	if (quota <= 0)
 		return;
@@ -1059,10 +1059,10 @@ static void grow(struct plan *p, int di, long quota, const struct tmpl *sub,
 		return;
 	}
 	if (flags & T_FLAT) {
-		local = rng_range(r, quota / 6, quota / 3);
-		cap = rng_range(r, 30, 80);
+		local = fsb_rng_range(r, quota / 6, quota / 3);
+		cap = fsb_rng_range(r, 30, 80);
 	} else {
-		local = rng_range(r, 0, quota / 8);
+		local = fsb_rng_range(r, 0, quota / 8);
 		cap = 6;
 	}
 	if (local > cap)
@@ -1098,7 +1098,7 @@ static void plan_free(struct plan *p)
 static long plan_build(struct plan *p, unsigned long seed, long files, long units)
 {
 	static const char *const reserved[] = { "types", "compiler", "main", NULL };
-	struct rng sel;
+	struct fsb_rng sel;
 	int top, init, inc, lnx, arch, x86, cfg;
 	size_t k = 0, fixed;
 	unsigned long *w;
@@ -1169,11 +1169,11 @@ static long plan_build(struct plan *p, unsigned long seed, long files, long unit
 		if (!f->candidate)
 			continue;
 		if (units > 0) {
-			f->compiled = need > 0 && (long)rng_below(&sel, (unsigned)left) < need;
+			f->compiled = need > 0 && (long)fsb_rng_below(&sel, (unsigned)left) < need;
 			need -= f->compiled;
 			left--;
 		} else
-			f->compiled = rng_chance(&sel, COMPILE_PERMILLE);
+			f->compiled = fsb_rng_chance(&sel, COMPILE_PERMILLE);
 		any |= f->compiled;
 	}
 	for (size_t i = 0; i < p->nf && !any; i++)
@@ -1203,7 +1203,7 @@ static void add_word(struct fsb_buf *b, const char *w, struct prose *ps)
 }
 
 /* Exactly t bytes of sentence-like text, no newline. */
-static void prose_exact(struct rng *r, struct fsb_buf *b, size_t t, struct prose *ps)
+static void prose_exact(struct fsb_rng *r, struct fsb_buf *b, size_t t, struct prose *ps)
 {
 	bool first = true;
 
@@ -1232,7 +1232,7 @@ static void prose_exact(struct rng *r, struct fsb_buf *b, size_t t, struct prose
 			fsb_buf_add(b, ".");
 			t--;
 			ps->cap = true;
-			ps->left = (int)rng_range(r, 6, 16);
+			ps->left = (int)fsb_rng_range(r, 6, 16);
 		}
 	}
 }
@@ -1243,12 +1243,12 @@ static void prose_exact(struct rng *r, struct fsb_buf *b, size_t t, struct prose
  * blank lines, which every format we emit (C comments, #-comments, prose)
  * accepts.
  */
-static void fill_lines(struct rng *r, struct fsb_buf *b, size_t n, const char *pfx,
+static void fill_lines(struct fsb_rng *r, struct fsb_buf *b, size_t n, const char *pfx,
 		       const char *sep, size_t width)
 {
 	size_t pl = strlen(pfx), sl = strlen(sep);
-	struct prose ps = { true, (int)rng_range(r, 6, 16) };
-	long run = rng_range(r, 3, 8);
+	struct prose ps = { true, (int)fsb_rng_range(r, 6, 16) };
+	long run = fsb_rng_range(r, 3, 8);
 
 	while (n > 0) {
 		size_t w;
@@ -1256,14 +1256,14 @@ static void fill_lines(struct rng *r, struct fsb_buf *b, size_t n, const char *p
 		if (run <= 0 && n > sl + width) {
 			fsb_buf_add(b, sep);
 			n -= sl;
-			run = rng_range(r, 3, 9);
+			run = fsb_rng_range(r, 3, 9);
 			ps.cap = true;
 			continue;
 		}
 		if (n <= width) {
 			w = n;
 		} else {
-			w = (size_t)rng_range(r, (long)width * 3 / 4, (long)width);
+			w = (size_t)fsb_rng_range(r, (long)width * 3 / 4, (long)width);
 			if (n - w < pl + 2)
 				w = n - (pl + 2);
 		}
@@ -1281,10 +1281,10 @@ static void fill_lines(struct rng *r, struct fsb_buf *b, size_t n, const char *p
 }
 
 /* A few words; a title when cap is set. */
-static void some_words(struct rng *r, struct fsb_buf *b, int lo, int hi, bool cap)
+static void some_words(struct fsb_rng *r, struct fsb_buf *b, int lo, int hi, bool cap)
 {
 	struct prose ps = { cap, 100 };
-	long n = rng_range(r, lo, hi);
+	long n = fsb_rng_range(r, lo, hi);
 
 	for (long i = 0; i < n; i++) {
 		if (i)
@@ -1293,12 +1293,12 @@ static void some_words(struct rng *r, struct fsb_buf *b, int lo, int hi, bool ca
 	}
 }
 
-static void title_words(struct rng *r, struct fsb_buf *b, int lo, int hi)
+static void title_words(struct fsb_rng *r, struct fsb_buf *b, int lo, int hi)
 {
 	some_words(r, b, lo, hi, true);
 }
 
-static void person(struct rng *r, struct fsb_buf *b, bool mail)
+static void person(struct fsb_rng *r, struct fsb_buf *b, bool mail)
 {
 	const char *fn = PICK(r, first_names), *ln = PICK(r, last_names);
 
@@ -1343,7 +1343,7 @@ static void buf_cat(struct fsb_buf *dst, const struct fsb_buf *src)
 struct cgen {
 	const struct plan *p;
 	const struct tfile *f;
-	struct rng r;
+	struct fsb_rng r;
 	struct hset ids;        /* identifiers used in this file */
 	char up[64];            /* upper-case prefix */
 	char snoun[40];         /* the unit's main struct: struct <prefix>_<snoun> */
@@ -1387,14 +1387,14 @@ static void fresh_noun(struct cgen *g, char *out, size_t len)
 
 static void rand_const(struct cgen *g, struct fsb_buf *b)
 {
-	fsb_buf_addf(b, "0x%llxULL", (unsigned long long)(rng_next(&g->r) >> rng_range(&g->r, 40, 58)) | 1);
+	fsb_buf_addf(b, "0x%llxULL", (unsigned long long)(fsb_rng_next(&g->r) >> fsb_rng_range(&g->r, 40, 58)) | 1);
 }
 
 /* A random u64 expression over vars: unsigned only, constant shifts below
  * 64, odd divisors, so there is no undefined behaviour to warn about. */
 static void expr(struct cgen *g, struct fsb_buf *b, const char *const *vars, int depth)
 {
-	unsigned k = depth <= 0 ? rng_below(&g->r, 4) % 3 : rng_below(&g->r, 10);
+	unsigned k = depth <= 0 ? fsb_rng_below(&g->r, 4) % 3 : fsb_rng_below(&g->r, 10);
 
 	switch (k) {
 	case 0:
@@ -1416,12 +1416,12 @@ static void expr(struct cgen *g, struct fsb_buf *b, const char *const *vars, int
 	case 6:
 		fsb_buf_add(b, "(");
 		expr(g, b, vars, depth - 1);
-		fsb_buf_addf(b, " * %luU)", (unsigned long)rng_range(&g->r, 3, 65535) | 1);
+		fsb_buf_addf(b, " * %luU)", (unsigned long)fsb_rng_range(&g->r, 3, 65535) | 1);
 		break;
 	case 7:
 		fsb_buf_add(b, "(");
 		expr(g, b, vars, depth - 1);
-		fsb_buf_addf(b, " %s %ld)", rng_chance(&g->r, 500) ? ">>" : "<<", rng_range(&g->r, 1, 63));
+		fsb_buf_addf(b, " %s %ld)", fsb_rng_chance(&g->r, 500) ? ">>" : "<<", fsb_rng_range(&g->r, 1, 63));
 		break;
 	case 8:
 		fsb_buf_add(b, "(");
@@ -1446,7 +1446,7 @@ static void stmt(struct cgen *g, struct fsb_buf *b, const char *ind, const char 
 	static const char *const ops[] = { " = ", " += ", " ^= ", " -= ", NULL };
 
 	fsb_buf_addf(b, "%s%s%s", ind, lhs, PICK(&g->r, ops));
-	expr(g, b, vars, (int)rng_range(&g->r, 1, 3));
+	expr(g, b, vars, (int)fsb_rng_range(&g->r, 1, 3));
 	fsb_buf_add(b, ";\n");
 }
 
@@ -1458,7 +1458,7 @@ static void fn_head(struct cgen *g, struct fsb_buf *b, const char *name)
 static void fn_loop(struct cgen *g, struct fsb_buf *b, const char *name)
 {
 	static const char *const vars[] = { "acc", "v", "x", "(u64)i", "st->counter", NULL };
-	long n = rng_range(&g->r, 3, 8);
+	long n = fsb_rng_range(&g->r, 3, 8);
 
 	fn_head(g, b, name);
 	fsb_buf_add(b, "\tu64 acc = x ^ ");
@@ -1466,7 +1466,7 @@ static void fn_loop(struct cgen *g, struct fsb_buf *b, const char *name)
 	fsb_buf_addf(b, ";\n\tunsigned int i;\n\n\tfor (i = 0; i < %s; i++) {\n"
 		     "\t\tu64 v = st->slots[i];\n\n", g->slots);
 	for (long i = 0; i < n; i++) {
-		if (rng_chance(&g->r, 250)) {
+		if (fsb_rng_chance(&g->r, 250)) {
 			fsb_buf_add(b, "\t\tif (");
 			expr(g, b, vars, 1);
 			fsb_buf_add(b, " & ");
@@ -1475,12 +1475,12 @@ static void fn_loop(struct cgen *g, struct fsb_buf *b, const char *name)
 			stmt(g, b, "\t\t\t", "acc", vars);
 			fsb_buf_add(b, "\t\telse\n");
 			stmt(g, b, "\t\t\t", "v", vars);
-		} else if (rng_chance(&g->r, 200)) {
+		} else if (fsb_rng_chance(&g->r, 200)) {
 			fsb_buf_add(b, "\t\tst->slots[i] = (u32)");
 			expr(g, b, vars, 2);
 			fsb_buf_add(b, ";\n");
 		} else {
-			stmt(g, b, "\t\t", rng_chance(&g->r, 700) ? "acc" : "v", vars);
+			stmt(g, b, "\t\t", fsb_rng_chance(&g->r, 700) ? "acc" : "v", vars);
 		}
 	}
 	fsb_buf_add(b, "\t\tacc += v;\n\t}\n\treturn acc;\n}\n");
@@ -1489,26 +1489,26 @@ static void fn_loop(struct cgen *g, struct fsb_buf *b, const char *name)
 static void fn_switch(struct cgen *g, struct fsb_buf *b, const char *name)
 {
 	static const char *const vars[] = { "acc", "x", "(u64)round", "st->counter", "(u64)st->id", NULL };
-	long ncase = rng_range(&g->r, 4, 14);
+	long ncase = fsb_rng_range(&g->r, 4, 14);
 
 	fn_head(g, b, name);
 	fsb_buf_addf(b, "\tu64 acc = x;\n\tunsigned int round;\n\n"
 		     "\tfor (round = 0; round < %ldU; round++) {\n"
 		     "\t\tswitch ((acc >> %ld) %% %ldU) {\n",
-		     rng_range(&g->r, 4, 64), rng_range(&g->r, 0, 40), ncase + 1);
+		     fsb_rng_range(&g->r, 4, 64), fsb_rng_range(&g->r, 0, 40), ncase + 1);
 	for (long c = 0; c < ncase; c++) {
 		fsb_buf_addf(b, "\t\tcase %ld:\n", c);
-		for (long s = rng_range(&g->r, 1, 3); s > 0; s--)
-			stmt(g, b, "\t\t\t", rng_chance(&g->r, 800) ? "acc" : "st->counter", vars);
+		for (long s = fsb_rng_range(&g->r, 1, 3); s > 0; s--)
+			stmt(g, b, "\t\t\t", fsb_rng_chance(&g->r, 800) ? "acc" : "st->counter", vars);
 		fsb_buf_add(b, "\t\t\tbreak;\n");
 	}
 	fsb_buf_addf(b, "\t\tdefault:\n\t\t\tst->counter += acc & 0x%lxU;\n\t\t\tbreak;\n\t\t}\n\t}\n"
-		     "\treturn acc;\n}\n", (unsigned long)rng_range(&g->r, 15, 4095));
+		     "\treturn acc;\n}\n", (unsigned long)fsb_rng_range(&g->r, 15, 4095));
 }
 
 static void fn_grid(struct cgen *g, struct fsb_buf *b, const char *name)
 {
-	long rows = rng_range(&g->r, 3, 12), cols = rng_range(&g->r, 3, 12);
+	long rows = fsb_rng_range(&g->r, 3, 12), cols = fsb_rng_range(&g->r, 3, 12);
 	char slot[192];
 	const char *vars[] = { "acc", "(u64)r", "(u64)c", "x", slot, NULL };
 
@@ -1522,7 +1522,7 @@ static void fn_grid(struct cgen *g, struct fsb_buf *b, const char *name)
 		     "\t\t\tgrid[r][c] += (grid[r - 1][c] ^ grid[r][c - 1]) + ", rows, cols);
 	expr(g, b, (const char *const *)vars, 2);
 	fsb_buf_addf(b, ";\n\tfor (r = 0; r < %ldU; r++)\n\t\tacc = (acc * %luU) + grid[r][%ld];\n"
-		     "\treturn acc ^ st->counter;\n}\n", rows, (unsigned long)rng_range(&g->r, 3, 999) | 1, cols - 1);
+		     "\treturn acc ^ st->counter;\n}\n", rows, (unsigned long)fsb_rng_range(&g->r, 3, 999) | 1, cols - 1);
 }
 
 static void fn_bits(struct cgen *g, struct fsb_buf *b, const char *name)
@@ -1533,21 +1533,21 @@ static void fn_bits(struct cgen *g, struct fsb_buf *b, const char *name)
 	fsb_buf_add(b, "\tu64 v = x | 1;\n\tu64 acc = st->counter;\n\tunsigned int bits = 0;\n\n"
 		       "\twhile (v) {\n\t\tif (v & 1)\n\t\t\tbits++;\n");
 	stmt(g, b, "\t\t", "acc", vars);
-	if (rng_chance(&g->r, 500))
+	if (fsb_rng_chance(&g->r, 500))
 		stmt(g, b, "\t\t", "acc", vars);
 	fsb_buf_addf(b, "\t\tv >>= %ld;\n\t}\n\tst->flags ^= bits;\n\treturn acc + bits;\n}\n",
-		     rng_range(&g->r, 1, 4));
+		     fsb_rng_range(&g->r, 1, 4));
 }
 
 static void fn_table(struct cgen *g, struct fsb_buf *b, const char *name)
 {
 	static const char *const vars[] = { "acc", "(u64)table[i]", "(u64)i", "x", NULL };
-	long n = rng_range(&g->r, 8, 48);
+	long n = fsb_rng_range(&g->r, 8, 48);
 
 	fn_head(g, b, name);
 	fsb_buf_addf(b, "\tstatic const u16 table[%ld] = {", n);
 	for (long i = 0; i < n; i++)
-		fsb_buf_addf(b, "%s0x%04x,", i % 8 ? " " : "\n\t\t", rng_below(&g->r, 65536));
+		fsb_buf_addf(b, "%s0x%04x,", i % 8 ? " " : "\n\t\t", fsb_rng_below(&g->r, 65536));
 	fsb_buf_add(b, "\n\t};\n\tunsigned int i;\n\tu64 acc = x;\n\n"
 		       "\tfor (i = 0; i < ARRAY_SIZE(table); i++)\n");
 	stmt(g, b, "\t\t", "acc", vars);
@@ -1560,32 +1560,32 @@ static void fn_string(struct cgen *g, struct fsb_buf *b, const char *name)
 
 	fn_head(g, b, name);
 	fsb_buf_add(b, "\tstatic const char msg[] = \"");
-	prose_exact(&g->r, b, (size_t)rng_range(&g->r, 20, 70), &ps);
+	prose_exact(&g->r, b, (size_t)fsb_rng_range(&g->r, 20, 70), &ps);
 	fsb_buf_addf(b, "\";\n\tunsigned int i;\n\tu64 h = x;\n\n"
 		     "\tfor (i = 0; msg[i]; i++) {\n\t\tif (msg[i] == ' ')\n\t\t\th = (h << %ld) ^ i;\n"
 		     "\t\telse\n\t\t\th = (h * %luU) + (u8)msg[i];\n\t}\n"
 		     "\tst->counter += h & 0xffffU;\n\treturn h;\n}\n",
-		     rng_range(&g->r, 1, 9), (unsigned long)rng_range(&g->r, 31, 257) | 1);
+		     fsb_rng_range(&g->r, 1, 9), (unsigned long)fsb_rng_range(&g->r, 31, 257) | 1);
 }
 
 static void fn_flags(struct cgen *g, struct fsb_buf *b, const char *name)
 {
-	long n = rng_range(&g->r, 3, 9);
+	long n = fsb_rng_range(&g->r, 3, 9);
 
 	fn_head(g, b, name);
 	for (long i = 0; i < n; i++) {
 		static const char *const ops[] = { "|=", "&= ~", "^=", NULL };
 
 		fsb_buf_addf(b, "\t%sif (x & 0x%llxULL)\n\t\tst->flags %s0x%xU;\n", i ? "else " : "",
-			     1ULL << rng_below(&g->r, 64), PICK(&g->r, ops), 1U << rng_below(&g->r, 32));
+			     1ULL << fsb_rng_below(&g->r, 64), PICK(&g->r, ops), 1U << fsb_rng_below(&g->r, 32));
 	}
 	fsb_buf_addf(b, "\telse\n\t\tst->flags = (u32)x;\n\treturn (u64)st->flags * %luU + x;\n}\n",
-		     (unsigned long)rng_range(&g->r, 3, 99999) | 1);
+		     (unsigned long)fsb_rng_range(&g->r, 3, 99999) | 1);
 }
 
 static void fn_hdr(struct cgen *g, struct fsb_buf *b, const char *name)
 {
-	const char *hp = g->p->f[g->hdrs[rng_below(&g->r, (unsigned)g->nhdrs)]].prefix;
+	const char *hp = g->p->f[g->hdrs[fsb_rng_below(&g->r, (unsigned)g->nhdrs)]].prefix;
 	char hu[64];
 
 	upper(hu, hp, sizeof(hu));
@@ -1598,30 +1598,30 @@ static void fn_hdr(struct cgen *g, struct fsb_buf *b, const char *name)
 		     "\t\tif (likely(acc & %luU))\n\t\t\tdesc.cookie ^= acc;\n\t\telse\n"
 		     "\t\t\tdesc.flags |= (u32)acc;\n\t}\n"
 		     "\treturn acc + desc.cookie + desc.flags + st->counter;\n}\n",
-		     hp, rng_range(&g->r, 1, 999), rng_range(&g->r, 4, 64), hp, hu,
-		     1UL << rng_below(&g->r, 16));
+		     hp, fsb_rng_range(&g->r, 1, 999), fsb_rng_range(&g->r, 4, 64), hp, hu,
+		     1UL << fsb_rng_below(&g->r, 16));
 }
 
 /* Calls earlier functions in nested loops: inlining and cross-function
  * optimization are a good part of a real build's CPU time. */
 static void fn_chain(struct cgen *g, struct fsb_buf *b, const char *name)
 {
-	const char *f1 = g->leaves.v[rng_below(&g->r, (unsigned)g->leaves.n)];
-	const char *f2 = g->leaves.v[rng_below(&g->r, (unsigned)g->leaves.n)];
+	const char *f1 = g->leaves.v[fsb_rng_below(&g->r, (unsigned)g->leaves.n)];
+	const char *f2 = g->leaves.v[fsb_rng_below(&g->r, (unsigned)g->leaves.n)];
 	static const char *const vars[] = { "acc", "(u64)i", "(u64)j", "x", "st->counter", NULL };
 
 	fn_head(g, b, name);
 	fsb_buf_addf(b, "\tu64 acc = x;\n\tunsigned int i, j;\n\n"
 		     "\tfor (i = 0; i < %ldU; i++) {\n\t\tacc = %s(st, acc + i);\n"
 		     "\t\tfor (j = 0; j < %ldU; j++) {\n\t\t\tacc ^= %s(st, acc >> j);\n",
-		     rng_range(&g->r, 2, 4), f1, rng_range(&g->r, 2, 4), f2);
+		     fsb_rng_range(&g->r, 2, 4), f1, fsb_rng_range(&g->r, 2, 4), f2);
 	stmt(g, b, "\t\t\t", "acc", vars);
 	fsb_buf_add(b, "\t\t}\n");
 	stmt(g, b, "\t\t", "st->counter", vars);
 	fsb_buf_add(b, "\t}\n\treturn acc;\n}\n");
 }
 
-static void spdx_c(struct rng *r, struct fsb_buf *b, bool header)
+static void spdx_c(struct fsb_rng *r, struct fsb_buf *b, bool header)
 {
 	if (header)
 		fsb_buf_addf(b, "/* SPDX-License-Identifier: %s */\n", PICK(r, spdx_ids));
@@ -1630,21 +1630,81 @@ static void spdx_c(struct rng *r, struct fsb_buf *b, bool header)
 }
 
 /* The opening of a C file's comment block: name, title, copyright. */
-static void c_comment_head(struct rng *r, struct fsb_buf *b, const struct tfile *f)
+static void c_comment_head(struct fsb_rng *r, struct fsb_buf *b, const struct tfile *f)
 {
-	long y = rng_range(r, 1995, 2024);
+	long y = fsb_rng_range(r, 1995, 2024);
 
 	fsb_buf_addf(b, "/*\n * %s - ", f->base);
 	title_words(r, b, 2, 5);
 	fsb_buf_addf(b, "\n *\n * Copyright (C) %ld", y);
-	if (rng_chance(r, 500))
-		fsb_buf_addf(b, "-%ld", y + rng_range(r, 1, 12));
+	if (fsb_rng_chance(r, 500))
+		fsb_buf_addf(b, "-%ld", y + fsb_rng_range(r, 1, 12));
 	fsb_buf_add(b, " ");
 	person(r, b, true);
 	fsb_buf_add(b, "\n *\n");
 }
 
-static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
+/* A unit's includes: shared headers, then the directory's own. */
+static void unit_includes(struct cgen *g, long nl, struct fsb_buf *b)
+{
+	const struct plan *p = g->p;
+	const struct tdir *d = &p->d[g->f->dir];
+
+	fsb_buf_add(b, " */\n\n#include <linux/types.h>\n#include <linux/compiler.h>\n");
+	for (long i = 0; i < nl; i++) {
+		int h = p->linux_hdrs.v[fsb_rng_below(&g->r, (unsigned)p->linux_hdrs.n)];
+		bool dup = false;
+
+		for (int j = 0; j < g->nhdrs; j++)
+			dup |= g->hdrs[j] == h;
+		if (dup)
+			continue;
+		g->hdrs[g->nhdrs++] = h;
+		fsb_buf_addf(b, "#include <linux/%s>\n", p->f[h].base);
+	}
+	if (d->local_hdr >= 0) {
+		g->hdrs[g->nhdrs++] = d->local_hdr;
+		fsb_buf_addf(b, "\n#include \"%s\"\n", p->f[d->local_hdr].base);
+		/* sometimes one more header of the directory */
+		for (size_t i = 0; i < d->files.n; i++) {
+			int h = d->files.v[i];
+
+			if (h != d->local_hdr && p->f[h].kind == K_H && fsb_rng_chance(&g->r, 150)) {
+				g->hdrs[g->nhdrs++] = h;
+				fsb_buf_addf(b, "#include \"%s\"\n", p->f[h].base);
+				break;
+			}
+		}
+	}
+}
+
+/* A unit's state: its slots, a shift, the struct the functions work on. */
+static void unit_state(struct cgen *g, struct fsb_buf *b)
+{
+	const struct tfile *f = g->f;
+	char w1[40], w2[40], w3[40];
+
+	fresh_noun(g, g->snoun, sizeof(g->snoun));
+	upper(w1, g->snoun, sizeof(w1));
+	g->nslots = 8U << fsb_rng_below(&g->r, 4);
+	snprintf(g->slots, sizeof(g->slots), "%s_%s_SLOTS", g->up, w1);
+	fsb_buf_addf(b, "\n#define %s\t%u\n", g->slots, g->nslots);
+	fresh_noun(g, w2, sizeof(w2));
+	upper(w3, w2, sizeof(w3));
+	fsb_buf_addf(b, "#define %s_%s_SHIFT\t%ld\n", g->up, w3, fsb_rng_range(&g->r, 1, 30));
+	fsb_buf_addf(b, "\nstruct %s_%s {\n\tu32 id;\n\tu32 flags;\n\tu64 counter;\n\tu32 slots[%s];\n",
+		     f->prefix, g->snoun, g->slots);
+	for (long i = fsb_rng_range(&g->r, 1, 5); i > 0; i--) {
+		static const char *const types[] = { "u8", "u16", "u32", "u64", "void *", "unsigned long", NULL };
+		const char *t = PICK(&g->r, types);
+
+		fresh_noun(g, w2, sizeof(w2));
+		fsb_buf_addf(b, "\t%s%s%s;\n", t, t[strlen(t) - 1] == '*' ? "" : " ", w2);
+	}
+	fsb_buf_add(b, "};\n");
+}
+
+static void gen_unit(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	typedef void (*fn_t)(struct cgen *, struct fsb_buf *, const char *);
 	/* fn_hdr last: it needs an included header */
@@ -1652,9 +1712,8 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 				    fn_table, fn_string, fn_flags, fn_chain, fn_chain, fn_hdr };
 	struct cgen g = { .p = p, .f = f, .r = *r };
 	struct fsb_buf a = { 0 }, b = { 0 }, eh = { 0 }, el = { 0 }, et = { 0 }, fn = { 0 }, call = { 0 };
-	const struct tdir *d = &p->d[f->dir];
-	char name[160], w1[40], w2[40], w3[40];
-	long nl = p->linux_hdrs.n ? rng_range(&g.r, 1, p->linux_hdrs.n < 4 ? (long)p->linux_hdrs.n : 4) : 0;
+	char name[160];
+	long nl = p->linux_hdrs.n ? fsb_rng_range(&g.r, 1, p->linux_hdrs.n < 4 ? (long)p->linux_hdrs.n : 4) : 0;
 	int fails = 0;
 
 	upper(g.up, f->prefix, sizeof(g.up));
@@ -1662,53 +1721,8 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 	spdx_c(&g.r, &a, false);
 	c_comment_head(&g.r, &a, f);
 
-	/* includes: shared headers, then the directory's own */
-	fsb_buf_add(&b, " */\n\n#include <linux/types.h>\n#include <linux/compiler.h>\n");
-	for (long i = 0; i < nl; i++) {
-		int h = p->linux_hdrs.v[rng_below(&g.r, (unsigned)p->linux_hdrs.n)];
-		bool dup = false;
-
-		for (int j = 0; j < g.nhdrs; j++)
-			dup |= g.hdrs[j] == h;
-		if (dup)
-			continue;
-		g.hdrs[g.nhdrs++] = h;
-		fsb_buf_addf(&b, "#include <linux/%s>\n", p->f[h].base);
-	}
-	if (d->local_hdr >= 0) {
-		g.hdrs[g.nhdrs++] = d->local_hdr;
-		fsb_buf_addf(&b, "\n#include \"%s\"\n", p->f[d->local_hdr].base);
-		/* sometimes one more header of the directory */
-		for (size_t i = 0; i < d->files.n; i++) {
-			int h = d->files.v[i];
-
-			if (h != d->local_hdr && p->f[h].kind == K_H && rng_chance(&g.r, 150)) {
-				g.hdrs[g.nhdrs++] = h;
-				fsb_buf_addf(&b, "#include \"%s\"\n", p->f[h].base);
-				break;
-			}
-		}
-	}
-
-	/* the unit's state */
-	fresh_noun(&g, g.snoun, sizeof(g.snoun));
-	upper(w1, g.snoun, sizeof(w1));
-	g.nslots = 8U << rng_below(&g.r, 4);
-	snprintf(g.slots, sizeof(g.slots), "%s_%s_SLOTS", g.up, w1);
-	fsb_buf_addf(&b, "\n#define %s\t%u\n", g.slots, g.nslots);
-	fresh_noun(&g, w2, sizeof(w2));
-	upper(w3, w2, sizeof(w3));
-	fsb_buf_addf(&b, "#define %s_%s_SHIFT\t%ld\n", g.up, w3, rng_range(&g.r, 1, 30));
-	fsb_buf_addf(&b, "\nstruct %s_%s {\n\tu32 id;\n\tu32 flags;\n\tu64 counter;\n\tu32 slots[%s];\n",
-		     f->prefix, g.snoun, g.slots);
-	for (long i = rng_range(&g.r, 1, 5); i > 0; i--) {
-		static const char *const types[] = { "u8", "u16", "u32", "u64", "void *", "unsigned long", NULL };
-		const char *t = PICK(&g.r, types);
-
-		fresh_noun(&g, w2, sizeof(w2));
-		fsb_buf_addf(&b, "\t%s%s%s;\n", t, t[strlen(t) - 1] == '*' ? "" : " ", w2);
-	}
-	fsb_buf_add(&b, "};\n");
+	unit_includes(&g, nl, &b);
+	unit_state(&g, &b);
 
 	/* the entry point init/main.c calls */
 	fsb_buf_addf(&eh, "\nu64 %s_unit_entry(u64 seed)\n{\n\tstruct %s_%s st = { 0 };\n"
@@ -1729,7 +1743,7 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 
 	/* as many functions as the planned size holds */
 	while (fails < 3) {
-		fn_t gen = fns[rng_below(&g.r, FSB_ARRAY_SIZE(fns) - (g.nhdrs ? 0 : 1))];
+		fn_t gen = fns[fsb_rng_below(&g.r, FSB_ARRAY_SIZE(fns) - (g.nhdrs ? 0 : 1))];
 
 		if (gen == fn_chain && !g.leaves.n)
 			gen = fn_loop;
@@ -1738,7 +1752,7 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 		fn_name(&g, name, sizeof(name));
 		gen(&g, &fn, name);
 		fsb_buf_addf(&call, "\tacc %s %s(&st, acc + %ldU);\n",
-			     rng_chance(&g.r, 500) ? "^=" : "+=", name, rng_range(&g.r, 0, 99));
+			     fsb_rng_chance(&g.r, 500) ? "^=" : "+=", name, fsb_rng_range(&g.r, 0, 99));
 		if (a.len + b.len + fn.len + eh.len + el.len + call.len + et.len > f->size) {
 			fails++;
 			continue;
@@ -1767,12 +1781,72 @@ static void gen_unit(const struct plan *p, const struct tfile *f, struct rng *r,
 	hset_free(&g.ids);
 }
 
-static void gen_header(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
+/* One item of a header: constants, a struct, an enum, two prototypes or
+ * an inline function. */
+static void header_item(struct cgen *g, struct fsb_buf *item)
+{
+	const struct tfile *f = g->f;
+	char w1[40], w2[40], name[160];
+
+	switch (fsb_rng_below(&g->r, 5)) {
+	case 0:
+		fresh_noun(g, w1, sizeof(w1));
+		upper(w2, w1, sizeof(w2));
+		for (long i = fsb_rng_range(&g->r, 2, 8), v = 0; i > 0; i--, v++) {
+			char w3[40], w4[40];
+
+			fresh_noun(g, w3, sizeof(w3));
+			upper(w4, w3, sizeof(w4));
+			fsb_buf_addf(item, "%s#define %s_%s_%s\t0x%xU\n", v ? "" : "\n", g->up, w2, w4,
+				     fsb_rng_chance(&g->r, 500) ? 1U << fsb_rng_below(&g->r, 32) : fsb_rng_below(&g->r, 4096));
+		}
+		break;
+	case 1:
+		fresh_noun(g, w1, sizeof(w1));
+		fsb_buf_addf(item, "\nstruct %s_%s {\n", f->prefix, w1);
+		for (long i = fsb_rng_range(&g->r, 2, 9); i > 0; i--) {
+			static const char *const types[] = { "u8", "u16", "u32", "u64", "unsigned long", "int", NULL };
+
+			fresh_noun(g, w2, sizeof(w2));
+			fsb_buf_addf(item, "\t%s %s;\n", PICK(&g->r, types), w2);
+		}
+		fsb_buf_addf(item, "\tstruct %s_desc desc;\n};\n", f->prefix);
+		break;
+	case 2:
+		fresh_noun(g, w1, sizeof(w1));
+		upper(w2, w1, sizeof(w2));
+		fsb_buf_addf(item, "\nenum %s_%s {\n", f->prefix, w1);
+		for (long i = fsb_rng_range(&g->r, 2, 10); i > 0; i--) {
+			char w3[40], w4[40];
+
+			fresh_noun(g, w3, sizeof(w3));
+			upper(w4, w3, sizeof(w4));
+			fsb_buf_addf(item, "\t%s_%s_%s,\n", g->up, w2, w4);
+		}
+		fsb_buf_add(item, "};\n");
+		break;
+	case 3:
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "\nint %s(struct %s_desc *desc, u32 flags);\n", name, f->prefix);
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "void %s(struct %s_desc *desc);\n", name, f->prefix);
+		break;
+	default:
+		fn_name(g, name, sizeof(name));
+		fsb_buf_addf(item, "\nstatic inline u32 %s(const struct %s_desc *desc, u32 v)\n{\n"
+			     "\tif (desc->flags & 0x%xU)\n\t\treturn v ^ desc->id;\n"
+			     "\treturn (v << %ld) + %s_hash_word(desc->id);\n}\n",
+			     name, f->prefix, 1U << fsb_rng_below(&g->r, 32), fsb_rng_range(&g->r, 1, 31), f->prefix);
+		break;
+	}
+}
+
+static void gen_header(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct cgen g = { .p = p, .f = f, .r = *r };
 	struct fsb_buf a = { 0 }, b = { 0 }, t = { 0 }, item = { 0 };
 	const struct tdir *d = &p->d[f->dir];
-	char guard[96], w1[40], w2[40], name[160];
+	char guard[96];
 	int fails = 0;
 
 	upper(g.up, f->prefix, sizeof(g.up));
@@ -1782,16 +1856,16 @@ static void gen_header(const struct plan *p, const struct tfile *f, struct rng *
 	spdx_c(&g.r, &a, true);
 	c_comment_head(&g.r, &a, f);
 	fsb_buf_addf(&b, " */\n#ifndef %s\n#define %s\n\n#include <linux/types.h>\n", guard, guard);
-	for (long i = f->lidx > 0 ? rng_range(&g.r, 0, 2) : 0; i > 0; i--)
+	for (long i = f->lidx > 0 ? fsb_rng_range(&g.r, 0, 2) : 0; i > 0; i--)
 		fsb_buf_addf(&b, "#include <linux/%s>\n",
-			     p->f[p->linux_hdrs.v[rng_below(&g.r, (unsigned)f->lidx)]].base);
+			     p->f[p->linux_hdrs.v[fsb_rng_below(&g.r, (unsigned)f->lidx)]].base);
 
 	/* the API every header offers, so units can use what they include */
 	fsb_buf_addf(&b, "\n#define %s_DESC_MAGIC\t0x%08xU\n\nstruct %s_desc {\n\tu32 id;\n\tu32 flags;\n"
 		     "\tu64 cookie;\n};\n\nstatic inline u32 %s_hash_word(u32 x)\n{\n"
 		     "\tx ^= x >> %ld;\n\tx *= 0x%08xU;\n\tx ^= x >> %ld;\n\treturn x ^ %s_DESC_MAGIC;\n}\n",
-		     g.up, (unsigned)rng_next(&g.r), f->prefix, f->prefix, rng_range(&g.r, 7, 17),
-		     (unsigned)rng_next(&g.r) | 1, rng_range(&g.r, 7, 17), g.up);
+		     g.up, (unsigned)fsb_rng_next(&g.r), f->prefix, f->prefix, fsb_rng_range(&g.r, 7, 17),
+		     (unsigned)fsb_rng_next(&g.r) | 1, fsb_rng_range(&g.r, 7, 17), g.up);
 	if (d->local_hdr >= 0 && p->f + d->local_hdr == f) {
 		fsb_buf_add(&b, "\n");
 		for (size_t i = 0; i < d->files.n; i++) {
@@ -1805,57 +1879,7 @@ static void gen_header(const struct plan *p, const struct tfile *f, struct rng *
 
 	while (fails < 3) {
 		buf_reset(&item);
-		switch (rng_below(&g.r, 5)) {
-		case 0:
-			fresh_noun(&g, w1, sizeof(w1));
-			upper(w2, w1, sizeof(w2));
-			for (long i = rng_range(&g.r, 2, 8), v = 0; i > 0; i--, v++) {
-				char w3[40], w4[40];
-
-				fresh_noun(&g, w3, sizeof(w3));
-				upper(w4, w3, sizeof(w4));
-				fsb_buf_addf(&item, "%s#define %s_%s_%s\t0x%xU\n", v ? "" : "\n", g.up, w2, w4,
-					     rng_chance(&g.r, 500) ? 1U << rng_below(&g.r, 32) : rng_below(&g.r, 4096));
-			}
-			break;
-		case 1:
-			fresh_noun(&g, w1, sizeof(w1));
-			fsb_buf_addf(&item, "\nstruct %s_%s {\n", f->prefix, w1);
-			for (long i = rng_range(&g.r, 2, 9); i > 0; i--) {
-				static const char *const types[] = { "u8", "u16", "u32", "u64", "unsigned long", "int", NULL };
-
-				fresh_noun(&g, w2, sizeof(w2));
-				fsb_buf_addf(&item, "\t%s %s;\n", PICK(&g.r, types), w2);
-			}
-			fsb_buf_addf(&item, "\tstruct %s_desc desc;\n};\n", f->prefix);
-			break;
-		case 2:
-			fresh_noun(&g, w1, sizeof(w1));
-			upper(w2, w1, sizeof(w2));
-			fsb_buf_addf(&item, "\nenum %s_%s {\n", f->prefix, w1);
-			for (long i = rng_range(&g.r, 2, 10); i > 0; i--) {
-				char w3[40], w4[40];
-
-				fresh_noun(&g, w3, sizeof(w3));
-				upper(w4, w3, sizeof(w4));
-				fsb_buf_addf(&item, "\t%s_%s_%s,\n", g.up, w2, w4);
-			}
-			fsb_buf_add(&item, "};\n");
-			break;
-		case 3:
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "\nint %s(struct %s_desc *desc, u32 flags);\n", name, f->prefix);
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "void %s(struct %s_desc *desc);\n", name, f->prefix);
-			break;
-		default:
-			fn_name(&g, name, sizeof(name));
-			fsb_buf_addf(&item, "\nstatic inline u32 %s(const struct %s_desc *desc, u32 v)\n{\n"
-				     "\tif (desc->flags & 0x%xU)\n\t\treturn v ^ desc->id;\n"
-				     "\treturn (v << %ld) + %s_hash_word(desc->id);\n}\n",
-				     name, f->prefix, 1U << rng_below(&g.r, 32), rng_range(&g.r, 1, 31), f->prefix);
-			break;
-		}
+		header_item(&g, &item);
 		if (a.len + b.len + item.len + t.len > f->size) {
 			fails++;
 			continue;
@@ -1877,7 +1901,7 @@ static void gen_header(const struct plan *p, const struct tfile *f, struct rng *
 /* ---- text generators --------------------------------------------------------------- */
 
 /* out = head + exact prose filler + body: the filler takes what is left. */
-static void assemble(struct rng *r, struct fsb_buf *out, unsigned long size, const struct fsb_buf *head,
+static void assemble(struct fsb_rng *r, struct fsb_buf *out, unsigned long size, const struct fsb_buf *head,
 		     const struct fsb_buf *body, const char *pfx, const char *sep, size_t width)
 {
 	buf_cat(out, head);
@@ -1893,7 +1917,7 @@ static void underline(struct fsb_buf *b, size_t n, char c)
 	fsb_buf_add(b, "\n");
 }
 
-static void gen_doc(const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_doc(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct fsb_buf h = { 0 }, b = { 0 }, sec = { 0 }, title = { 0 };
 	bool rst = f->kind == K_RST;
@@ -1914,7 +1938,7 @@ static void gen_doc(const struct tfile *f, struct rng *r, struct fsb_buf *out)
 		fsb_buf_add(&h, "\n\n");
 	}
 	while (fails < 3) {
-		size_t budget = (size_t)rng_range(r, 300, 3000);
+		size_t budget = (size_t)fsb_rng_range(r, 300, 3000);
 
 		buf_reset(&sec);
 		buf_reset(&title);
@@ -1925,14 +1949,14 @@ static void gen_doc(const struct tfile *f, struct rng *r, struct fsb_buf *out)
 		underline(&sec, title.len, '-');
 		fsb_buf_add(&sec, "\n");
 		fill_lines(r, &sec, budget, "", "\n", 76);
-		if (rng_chance(r, 300)) {
+		if (fsb_rng_chance(r, 300)) {
 			fsb_buf_add(&sec, rst ? "\n::\n\n" : "\n");
-			for (long i = rng_range(r, 2, 8); i > 0; i--)
-				fsb_buf_addf(&sec, "\t%s %s=%ld\n", PICK(r, verbs), PICK(r, nouns), rng_range(r, 0, 4096));
+			for (long i = fsb_rng_range(r, 2, 8); i > 0; i--)
+				fsb_buf_addf(&sec, "\t%s %s=%ld\n", PICK(r, verbs), PICK(r, nouns), fsb_rng_range(r, 0, 4096));
 		}
-		if (rng_chance(r, 300)) {
+		if (fsb_rng_chance(r, 300)) {
 			fsb_buf_add(&sec, "\n");
-			for (long i = rng_range(r, 2, 6); i > 0; i--) {
+			for (long i = fsb_rng_range(r, 2, 6); i > 0; i--) {
 				fsb_buf_add(&sec, "- ");
 				title_words(r, &sec, 3, 9);
 				fsb_buf_add(&sec, "\n");
@@ -1951,7 +1975,7 @@ static void gen_doc(const struct tfile *f, struct rng *r, struct fsb_buf *out)
 	fsb_buf_free(&title);
 }
 
-static void gen_script(const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_script(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	const char *ext = strrchr(f->base, '.');
 	struct fsb_buf h = { 0 }, b = { 0 }, blk = { 0 };
@@ -1972,13 +1996,13 @@ static void gen_script(const struct tfile *f, struct rng *r, struct fsb_buf *out
 			fsb_buf_addf(&blk, "\n%s_%s() {\n\tlocal %s=\"$1\"\n\n\tfor f in \"$@\"; do\n"
 				     "\t\tcase \"$f\" in\n\t\t*.%s) echo \"%s: $f\" ;;\n\t\t*) : ;;\n"
 				     "\t\tesac\n\tdone\n\treturn %ld\n}\n",
-				     v, n, n, PICK(r, nouns), v, rng_range(r, 0, 1));
+				     v, n, n, PICK(r, nouns), v, fsb_rng_range(r, 0, 1));
 		else if (py)
 			fsb_buf_addf(&blk, "\n\ndef %s_%s(%s, limit=%ld):\n    count = 0\n"
 				     "    for item in %s:\n        if item.startswith(\"%s\"):\n"
 				     "            count += 1\n        if count > limit:\n"
 				     "            break\n    return count\n",
-				     v, n, n, rng_range(r, 1, 512), n, PICK(r, nouns));
+				     v, n, n, fsb_rng_range(r, 1, 512), n, PICK(r, nouns));
 		else
 			fsb_buf_addf(&blk, "\nsub %s_%s {\n\tmy ($%s) = @_;\n\tmy $count = 0;\n"
 				     "\tforeach my $line (split /\\n/, $%s) {\n"
@@ -1996,7 +2020,7 @@ static void gen_script(const struct tfile *f, struct rng *r, struct fsb_buf *out
 	fsb_buf_free(&blk);
 }
 
-static void gen_maketext(const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_maketext(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct fsb_buf h = { 0 }, b = { 0 }, blk = { 0 };
 	int fails = 0;
@@ -2023,7 +2047,7 @@ static void gen_maketext(const struct tfile *f, struct rng *r, struct fsb_buf *o
 	fsb_buf_free(&blk);
 }
 
-static void gen_toptext(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_toptext(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct fsb_buf h = { 0 }, b = { 0 }, blk = { 0 };
 	int fails = 0;
@@ -2072,10 +2096,10 @@ static void gen_toptext(const struct plan *p, const struct tfile *f, struct rng 
 			for (char *s = t; *s; s++)
 				if (*s == '_')
 					*s = ' ';
-			fsb_buf_addf(&blk, "\n%s %s\nM:\t", t, rng_chance(r, 500) ? "DRIVER" : "SUBSYSTEM");
+			fsb_buf_addf(&blk, "\n%s %s\nM:\t", t, fsb_rng_chance(r, 500) ? "DRIVER" : "SUBSYSTEM");
 			person(r, &blk, true);
 			fsb_buf_addf(&blk, "\nL:\t%s@lists.example.org\nS:\t%s\nF:\t%s/\n",
-				     p->d[di].base, rng_chance(r, 700) ? "Maintained" : "Supported", p->d[di].path);
+				     p->d[di].base, fsb_rng_chance(r, 700) ? "Maintained" : "Supported", p->d[di].path);
 			di++;
 		}
 		if (h.len + b.len + blk.len > f->size) {
@@ -2092,7 +2116,7 @@ static void gen_toptext(const struct plan *p, const struct tfile *f, struct rng 
 
 /* ---- derived files -------------------------------------------------------------------- */
 
-static void gen_kmakefile(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_kmakefile(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	const struct tdir *d = &p->d[f->dir];
 	char sym[80];
@@ -2116,7 +2140,7 @@ static void gen_kmakefile(const struct plan *p, const struct tfile *f, struct rn
 			fsb_buf_addf(out, "obj-y\t\t\t\t+= %s/\n", p->d[d->kids.v[i]].base);
 }
 
-static void gen_kconfig(const struct plan *p, const struct tfile *f, struct rng *r, struct fsb_buf *out)
+static void gen_kconfig(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	const struct tdir *d = &p->d[f->dir];
 	struct fsb_buf title = { 0 };
@@ -2136,13 +2160,13 @@ static void gen_kconfig(const struct plan *p, const struct tfile *f, struct rng 
 			menu = true;
 		}
 		upper(sym, u->prefix, sizeof(sym));
-		fsb_buf_addf(out, "\nconfig %s\n\t%s \"", sym, rng_chance(r, 600) ? "tristate" : "bool");
+		fsb_buf_addf(out, "\nconfig %s\n\t%s \"", sym, fsb_rng_chance(r, 600) ? "tristate" : "bool");
 		title_words(r, out, 2, 6);
 		fsb_buf_add(out, "\"\n");
-		if (*prev && rng_chance(r, 400))
+		if (*prev && fsb_rng_chance(r, 400))
 			fsb_buf_addf(out, "\tdepends on %s\n", prev);
 		fsb_buf_add(out, "\thelp\n");
-		fill_lines(r, out, (size_t)rng_range(r, 60, 400), "\t  ", "\n", 70);
+		fill_lines(r, out, (size_t)fsb_rng_range(r, 60, 400), "\t  ", "\n", 70);
 		snprintf(prev, sizeof(prev), "%s", sym);
 	}
 	if (menu)
@@ -2323,7 +2347,7 @@ static const char compiler_h[] =
 static void render(const struct plan *p, size_t fi, struct fsb_buf *out)
 {
 	const struct tfile *f = &p->f[fi];
-	struct rng r = rng_for(p->seed, f->path);
+	struct fsb_rng r = rng_for(p->seed, f->path);
 
 	buf_reset(out);
 	fsb_buf_add(out, "");

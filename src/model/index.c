@@ -858,16 +858,68 @@ static int dir_id(struct scan *sc, bool create, struct fsb_err *err)
 	return 0;
 }
 
+/* The directory's rows, newest first, to fn (may be NULL), in the scan's
+ * transaction: each must match a file listed, and every file have one. */
+static int list_rows(struct scan *sc, const char *cols, struct dent *d, size_t nd,
+		     int (*fn)(void *, const struct fsb_index_file *), void *ctx, struct fsb_err *err)
+{
+	struct fsb_index *ix = sc->ix;
+	sqlite3_stmt *sel = NULL;
+	char *sql_sel;
+	size_t listed = 0;
+	int rc;
+
+	sql_sel = fsb_xasprintf("SELECT %s FROM results WHERE dir = ? ORDER BY sort_time DESC, name DESC", cols);
+	rc = prepare(ix, sql_sel, &sel, err);
+	if (rc)
+		goto out;
+	sqlite3_bind_int64(sel, 1, sc->dir_id);
+	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+		struct val v[R_N];
+		struct fsb_index_file f;
+		struct dent *e;
+
+		if (!load_row(sel, rcols, v, R_N) || !texts_present(v) ||
+		    !nd || !(e = bsearch(v[R_NAME].s, d, nd, sizeof(*d), dent_cmp)) || e->listed) {
+			rc = fsb_err_set(err, FSB_ECORRUPT, "result index %s: a row does not match its checksum",
+					 ix->path ? ix->path : "(in memory)");
+			goto out;
+		}
+		e->listed = true;
+		listed++;
+		fill_file(&f, v, e->log);
+		if (fn) {
+			rc = fn(ctx, &f);
+			if (rc)
+				goto out;
+		}
+	}
+	if (rc != SQLITE_DONE) {
+		rc = sql_err(ix, rc, err, "listing");
+		goto out;
+	}
+	rc = 0;
+	/* a damaged index b-tree can hide rows without any error */
+	if (listed != nd) {
+		rc = fsb_err_set(err, FSB_ECORRUPT, "result index %s: %zu rows for %zu files",
+				 ix->path ? ix->path : "(in memory)", listed, nd);
+		goto out;
+	}
+out:
+	sqlite3_finalize(sel);
+	free(sql_sel);
+	return rc;
+}
+
 static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_file *), void *ctx,
 		     struct fsb_index_stats *stats, struct fsb_err *err)
 {
 	struct fsb_index *ix = sc->ix;
 	struct dent *d = NULL;
 	struct known *k = NULL;
-	size_t nd = 0, nk = 0, listed = 0;
-	sqlite3_stmt *sel = NULL;
+	size_t nd = 0, nk = 0;
 	char *sql_r = insert_sql("results", rcols, R_N), *sql_s = insert_sql("summary", scols, S_N);
-	char *cols = col_list(rcols, R_N, ""), *sql_sel = NULL;
+	char *cols = col_list(rcols, R_N, "");
 	bool open_tx = false;
 	int rc;
 
@@ -921,50 +973,14 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 		goto out;
 
 	/* the list, in the same transaction: what was just checked */
-	sql_sel = fsb_xasprintf("SELECT %s FROM results WHERE dir = ? ORDER BY sort_time DESC, name DESC", cols);
-	rc = prepare(ix, sql_sel, &sel, err);
+	rc = list_rows(sc, cols, d, nd, fn, ctx, err);
 	if (rc)
 		goto out;
-	sqlite3_bind_int64(sel, 1, sc->dir_id);
-	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
-		struct val v[R_N];
-		struct fsb_index_file f;
-		struct dent *e;
-
-		if (!load_row(sel, rcols, v, R_N) || !texts_present(v) ||
-		    !nd || !(e = bsearch(v[R_NAME].s, d, nd, sizeof(*d), dent_cmp)) || e->listed) {
-			rc = fsb_err_set(err, FSB_ECORRUPT, "result index %s: a row does not match its checksum",
-					 ix->path ? ix->path : "(in memory)");
-			goto out;
-		}
-		e->listed = true;
-		listed++;
-		fill_file(&f, v, e->log);
-		if (fn) {
-			rc = fn(ctx, &f);
-			if (rc)
-				goto out;
-		}
-	}
-	if (rc != SQLITE_DONE) {
-		rc = sql_err(ix, rc, err, "listing");
-		goto out;
-	}
-	rc = 0;
-	/* a damaged index b-tree can hide rows without any error */
-	if (listed != nd) {
-		rc = fsb_err_set(err, FSB_ECORRUPT, "result index %s: %zu rows for %zu files",
-				 ix->path ? ix->path : "(in memory)", listed, nd);
-		goto out;
-	}
 	if (stats)
 		stats->files = nd;
-	sqlite3_finalize(sel);
-	sel = NULL;
 	rc = exec(ix, "COMMIT", err);
 	open_tx = rc != 0;
 out:
-	sqlite3_finalize(sel);
 	sqlite3_finalize(sc->ins_r);
 	sqlite3_finalize(sc->ins_s);
 	sqlite3_finalize(sc->del_r);
@@ -978,7 +994,6 @@ out:
 	free_dents(d, nd);
 	free(sql_r);
 	free(sql_s);
-	free(sql_sel);
 	free(cols);
 	return rc;
 }

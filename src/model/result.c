@@ -1774,6 +1774,83 @@ static int read_target(struct reader *rd, int open_line, struct fsb_target_info 
 	return rc;
 }
 
+/* The value of the top-level key keys[idx] of read_top() into res. */
+static int top_value(struct reader *rd, const struct head *h, int idx, struct fsb_result *res)
+{
+	int rc = 0;
+
+	switch (idx) {
+	case 0: {
+		long long v;
+
+		rc = get_int(rd, h->key, INT_MIN, INT_MAX, &v);
+		if (!rc && v != FSB_RESULT_FORMAT)
+			rc = rd_error(rd, h->line, "result format %lld is not supported (this fsbench reads format %d)",
+				      v, FSB_RESULT_FORMAT);
+		res->format = (int)v;
+		break;
+	}
+	case 5: {
+		int st = 0;
+
+		rc = get_enum(rd, h->key, result_status_names, FSB_ARRAY_SIZE(result_status_names), &st);
+		res->status = (enum fsb_result_status)st;
+		break;
+	}
+	case 11: {
+		long long v;
+
+		rc = get_int(rd, h->key, 1, INT_MAX, &v);
+		res->repeat = (long)v;
+		break;
+	}
+	case 12:
+		rc = get_list(rd, h->key, &res->phase_order);
+		break;
+	case 18: {
+		long long v;
+
+		rc = get_int(rd, h->key, -1, LLONG_MAX, &v);
+		res->order_seed = v;
+		break;
+	}
+	case 20: {
+		long long v;
+
+		rc = get_int(rd, h->key, 1, INT_MAX, &v);
+		res->rounds = (long)v;
+		break;
+	}
+	case 21:
+		rc = get_int(rd, h->key, 1, 30LL * 24 * 3600, &res->budget_s);
+		break;
+	case 22: {
+		int w = 0;
+
+		rc = get_enum(rd, h->key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
+		if (!rc)
+			res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
+		break;
+	}
+	case 13:
+		rc = read_host(rd, h->line, &res->host);
+		break;
+	case 14:
+		rc = read_target(rd, h->line, &res->target);
+		break;
+	default: {
+		char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
+				 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
+				 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
+				 NULL, &res->quiet, NULL, NULL, NULL };
+
+		rc = get_str(rd, h->key, dst[idx]);
+		break;
+	}
+	}
+	return rc;
+}
+
 static int read_top(struct reader *rd, struct fsb_result *res)
 {
 	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
@@ -1827,75 +1904,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 		}
 		if ((rc = want(rd, &h, kind, idx == 13 || idx == 14 ? 2 : 1, false)))
 			break;
-		switch (idx) {
-		case 0: {
-			long long v;
-
-			rc = get_int(rd, h.key, INT_MIN, INT_MAX, &v);
-			if (!rc && v != FSB_RESULT_FORMAT)
-				rc = rd_error(rd, h.line, "result format %lld is not supported (this fsbench reads format %d)",
-					      v, FSB_RESULT_FORMAT);
-			res->format = (int)v;
-			break;
-		}
-		case 5: {
-			int st = 0;
-
-			rc = get_enum(rd, h.key, result_status_names, FSB_ARRAY_SIZE(result_status_names), &st);
-			res->status = (enum fsb_result_status)st;
-			break;
-		}
-		case 11: {
-			long long v;
-
-			rc = get_int(rd, h.key, 1, INT_MAX, &v);
-			res->repeat = (long)v;
-			break;
-		}
-		case 12:
-			rc = get_list(rd, h.key, &res->phase_order);
-			break;
-		case 18: {
-			long long v;
-
-			rc = get_int(rd, h.key, -1, LLONG_MAX, &v);
-			res->order_seed = v;
-			break;
-		}
-		case 20: {
-			long long v;
-
-			rc = get_int(rd, h.key, 1, INT_MAX, &v);
-			res->rounds = (long)v;
-			break;
-		}
-		case 21:
-			rc = get_int(rd, h.key, 1, 30LL * 24 * 3600, &res->budget_s);
-			break;
-		case 22: {
-			int w = 0;
-
-			rc = get_enum(rd, h.key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
-			if (!rc)
-				res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
-			break;
-		}
-		case 13:
-			rc = read_host(rd, h.line, &res->host);
-			break;
-		case 14:
-			rc = read_target(rd, h.line, &res->target);
-			break;
-		default: {
-			char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
-					 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
-					 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-					 NULL, &res->quiet, NULL, NULL, NULL };
-
-			rc = get_str(rd, h.key, dst[idx]);
-			break;
-		}
-		}
+		rc = top_value(rd, &h, idx, res);
 		if (rc)
 			break;
 	}

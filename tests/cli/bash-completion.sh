@@ -62,6 +62,7 @@ want "--c" --config
 want "show --" --json --raw --metric --baseline --ascii --mann-whitney --help '!--fs'
 want "list-results --" --json --tsv --where --no-index
 want "list --" --json
+want "devices --" --json --check --all --whole-disk --allow-root-disk --min-size --dry-run --yes-destroy=
 want "export --" --format --phase --output --metric --baseline --mann-whitney '!--json'
 want "export -" -o -p -f -m -b
 # run: from --help and from the option table (--size, --seed, --keep-image: not option lines of --help)

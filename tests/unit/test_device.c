@@ -819,6 +819,83 @@ static void test_device_document(void **state)
 	fsb_doc_free(&doc);
 }
 
+/* The device list (doc/devdoc.h): one table, the text layout's columns
+ * and cuts byte for byte as `fsbench devices` has always printed them, the
+ * screen's headline reason and every mountpoint, the flags a front end
+ * colours by, the widths it places them with. */
+static void test_device_list_document(void **state)
+{
+	struct fsb_device v[2];
+	struct fsb_device_list l = { v, 2 };
+	struct fsb_doc doc = { 0 };
+	const struct fsb_table *t;
+
+	(void)state;
+	memset(v, 0, sizeof(v));
+	v[0].path = strdup("/dev/sdz");
+	snprintf(v[0].majmin, sizeof(v[0].majmin), "8:240");
+	strcpy(v[0].kind, "disk");
+	v[0].size = 1ULL << 30;
+	v[0].pttype = strdup("gpt");
+	v[0].verdict = FSB_DEVICE_REFUSED;
+	fsb_strv_add(&v[0].reasons, "busy");
+	fsb_strv_add(&v[0].reasons, "a whole disk with a gpt partition table");
+	v[0].reason_codes = calloc(2, sizeof(*v[0].reason_codes));
+	v[0].reason_codes[0] = FSB_REASON_BUSY;
+	v[0].reason_codes[1] = FSB_REASON_PARTITIONED;
+	v[1].path = strdup("/dev/sdz1");
+	snprintf(v[1].majmin, sizeof(v[1].majmin), "8:241");
+	strcpy(v[1].kind, "part");
+	v[1].is_partition = true;
+	v[1].size = 512ULL << 20;
+	v[1].fstype = strdup("ext4");
+	v[1].label = strdup("a-very-long-label");
+	fsb_strv_add(&v[1].mountpoints, "/mnt/a/very/long/mount/point");
+	fsb_strv_add(&v[1].mountpoints, "/home");
+
+	fsb_doc_device_list(&l, FSB_DEVLIST_TEXT, &doc);
+	t = &fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table;
+	assert_int_equal(t->nrows, 3);
+	assert_int_equal(t->ncols, 7);
+	assert_string_equal(fsb_table_cell(t, 0, 4)->text, "FSTYPE LABEL");
+	assert_true(fsb_table_cell(t, 0, 2)->flags & FSB_CELL_NUMBER);
+	assert_string_equal(fsb_table_cell(t, 1, 0)->text, "/dev/sdz");
+	assert_string_equal(fsb_table_cell(t, 1, 2)->text, "1 GiB");
+	assert_string_equal(fsb_table_cell(t, 1, 4)->text, "gpt");
+	assert_string_equal(fsb_table_cell(t, 1, 6)->text, "refused");
+	assert_true(fsb_table_cell(t, 1, 6)->flags & FSB_CELL_FAILED);
+	assert_true(fsb_table_cell(t, 1, 0)->flags & FSB_CELL_MISSING);
+	assert_string_equal(fsb_table_cell(t, 2, 0)->text, "  /dev/sdz1");
+	assert_string_equal(fsb_table_cell(t, 2, 4)->text, "ext4 a-very-lo~");
+	assert_string_equal(fsb_table_cell(t, 2, 5)->text, "/mnt/a/very/~");
+	assert_string_equal(fsb_table_cell(t, 2, 6)->text, "usable");
+	assert_true(fsb_table_cell(t, 2, 6)->flags & FSB_CELL_BETTER);
+	assert_false(fsb_table_cell(t, 2, 0)->flags & FSB_CELL_MISSING);
+	assert_true(fsb_table_cell(t, 2, 2)->value == (double)(512ULL << 20));
+	assert_int_equal(fsb_devdoc_list_width(t, 0, 80), 16);
+	assert_int_equal(fsb_devdoc_list_width(t, 6, 80), 8);
+	assert_false(fsb_devdoc_list_path(t, 5));
+	fsb_doc_free(&doc);
+
+	fsb_strv_add(&v[1].doubts, "in use?: open by process 12 (dd)");
+	fsb_doc_device_list(&l, FSB_DEVLIST_SCREEN, &doc);
+	t = &fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table;
+	assert_int_equal(t->ncols, 6);
+	assert_string_equal(fsb_table_cell(t, 1, 5)->text, "refused: a whole disk with a gpt partition table");
+	assert_string_equal(fsb_table_cell(t, 2, 2)->text, "ext4");
+	assert_string_equal(fsb_table_cell(t, 2, 3)->text, "a-very-long-label");
+	assert_string_equal(fsb_table_cell(t, 2, 4)->text, "/mnt/a/very/long/mount/point,/home");
+	assert_string_equal(fsb_table_cell(t, 2, 5)->text, "in use? (decided at claim)");
+	assert_true(fsb_devdoc_list_path(t, 4));
+	assert_int_equal(fsb_devdoc_list_width(t, 3, 100), 8);
+	assert_int_equal(fsb_devdoc_list_width(t, 3, 118), 16);
+	assert_int_equal(fsb_devdoc_list_width(t, 5, 100), 100 - (15 + 8 + 7 + 8 + 12) - 5);
+	assert_int_equal(fsb_devdoc_list_width(t, 5, 40), 8);
+	fsb_doc_free(&doc);
+	fsb_device_free(&v[0]);
+	fsb_device_free(&v[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -848,6 +925,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_self_whole_disk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_self_root_disk, setup, teardown),
 		cmocka_unit_test(test_reason_order),
+		cmocka_unit_test(test_device_list_document),
 		cmocka_unit_test(test_reason_lift),
 		cmocka_unit_test_setup_teardown(test_device_document, setup, teardown),
 	};

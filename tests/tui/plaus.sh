@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Plausibility in the TUI: a result whose ext4 block-read was served from
-# the page cache (tests/fixtures/plaus-cached.fsbench, on a KVM guest)
+# the page cache (tests/fixtures/plaus/cached.fsbench, on a KVM guest)
 # opened in the browser says so where `show` does — in the verdict, once
 # that the host caches, and next to the number: "^" after ext4's rate and
 # the note under the table.  ext2's rate, read from the device, has no
@@ -14,7 +14,7 @@ XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
 at_exit rm -rf "$XDG_DATA_HOME"
 export XDG_DATA_HOME LC_ALL=C.UTF-8 TUI_ENV="TZ=UTC"
 mkdir -p "$XDG_DATA_HOME/fsbench/results"
-fixture=$FSB_SRCDIR/tests/fixtures/plaus-cached.fsbench
+fixture=$FSB_SRCDIR/tests/fixtures/plaus/cached.fsbench
 cp "$fixture" "$XDG_DATA_HOME/fsbench/results/"
 
 # show says it: the TUI must say the same
@@ -40,7 +40,7 @@ tui_keys q
 tui_wait 'Results in '
 
 # a result read from the device: no word of the page cache
-rm "$XDG_DATA_HOME/fsbench/results/plaus-cached.fsbench"
+rm "$XDG_DATA_HOME/fsbench/results/cached.fsbench"
 cp "$FSB_SRCDIR/tests/fixtures/bonnie-tiny.fsbench" "$XDG_DATA_HOME/fsbench/results/"
 tui_keys R
 tui_wait 'Results in .*: 1 file'

@@ -56,6 +56,9 @@ const struct fsb_cell_flag_word fsb_cell_flag_words[] = {
 	{ FSB_CELL_MISSING, "missing", "missing" },
 	{ FSB_CELL_OUTLIER, "outlier", "outlier" },
 	{ FSB_CELL_DIM, "dim", "dim" },
+	{ FSB_CELL_CACHED, "cached", "page_cache" },
+	{ FSB_CELL_COMPRESSED, "compressed", "compressed" },
+	{ FSB_CELL_CPU_BOUND, "cpu-bound", "cpu_bound" },
 	{ 0, NULL, NULL },
 };
 

@@ -11,6 +11,7 @@
 #include "doc/report.h"
 #include "model/config.h"
 #include "model/verdict.h"
+#include "model/plaus.h"
 
 /* ---- table building ----------------------------------------------------------- */
 
@@ -729,6 +730,40 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 	return n;
 }
 
+/* The cell flags of a plausibility judgement. */
+static unsigned plaus_cell_flags(unsigned f)
+{
+	return (f & FSB_PLAUS_CACHE ? FSB_CELL_CACHED : 0) | (f & FSB_PLAUS_COMPRESSED ? FSB_CELL_COMPRESSED : 0) |
+	       (f & FSB_PLAUS_CPU ? FSB_CELL_CPU_BOUND : 0);
+}
+
+/* A number the device's counters speak against: its flags, "^" after its
+ * text and a note saying why (what: "ext4 block-read").  True when marked. */
+static bool mark_implausible(struct fsb_table *t, size_t r, size_t c, const struct fsb_plaus *p, const char *what)
+{
+	struct fsb_cell *cell = fsb_table_cell(t, r, c);
+	char why[512], *text;
+
+	if (!p->flags)
+		return false;
+	cell->flags |= plaus_cell_flags(p->flags);
+	text = fsb_xasprintf("%s^", cell->text ? cell->text : "");
+	free(cell->text);
+	cell->text = text;
+	fsb_plaus_say(p, why, sizeof(why));
+	fsb_strv_addf(&t->notes, "^ %s: %s", what, why);
+	return true;
+}
+
+/* The legend of the marks, once, after the caption. */
+static void legend_implausible(struct fsb_table *t)
+{
+	char *c = fsb_xasprintf("%s; ^ = not the device's figure (the notes say why)", t->caption ? t->caption : "");
+
+	free(t->caption);
+	t->caption = c;
+}
+
 static void fmt_rate(char *buf, size_t len, double v)
 {
 	/* bonnie++ prints whole numbers; small op rates keep a decimal */
@@ -749,6 +784,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 	size_t n = bonnie_present(res, tests, extra, &nbonnie);
 	const char *base = fsb_cell_baseline(res, o);
 	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	bool marked = false;
 
 	if (!n || !bfs)
 		return -ENOENT;
@@ -802,13 +838,23 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			} else if (normalized) {
 				struct fsb_norm nr = fsb_cell_normalize(&rate, &brate, FSB_METRIC_RATE, o);
 				struct fsb_norm nc = fsb_cell_normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
+				struct fsb_plaus pl;
 
 				set_ratio(t, i + 3, c, &nr, bl);
 				set_ratio(t, i + 3, c + 1, &nc, bl | FSB_CELL_DIM);
+				/* the flags only: a glyph after "*" or "?" would hide them */
+				fsb_plaus_cell(fsb_fs_find_phase(fs, tests[k]->phase), &pl);
+				fsb_table_cell(t, i + 3, c)->flags |= plaus_cell_flags(pl.flags);
 			} else {
+				struct fsb_plaus pl;
+				char *what = fsb_xasprintf("%s %s", fs->name, tests[k]->phase);
+
 				fmt_rate(buf, sizeof(buf), rate.st.mean);
 				fsb_table_set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
 				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%s", num(cpu.st.mean, 0));
+				fsb_plaus_cell(fsb_fs_find_phase(fs, tests[k]->phase), &pl);
+				marked |= mark_implausible(t, i + 3, c, &pl, what);
+				free(what);
 			}
 			fsb_cell_stats_free(&rate);
 			fsb_cell_stats_free(&cpu);
@@ -816,6 +862,8 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			fsb_cell_stats_free(&bcpu);
 		}
 	}
+	if (marked)
+		legend_implausible(t);
 	table_done(t);
 	return 0;
 }
@@ -838,6 +886,7 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 	static const char *const heads[] = { "Filesystem", "Phase", "Amount", "Elapsed", "Passes",
 					     "Rate", "%CP", "p99", "Max", "IOPS", "mean", "p50", "p95" };
 	size_t ncols = 9;
+	bool marked = false;
 
 	if (!n)
 		return -ENOENT;
@@ -890,6 +939,14 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
 				set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
 				fsb_table_set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
+				{
+					struct fsb_plaus pl;
+					char *what = fsb_xasprintf("%s %s rep %zu", res->fs[i]->name, ph->name, q + 1);
+
+					fsb_plaus_judge(ph->name, &ph->runs[q], &pl);
+					marked |= mark_implausible(t, r, 5, &pl, what);
+					free(what);
+				}
 				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
 				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
 				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
@@ -901,6 +958,8 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 				}
 			}
 		}
+	if (marked)
+		legend_implausible(t);
 	table_done(t);
 	return 0;
 }
@@ -1252,6 +1311,39 @@ static void verdict_target(const struct fsb_result *res, struct fsb_strv *out)
 			      t->fstype ? t->fstype : "filesystem");
 }
 
+/*
+ * What the device's counters say against the figures (model/plaus.h): once
+ * that the host caches, a line per implausible cell, and what a compressing
+ * filesystem stored of its writes even when it is near 1:1.
+ */
+static void verdict_plausibility(const struct fsb_result *res, struct fsb_strv *out)
+{
+	char line[600], why[512];
+
+	if (fsb_plaus_host_cached(res, line, sizeof(line)))
+		fsb_strv_add(out, line);
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_fs_result *fs = res->fs[i];
+			const struct fsb_phase_result *ph = fs->phases[j];
+			struct fsb_plaus p;
+
+			if (!fsb_plaus_phase(ph->name))
+				continue;
+			fsb_plaus_cell(ph, &p);
+			if (p.flags) {
+				fsb_plaus_say(&p, why, sizeof(why));
+				fsb_strv_addf(out, "Not the device's figure: %s %s was %s.", fs->name, ph->name, why);
+			} else if (fsb_plaus_compressing(fs) && p.asked_write >= FSB_PLAUS_MIN_BYTES) {
+				fsb_plaus_say_ratio(&p, why, sizeof(why));
+				fsb_strv_addf(out, "%s compresses (%s): at %s %s.", fs->name,
+					      fs->mount_options && strstr(fs->mount_options, "compress") ? fs->mount_options
+													  : "mkfs",
+					      ph->name, why);
+			}
+		}
+}
+
 /* Per phase: significant differences, or with single runs, big ones —
  * never from a cell whose runs were all disturbed, nor from a phase too
  * short to measure. */
@@ -1360,6 +1452,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 			verdict_standouts(res, bfs, base, phases.v[j], reps, v.metric, o, out);
 	fsb_strv_free(&phases);
 	fsb_verdict_free(&v);
+	verdict_plausibility(res, out);
 }
 
 /* ---- how it was measured ------------------------------------------------------- */

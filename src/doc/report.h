@@ -40,6 +40,11 @@ enum fsb_cell_flag {
 	FSB_CELL_MISSING     = 1 << 11,  /* unavailable or not part of this run */
 	FSB_CELL_OUTLIER     = 1 << 12,  /* a raw value left out of the mean */
 	FSB_CELL_DIM         = 1 << 13,  /* secondary information (CI, %CP) */
+	/* the device's counters say the figure is not the device's (model/plaus.h);
+	 * the text ends in "^" where a note says why */
+	FSB_CELL_CACHED      = 1 << 14,  /* served from the page cache */
+	FSB_CELL_COMPRESSED  = 1 << 15,  /* compressed or deduplicated by the filesystem */
+	FSB_CELL_CPU_BOUND   = 1 << 16,  /* limited by fsbench's own CPU */
 };
 
 struct fsb_cell {

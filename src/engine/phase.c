@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "engine/phase.h"
+#include "model/plaus.h"
 #include "sys/interfere.h"
 #include "sys/proc.h"
 #include "sys/sysinfo.h"
@@ -464,6 +465,18 @@ static void on_fraction(void *arg, double f)
 	tick(t, false);
 }
 
+/* What the device's counters say against the figures, kept in the run
+ * (model/plaus.h), so the file records what was judged when it ran. */
+static void record_plausibility(const char *phase, struct fsb_run *run)
+{
+	struct fsb_plaus p;
+	char words[64];
+
+	fsb_plaus_judge(phase, run, &p);
+	free(run->implausible);
+	run->implausible = p.flags ? fsb_xstrdup(fsb_plaus_words(p.flags, words, sizeof(words))) : NULL;
+}
+
 static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
 		       struct fsb_run *run, struct fsb_err *err)
 {
@@ -501,6 +514,7 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 		fsb_live_free(&t.live);
 		return 0;
 	}
+	record_plausibility(def->name, run);
 	tick(&t, true);
 	fsb_live_free(&t.live);
 	return 0;

@@ -241,7 +241,8 @@ static int create_data(struct ctx *c)
 }
 
 /* Fill c->fd chunk by chunk; timed: record latencies (the caller owns the
- * timer).  Chunks are zeros with one byte changed each, as bonnie++'s. */
+ * timer).  Chunks are random data from the pool, or with compressible data
+ * zeros with one byte changed each, as bonnie++'s. */
 static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 {
 	const size_t chunk = c->p->chunk;
@@ -249,15 +250,21 @@ static int write_chunks(struct ctx *c, bool timed, uint64_t t0)
 	char *const buf = c->buf;
 	const int fd = c->fd;
 	struct fsb_hist *const h = timed ? c->hist : NULL;
+	char *b = buf;
 
 	memset(buf, 0, chunk);
 	for (uint64_t i = 0; i < n; i++) {
 		ssize_t r;
 
-		buf[i & (chunk - 1)]++;
-		r = write(fd, buf, chunk);
+		if (c->pool) {
+			b = c->pool + (i * chunk) % POOL_BYTES;
+			memcpy(b, &i, sizeof(i));
+		} else {
+			buf[i & (chunk - 1)]++;
+		}
+		r = write(fd, b, chunk);
 		if (r != (ssize_t)chunk) {
-			int rc = write_rest(fd, buf, chunk, r);
+			int rc = write_rest(fd, b, chunk, r);
 
 			if (rc)
 				return fsb_synth_fail(c, -rc, "write", c->data_path);
@@ -388,11 +395,25 @@ static int t_char_write(struct ctx *c)
 	uint64_t t0 = fsb_synth_timer_start(c);
 
 	for (uint64_t g = 0; g < groups; g++) {
+		const unsigned char *src = NULL;
 		uint64_t t1;
 
-		for (size_t k = 0; k < chunk; k++)
-			if (putc_unlocked((int)(k & 0x7f), fp) == EOF)
-				return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
+		if (c->pool) {
+			char *at = c->pool + (g * chunk) % POOL_BYTES;
+
+			memcpy(at, &g, sizeof(g));
+			src = (const unsigned char *)at;
+		}
+		/* two loops, so the per-byte path has no test of its own */
+		if (src) {
+			for (size_t k = 0; k < chunk; k++)
+				if (putc_unlocked(src[k], fp) == EOF)
+					return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
+		} else {
+			for (size_t k = 0; k < chunk; k++)
+				if (putc_unlocked((int)(k & 0x7f), fp) == EOF)
+					return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
+		}
 		t1 = fsb_synth_now_ns();
 		fsb_hist_add(c->hist, t1 - t0);
 		t0 = t1;
@@ -884,6 +905,7 @@ void fsb_synth_params_init(struct fsb_synth_params *p, unsigned long long ram_by
 		.seed = DEFAULT_SEED,
 		.keep_caches = false,
 		.preallocate = false,
+		.compressible = false,
 	};
 }
 
@@ -950,6 +972,12 @@ int fsb_synth_params_from_profile(const struct fsb_size_profile *p, unsigned lon
 			out->seeks = p->synth_seeks;
 		if (p->min_duration)
 			out->min_duration = p->min_duration;
+		if (p->synth_data && *p->synth_data && strcmp(p->synth_data, "random")) {
+			if (strcmp(p->synth_data, "compressible"))
+				return fsb_err_set(err, -EINVAL, "size profile %s: synth_data \"%s\": expected "
+						   "\"random\" (the default) or \"compressible\"", name, p->synth_data);
+			out->compressible = true;
+		}
 	}
 	rc = fsb_synth_params_check(out, err);
 	if (rc)
@@ -1014,6 +1042,8 @@ static void fill(const struct ctx *c, struct fsb_run *out)
 	out->v[FSB_FIELD_passes] = c->passes;
 	if (c->caches >= 0)
 		out->v[FSB_FIELD_caches_dropped] = c->caches;
+	if (c->ph->flags & P_BYTES)
+		out->v[FSB_FIELD_compressible] = c->p->compressible;
 	/* what bonnie++'s CSV identifies a run by (export_bonnie.c) */
 	out->v[FSB_FIELD_seed] = (double)c->p->seed;
 	if (c->ph->timed == t_seeks)
@@ -1056,6 +1086,7 @@ static void ctx_free(struct ctx *c)
 	free(c->f.dfd);
 	free(c->hist);
 	free(c->buf);
+	free(c->pool);
 	free(c->data_path);
 	free(c->files_path);
 }
@@ -1087,6 +1118,18 @@ int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_par
 	c.data_path = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_DATA_FILE);
 	c.files_path = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_FILES_DIR);
 	c.buf = xalign(p->chunk);
+	/* every phase that may write the data file, seeks' input too */
+	if (!p->compressible && (ph->flags & P_BYTES || ph->input == in_data)) {
+		struct fsb_rng r;
+
+		c.pool = xalign(POOL_BYTES);
+		fsb_rng_stream(&r, p->seed, STREAM_DATA);
+		for (size_t k = 0; k < POOL_BYTES / sizeof(uint64_t); k++) {
+			uint64_t x = fsb_rng_next(&r);
+
+			memcpy(c.pool + k * sizeof(x), &x, sizeof(x));
+		}
+	}
 	c.hist = fsb_xcalloc(1, sizeof(*c.hist));
 	c.f.n = p->files * FILES_UNIT;
 	c.f.ndirs = p->dirs > 1 ? (int)p->dirs : 1;

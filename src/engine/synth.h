@@ -22,8 +22,12 @@
  *
  * Semantics (bonnie++ 2.00 unless said otherwise):
  *  - Block phases use read(2)/write(2) of `chunk` bytes on a file opened
- *    without O_DIRECT.  Written chunks are zeros with one byte changed per
- *    chunk, as bonnie++ writes them.  The write phases write a new file, so
+ *    without O_DIRECT.  Written data is random (not bonnie++'s): drawn
+ *    from a 4 MiB pool made from `seed`, each chunk stamped with its
+ *    number, so a compressing or deduplicating filesystem stores all of it
+ *    and the device counters can tell (model/plaus.h).  With compressible
+ *    the chunks are zeros with one byte changed per chunk, as bonnie++
+ *    writes them, and char-write writes bytes 0..127 over and over.  The write phases write a new file, so
  *    block allocation is part of the rate, as in bonnie++.  preallocate
  *    fallocate()s it first, untimed, as fio does by default (its layout
  *    step): use it to compare with fio, where tmpfs writes otherwise differ
@@ -115,6 +119,7 @@ struct fsb_synth_params {
 	unsigned long long seed;      /* names, sizes, orders, offsets */
 	bool keep_caches;             /* do not drop caches before read passes */
 	bool preallocate;             /* fallocate the data file before write passes */
+	bool compressible;            /* write bonnie++'s zeros instead of random data */
 };
 
 /*

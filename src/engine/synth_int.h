@@ -30,7 +30,14 @@ enum {
 	STREAM_SIZES = 8,
 	STREAM_ORDER = 16,   /* + phase index, pass in the high bits */
 	STREAM_SEEKS = 64,
+	STREAM_DATA = 128,
 };
+
+/* The random data of the write phases: a pool larger than any chunk, so
+ * that no compression window (btrfs: 128 KiB, ZFS: a record) sees a
+ * repeat; every chunk's first 8 bytes are its number, so no two chunks of
+ * a file are equal and nothing deduplicates either. */
+#define POOL_BYTES (4u << 20)
 
 /* ---- time ---- */
 
@@ -105,6 +112,8 @@ struct ctx {
 	int fd;              /* the data file, -1 = closed */
 	FILE *fp;            /* the data file for the per-char phases */
 	char *buf;           /* one chunk, page aligned */
+	char *pool;          /* POOL_BYTES of random data the write phases draw from, or
+				NULL (compressible: bonnie++'s zeros) */
 	struct fsb_hist *hist;
 	uint64_t sink;       /* keeps the per-char read loop honest */
 

@@ -183,6 +183,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("synth_dirs", 0, CFGF_NONE),
 	CFG_INT("synth_seekers", 3, CFGF_NONE),
 	CFG_INT("synth_seeks", 8000, CFGF_NONE),
+	CFG_STR("synth_data", "random", CFGF_NONE),
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
@@ -386,6 +387,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "synth_dirs", &p->synth_dirs);
 	ap_long(a, "synth_seekers", &p->synth_seekers);
 	ap_long(a, "synth_seeks", &p->synth_seeks);
+	ap_str(a, "synth_data", &p->synth_data);
 	ap_double(a, "min_duration", &p->min_duration);
 	ap_strv(a, "nominal", &p->nominal);
 	ap_strv(a, "measured_cv", &p->measured_cv);
@@ -607,6 +609,10 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		if (p->synth_file_max < p->synth_file_min)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_file_max is smaller than synth_file_min",
 					   p->origin, p->name);
+		if (p->synth_data && *p->synth_data && strcmp(p->synth_data, "random") &&
+		    strcmp(p->synth_data, "compressible"))
+			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_data = \"%s\": expected \"random\" or \"compressible\"",
+					   p->origin, p->name, p->synth_data);
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
 					   p->origin, p->name, p->tree_files);
@@ -797,6 +803,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->deb_variant);
 		free(p->image_size);
 		free(p->synth_size);
+		free(p->synth_data);
 		free(p->origin);
 		fsb_strv_free(&p->nominal);
 		fsb_strv_free(&p->measured_cv);

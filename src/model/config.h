@@ -88,6 +88,8 @@ struct fsb_size_profile {
 	long synth_dirs;         /* spread files over this many directories, 0 = one */
 	long synth_seekers;      /* concurrent seek processes/threads */
 	long synth_seeks;        /* seeks in all */
+	char *synth_data;        /* "random" (default, incompressible) or "compressible"
+				    (bonnie++'s zeros); NULL = random */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle

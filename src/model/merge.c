@@ -270,6 +270,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 	res->host.kernel = fsb_xstrdup(first->host.kernel);
 	res->host.cpu = fsb_xstrdup(first->host.cpu);
 	res->host.distro = fsb_xstrdup(first->host.distro);
+	res->host.virt = fsb_xstrdup(first->host.virt);
 	res->host.cores = first->host.cores;
 	res->host.ram_mib = first->host.ram_mib;
 	res->target.kind = fsb_xstrdup(first->target.kind);

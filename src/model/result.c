@@ -14,6 +14,7 @@
 
 #include "model/result.h"
 #include "model/cfgutil.h"
+#include "model/plaus.h"
 
 const struct fsb_field_info fsb_fields[FSB_FIELD_COUNT] = {
 #define FSB_X(name, unit, desc) [FSB_FIELD_##name] = { #name, unit, desc },
@@ -258,6 +259,7 @@ void fsb_run_init(struct fsb_run *r)
 	r->series = NULL;
 	r->top = NULL;
 	r->disturbed = NULL;
+	r->implausible = NULL;
 }
 
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
@@ -268,6 +270,7 @@ void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src)
 	dst->series = fsb_series_dup(src->series);
 	dst->top = fsb_xstrdup(src->top);
 	dst->disturbed = fsb_xstrdup(src->disturbed);
+	dst->implausible = fsb_xstrdup(src->implausible);
 }
 
 void fsb_run_clear(struct fsb_run *r)
@@ -277,6 +280,7 @@ void fsb_run_clear(struct fsb_run *r)
 	fsb_series_free(r->series);
 	free(r->top);
 	free(r->disturbed);
+	free(r->implausible);
 	fsb_run_init(r);
 }
 
@@ -469,6 +473,7 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->host.kernel);
 	free(res->host.cpu);
 	free(res->host.distro);
+	free(res->host.virt);
 	fsb_strv_free(&res->host.versions);
 	free(res->target.kind);
 	free(res->target.path);
@@ -517,6 +522,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
 	res->host.distro = fsb_xstrdup(src->host.distro);
+	res->host.virt = fsb_xstrdup(src->host.virt);
 	res->host.cores = src->host.cores;
 	res->host.ram_mib = src->host.ram_mib;
 	strv_copy(&res->host.versions, &src->host.versions);
@@ -776,6 +782,7 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	put_series(fp, r->series);
 	put_str(fp, 8, "top", r->top);
 	put_str(fp, 8, "disturbed", r->disturbed);
+	put_str(fp, 8, "implausible", r->implausible);
 	fputs("      }\n", fp);
 }
 
@@ -817,6 +824,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	if (res->host.ram_mib >= 0)
 		fprintf(fp, "  ram_mib = %ld\n", res->host.ram_mib);
 	put_strv(fp, 2, "versions", &res->host.versions);
+	put_str(fp, 2, "virt", res->host.virt);
 	fputs("}\n", fp);
 
 	fputs("target {\n", fp);
@@ -1460,8 +1468,9 @@ static int read_series_key(struct reader *rd, const struct head *h, struct fsb_s
 static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 {
 	struct fsb_series *ser = NULL;
-	static const char *const keys[] = { "status", "exit_status", "error", "not_measured", "top", "disturbed" };
-	int seen[6] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
+	static const char *const keys[] = { "status", "exit_status", "error", "not_measured", "top", "disturbed",
+					    "implausible" };
+	int seen[FSB_ARRAY_SIZE(keys)] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -1488,7 +1497,7 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 				break;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, 6, &idx)))
+		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
 			break;
 		if (idx < 0) {
 			rc = unknown(rd, &h, kind, "a run");
@@ -1508,6 +1517,16 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 			if ((rc = get_int(rd, h.key, -1, INT_MAX, &v)))
 				break;
 			r->exit_status = (int)v;
+		} else if (idx == 6) {
+			unsigned flags;
+
+			if ((rc = get_str(rd, h.key, &r->implausible)))
+				break;
+			if (fsb_plaus_parse(r->implausible, &flags)) {
+				rc = rd_error(rd, h.line, "implausible = \"%.40s\": expected words among %s, separated by commas",
+					      r->implausible, FSB_PLAUS_WORDS);
+				break;
+			}
 		} else {
 			char **dst[] = { NULL, NULL, &r->error, &r->not_measured, &r->top, &r->disturbed };
 
@@ -1696,7 +1715,8 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 
 static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
 {
-	static const char *const keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions" };
+	static const char *const keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions",
+					    "virt" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
@@ -1723,8 +1743,10 @@ static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
 			rc = get_int(rd, h.key, -1, INT_MAX, &v);
 			if (!rc)
 				*(idx == 4 ? &host->cores : &host->ram_mib) = (long)v;
-		} else {
+		} else if (idx == 6) {
 			rc = get_list(rd, h.key, &host->versions);
+		} else {
+			rc = get_str(rd, h.key, &host->virt);
 		}
 		if (rc)
 			break;

@@ -80,7 +80,8 @@
 	X(idle_cpu,         "",      "share of one CPU left idle during the phase, all CPUs (1.2 = 120%)") \
 	X(others_read_kib,  "KiB",   "KiB read from the target's disk beyond the target's own, by other programs") \
 	X(others_written_kib, "KiB", "KiB written to the target's disk beyond the target's own, by other programs") \
-	X(others_disk_s,    "s",     "the target's disk's busy time in the share those other programs' bytes were of all it moved")
+	X(others_disk_s,    "s",     "the target's disk's busy time in the share those other programs' bytes were of all it moved") \
+	X(compressible,     "",      "1 = a built-in data phase wrote compressible data (synth_data = \"compressible\"), 0 = random data")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -161,6 +162,9 @@ struct fsb_run {
 	char *disturbed;             /* why the run is disturbed ("other programs used 48% of a
 					CPU, mostly burner"), or NULL: a disturbed run is set
 					aside from means, intervals and tests */
+	char *implausible;           /* what the run's own counters say against its figures,
+					as the engine judged them (model/plaus.h): words
+					"page-cache,compressed,cpu-bound", or NULL */
 };
 void fsb_run_init(struct fsb_run *r);           /* all NAN, status ok */
 void fsb_run_copy(struct fsb_run *dst, const struct fsb_run *src);  /* deep */

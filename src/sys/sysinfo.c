@@ -80,6 +80,52 @@ static void add_version(struct fsb_strv *sv, const char *cmd)
 	free(out);
 }
 
+/* What the DMI strings of the hypervisors we know contain; a KVM guest
+ * under QEMU says "QEMU", a cloud says its own name. */
+static const char *const dmi_virt[] = { "QEMU", "KVM", "VMware", "VirtualBox", "innotek", "Xen", "Bochs",
+					"BHYVE", "Parallels", "Amazon EC2", "Google Compute Engine",
+					"OpenStack", "Virtual Machine" /* Hyper-V's product_name */ };
+
+static char *dmi_word(const char *dmi, const char *file)
+{
+	char *path = fsb_xasprintf("%s/%s", dmi, file), *text = NULL, *word = NULL;
+
+	if (fsb_read_file(path, &text) == 0) {
+		text[strcspn(text, "\n")] = '\0';
+		for (size_t i = 0; i < FSB_ARRAY_SIZE(dmi_virt) && !word; i++)
+			if (strstr(text, dmi_virt[i]))
+				word = fsb_xstrdup(text);
+	}
+	free(path);
+	free(text);
+	return word;
+}
+
+char *fsb_sysinfo_virt(const char *dmi, const char *cpuinfo, bool detect)
+{
+	char *out = NULL, *text = NULL, *flags;
+
+	if (detect && fsb_proc_run("systemd-detect-virt --vm", NULL, NULL, &out, NULL) == 0 && out) {
+		out[strcspn(out, "\n")] = '\0';
+		if (*out && strcmp(out, "none"))
+			return out;
+	}
+	free(out);
+	if ((out = dmi_word(dmi, "sys_vendor")) || (out = dmi_word(dmi, "product_name")))
+		return out;
+	if (fsb_read_file(cpuinfo, &text) == 0 && (flags = field(text, "flags", ':'))) {
+		/* " hypervisor " as a whole word of the list */
+		char *w = fsb_xasprintf(" %s ", flags);
+
+		if (strstr(w, " hypervisor "))
+			out = fsb_xstrdup("hypervisor");
+		free(w);
+		free(flags);
+	}
+	free(text);
+	return out;
+}
+
 void fsb_sysinfo_host(struct fsb_host *h)
 {
 	struct utsname u;
@@ -100,6 +146,7 @@ void fsb_sysinfo_host(struct fsb_host *h)
 	free(text);
 	h->cores = fsb_sysinfo_cpus();
 	h->ram_mib = (long)(fsb_sysinfo_ram_bytes() >> 20);
+	h->virt = fsb_sysinfo_virt("/sys/class/dmi/id", "/proc/cpuinfo", true);
 	/* the programs whose speed is part of what the phases measure */
 	add_version(&h->versions, "tar --version");
 	add_version(&h->versions, "make --version");

@@ -18,12 +18,24 @@ struct fsb_host {
 	long cores;
 	long ram_mib;
 	struct fsb_strv versions;     /* "GNU tar 1.34", "gcc (Debian 12.2.0) …" */
+	char *virt;                   /* the hypervisor fsbench ran under ("kvm", "QEMU"),
+					 NULL on bare metal or when nothing says */
 };
 
 /* Fill h: hostname, kernel, CPU model, cores, RAM, distribution, and the
  * versions of the programs the phases use (tar, make, cc, ccache,
  * debootstrap).  Never fails; what cannot be found stays NULL / -1. */
 void fsb_sysinfo_host(struct fsb_host *h);
+
+/*
+ * The hypervisor this machine runs under, or NULL on bare metal or when
+ * nothing tells: the word of systemd-detect-virt --vm ("kvm", "vmware"; "none" is
+ * NULL), else the DMI vendor or product (/sys/class/dmi/id) of a known
+ * hypervisor, else "hypervisor" when /proc/cpuinfo's flags say one.
+ * dmi is the directory to read ("/sys/class/dmi/id"), cpuinfo the file;
+ * detect runs systemd-detect-virt.  Caller frees.
+ */
+char *fsb_sysinfo_virt(const char *dmi, const char *cpuinfo, bool detect);
 
 unsigned long long fsb_sysinfo_ram_bytes(void);
 long fsb_sysinfo_cpus(void);

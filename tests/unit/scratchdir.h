@@ -4,7 +4,8 @@
  * SCRATCH_TEMPLATE ("/tmp/fsbench-test-NAME.XXXXXX") before including it
  * (after cmocka.h): the group's setup makes the directory, dir, and its
  * teardown removes it with everything the tests left in it; expect_bad()
- * checks that a result file there is refused with the right words.
+ * checks that a result file there is refused with the right words,
+ * scratch_write() puts a file there.
  */
 #ifndef FSB_TEST_SCRATCHDIR_H
 #define FSB_TEST_SCRATCHDIR_H
@@ -30,6 +31,18 @@ static int scratch_teardown(void **state)
 {
 	(void)state;
 	return fsb_rm_rf(dir);
+}
+
+/* Write text to the file name in the scratch directory. */
+static inline void scratch_write(const char *name, const char *text)
+{
+	char *path = fsb_xasprintf("%s/%s", dir, name);
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(path);
 }
 
 /* A result file with text is refused (-EINVAL, no result) with an error

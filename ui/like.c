@@ -60,10 +60,12 @@ int ui_like_pick(struct ui_ctx *ui, const char *path)
 	int rc = like(ui, path, false, &p, &notes);
 
 	if (rc == 0) {
+		const char *slash = strrchr(path, '/');
+
 		free(ui->like_path);
 		ui->like_path = fsb_xstrdup(path);
 		ui_message(ui, UI_STATUS, "the plan of %s: %zu filesystem%s × %zu phase%s, profile %s; pick where it "
-			   "runs, the confirmation follows%s%s", path, p.fs.n, p.fs.n == 1 ? "" : "s", p.phases.n,
+			   "runs, the confirmation follows%s%s", slash ? slash + 1 : path, p.fs.n, p.fs.n == 1 ? "" : "s", p.phases.n,
 			   p.phases.n == 1 ? "" : "s", p.profile, notes.n ? "; " : "", notes.n ? notes.v[0] : "");
 	}
 	fsb_plan_clear(&p);

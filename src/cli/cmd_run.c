@@ -287,17 +287,22 @@ static int like_plan(struct fsb_plan *plan, const char *path, bool quiet, struct
 		free(v);
 	}
 	/* the result records the plan itself, not "like that file": a --like
-	 * of it repeats the same plan without the first file */
+	 * of it repeats the same plan without the first file.  The global
+	 * options before "run" (--config) stay as they were given. */
 	if (!rc) {
-		free(plan->command_line);
-		plan->command_line = fsb_plan_command_line(plan);
+		char *line = fsb_plan_command_line(plan), *app = plan->command_line, *run = strstr(app, " run");
+
+		plan->command_line = fsb_xasprintf("%.*s%s   # like %s", run ? (int)(run - app) : 7, app,
+						   line + strlen("fsbench"), path);
+		free(line);
+		free(app);
 	}
 	fsb_strv_free(&missing);
 	fsb_strv_free(&notes);
 	return rc;
 }
 
-/* After a --like run: the two results as machines (doc/like.md). */
+/* After a --like run: the two results as machines (doc/reports.md). */
 static void show_machines(struct fsb_result *like, const char *like_path, struct fsb_result *last,
 			  const struct fsb_report_opts *ro)
 {

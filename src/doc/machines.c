@@ -201,7 +201,6 @@ enum side { SIDE_NONE, SIDE_AHEAD, SIDE_BEHIND };
 
 struct finding {
 	struct fsb_norm norm[8];	/* per file, at most the first 8 */
-	bool any_data;
 };
 
 static enum side side_of(const struct fsb_norm *nn, bool tested)
@@ -233,7 +232,7 @@ static void agree(struct fsb_table *t, size_t r, size_t c, const struct finding 
 		  struct fsb_strv *lines)
 {
 	bool tested = true;
-	size_t ahead = 0, behind = 0, level = 0, nodata = 0;
+	size_t ahead = 0, behind = 0, nodata = 0;
 	const char *every = n == 2 ? "both machines" : "every machine";
 	struct fsb_buf nums = { 0 };
 	char buf[32];
@@ -246,7 +245,6 @@ static void agree(struct fsb_table *t, size_t r, size_t c, const struct finding 
 		nodata += isnan(fd->norm[f].ratio);
 		ahead += s == SIDE_AHEAD;
 		behind += s == SIDE_BEHIND;
-		level += s == SIDE_NONE && !isnan(fd->norm[f].ratio);
 		fsb_buf_addf(&nums, "%s%s", f ? (f + 1 == n ? " and " : ", ") : "",
 			     ratio_text(&fd->norm[f], buf, sizeof(buf)));
 	}
@@ -279,7 +277,6 @@ static void agree(struct fsb_table *t, size_t r, size_t c, const struct finding 
 	} else {
 		fsb_table_set(t, r, c, FSB_CELL_DIM, NAN, "level");
 	}
-	(void)level;
 	fsb_buf_free(&nums);
 }
 

@@ -485,9 +485,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		free(last->path);
 		last->path = fsb_xstrdup(fsb_engine_output(eng));
 		fsb_show_result(stdout, last, &ro, false, fsb_locale_utf8());
-		if (like_res && !plan.dry_run)
-			show_machines(like_res, like, last, &ro);
 	}
+	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
+		show_machines(like_res, like, last, &ro);
 	rc = exit_status(st, msg, plan.dry_run, signo);
 out:
 	fsb_engine_free(eng);

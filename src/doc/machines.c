@@ -197,6 +197,8 @@ static void differences(struct fsb_doc *doc, struct fsb_result *const *results, 
 
 /* ---- each machine against its own baseline --------------------------------- */
 
+#define MACHINES_MAX_FS 256
+
 enum side { SIDE_NONE, SIDE_AHEAD, SIDE_BEHIND };
 
 struct finding {
@@ -385,7 +387,9 @@ size_t fsb_doc_machines(struct fsb_result *const *results, const char *const *la
 	const char *base;
 	struct fsb_block *h;
 
-	if (n > 8 || !fsb_doc_same_plan(results, n))
+	/* a real plan has a handful of filesystems; a hostile file's 20,000
+	 * would make the name lookups quadratic */
+	if (n > 8 || results[0]->nfs > MACHINES_MAX_FS || !fsb_doc_same_plan(results, n))
 		return 0;
 	base = common_baseline(results, n, &o->report);
 	if (!base || results[0]->nfs < 2)

@@ -37,7 +37,9 @@ bool fsb_doc_same_plan(struct fsb_result *const *results, size_t n);
  * Append the blocks above to doc for results[0..n) labelled labels[],
  * normalized within each file to o->report.baseline (a plain filesystem
  * name every file has), else to the first file's baseline.  Nothing is
- * appended when the plans differ or the files share no baseline.  Returns
+ * appended when the plans differ, the files share no baseline, or there
+ * are more than 8 files or 256 filesystems (far beyond a real plan: the
+ * name lookups would be quadratic in a hostile file's 20,000).  Returns
  * the number of blocks appended.
  */
 size_t fsb_doc_machines(struct fsb_result *const *results, const char *const *labels, size_t n,

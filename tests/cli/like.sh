@@ -95,6 +95,10 @@ if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/nul
 	"$FSBENCH" show --json "$rep" "$SCRATCH/other-host.fsbench" >"$SCRATCH/m.json" || fail "show --json exited $?"
 	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_json.py" "$FSB_SRCDIR/doc/fsbench.schema.json" "$SCRATCH/m.json" ||
 		fail "the machines' comparison does not validate"
+	"$FSBENCH" show "$rep" "$SCRATCH/other-host.fsbench" >"$SCRATCH/m-utf8.txt"
+	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/json_vs_text.py" "$SCRATCH/m.json" "$SCRATCH/m-utf8.txt" >"$SCRATCH/n" ||
+		fail "the machines' JSON differs from their text"
+	note "$(cat "$SCRATCH/n")"
 	/usr/bin/python3 - "$SCRATCH/m.json" <<'PY' || fail "the machines' JSON is wrong"
 import json, sys
 doc, = json.load(open(sys.argv[1]))["documents"]

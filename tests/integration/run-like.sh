@@ -62,7 +62,9 @@ res=$SCRATCH/like.fsbench
 	{ cat "$SCRATCH/run.out"; fail "fsbench run --like exited $?"; }
 assert_no_leftovers "fsbench run --like"
 [ ! -e "$SCRATCH/t.img" ] || fail "the image file was kept"
-[ "$(grep -c mkfs "$SCRATCH/mkfs.log")" -eq 9 ] || fail "expected 9 mkfs (3 filesystems × 3 repetitions): $(cat "$SCRATCH/mkfs.log")"
+# (mkfs.xfs -V is the version asked for the result, not a format)
+[ "$(grep -vc -- ' -V$' "$SCRATCH/mkfs.log")" -eq 9 ] ||
+	fail "expected 9 mkfs (3 filesystems × 3 repetitions): $(cat "$SCRATCH/mkfs.log")"
 
 # the same plan: profile, workload, filesystems and their mkfs, phases, 3 runs each
 grep -q '^profile = "tiny"$' "$res" || fail "profile not tiny"

@@ -21,7 +21,7 @@ tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
 tui_wait 'L Run here'
-tui_keys L
+tui_keys Home L
 tui_wait 'This plan cannot be repeated here'
 tui_wait 'phase nap: not defined here'
 tui_keys Enter
@@ -40,7 +40,7 @@ tui_start 100 30 --config "$conf"
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys L
+tui_keys Home L
 tui_wait 'Where should fsbench run'
 tui_wait 'the plan of .*repeat3-tiny.fsbench: 3 filesystems × 4 phases, profile tiny'
 tui_keys End Up

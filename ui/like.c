@@ -43,8 +43,12 @@ static int like(struct ui_ctx *ui, const char *path, bool final, struct fsb_plan
 		struct ui_dialog *d = dialog_ask(ui, UI_ERROR, "This plan cannot be repeated here", "OK", "Close", closed);
 
 		dialog_line(d, "%s:", path);
-		for (size_t i = 0; i < missing.n; i++)
-			dialog_line(d, "- %s", missing.v[i]);
+		for (size_t i = 0; i < missing.n; i++) {
+			char *v = fsb_xstr_visible(missing.v[i]);	/* the file's words, made safe */
+
+			dialog_line(d, "- %s", v);
+			free(v);
+		}
 		dialog_line(d, "Nothing was made.");
 		rc = -1;
 	}

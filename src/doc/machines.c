@@ -309,7 +309,7 @@ static void ratios(struct fsb_doc *doc, struct fsb_result *const *results, const
 	t = &b->table;
 	fsb_table_init(t, "machines", 1 + phases.n * (r0->nfs - 1), n + 3, 1);
 	t->title = fsb_xstrdup("Each machine against its own baseline");
-	t->caption = fsb_xasprintf("%s%s normalized to %s on each machine, within its own file (> 1 means slower); "
+	t->caption = fsb_xasprintf("%s time%s normalized to %s within each machine's own file (> 1 means slower); "
 				   "* = significant (p < 0.05)", fsb_metric_name(m),
 				   rates.n ? " (throughput for the built-in phases)" : "", base);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Phase");

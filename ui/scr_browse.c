@@ -588,7 +588,7 @@ static const struct ui_key browse_keys[] = {
 	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = in_list },
 	{ .keys = { 'c' }, .name = "c", .bar = "Compare", .help = "compare the marked files side by side", .fn = do_compare, .when = in_list },
 	{ .keys = { '/' }, .name = "/", .bar = "Filter", .help = "filter by any text: date, status, profile, target, filesystem, phase", .fn = do_filter, .when = in_list },
-	{ .keys = { 'L' }, .name = "L", .bar = "Run here", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = in_list },
+	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = in_list },
 	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = in_list },
 	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .help = "read the directory again", .fn = do_rescan },
 	{ .keys = { 'p' }, .name = "p", .bar = "Raw", .help = "open result: show / hide the per-repetition tables", .fn = do_raw, .when = in_result },

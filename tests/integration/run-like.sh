@@ -52,6 +52,7 @@ if [ -n "$gone" ]; then
 	[ ! -e "$SCRATCH/gone.img" ] || fail "the image file of a refused plan was made"
 	[ ! -e "$SCRATCH/gone-result.fsbench" ] || fail "a refused plan wrote a result file"
 	assert_no_leftovers "a refused --like"
+	note "refused, nothing made: $(grep -c 'cannot be repeated here' "$SCRATCH/gone.out") lines, the first: $(head -1 "$SCRATCH/gone.out")"
 else
 	note "this kernel has jfs, f2fs and reiserfs: the refusal is only seen in tests/cli/like.sh"
 fi

@@ -20,7 +20,7 @@ tui_start 100 30
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_wait 'L Run here'
+tui_wait "L Rerun"
 tui_keys Home L
 tui_wait 'This plan cannot be repeated here'
 tui_wait 'phase nap: not defined here'
@@ -28,6 +28,7 @@ tui_keys Enter
 tui_wait_gone 'This plan cannot be repeated here'
 tui_wait 'Results in '
 tui_quit 'Where should fsbench run'
+tmx kill-session -t t
 
 # with nap as the sample ran it
 test_conf "$FSB_CALM" "$FSB_CALM_CHECK" <<'CONF'

@@ -179,6 +179,7 @@ static int browse_enter(struct ui_ctx *ui)
 {
 	struct browse_state *s = S(ui);
 
+	ui_like_clear(ui);	/* back from a target pick: no result's plan waits any more */
 	rescan(ui);
 	if (ui->open_path) {
 		for (size_t i = 0; i < s->nidx; i++)
@@ -214,6 +215,19 @@ static int do_open(struct ui_ctx *ui, int key)
 	}
 	open_entry(ui, e);
 	return UI_REDRAW;
+}
+
+/* "Run this plan here": the highlighted result's plan, to a target and
+ * the confirmation (ui/like.c). */
+static int do_like(struct ui_ctx *ui, int key)
+{
+	struct browse_state *s = S(ui);
+	const struct fsb_browse_entry *e = cur_entry(s);
+
+	(void)key;
+	if (s->mode == MODE_COMPARE || !e)
+		return 0;
+	return ui_like_pick(ui, e->path);
 }
 
 static int do_mark(struct ui_ctx *ui, int key)
@@ -574,6 +588,7 @@ static const struct ui_key browse_keys[] = {
 	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = in_list },
 	{ .keys = { 'c' }, .name = "c", .bar = "Compare", .help = "compare the marked files side by side", .fn = do_compare, .when = in_list },
 	{ .keys = { '/' }, .name = "/", .bar = "Filter", .help = "filter by any text: date, status, profile, target, filesystem, phase", .fn = do_filter, .when = in_list },
+	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = in_list },
 	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = in_list },
 	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .help = "read the directory again", .fn = do_rescan },
 	{ .keys = { 'p' }, .name = "p", .bar = "Raw", .help = "open result: show / hide the per-repetition tables", .fn = do_raw, .when = in_result },

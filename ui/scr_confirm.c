@@ -122,6 +122,7 @@ static int start(struct ui_ctx *ui)
 		snprintf(s->error, sizeof(s->error), "%s", ui->msg);
 		return UI_REDRAW;
 	}
+	ui_like_clear(ui);	/* the plan of a result is running: the next target leads to the plan screen */
 	return ui_switch(ui, UI_SCR_RUN, false);
 }
 

@@ -222,7 +222,7 @@ static int image_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 	if (d->error[0])
 		goto out;
 	set_target(ui, FSB_TARGET_IMAGE, path, size);
-	flags |= ui_switch(ui, UI_SCR_PLAN, true);
+	flags |= ui_like_next(ui);
 out:
 	free(path);
 	return flags;
@@ -246,7 +246,7 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 
 		set_target(ui, FSB_TARGET_DIR, abs, 0);
 		free(abs);
-		flags |= ui_switch(ui, UI_SCR_PLAN, true);
+		flags |= ui_like_next(ui);
 	}
 	free(path);
 	return flags;
@@ -300,7 +300,7 @@ static int pick_finish(struct ui_ctx *ui)
 	ui->plan.allow_root_disk = s->pick_root;
 	ui_message(ui, UI_WARNING, "%s chosen%s%s: the plan's confirmation asks for its name once more", s->pick,
 		   s->pick_whole ? " as a whole disk" : "", s->pick_root ? " on the root filesystem's disk" : "");
-	return ui_switch(ui, UI_SCR_PLAN, true);
+	return ui_like_next(ui);
 }
 
 static int root_done(struct ui_ctx *ui, struct ui_dialog *d, bool yes)
@@ -392,7 +392,7 @@ static int choose(struct ui_ctx *ui, int key)
 			return UI_REDRAW;
 		}
 		set_target(ui, FSB_TARGET_DEVICE, dev->path, 0);
-		return ui_switch(ui, UI_SCR_PLAN, true);
+		return ui_like_next(ui);
 	case ROW_IMAGE: {
 		const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, ui->plan.profile);
 		char *path, size[32];

@@ -327,6 +327,7 @@ out_nocurses:
 		fsb_plan_clear(&ui->run_plan);
 	free(ui->results_dir);
 	free(ui->open_path);
+	free(ui->like_path);
 	free(ui);
 	return status;
 }

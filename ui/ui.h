@@ -203,6 +203,8 @@ struct ui_ctx {
 	bool have_run_plan;
 	char *results_dir;
 	char *open_path;         /* the browse screen opens this file on entry, then NULL */
+	char *like_path;         /* "run this plan here": the result whose plan the target
+				    screen leads to the confirmation with (ui_like_next), or NULL */
 
 	/* the run */
 	struct fsb_events *events;
@@ -247,6 +249,18 @@ static inline void *ui_state(struct ui_ctx *ui, enum ui_screen_id id)
 {
 	return ui->state[id];
 }
+
+/*
+ * "Run this plan here" (ui/like.c, engine/like.h).  ui_like_pick: Browse's
+ * key on a result — what this machine cannot repeat in a dialog, else the
+ * plan remembered (ui->like_path) and the target screen next.  ui_like_next:
+ * what the target screen does once a target is set — the plan screen, or
+ * with a result's plan the confirmation (its checks and question as ever).
+ * ui_like_clear: a run started, or Browse entered again.  Flags.
+ */
+int ui_like_pick(struct ui_ctx *ui, const char *path);
+int ui_like_next(struct ui_ctx *ui);
+void ui_like_clear(struct ui_ctx *ui);
 
 /* Copy a plan (the engine keeps its own copy too). */
 

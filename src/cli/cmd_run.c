@@ -17,9 +17,11 @@
 #include "cli/cmd.h"
 #include "engine/engine.h"
 #include "engine/etaplan.h"
+#include "engine/like.h"
 #include "engine/planargs.h"
 #include "engine/targetcheck.h"
 #include "sys/signals.h"
+#include "doc/document.h"
 #include "doc/render.h"
 #include "doc/report.h"
 #include "model/recommend.h"
@@ -31,6 +33,7 @@ static void usage(FILE *fp)
 	fsb_format_size(FSB_TARGET_MIN_SIZE, min, sizeof(min));
 	fprintf(fp,
 		"Usage: fsbench run TARGET [OPTIONS]\n"
+		"       fsbench run --like RESULT TARGET [-o FILE]\n"
 		"Formats the target with each filesystem in turn, runs the phases on each and\n"
 		"prints one line per phase and the tables at the end.  Needs root.\n"
 		"\n"
@@ -53,6 +56,13 @@ static void usage(FILE *fp)
 		"                         without it those are unavailable)\n"
 		"\n"
 		"What to run:\n"
+		"      --like RESULT      the plan RESULT ran: its filesystems with their mkfs\n"
+		"                         and mount options, phases, profile, repetitions or\n"
+		"                         rounds and budget, order and seed; refused before\n"
+		"                         anything is made when this machine cannot repeat it.\n"
+		"                         The options below are then the result's: giving one\n"
+		"                         is refused.  At the end the two results are compared\n"
+		"                         as machines, each normalized to its own baseline\n"
 		"  -f, --fs LIST          filesystems, comma-separated (fsbench list)\n"
 		"  -p, --phases LIST      phases, comma-separated, run in this order\n"
 		"  -P, --profile NAME     size profile: tiny, quick, standard, full\n"
@@ -85,6 +95,8 @@ static void usage(FILE *fp)
 
 /* getopt's value of a plan option without a letter: past every char */
 #define OPT_PLAN 256
+/* --like's: no letter, and no plan option of opts.h */
+#define OPT_LIKE (OPT_PLAN + FSB_OPT_COUNT)
 
 /* The plan's options come from the one table (model/opts.h) that the TUI's
  * recorded command line is written from; --metric, --config and --quiet are
@@ -103,6 +115,7 @@ static void build_options(struct option *lo, char *so, size_t so_len)
 		if (o->letter)
 			n += snprintf(so + n, so_len - n, "%c%s", o->letter, o->arg ? ":" : "");
 	}
+	lo[k++] = (struct option){ "like", required_argument, NULL, OPT_LIKE };
 	lo[k++] = (struct option){ "metric", required_argument, NULL, 'm' };
 	lo[k++] = (struct option){ "config", required_argument, NULL, 'c' };
 	lo[k++] = (struct option){ "quiet", no_argument, NULL, 'q' };
@@ -113,7 +126,7 @@ static void build_options(struct option *lo, char *so, size_t so_len)
 /* The plan option of getopt's value c, or -1. */
 static int plan_option(int c)
 {
-	if (c >= OPT_PLAN)
+	if (c >= OPT_PLAN && c < OPT_LIKE)
 		return c - OPT_PLAN;
 	for (int id = 0; id < FSB_OPT_COUNT; id++)
 		if (fsb_opt_info(id)->letter == c)
@@ -185,14 +198,25 @@ static int check_combination(const struct fsb_plan *plan, int targets, bool size
 	return 0;
 }
 
-static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char **argv,
-		      bool *quiet, enum fsb_metric *metric)
+/* --like beside an option the result decides: refused, naming it. */
+static int check_like(const char *like, int taken)
 {
-	struct option lo[FSB_OPT_COUNT + 5];
+	if (like && taken >= 0) {
+		fsb_app_error("run: --like %s takes %s from the result: leave %s out, or run without --like",
+			      like, fsb_opt_info(taken)->words, fsb_opt_say(taken, NULL));
+		return FSB_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char **argv,
+		      bool *quiet, enum fsb_metric *metric, const char **like)
+{
+	struct option lo[FSB_OPT_COUNT + 6];
 	char so[2 * FSB_OPT_COUNT + 8];
 	const struct fsb_config *cfg;
 	struct fsb_err err = { 0 };
-	int targets = 0, c, id;
+	int targets = 0, c, id, taken = -1;
 	bool size = false;
 
 	if (early_options(cli, argc, argv))
@@ -207,7 +231,9 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 			return FSB_EXIT_USAGE;
 		if (c == 'q')
 			*quiet = true;
-		if (c == 'm' || c == 'q' || c == 'c')
+		if (c == OPT_LIKE)
+			*like = optarg;
+		if (c == 'm' || c == 'q' || c == 'c' || c == OPT_LIKE)
 			continue;	/* --config: handled above */
 		id = plan_option(c);
 		if (id < 0) {
@@ -218,6 +244,8 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 			fsb_app_error("run: %s", err.msg);
 			return FSB_EXIT_USAGE;
 		}
+		if (taken < 0 && fsb_plan_like_takes(id))
+			taken = id;
 		targets += id == FSB_OPT_IMAGE || id == FSB_OPT_DIR || id == FSB_OPT_TARGET;
 		size |= id == FSB_OPT_SIZE;
 	}
@@ -225,10 +253,72 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 		fsb_app_error("run: unexpected argument '%s'", argv[optind]);
 		return FSB_EXIT_USAGE;
 	}
-	if (check_combination(plan, targets, size))
+	if (check_combination(plan, targets, size) || check_like(*like, taken))
 		return FSB_EXIT_USAGE;
 	plan->command_line = fsb_app_command_line(cli);
 	return 0;
+}
+
+/* --like FILE: the plan of the result, read into *out, or why this machine
+ * cannot repeat it — one line per thing missing, each naming the file —
+ * before anything is made.  0 or an exit status. */
+static int like_plan(struct fsb_plan *plan, const char *path, bool quiet, struct fsb_result **out)
+{
+	struct fsb_strv missing = { 0 }, notes = { 0 };
+	struct fsb_err err = { 0 };
+	int rc = 0;
+
+	if (fsb_result_read(path, out, &err)) {
+		fsb_app_error("run: --like: %s", err.msg);
+		return FSB_EXIT_USAGE;
+	}
+	if (fsb_plan_like(plan, *out, &missing, &notes)) {
+		for (size_t i = 0; i < missing.n; i++) {
+			char *v = fsb_xstr_visible(missing.v[i]);
+
+			fsb_app_error("run: --like %s: cannot be repeated here: %s", path, v);
+			free(v);
+		}
+		rc = FSB_EXIT_USAGE;
+	}
+	for (size_t i = 0; !rc && !quiet && i < notes.n; i++) {
+		char *v = fsb_xstr_visible(notes.v[i]);
+
+		printf("fsbench: --like %s: %s\n", path, v);
+		free(v);
+	}
+	/* the result records the plan itself, not "like that file": a --like
+	 * of it repeats the same plan without the first file.  The global
+	 * options before "run" (--config) stay as they were given. */
+	if (!rc) {
+		char *line = fsb_plan_command_line(plan), *app = plan->command_line, *run = strstr(app, " run");
+
+		plan->command_line = fsb_xasprintf("%.*s%s   # like %s", run ? (int)(run - app) : 7, app,
+						   line + strlen("fsbench"), path);
+		free(line);
+		free(app);
+	}
+	fsb_strv_free(&missing);
+	fsb_strv_free(&notes);
+	return rc;
+}
+
+/* After a --like run: the two results as machines (doc/reports.md). */
+static void show_machines(struct fsb_result *like, const char *like_path, struct fsb_result *last,
+			  const struct fsb_report_opts *ro)
+{
+	struct fsb_render_opts o = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };
+	struct fsb_doc_opts d = { .report = *ro };
+	struct fsb_result *res[2] = { like, last };
+	char *paths[2] = { (char *)like_path, last->path };
+	const char *labels[2];
+	struct fsb_doc doc;
+
+	fsb_cli_file_labels(paths, 2, labels);
+	putchar('\n');
+	fsb_doc_compare(res, labels, 2, &d, &doc);
+	fsb_doc_render_text(stdout, &doc, &o);
+	fsb_doc_free(&doc);
 }
 
 /* The run's first line: what will be done, and where the result goes. */
@@ -333,8 +423,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	struct fsb_err err = { 0 };
 	struct fsb_events *ev = NULL;
 	struct fsb_engine *eng = NULL;
-	struct fsb_result *last = NULL;
+	struct fsb_result *last = NULL, *like_res = NULL;
 	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
+	const char *like = NULL;
 	enum fsb_engine_status st;
 	struct fsb_signals sig = { .fd = -1 };
 	int signo = 0, rc;
@@ -342,19 +433,24 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	const char *msg;
 
 	memset(&plan, 0, sizeof(plan));
-	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric);
+	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric, &like);
+	if (!rc && like)
+		rc = like_plan(&plan, like, quiet, &like_res);
 	if (rc) {
+		fsb_result_free(like_res);
 		fsb_plan_clear(&plan);
 		return rc < 0 ? FSB_EXIT_OK : rc;
 	}
 	if (fsb_plan_validate(&plan, &err)) {
 		fsb_app_error("run: %s", err.msg);
+		fsb_result_free(like_res);
 		fsb_plan_clear(&plan);
 		return FSB_EXIT_USAGE;
 	}
 	fsb_plan_reqs(&plan, &reqs);
 	if (!reqs.can_run) {
 		fsb_app_error("run: formatting an image or a device needs root (" FSB_NEEDS_ROOT_WHY "); run it with sudo, or use --dir DIR");
+		fsb_result_free(like_res);
 		fsb_plan_clear(&plan);
 		return FSB_EXIT_FAILED;
 	}
@@ -367,6 +463,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	rc = fsb_signals_open(&sig, SIGUSR1, 0);
 	if (rc) {
 		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
+		fsb_result_free(like_res);
 		fsb_plan_clear(&plan);
 		return FSB_EXIT_FAILED;
 	}
@@ -392,11 +489,14 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 
 		fsb_show_result(stdout, last, &ro, &rec, false, fsb_locale_utf8());
 	}
+	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
+		show_machines(like_res, like, last, &ro);
 	rc = exit_status(st, msg, plan.dry_run, signo);
 out:
 	fsb_engine_free(eng);
 	fsb_events_free(ev);
 	fsb_result_free(last);
+	fsb_result_free(like_res);
 	fsb_signals_close(&sig);
 	fsb_plan_clear(&plan);
 	return rc;

@@ -12,6 +12,7 @@
 
 #include "doc/document.h"
 #include "model/opts.h"
+#include "doc/machines.h"
 #include "model/kinds.h"
 #include "model/stats.h"
 
@@ -612,6 +613,8 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 		add_text(doc, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
 			 fsb_xstrdup("These files have no phase in common: nothing to compare."));
 	add_table(doc, FSB_ROLE_COMPARE, NULL, rc, &t);
+	if (!rc)
+		fsb_doc_machines(results, labels, n, o, doc);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < results[i]->nfs; j++)
 			if (!fsb_strv_contains(&doc->baselines, results[i]->fs[j]->name))
@@ -668,6 +671,8 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_DEVICE_CONTENT] = "device-content", [FSB_ROLE_DEVICE_SIGS] = "device-signatures",
 		[FSB_ROLE_RECOMMEND] = "recommendation",
 		[FSB_ROLE_DEVICE_LIST] = "device-list",
+		[FSB_ROLE_MACHINES] = "machines", [FSB_ROLE_MACHINES_RATIOS] = "machines-ratios",
+		[FSB_ROLE_MACHINES_AGREE] = "machines-agree",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -84,6 +84,10 @@ enum fsb_block_role {
 	FSB_ROLE_RECOMMEND,      /* VERDICT: the recommendation for the disk's use; text: its
 				    heading; rec: the judgement behind it */
 	FSB_ROLE_DEVICE_LIST,    /* TABLE: every device, a row each (doc/devdoc.h) */
+	/* a comparison of machines (doc/machines.h) */
+	FSB_ROLE_MACHINES,       /* KV: what the hosts' results record differently */
+	FSB_ROLE_MACHINES_RATIOS, /* TABLE: each machine against its own baseline */
+	FSB_ROLE_MACHINES_AGREE, /* TEXT: what the machines agree (or disagree) on */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -155,7 +159,10 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 /*
  * The document of a comparison of results[0..n) labelled labels[]: which
  * files, then the comparison table (report.h) or, when they share no
- * phase, a WARNING note.  Returns 0, or -ENOENT when there is nothing to
+ * phase, a WARNING note; for results of one plan (the same profile,
+ * filesystems and phases) the comparison of machines after it
+ * (doc/machines.h: what the hosts record differently, each machine
+ * normalized to its own baseline).  Returns 0, or -ENOENT when there is nothing to
  * compare (the note is in doc all the same).
  */
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,

@@ -170,7 +170,7 @@ print(line + ".")
 if walls:
     print(f"- Wall time of a round ({len(fss)} filesystem{'s' if len(fss) > 1 else ''}, mkfs, mount and cache drops included): "
           + ", ".join(f"{w:.0f} s" for w in walls)
-          + f"; mean **{statistics.mean(walls)/60:.1f} min** (goal: about 3 rounds in the 15-minute budget, 4–5 min)")
+          + f"; mean **{statistics.mean(walls)/60:.1f} min** (goal: 4–5 rounds in the 15-minute budget, at most 3 min)")
 print()
 print(f"| Phase | Filesystem | real s (mean) | dead s (mean) | CV of dead time | ≤ {goal*100:.0f}% |")
 print("|---|---|---:|---:|---:|:---:|")

@@ -81,7 +81,6 @@ int ui_like_next(struct ui_ctx *ui)
 {
 	struct fsb_strv notes = { 0 };
 	struct fsb_plan_reqs reqs;
-	struct fsb_err err = { 0 };
 	struct fsb_plan p;
 	char *line;
 
@@ -101,16 +100,7 @@ int ui_like_next(struct ui_ctx *ui)
 	free(p.command_line);
 	p.command_line = fsb_xasprintf("%s   # from the fsbench TUI, the plan of %s", line, ui->like_path);
 	free(line);
-	if (!reqs.can_run || fsb_plan_validate(&p, &err)) {
-		ui_message(ui, UI_ERROR, "%s", reqs.can_run ? err.msg : "formatting needs root: restart fsbench with sudo");
-		fsb_plan_clear(&p);
-		return UI_REDRAW;
-	}
-	if (ui->have_run_plan)
-		fsb_plan_clear(&ui->run_plan);
-	ui->run_plan = p;
-	ui->have_run_plan = true;
-	return ui_switch(ui, UI_SCR_CONFIRM, true);
+	return ui_confirm_plan(ui, &p, reqs.can_run ? NULL : "formatting needs root: restart fsbench with sudo");
 }
 
 void ui_like_clear(struct ui_ctx *ui)

@@ -570,7 +570,6 @@ static char *command_line(const struct fsb_plan *p)
 static int go_on(struct ui_ctx *ui, int key)
 {
 	struct fsb_plan p;
-	struct fsb_err err = { 0 };
 	struct fsb_plan_reqs reqs;
 
 	(void)key;
@@ -584,16 +583,7 @@ static int go_on(struct ui_ctx *ui, int key)
 	p.output = NULL;
 	free(p.command_line);
 	p.command_line = command_line(&p);
-	if (fsb_plan_validate(&p, &err)) {
-		ui_message(ui, UI_ERROR, "%s", err.msg);
-		fsb_plan_clear(&p);
-		return UI_REDRAW;
-	}
-	if (ui->have_run_plan)
-		fsb_plan_clear(&ui->run_plan);
-	ui->run_plan = p;
-	ui->have_run_plan = true;
-	return ui_switch(ui, UI_SCR_CONFIRM, true);
+	return ui_confirm_plan(ui, &p, NULL);
 }
 
 static int to_target(struct ui_ctx *ui, int key)

@@ -64,6 +64,22 @@ int ui_switch(struct ui_ctx *ui, enum ui_screen_id id, bool back)
 	return flags;
 }
 
+int ui_confirm_plan(struct ui_ctx *ui, struct fsb_plan *p, const char *why)
+{
+	struct fsb_err err = { 0 };
+
+	if (why || fsb_plan_validate(p, &err)) {
+		ui_message(ui, UI_ERROR, "%s", why ? why : err.msg);
+		fsb_plan_clear(p);
+		return UI_REDRAW;
+	}
+	if (ui->have_run_plan)
+		fsb_plan_clear(&ui->run_plan);
+	ui->run_plan = *p;
+	ui->have_run_plan = true;
+	return ui_switch(ui, UI_SCR_CONFIRM, true);
+}
+
 int ui_quit_answer(struct ui_ctx *ui, struct ui_dialog *d, bool yes)
 {
 	(void)d;

@@ -234,6 +234,12 @@ extern const struct ui_screen_ops ui_scr_target, ui_scr_plan, ui_scr_confirm, ui
 /* Make id the current screen; back = true remembers the current one for
  * Esc/q.  Returns flags. */
 int ui_switch(struct ui_ctx *ui, enum ui_screen_id id, bool back);
+/* Hand plan p (owned: moved or cleared) to the confirm screen: validated,
+ * it becomes ui->run_plan and the confirm screen opens; otherwise why (or,
+ * when NULL, the validation's error) is shown and p is cleared.  Returns
+ * flags.  The plan screen and the browser's "run this plan here" both go
+ * this way. */
+int ui_confirm_plan(struct ui_ctx *ui, struct fsb_plan *p, const char *why);
 /* Return to the screen before (q/Esc); on the first screen, quit. */
 int ui_back(struct ui_ctx *ui);
 /* Ask (once) whether to quit, cancelling a run; flags. */

@@ -336,18 +336,20 @@ static int prep_write(struct ctx *c)
 	return rc ? rc : preallocate(c);
 }
 
+/* The data file as a stdio stream, for the per-char phases. */
+static int as_stream(struct ctx *c, const char *mode)
+{
+	c->fp = fdopen(c->fd, mode);
+	return c->fp ? 0 : fsb_synth_fail(c, errno, "fdopen", c->data_path);
+}
+
 static int prep_char_write(struct ctx *c)
 {
 	int rc = create_data(c);
 
 	if (!rc)
 		rc = preallocate(c);
-	if (rc)
-		return rc;
-	c->fp = fdopen(c->fd, "w");
-	if (!c->fp)
-		return fsb_synth_fail(c, errno, "fdopen", c->data_path);
-	return 0;
+	return rc ? rc : as_stream(c, "w");
 }
 
 static int prep_read(struct ctx *c)
@@ -359,12 +361,7 @@ static int prep_char_read(struct ctx *c)
 {
 	int rc = open_data(c, O_RDONLY);
 
-	if (rc)
-		return rc;
-	c->fp = fdopen(c->fd, "r");
-	if (!c->fp)
-		return fsb_synth_fail(c, errno, "fdopen", c->data_path);
-	return 0;
+	return rc ? rc : as_stream(c, "r");
 }
 
 static int prep_rewrite(struct ctx *c)

@@ -102,6 +102,24 @@ static int show_json(struct fsb_result **res, char *const *paths, const char **l
 	return FSB_EXIT_OK;
 }
 
+/* --for USE (c 'F') and --need F,... (c 'N') into rec; the error printed, -1. */
+static int rec_option(int c, const char *arg, struct fsb_rec_opts *rec)
+{
+	struct fsb_err err = { 0 };
+
+	if (c == 'F' && !fsb_use_find(arg)) {
+		fsb_app_error("show: --for %s: not a use fsbench knows (%s)", arg, fsb_use_names());
+		return -1;
+	}
+	if (c == 'F')
+		rec->use = arg;
+	if (c == 'N' && fsb_needs_parse(arg, &rec->needs, &err)) {
+		fsb_app_error("show: --need: %s", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -118,7 +136,6 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 	};
 	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
 	struct fsb_rec_opts rec = { 0 };
-	struct fsb_err err = { 0 };
 	struct fsb_result **res = NULL;
 	const char **labels = NULL;
 	bool raw = false, json = false, utf8 = fsb_locale_utf8();
@@ -146,17 +163,9 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 			json = true;
 			break;
 		case 'F':
-			if (!fsb_use_find(optarg)) {
-				fsb_app_error("show: --for %s: not a use fsbench knows (%s)", optarg, fsb_use_names());
-				return FSB_EXIT_USAGE;
-			}
-			rec.use = optarg;
-			break;
 		case 'N':
-			if (fsb_needs_parse(optarg, &rec.needs, &err)) {
-				fsb_app_error("show: --need: %s", err.msg);
+			if (rec_option(c, optarg, &rec))
 				return FSB_EXIT_USAGE;
-			}
 			break;
 		default:	/* -h, --help, or an option getopt refused */
 			return fsb_cli_help_or_usage(c, usage);

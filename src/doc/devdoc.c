@@ -2,12 +2,14 @@
 /* A block device as a document: the blocks of devdoc.h, the device list,
  * and a device as `devices --json` writes it. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 
 #include "doc/devdoc.h"
 #include "doc/json.h"
+#include "model/opts.h"
 
 /* one value, made visible: it may come from the disk */
 static void put(struct fsb_block *b, const char *key, const char *value)
@@ -335,14 +337,21 @@ void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layou
 
 /* ---- `devices --json` ------------------------------------------------------------------ */
 
-/* the option that lifts what: the command line's words */
+/* the option that lifts what: the command line's words (a stable field
+ * of the JSON, whichever front end writes it), from the one option table */
 static const char *lift_option(unsigned lift)
 {
+	static __thread char buf[64];
+	enum fsb_opt id;
+
 	if (lift & FSB_LIFT_WHOLE_DISK)
-		return "--whole-disk";
-	if (lift & FSB_LIFT_ROOT_DISK)
-		return "--allow-root-disk";
-	return NULL;
+		id = FSB_OPT_WHOLE_DISK;
+	else if (lift & FSB_LIFT_ROOT_DISK)
+		id = FSB_OPT_ALLOW_ROOT_DISK;
+	else
+		return NULL;
+	snprintf(buf, sizeof(buf), "--%s", fsb_opt_info(id)->name);
+	return buf;
 }
 
 static void json_reasons(struct fsb_json *j, const struct fsb_device *d)

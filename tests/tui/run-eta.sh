@@ -39,7 +39,7 @@ tui_screen >"$SCRATCH/start.txt"
 # is rewritten before the screen hears of a finished phase, has no run yet
 runs=$(find "$results" -name '*.fsbench' ! -name earlier.fsbench -exec cat {} + | grep -c '^ *run {')
 [ "$runs" = 0 ] || { cat "$SCRATCH/start.txt"; fail "the ETA came only after a phase had finished ($runs runs in the result)"; }
-grep -qE 'starting|preparing|checking that the machine is quiet|ext2 +filesystem 1 of 2 +tar' "$SCRATCH/start.txt" ||
+grep -qE 'starting|preparing|checking that the machine is quiet|ext2 +filesystem 1 of 2 +(mkfs|tar)' "$SCRATCH/start.txt" ||
 	{ cat "$SCRATCH/start.txt"; fail "the ETA is not on the screen from the start (before or during the first phase)"; }
 grep -q 'known once every phase ran once' "$SCRATCH/start.txt" && fail "the old 'ETA unknown' text is still shown"
 

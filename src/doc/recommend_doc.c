@@ -150,7 +150,7 @@ static void who_gives(struct fsb_buf *b, const struct fsb_config *cfg, unsigned 
 
 static void headline(const struct fsb_recommendation *r, const struct fsb_rec_opts *ro, struct fsb_buf *b)
 {
-	const struct fsb_rec_row *pick = &r->rows[r->pick];
+	const struct fsb_rec_row *pick = r->nrows ? &r->rows[r->pick] : NULL;
 	char t[32], i[48];
 
 	switch (r->kind) {

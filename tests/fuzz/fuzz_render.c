@@ -15,7 +15,33 @@
 #include "doc/render.h"
 #include "doc/report.h"
 #include "fuzz_common.h"
+#include "model/recommend.h"
 #include "model/result.h"
+
+/* The facts the recommendation weighs, for every document: one profile of
+ * each kind of fact (a journal, copy-on-write, none, deprecated). */
+static const struct fsb_config *facts_config(void)
+{
+	static const char conf[] =
+		"defaults {\n profile = \"p\"\n baseline = \"ext2\"\n filesystems = { \"ext2\", \"ext4\" }\n"
+		" phases = { \"x\" }\n}\nphase \"x\" {\n command = 'true'\n}\nprofile \"p\" {\n}\n"
+		"filesystem \"ext2\" {\n type = \"ext2\"\n mkfs = 'mkfs.ext2 ${dev}'\n crash = \"none\"\n"
+		" checksums = \"none\"\n support = \"in-kernel\"\n}\n"
+		"filesystem \"ext4\" {\n type = \"ext4\"\n mkfs = 'mkfs.ext4 ${dev}'\n crash = \"journal\"\n"
+		" checksums = \"metadata\"\n support = \"default\"\n grow = \"online\"\n}\n"
+		"filesystem \"btrfs\" {\n type = \"btrfs\"\n mkfs = 'mkfs.btrfs ${dev}'\n crash = \"cow\"\n"
+		" checksums = \"data\"\n snapshots = \"yes\"\n compression = \"yes\"\n support = \"in-kernel\"\n}\n"
+		"filesystem \"reiserfs\" {\n type = \"reiserfs\"\n mkfs = 'mkfs.reiserfs ${dev}'\n crash = \"journal\"\n"
+		" support = \"deprecated\"\n}\n";
+	static struct fsb_config *cfg;
+	struct fsb_err err = { 0 };
+
+	if (!cfg && fsb_config_load_buf(conf, "fuzz.conf", &cfg, &err)) {
+		fprintf(stderr, "fuzz_render: %s\n", err.msg);
+		abort();
+	}
+	return cfg;
+}
 
 static void check_text(const char *text, size_t len)
 {
@@ -117,9 +143,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 0:
 	case 1: {
 		struct fsb_report_opts o = { .metric = pick % 5 ? FSB_METRIC_REAL : FSB_METRIC_DEAD };
+		size_t nuses;
+		const struct fsb_use *uses = fsb_use_all(&nuses);
+		/* every use and must-have is reached, by the input's bytes */
+		struct fsb_rec_opts rec = { .use = uses[(pick / 5) % nuses].name, .needs = (unsigned)(pick / 7) & 15,
+					    .cfg = facts_config() };
 
 		fp = open_memstream(&text, &len);
-		fsb_show_result(fp, res, &o, pick % 5 == 0, pick % 5 == 0);
+		fsb_show_result(fp, res, &o, &rec, pick % 5 == 0, pick % 5 == 0);
 		fclose(fp);
 		check_text(text, len);
 		free(text);

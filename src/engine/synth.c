@@ -438,6 +438,19 @@ static int short_file(struct ctx *c)
 			   c->ph->name, c->data_path, fsb_format_size(c->p->file_size, size, sizeof(size)));
 }
 
+/* The end of a timed read pass: the file closed, the clock stopped, the
+ * file's bytes counted. */
+static int read_done(struct ctx *c)
+{
+	int rc = close_data(c);
+
+	if (rc)
+		return fsb_synth_fail(c, -rc, "close", c->data_path);
+	fsb_synth_timer_stop(c);
+	c->amount += c->p->file_size;
+	return 0;
+}
+
 static int t_char_read(struct ctx *c)
 {
 	const size_t chunk = c->p->chunk;
@@ -447,8 +460,6 @@ static int t_char_read(struct ctx *c)
 	int rc;
 
 	for (uint64_t g = 0; g < groups; g++) {
-		uint64_t t1;
-
 		for (size_t k = 0; k < chunk; k++) {
 			int ch = getc_unlocked(fp);
 
@@ -457,20 +468,12 @@ static int t_char_read(struct ctx *c)
 						  : short_file(c);
 			sum += (unsigned)ch;
 		}
-		t1 = fsb_synth_now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, g + 1, groups);
+		rc = fsb_synth_step(c, c->hist, &t0, g + 1, groups);
+		if (rc)
+			return rc;
 	}
 	c->sink += sum;
-	rc = close_data(c);
-	if (rc)
-		return fsb_synth_fail(c, -rc, "close", c->data_path);
-	fsb_synth_timer_stop(c);
-	c->amount += c->p->file_size;
-	return 0;
+	return read_done(c);
 }
 
 static int t_block_read(struct ctx *c)
@@ -485,7 +488,6 @@ static int t_block_read(struct ctx *c)
 
 	for (uint64_t i = 0; i < n; i++) {
 		ssize_t r = read(fd, buf, chunk);
-		uint64_t t1;
 
 		if (r != (ssize_t)chunk) {
 			ssize_t more;
@@ -500,19 +502,11 @@ static int t_block_read(struct ctx *c)
 			if (r + more != (ssize_t)chunk)
 				return short_file(c);
 		}
-		t1 = fsb_synth_now_ns();
-		fsb_hist_add(h, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, i + 1, n);
+		rc = fsb_synth_step(c, h, &t0, i + 1, n);
+		if (rc)
+			return rc;
 	}
-	rc = close_data(c);
-	if (rc)
-		return fsb_synth_fail(c, -rc, "close", c->data_path);
-	fsb_synth_timer_stop(c);
-	c->amount += c->p->file_size;
-	return 0;
+	return read_done(c);
 }
 
 static int t_rewrite(struct ctx *c)

@@ -307,6 +307,17 @@ int fsb_synth_prep_create(struct ctx *c)
 	return rc;
 }
 
+/* The end of a timed pass over every file: rc of its work, or the clock
+ * stopped and the files counted. */
+static int pass_done(struct ctx *c, int rc)
+{
+	if (rc)
+		return rc;
+	fsb_synth_timer_stop(c);
+	c->amount += (uint64_t)c->f.n;
+	return 0;
+}
+
 int fsb_synth_t_create(struct ctx *c)
 {
 	int rc;
@@ -315,11 +326,7 @@ int fsb_synth_t_create(struct ctx *c)
 	rc = create_all(c, c->f.kind == KIND_RAND ? c->f.order : NULL, true);
 	if (!rc)
 		rc = fsb_synth_syncfs_dir(c, c->f.topfd, c->files_path);
-	if (rc)
-		return rc;
-	fsb_synth_timer_stop(c);
-	c->amount += (uint64_t)c->f.n;
-	return 0;
+	return pass_done(c, rc);
 }
 
 int fsb_synth_fin_create(struct ctx *c)
@@ -453,13 +460,7 @@ static int remove_dirs(struct ctx *c)
 
 int fsb_synth_t_seq_stat(struct ctx *c)
 {
-	int rc = walk_files(c, false);
-
-	if (rc)
-		return rc;
-	fsb_synth_timer_stop(c);
-	c->amount += (uint64_t)c->f.n;
-	return 0;
+	return pass_done(c, walk_files(c, false));
 }
 
 int fsb_synth_t_rand_stat(struct ctx *c)

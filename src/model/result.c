@@ -36,20 +36,21 @@ static const char *const run_status_names[] = {
 	[FSB_RUN_INTERRUPTED] = "interrupted",
 };
 
-const char *fsb_run_status_name(enum fsb_run_status st)
-{
-	return run_status_names[st];
-}
-
-int fsb_run_status_parse(const char *s, enum fsb_run_status *st)
-{
-	int i = fsb_name_index(run_status_names, FSB_ARRAY_SIZE(run_status_names), s);
-
-	if (i < 0)
-		return -EINVAL;
-	*st = (enum fsb_run_status)i;
-	return 0;
-}
+/* A status's word and its parse, from its table of words in enum order. */
+#define STATUS_WORDS(type, fn, names)                                             \
+	const char *fsb_##fn##_name(enum type st)                                 \
+	{                                                                         \
+		return names[st];                                                 \
+	}                                                                         \
+	int fsb_##fn##_parse(const char *s, enum type *st)                        \
+	{                                                                         \
+		int i = fsb_name_index(names, FSB_ARRAY_SIZE(names), s);          \
+		if (i < 0)                                                        \
+			return -EINVAL;                                           \
+		*st = (enum type)i;                                               \
+		return 0;                                                         \
+	}
+STATUS_WORDS(fsb_run_status, run_status, run_status_names)
 
 const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT] = { "settled", "budget", "cap", "stopped" };
 
@@ -60,20 +61,7 @@ static const char *const result_status_names[] = {
 	[FSB_RESULT_FAILED] = "failed",
 };
 
-const char *fsb_result_status_name(enum fsb_result_status st)
-{
-	return result_status_names[st];
-}
-
-int fsb_result_status_parse(const char *s, enum fsb_result_status *st)
-{
-	int i = fsb_name_index(result_status_names, FSB_ARRAY_SIZE(result_status_names), s);
-
-	if (i < 0)
-		return -EINVAL;
-	*st = (enum fsb_result_status)i;
-	return 0;
-}
+STATUS_WORDS(fsb_result_status, result_status, result_status_names)
 
 static const char *const fs_status_names[] = {
 	[FSB_FS_OK] = "ok",

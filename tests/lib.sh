@@ -74,6 +74,26 @@ device_lock() {
 	flock "--$mode" "$_devlock" || fail "cannot take the device lock"
 }
 
+# The page cache is the machine's: a test's run drops it (the global drop
+# before each phase, /proc/sys/vm/drop_caches, and before each pass of the
+# stat phases) under whatever a test beside it (make -j2 check) keeps
+# there.  A test that needs what it wrote to stay cached (plaus-cache.sh:
+# a --no-drop-caches read served from the cache) takes this lock
+# exclusively; every test run as root, whose fsbench may drop the caches,
+# holds it shared from the start.  Without it CI saw every pass of the
+# "kept" read come from the device, the cache emptied under it.
+_cachelock_file=/var/tmp/fsbench-test-page-cache.lock
+_cachelock=
+page_cache_lock() {
+	local mode=${1:-shared}
+	if [ -z "$_cachelock" ]; then
+		[ -e "$_cachelock_file" ] || : >>"$_cachelock_file" 2>/dev/null
+		exec {_cachelock}<"$_cachelock_file" || fail "cannot open $_cachelock_file"
+	fi
+	flock "--$mode" "$_cachelock" || fail "cannot take the page cache lock"
+}
+[ "$(id -u)" = 0 ] && page_cache_lock shared
+
 need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (loop devices, mkfs, mount)"
 	device_lock shared

@@ -383,43 +383,34 @@ static int t_block_write(struct ctx *c)
 }
 
 /* One latency sample per chunk-sized group of characters: a single putc is
- * too short for the clock. */
+ * too short for the clock.  Each group's bytes come from memory (the pool's
+ * random data, or an ASCII ramp), so the per-byte loop is the same for both
+ * kinds of data and tests nothing of its own. */
 static int t_char_write(struct ctx *c)
 {
 	const size_t chunk = c->p->chunk;
 	const uint64_t groups = c->p->file_size / chunk;
 	FILE *const fp = c->fp;
-	uint64_t t0 = fsb_synth_timer_start(c);
-
-	for (uint64_t g = 0; g < groups; g++) {
-		const unsigned char *src = NULL;
-		uint64_t t1;
-
-		if (c->pool) {
-			char *at = c->pool + (g * chunk) % POOL_BYTES;
-
-			memcpy(at, &g, sizeof(g));
-			src = (const unsigned char *)at;
-		}
-		/* two loops, so the per-byte path has no test of its own */
-		if (src) {
-			for (size_t k = 0; k < chunk; k++)
-				if (putc_unlocked(src[k], fp) == EOF)
-					return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
-		} else {
-			for (size_t k = 0; k < chunk; k++)
-				if (putc_unlocked((int)(k & 0x7f), fp) == EOF)
-					return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
-		}
-		t1 = fsb_synth_now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, g + 1, groups);
-	}
+	unsigned char *src = (unsigned char *)c->buf;
+	uint64_t t0;
 	int rc;
 
+	if (!c->pool)
+		for (size_t k = 0; k < chunk; k++)
+			src[k] = (unsigned char)(k & 0x7f);
+	t0 = fsb_synth_timer_start(c);
+	for (uint64_t g = 0; g < groups; g++) {
+		if (c->pool) {
+			src = (unsigned char *)c->pool + (g * chunk) % POOL_BYTES;
+			memcpy(src, &g, sizeof(g));
+		}
+		for (size_t k = 0; k < chunk; k++)
+			if (putc_unlocked(src[k], fp) == EOF)
+				return fsb_synth_fail(c, errno ? errno : EIO, "write", c->data_path);
+		rc = fsb_synth_step(c, c->hist, &t0, g + 1, groups);
+		if (rc)
+			return rc;
+	}
 	if (fflush(fp))
 		return fsb_synth_fail(c, errno, "write", c->data_path);
 	rc = flush_data(c);

@@ -470,21 +470,12 @@ int fsb_synth_t_rand_stat(struct ctx *c)
 
 	for (long j = 0; j < f->n; j++) {
 		long i = f->order[j];
-		uint64_t t1;
 		int rc = stat_one(c, fdir(f, i), fname(f, i), f->dir_of[i]);
 
-		if (rc)
+		if (rc || (rc = fsb_synth_step(c, c->hist, &t0, (uint64_t)j + 1, (uint64_t)f->n)))
 			return rc;
-		t1 = fsb_synth_now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, (uint64_t)j + 1, (uint64_t)f->n);
 	}
-	fsb_synth_timer_stop(c);
-	c->amount += (uint64_t)f->n;
-	return 0;
+	return pass_done(c, 0);
 }
 
 /* The first pass finds the files in_files() made; later passes recreate
@@ -535,16 +526,11 @@ int fsb_synth_t_rand_delete(struct ctx *c)
 
 	for (long j = 0; j < f->n; j++) {
 		long i = f->order[j];
-		uint64_t t1;
 
 		if (unlinkat(fdir(f, i), fname(f, i), 0))
 			return fail_file(c, errno, "unlink", f->dir_of[i], fname(f, i));
-		t1 = fsb_synth_now_ns();
-		fsb_hist_add(c->hist, t1 - t0);
-		t0 = t1;
-		if (fsb_synth_cancelled(c))
-			return fsb_synth_fail_cancel(c);
-		fsb_synth_tick(c, t1, (uint64_t)j + 1, (uint64_t)f->n);
+		if ((rc = fsb_synth_step(c, c->hist, &t0, (uint64_t)j + 1, (uint64_t)f->n)))
+			return rc;
 	}
 	rc = remove_dirs(c);
 	if (!rc)

@@ -209,6 +209,29 @@ bool fsb_strv_contains(const struct fsb_strv *sv, const char *s)
 	return false;
 }
 
+void *fsb_named_find(void *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(*(char *const *)v[i], name) == 0)
+			return v[i];
+	return NULL;
+}
+
+void *fsb_named_get(void ***v, size_t *n, size_t size, const char *name, bool *created)
+{
+	void *e = fsb_named_find(*v, *n, name);
+
+	if (created)
+		*created = !e;
+	if (e)
+		return e;
+	e = fsb_xcalloc(1, size);
+	*(char **)e = fsb_xstrdup(name);
+	*v = fsb_xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = e;
+	return e;
+}
+
 void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep)
 {
 	const char *p = list;

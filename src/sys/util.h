@@ -67,6 +67,13 @@ struct fsb_strv {
 void fsb_strv_add(struct fsb_strv *sv, const char *s);          /* copies */
 void fsb_strv_addf(struct fsb_strv *sv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool fsb_strv_contains(const struct fsb_strv *sv, const char *s);
+
+/* Arrays of pointers to structs whose first member is their char *name (a
+ * config's profiles, a result's filesystems and phases): the one named
+ * name, or NULL; or that one, else a zeroed struct of size bytes with a
+ * copy of name, appended (*created, may be NULL, says which). */
+void *fsb_named_find(void *const *v, size_t n, const char *name);
+void *fsb_named_get(void ***v, size_t *n, size_t size, const char *name, bool *created);
 /* Split "a,b, c" at commas, trimming blanks; empty items are dropped. */
 void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep);
 char *fsb_strv_join(const struct fsb_strv *sv, const char *sep);  /* caller frees */

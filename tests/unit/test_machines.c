@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "shipped_config.h"
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -221,29 +223,7 @@ static void test_machines_other_plan(void **state)
 
 /* ---- the plan of a result (engine/like.h) ---------------------------------- */
 
-static struct fsb_config *cfg;
 
-static int setup(void **state)
-{
-	struct fsb_err err = { 0 };
-	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
-
-	(void)state;
-	if (fsb_config_load(path, &cfg, &err)) {
-		fprintf(stderr, "%s\n", err.msg);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fsb_config_free(cfg);
-	return 0;
-}
 
 /* tmpfs × tar as this machine's config runs them, profile tiny: needs no
  * mkfs tool, and tmpfs is in every kernel. */
@@ -376,8 +356,8 @@ int main(void)
 		cmocka_unit_test(test_machines_doc),
 		cmocka_unit_test(test_machines_same_host),
 		cmocka_unit_test(test_machines_other_plan),
-		cmocka_unit_test_setup_teardown(test_like_plan, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_like_unrepeatable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_like_plan, shipped_setup, shipped_teardown),
+		cmocka_unit_test_setup_teardown(test_like_unrepeatable, shipped_setup, shipped_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "shipped_config.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,29 +18,7 @@
 #include "engine/targetcheck.h"
 #include "model/config.h"
 
-static struct fsb_config *cfg;
 
-static int setup(void **state)
-{
-	struct fsb_err err = { 0 };
-	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
-
-	(void)state;
-	if (fsb_config_load(path, &cfg, &err)) {
-		fprintf(stderr, "%s\n", err.msg);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fsb_config_free(cfg);
-	return 0;
-}
 
 /* Parse args the way cmd_run.c does: "--name", a value word when the option
  * takes one, "--name=value" as one word. */
@@ -257,5 +237,5 @@ int main(void)
 		cmocka_unit_test(test_kinds),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, shipped_setup, shipped_teardown);
 }

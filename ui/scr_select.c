@@ -447,15 +447,16 @@ static void change_opt(struct ui_ctx *ui, int o, int dir)
 		ui->plan.drop_caches = !ui->plan.drop_caches;
 		break;
 	case OPT_USE: {
-		/* what the disk is for: the recommendation's use, for every
-		 * result view of the session (changeable there with u) */
+		/* what the disk is for: told to the run, recorded in its
+		 * result, the recommendation's use when it is viewed (u
+		 * there shows another) */
 		size_t n, i = 0;
 		const struct fsb_use *uses = fsb_use_all(&n);
-		const char *cur = ui->use ? ui->use : FSB_USE_DEFAULT;
+		const char *cur = ui->plan.use ? ui->plan.use : FSB_USE_DEFAULT;
 
 		while (i < n && strcmp(uses[i].name, cur))
 			i++;
-		ui->use = uses[(i + n + (size_t)(dir > 0 ? 1 : n - 1)) % n].name;
+		ui->plan.use = uses[(i + n + (size_t)(dir > 0 ? 1 : n - 1)) % n].name;
 		break;
 	}
 	}
@@ -754,7 +755,7 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 	char v[NOPTS][128], about[NOPTS][256];
 	static const char *const labels[NOPTS] = { "Size profile", "Repetitions", "Budget", "Baseline", "Drop caches",
 						   "Disk is for" };
-	const struct fsb_use *use = fsb_use_find(ui->use ? ui->use : FSB_USE_DEFAULT);
+	const struct fsb_use *use = fsb_use_find(ui->plan.use ? ui->plan.use : FSB_USE_DEFAULT);
 	struct fsb_plan_reqs reqs;
 	char b[32];
 

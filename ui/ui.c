@@ -18,6 +18,7 @@
 #include "model/browse.h"
 #include "model/app.h"
 #include "model/opts.h"
+#include "model/uses.h"
 #include "sys/signals.h"
 #include "tui.h"
 #include "frame.h"
@@ -301,6 +302,9 @@ int ui_tui_main(struct fsb_app *app)
 	ui->utf8 = fsb_locale_utf8();
 	ui->results_dir = fsb_browse_results_dir(ui->cfg);
 	fsb_plan_init(&ui->plan, ui->cfg);
+	/* the plan screen shows the use it will tell the run: the default
+	 * until the user picks another */
+	ui->plan.use = FSB_USE_DEFAULT;
 	ui->events = fsb_events_new(256);
 
 	/* before any thread exists (sys/signals.h); SIGWINCH too: the loop

@@ -183,8 +183,6 @@ struct ui_hit {
 struct ui_ctx {
 	struct fsb_app *app;
 	const struct fsb_config *cfg;
-	const char *use;         /* what the disk is for (model/recommend.h), chosen with u
-				    in a result view; NULL: the default */
 	bool root;               /* effective uid 0: devices and images possible */
 	bool utf8;               /* the locale is UTF-8: eighth blocks, box symbols */
 	bool color;              /* colors in use (no NO_COLOR, terminal has them) */

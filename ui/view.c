@@ -49,6 +49,7 @@ void view_free(struct ui_view *v)
 	free(v->baseline);
 	free(v->chart);
 	v->baseline = v->chart = NULL;
+	v->use = NULL;
 }
 
 static enum ui_role text_role(enum fsb_block_role role)
@@ -150,7 +151,7 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 	struct fsb_doc_opts o = {
 		.report = { .metric = v->metric, .baseline = v->baseline },
 		.raw = v->raw, .sections = sections(v), .chart = v->chart,
-		.rec = { .use = ui->use, .cfg = ui->cfg },
+		.rec = { .use = v->use, .cfg = ui->cfg },
 	};
 
 	clear_blocks(v);
@@ -230,17 +231,22 @@ void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir)
 	view_rebuild(ui, v);
 }
 
-/* What the disk is for: the next use, for every result view alike. */
+/* What the disk is for: the next use after the one shown (the view's
+ * choice, else what the run was told, else the default). */
 void view_cycle_use(struct ui_ctx *ui, struct ui_view *v, int dir)
 {
 	size_t n, i = 0;
 	const struct fsb_use *uses = fsb_use_all(&n);
-	const char *cur = ui->use ? ui->use : FSB_USE_DEFAULT;
+	const char *cur = v->use ? v->use : FSB_USE_DEFAULT;
+
+	for (size_t k = 0; !v->use && k < v->doc.n; k++)
+		if (v->doc.v[k].role == FSB_ROLE_RECOMMEND && v->doc.v[k].rec)
+			cur = v->doc.v[k].rec->use->name;
 
 	while (i < n && strcmp(uses[i].name, cur))
 		i++;
 	i = (i + n + (size_t)(dir > 0 ? 1 : n - 1)) % n;
-	ui->use = uses[i].name;
+	v->use = uses[i].name;
 	view_rebuild(ui, v);
 	ui_message(ui, UI_STATUS, "recommendation for %s (u U: another use)", uses[i].words);
 }

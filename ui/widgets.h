@@ -157,6 +157,9 @@ struct ui_view {
 	char *baseline;          /* chosen by the user, or NULL: the result's own */
 	char *chart;             /* the chart's phase chosen by the user, or NULL: the document's */
 	bool raw;                /* FULL: the per-repetition tables too */
+	const char *use;         /* what the disk is for, chosen with u/U while viewing
+				    (model/uses.h), or NULL: what the run was told, else
+				    the default */
 	bool verdict;            /* LIVE: the run is over, show the verdict */
 	int series;              /* what the sparklines show (key t): 0 write throughput, 1 IOPS, 2 utilisation */
 	const char *run_fs, *run_phase;   /* LIVE: the cell being measured */
@@ -178,8 +181,8 @@ const char *view_chart_phase(const struct ui_view *v);
 /* The baselines the user can pick: the result's filesystems. */
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);
-/* What the disk is for (ui->use): the next (dir > 0) or previous use, the
- * recommendation rebuilt for it. */
+/* What the disk is for (v->use): the next (dir > 0) or previous use after
+ * the one shown, the recommendation rebuilt for it. */
 void view_cycle_use(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_chart(struct ui_ctx *ui, struct ui_view *v, int dir);
 /* Does the view show what a device did over time (SERIES blocks)? */

@@ -31,11 +31,11 @@ static void usage(FILE *fp)
 		"      --ascii         no Unicode symbols\n"
 		"  -j, --json          the same document as JSON, every block with its role and\n"
 		"                      numbers as numbers (doc/json.md)\n"
-		"      --for USE       recommend a filesystem for this use of the disk: system\n"
-		"                      (default), home, build, scratch, archive, removable\n"
-		"                      (doc/recommend.md)\n"
+		"      --for USE       recommend a filesystem for this use of the disk: system,\n"
+		"                      home, build, scratch, archive, removable (default: the\n"
+		"                      one the run was told, else system; doc/recommend.md)\n"
 		"      --need F,...    must-haves besides the use's: power-loss, snapshots,\n"
-		"                      checksums, compression\n");
+		"                      checksums, compression, or none (default: the run's)\n");
 }
 
 int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts *rec)
@@ -44,7 +44,7 @@ int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts
 
 	/* the facts the recommendation weighs are the config's: asked for,
 	 * a broken config is an error; otherwise the tables still show */
-	if (rec->use || rec->needs) {
+	if (rec->use || rec->needs_given) {
 		rec->cfg = fsb_app_config(cli);
 		return rec->cfg ? 0 : -1;
 	}
@@ -117,6 +117,8 @@ static int rec_option(int c, const char *arg, struct fsb_rec_opts *rec)
 		fsb_app_error("show: --need: %s", err.msg);
 		return -1;
 	}
+	if (c == 'N')
+		rec->needs_given = true;
 	return 0;
 }
 

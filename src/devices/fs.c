@@ -172,6 +172,30 @@ int fsb_fs_mkfs(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
 	return rc;
 }
 
+int fsb_fs_check(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
+		 const atomic_bool *cancel, char **cmd_out, struct fsb_err *err)
+{
+	struct fsb_proc_opts o = { .tag = "fsck" };
+	const char *vars[12];
+	char sizebuf[32], *cmd = NULL;
+	int rc;
+
+	if (p->nodev || !p->fsck || !*p->fsck)
+		return fsb_err_set(err, -ENOENT, "filesystem \"%s\" has no fsck command", p->name);
+	fsb_fs_vars(d, vars, sizebuf, sizeof(sizebuf));
+	rc = fsb_subst(p->fsck, vars, true, &cmd, err);
+	if (!rc)
+		rc = fsb_proc_run(cmd, &o, cancel, NULL, err);
+	if (rc && rc != -ECANCELED && err)
+		fsb_err_prefix(err, "fsck %s on %s", p->name, d->dev ? d->dev : "?");
+	if (cmd_out && cmd) {
+		*cmd_out = cmd;
+		cmd = NULL;
+	}
+	free(cmd);
+	return rc;
+}
+
 int fsb_fs_mount(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d, const char *mnt,
 		 char **opts_out, struct fsb_err *err)
 {

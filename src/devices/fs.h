@@ -60,6 +60,15 @@ int fsb_fs_mkfs_commands(const struct fsb_fs_profile *p, const struct fsb_fs_dev
 int fsb_fs_mkfs(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
 		const atomic_bool *cancel, char **cmd_out, struct fsb_err *err);
 
+/*
+ * Run the profile's fsck template (a read-only check) on the unmounted
+ * d->dev.  *cmd_out (may be NULL) receives the command as run.  0 when it
+ * found the filesystem clean; -ENOENT when the profile has no fsck command;
+ * -ECHILD when the check failed or found errors, err naming its exit status
+ * and last output line; -ECANCELED.
+ */
+int fsb_fs_check(const struct fsb_fs_profile *p, const struct fsb_fs_dev *d,
+		 const atomic_bool *cancel, char **cmd_out, struct fsb_err *err);
 /* Mount d->dev (or a nodev type) on mnt with the profile's options.
  * *opts_out (may be NULL) receives the options used.  0 or -errno with
  * libmount's explanation. */

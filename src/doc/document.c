@@ -166,15 +166,18 @@ static void header(struct fsb_doc *d, const struct fsb_result *res, const struct
 	free(target);
 }
 
-/* What each filesystem's mkfs, mount and unmount took, for the summary
- * line and the details. */
+/* What each filesystem's mkfs, mount, unmount and fsck took, for the
+ * summary line and the details.  fsck is measured once a run, and not in
+ * older files: the details leave it out where it was not. */
 static const struct {
 	const char *verb, *noun;
 	size_t off;
+	bool optional;
 } bookkeeping_steps[] = {
-	{ "to make", "mkfs", offsetof(struct fsb_fs_result, mkfs_s) },
-	{ "to mount", "mount", offsetof(struct fsb_fs_result, mount_s) },
-	{ "to unmount", "umount", offsetof(struct fsb_fs_result, umount_s) },
+	{ "to make", "mkfs", offsetof(struct fsb_fs_result, mkfs_s), false },
+	{ "to mount", "mount", offsetof(struct fsb_fs_result, mount_s), false },
+	{ "to unmount", "umount", offsetof(struct fsb_fs_result, umount_s), false },
+	{ "to check (fsck)", "fsck", offsetof(struct fsb_fs_result, fsck_s), true },
 };
 
 static const struct fsb_secs *step_secs(const struct fsb_fs_result *fs, size_t k)
@@ -328,6 +331,9 @@ static void recommendation(struct fsb_doc *d, const struct fsb_result *res, cons
 	b->text = b->rec->use_default
 		? fsb_xasprintf("Recommendation for %s (the default use; %s for another)", b->rec->use->words,
 				fsb_opt_say(FSB_SAY_USE, NULL))
+		: b->rec->use_recorded
+		? fsb_xasprintf("Recommendation for %s (the run was told so; %s for another)", b->rec->use->words,
+				fsb_opt_say(FSB_SAY_USE, NULL))
 		: fsb_xasprintf("Recommendation for %s", b->rec->use->words);
 	fsb_report_recommendation(res, &o->report, &o->rec, b->rec, &b->lines);
 }
@@ -427,23 +433,32 @@ static void bookkeeping_details(struct fsb_doc *d, const struct fsb_result *res)
 {
 	double wall, real, share = fsb_result_bookkeeping(res, &wall, &real);
 	struct fsb_kv *e;
+	bool fsck = false;
 
 	if (!isnan(share)) {
 		e = kv(d, "Bookkeeping", NULL);
 		fsb_strv_addf(&e->values, "%.1f%% of the wall time (%.0f s of %.0f s outside the phases: workload, mkfs, mount, "
 			"unmount, cache drops, result writes)", share * 100, wall - real < 0 ? 0 : wall - real, wall);
 	}
-	e = kv(d, "mkfs / mount / umount", NULL);
+	for (size_t i = 0; i < res->nfs && !fsck; i++)
+		fsck = res->fs[i]->fsck != NULL;
+	e = kv(d, fsck ? "mkfs / mount / umount / fsck" : "mkfs / mount / umount", NULL);
 	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_fs_result *fs = res->fs[i];
 		struct fsb_buf b = { 0 };
 
 		for (size_t k = 0; k < FSB_ARRAY_SIZE(bookkeeping_steps); k++) {
-			const struct fsb_secs *t = step_secs(res->fs[i], k);
+			const struct fsb_secs *t = step_secs(fs, k);
 
+			if (bookkeeping_steps[k].optional && !fs->fsck)
+				continue;
 			fsb_buf_addf(&b, "%s%s", k ? "; " : "", bookkeeping_steps[k].noun);
 			for (size_t r = 0; r < t->n; r++)
 				fsb_buf_addf(&b, "%s%.2f", r ? ", " : " ", t->v[r]);
-			fsb_buf_add(&b, t->n ? " s" : " not recorded");
+			fsb_buf_add(&b, t->n ? " s" : bookkeeping_steps[k].optional ? " failed (see the log)"
+									       : " not recorded");
+			if (bookkeeping_steps[k].optional && fs->fsck_data)
+				fsb_buf_addf(&b, " (%s)", fs->fsck_data);
 		}
 		fsb_strv_addf(&e->values, "%s: %s", res->fs[i]->name, b.s);
 		fsb_buf_free(&b);

@@ -281,6 +281,7 @@ static void recommendation(struct fsb_json *j, const struct fsb_recommendation *
 	fsb_json_str(j, "kind", rec_kind(r->kind));
 	fsb_json_str(j, "use", r->use->name);
 	fsb_json_bool(j, "use_default", r->use_default);
+	fsb_json_bool(j, "use_recorded", r->use_recorded);
 	needs_json(j, "needs", r->needs);
 	fsb_json_str(j, "pick", picked ? r->rows[r->pick].fs->name : NULL);
 	fsb_json_strv(j, "tied", &r->tied);
@@ -301,6 +302,7 @@ static void recommendation(struct fsb_json *j, const struct fsb_recommendation *
 		fsb_json_num(j, "ratio_lo", row->rel_lo);
 		fsb_json_num(j, "ratio_hi", row->rel_hi);
 		fsb_json_bool(j, "significant", row->significant);
+		fsb_json_num(j, "fsck_seconds", fsb_secs_mean(&row->fs->fsck_s));
 		fsb_json_close(j);
 	}
 	fsb_json_close(j);

@@ -83,11 +83,24 @@ static void gives(struct fsb_buf *b, const struct fsb_fs_facts *f)
 #undef PART
 }
 
+/* "38 s", "0.41 s": the run's fsck of fs (fsck.c), NULL when not measured */
+static const char *fsck_time(const struct fsb_fs_result *fs, char *buf, size_t len)
+{
+	double s = fsb_secs_mean(&fs->fsck_s);
+
+	if (isnan(s))
+		return NULL;
+	snprintf(buf, len, s >= 10 ? "%.0f s" : s >= 1 ? "%.1f s" : "%.2f s", s);
+	return buf;
+}
+
 /* Why a filesystem is not a candidate: "has no journal", "is deprecated
- * (removed in 6.13)". */
-static void lacks(struct fsb_buf *b, const struct fsb_rec_row *row)
+ * (removed in 6.13)"; with the fsck times measured, what the full check
+ * after a crash cost on this data, next to the pick's. */
+static void lacks(struct fsb_buf *b, const struct fsb_rec_row *row, const struct fsb_rec_row *pick)
 {
 	const struct fsb_fs_facts *f = row->facts;
+	char mine[16], theirs[16];
 	size_t n = 0;
 
 	if (!f) {
@@ -95,11 +108,18 @@ static void lacks(struct fsb_buf *b, const struct fsb_rec_row *row)
 		return;
 	}
 #define WHY(...) (fsb_buf_add(b, n++ ? " and " : ""), fsb_buf_addf(b, __VA_ARGS__))
-	if (row->missing & FSB_NEED_CRASH_SAFE)
+	if ((row->missing & FSB_NEED_CRASH_SAFE) && f->crash == FSB_CRASH_NONE &&
+	    fsck_time(row->fs, mine, sizeof(mine))) {
+		WHY("has no journal: after a crash it needs a full fsck, which took %s on this data", mine);
+		if (fsck_time(pick->fs, theirs, sizeof(theirs)))
+			fsb_buf_addf(b, " (%s's check: %s)", pick->fs->name, theirs);
+		fsb_buf_add(b, ", and what was being written may be lost");
+	} else if (row->missing & FSB_NEED_CRASH_SAFE) {
 		WHY(f->crash == FSB_CRASH_VOLATILE ? "keeps nothing over a power loss"
 		    : f->crash == FSB_CRASH_NONE  ? "has no journal: after a crash it needs a full fsck, and what "
 						     "was being written may be lost"
 						   : "does not say how it survives a crash");
+	}
 	if (row->missing & FSB_NEED_SNAPSHOTS)
 		WHY("has no snapshots");
 	if (row->missing & FSB_NEED_CHECKSUMS)
@@ -233,8 +253,14 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 	headline(r, ro, &b);
 	flush(out, &b);
 	if (picked && r->rows[r->pick].facts) {
-		fsb_buf_addf(&b, "%s gives: ", r->rows[r->pick].fs->name);
+		const struct fsb_fs_result *fs = r->rows[r->pick].fs;
+
+		fsb_buf_addf(&b, "%s gives: ", fs->name);
 		gives(&b, r->rows[r->pick].facts);
+		if (fsck_time(fs, t, sizeof(t)))
+			fsb_buf_addf(&b, "; a full check (fsck) took %s on this data%s%s%s", t,
+				     fs->fsck_data ? " (" : "", fs->fsck_data ? fs->fsck_data : "",
+				     fs->fsck_data ? ")" : "");
 		fsb_buf_add(&b, ".");
 		flush(out, &b);
 	}
@@ -248,7 +274,7 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 			     (1 - row->rel) * 100, times(row->rel, t, sizeof(t)), r->rows[r->pick].fs->name,
 			     iv(row->rel_lo, row->rel_hi, i, sizeof(i)),
 			     r->kind == FSB_REC_TENTATIVE ? ", one run" : row->significant ? "" : ", not significantly");
-		lacks(&b, row);
+		lacks(&b, row, &r->rows[r->pick]);
 		fsb_buf_add(&b, ".");
 		flush(out, &b);
 	}

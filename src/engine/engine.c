@@ -917,6 +917,10 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 	}
 	for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
 		run_phase(e, fi, fsr, rep, j, base);
+	/* the next repetition makes the filesystem afresh: check it now, while
+	 * it is the one on the target (without reformatting, at fs_end) */
+	if (fresh && !e->replacing)
+		fsb_engine_measure_fsck(e, p, fsr);
 	if (pl->auto_repeat && !cancelled(e) && converged(e, fsr, rep)) {
 		fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
 			       pl->ci_target * 100, rep);
@@ -954,6 +958,9 @@ static void fs_end(struct fsb_engine *e, size_t fi)
 	const char *name = pl->fs.v[fi];
 	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
 
+	if (!cancelled(e))
+		fsb_engine_measure_fsck(e, pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name),
+					fsr);
 	unmount_current(e, name);
 	post_result(e);
 	post(e, FSB_EV_FS_END, name, NULL, NULL, fsr->error);
@@ -1328,6 +1335,8 @@ static void init_result(struct fsb_engine *e)
 		fsb_strv_add(&r->phase_order, e->plan.phases.v[j]);
 	r->order = fsb_xstrdup(fsb_order_name(effective_order(&e->plan)));
 	r->quiet = fsb_xstrdup(e->plan.quiet);
+	r->use = fsb_xstrdup(e->plan.use);
+	r->needs = e->plan.needs;
 	if (effective_order(&e->plan) != FSB_ORDER_SEQUENTIAL)
 		r->order_seed = (long long)e->plan.seed;
 	/* the plan's cells, pending until measured: every snapshot (and the

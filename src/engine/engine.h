@@ -77,6 +77,9 @@ struct fsb_plan {
 	long jobs;               /* ${jobs}; 0 = number of CPUs */
 	bool make_deb;           /* may download the debootstrap tarball if missing */
 	char *command_line;      /* recorded in the result, for reproduction */
+	const char *use;         /* what the disk is for (model/uses.h; a static name),
+				    recorded in the result; NULL = not told */
+	unsigned needs;          /* the must-haves besides the use's, recorded too */
 };
 
 /*

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * engine_int.h — what engine.c (the run) and target.c (the target it runs
- * on) share inside the engine: the engine's state, and the target's steps.
+ * engine_int.h — what engine.c (the run), target.c (the target it runs
+ * on) and fsck.c share inside the engine: the engine's state, and the
+ * target's steps.
  * Not a public header: the front ends see engine.h only.
  */
 #ifndef FSB_ENGINE_INT_H
@@ -111,6 +112,15 @@ bool fsb_target_busy_failure(const char *msg);
  */
 void fsb_target_explain(struct fsb_engine *e, char **msg);
 void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err);
+/*
+ * fsck.c: time the profile's read-only fsck of fsr's filesystem, mounted
+ * now, once a run: the run's source tree is extracted into it again
+ * (untimed), it is unmounted and the caches dropped.  Records fsr->fsck,
+ * fsck_s and fsck_data; leaves the filesystem unmounted (it is reformatted
+ * before it is used again).  Nothing when fsr was tried already, the
+ * profile has no fsck, or fsr is not the one mounted.
+ */
+void fsb_engine_measure_fsck(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_fs_result *fsr);
 /* Unmount, remove the mount point and work directory, detach, release. */
 void fsb_target_teardown(struct fsb_engine *e);
 

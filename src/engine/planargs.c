@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/planargs.h"
+#include "model/uses.h"
 
 static void set_str(char **dst, const char *s)
 {
@@ -56,6 +57,22 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
 	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
 	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
+	case FSB_OPT_FOR: {
+		const struct fsb_use *u = fsb_use_find(v);
+
+		if (!u)
+			return fsb_err_set(err, -EINVAL, "%s: not a use fsbench knows (%s)", fsb_opt_say(id, v),
+					   fsb_use_names());
+		plan->use = u->name;
+		break;
+	}
+	case FSB_OPT_NEED: {
+		struct fsb_err e = { 0 };
+
+		if (fsb_needs_parse(v, &plan->needs, &e))
+			return fsb_err_set(err, -EINVAL, "%s: %s", fsb_opt_say(id, NULL), e.msg);
+		break;
+	}
 	case FSB_OPT_REPEAT:
 		plan->settle = false;	/* a fixed number of repetitions */
 		return set_long(&plan->repeat, id, v, 1, err);
@@ -223,6 +240,14 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 		add(args, FSB_OPT_NO_DROP_CACHES, NULL);
 	if (!p->make_deb)
 		add(args, FSB_OPT_NO_DOWNLOAD, NULL);
+	if (p->use)
+		add(args, FSB_OPT_FOR, p->use);
+	if (p->needs) {
+		char *s = fsb_needs_format(p->needs);
+
+		add(args, FSB_OPT_NEED, s);
+		free(s);
+	}
 	if (p->output)
 		add(args, FSB_OPT_OUTPUT, p->output);
 	fsb_plan_clear(&d);

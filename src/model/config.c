@@ -131,6 +131,7 @@ static cfg_opt_t fs_opts[] = {
 	CFG_STR("version", "", CFGF_NONE),
 	CFG_STR("tool", "", CFGF_NONE),
 	CFG_STR("package", "", CFGF_NONE),
+	CFG_STR("fsck", "", CFGF_NONE),
 	CFG_BOOL("nodev", cfg_false, CFGF_NONE),
 	/* what it gives (model/facts.h): "" is unknown */
 	CFG_STR("crash", "", CFGF_NONE),
@@ -337,6 +338,7 @@ static void apply_fs(const struct apply *a, struct fsb_fs_profile *p)
 	ap_str(a, "version", &p->version);
 	ap_str(a, "tool", &p->tool);
 	ap_str(a, "package", &p->package);
+	ap_str(a, "fsck", &p->fsck);
 	ap_bool(a, "nodev", &p->nodev);
 	apply_facts(a, &p->facts);
 }
@@ -422,22 +424,6 @@ static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
 	ap_double(a, "disturbed_io", &d->disturb.io);
 }
 
-/* Find the entry called title in an array of structs whose first member is
- * the name, or append a zeroed one. */
-static void *get_entry(void ***arr, size_t *n, size_t size, const char *title, bool *created)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp(*(char **)(*arr)[i], title) == 0) {
-			*created = false;
-			return (*arr)[i];
-		}
-	*arr = fsb_xrealloc(*arr, (*n + 1) * sizeof(**arr));
-	(*arr)[*n] = fsb_xcalloc(1, size);
-	*(char **)(*arr)[*n] = fsb_xstrdup(title);
-	*created = true;
-	return (*arr)[(*n)++];
-}
-
 /* Where a section is, for the semantic checks' messages. */
 static void set_origin(char **dst, const char *path, cfg_t *sec)
 {
@@ -451,7 +437,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 
 	for (unsigned i = 0; i < cfg_size(cfg, "filesystem"); i++) {
 		cfg_t *s = cfg_getnsec(cfg, "filesystem", i);
-		struct fsb_fs_profile *p = get_entry((void ***)&c->fs, &c->nfs, sizeof(*p),
+		struct fsb_fs_profile *p = fsb_named_get((void ***)&c->fs, &c->nfs, sizeof(*p),
 						     cfg_title(s), &created);
 		struct apply a = { s, overlay && !created };
 
@@ -460,7 +446,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 	}
 	for (unsigned i = 0; i < cfg_size(cfg, "phase"); i++) {
 		cfg_t *s = cfg_getnsec(cfg, "phase", i);
-		struct fsb_phase_def *p = get_entry((void ***)&c->phases, &c->nphases, sizeof(*p),
+		struct fsb_phase_def *p = fsb_named_get((void ***)&c->phases, &c->nphases, sizeof(*p),
 						    cfg_title(s), &created);
 		struct apply a = { s, overlay && !created };
 
@@ -469,7 +455,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 	}
 	for (unsigned i = 0; i < cfg_size(cfg, "profile"); i++) {
 		cfg_t *s = cfg_getnsec(cfg, "profile", i);
-		struct fsb_size_profile *p = get_entry((void ***)&c->profiles, &c->nprofiles,
+		struct fsb_size_profile *p = fsb_named_get((void ***)&c->profiles, &c->nprofiles,
 						       sizeof(*p), cfg_title(s), &created);
 		struct apply a = { s, overlay && !created };
 
@@ -543,39 +529,49 @@ static int check_figures(const struct fsb_size_profile *p, const char *key, cons
 	return 0;
 }
 
+/* One filesystem profile's semantic checks. */
+static int check_fs(const struct fsb_fs_profile *p, struct fsb_err *err)
+{
+	int rc;
+
+	if (!valid_name(p->name))
+		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": a name may only contain letters, digits and - _ . +",
+				   p->origin, p->name);
+	if (!p->type || !*p->type)
+		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no type (the kernel's name, e.g. type = \"ext4\")",
+				   p->origin, p->name);
+	if (!p->nodev && !*p->mkfs)
+		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no mkfs command (set nodev = true for tmpfs-like types)",
+				   p->origin, p->name);
+	if (!p->nodev && !strstr(p->mkfs, "${dev}"))
+		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
+				   p->origin, p->name);
+	if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
+		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
+				   p->origin, p->name);
+	rc = check_template(p->origin, "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
+	for (size_t k = 0; !rc && k < p->prepare.n; k++)
+		rc = check_template(p->origin, "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
+	if (!rc)
+		rc = check_template(p->origin, "filesystem", p->name, "mount_options", p->mount_options,
+				    fs_vars, err);
+	if (!rc && *p->fsck && !strstr(p->fsck, "${dev}"))
+		rc = fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": fsck does not mention ${dev}",
+				 p->origin, p->name);
+	if (!rc)
+		rc = check_template(p->origin, "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
+	return rc;
+}
+
 static int check(const struct fsb_config *c, const char *file, struct fsb_err *err)
 {
 	const struct fsb_defaults *d = &c->defaults;
 	const char *dfile = d->origin ? d->origin : file;
 	int rc;
 
-	for (size_t i = 0; i < c->nfs; i++) {
-		const struct fsb_fs_profile *p = c->fs[i];
-
-		if (!valid_name(p->name))
-			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": a name may only contain letters, digits and - _ . +",
-					   p->origin, p->name);
-		if (!p->type || !*p->type)
-			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no type (the kernel's name, e.g. type = \"ext4\")",
-					   p->origin, p->name);
-		if (!p->nodev && !*p->mkfs)
-			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\" has no mkfs command (set nodev = true for tmpfs-like types)",
-					   p->origin, p->name);
-		if (!p->nodev && !strstr(p->mkfs, "${dev}"))
-			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
-					   p->origin, p->name);
-		if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
-			return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
-					   p->origin, p->name);
-		rc = check_template(p->origin, "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
-		for (size_t k = 0; !rc && k < p->prepare.n; k++)
-			rc = check_template(p->origin, "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
-		if (!rc)
-			rc = check_template(p->origin, "filesystem", p->name, "mount_options", p->mount_options,
-					    fs_vars, err);
-		if (rc)
+	for (size_t i = 0; i < c->nfs; i++)
+		if ((rc = check_fs(c->fs[i], err)))
 			return rc;
-	}
 	for (size_t i = 0; i < c->nphases; i++) {
 		const struct fsb_phase_def *p = c->phases[i];
 
@@ -772,6 +768,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->version);
 		free(p->tool);
 		free(p->package);
+		free(p->fsck);
 		fsb_facts_free(&p->facts);
 		free(p->origin);
 		free(p);

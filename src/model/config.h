@@ -38,6 +38,9 @@ struct fsb_fs_profile {
 	char *version;           /* command printing the mkfs tool's version */
 	char *tool;              /* the program whose absence makes it unavailable */
 	char *package;           /* the Debian package that has the tool */
+	char *fsck;              /* template, ${dev}: a read-only check of the
+				    unmounted filesystem, timed once a run
+				    (engine.c); "" = none */
 	bool nodev;              /* tmpfs: mounted without a device, no mkfs */
 	struct fsb_fs_facts facts;  /* what it gives besides speed (model/facts.h):
 				       crash, checksums, snapshots, compression, grow,

@@ -221,6 +221,11 @@ static void merge_fs(struct fsb_fs_result *dst, const struct fsb_fs_result *src,
 		fsb_secs_add(&dst->mount_s, src->mount_s.v[k]);
 	for (size_t k = 0; k < src->umount_s.n; k++)
 		fsb_secs_add(&dst->umount_s, src->umount_s.v[k]);
+	for (size_t k = 0; k < src->fsck_s.n; k++)
+		fsb_secs_add(&dst->fsck_s, src->fsck_s.v[k]);
+	if (src->fsck_s.n && !dst->fsck)
+		dst->fsck = fsb_xstrdup(src->fsck);
+	join_distinct(&dst->fsck_data, src->fsck_data, " / ");
 	for (size_t j = 0; j < src->nphases; j++) {
 		const struct fsb_phase_result *sp = src->phases[j];
 		bool new_phase = !fsb_fs_find_phase(dst, sp->name);
@@ -238,6 +243,25 @@ static int status_rank(enum fsb_result_status st)
 	case FSB_RESULT_INTERRUPTED: return 2;
 	}
 	return 2;
+}
+
+/* What the disk is for: the use the runs were told when they agree, none
+ * when they differ; every must-have any of them was told. */
+static void merge_use(struct fsb_result *res, const struct fsb_result *const *in, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		res->needs |= in[i]->needs;
+	for (size_t i = 0; i < n; i++) {
+		if (!in[i]->use)
+			continue;
+		if (res->use && strcmp(res->use, in[i]->use)) {
+			free(res->use);
+			res->use = NULL;
+			return;
+		}
+		if (!res->use)
+			res->use = fsb_xstrdup(in[i]->use);
+	}
 }
 
 int fsb_result_merge(const struct fsb_result *const *in, const char *const *labels, size_t n,
@@ -318,6 +342,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 	}
 	if (same_log)
 		res->log = fsb_xstrdup(first->log);
+	merge_use(res, in, n);
 	for (size_t i = 0; i < n && !res->baseline; i++)
 		if (in[i]->baseline && fsb_result_find_fs(res, in[i]->baseline))
 			res->baseline = fsb_xstrdup(in[i]->baseline);

@@ -49,6 +49,8 @@
 	X(NO_DROP_CACHES, "no-drop-caches",  0,   false, "keeping the page cache") \
 	X(NO_DOWNLOAD,    "no-download",     0,   false, "no download") \
 	X(KEEP_IMAGE,     "keep-image",      0,   false, "keeping the image") \
+	X(FOR,            "for",             0,   true,  "what the disk is for") \
+	X(NEED,           "need",            0,   true,  "the must-haves") \
 	X(OUTPUT,         "output",          'o', true,  "the result file")
 
 enum fsb_opt {

@@ -6,119 +6,6 @@
 
 #include "model/recommend.h"
 
-/*
- * The uses and what each weighs (doc/recommend.md has the table and the
- * reasons).  A weight multiplies the phase's dead time in the use's total:
- * the seeds' phases are sized like a desktop's work, so a weight says how
- * much more of that work the use does, not how long the phase took.
- */
-static const struct fsb_use_weight w_system[] = {
-	{ "deb", 3 }, { "tar", 1 }, { "cp", 1 }, { "clean", 1 }, { "rm", 1 }, { NULL, 0 } };
-static const struct fsb_use_weight w_home[] = {
-	{ "cp", 2 }, { "tar", 1 }, { "rm", 1 }, { "block-write", 1 }, { "block-read", 1 },
-	{ "seq-create", 1 }, { NULL, 0 } };
-static const struct fsb_use_weight w_build[] = {
-	{ "make", 1 }, { "make2", 2 }, { "clean", 1 }, { "tar", 1 }, { NULL, 0 } };
-static const struct fsb_use_weight w_scratch[] = {
-	{ "deb", 1 }, { "tar", 1 }, { "make", 1 }, { "cp", 1 }, { "clean", 1 }, { "make2", 1 },
-	{ "rm", 1 }, { "block-write", 1 }, { "block-read", 1 }, { NULL, 0 } };
-static const struct fsb_use_weight w_archive[] = {
-	{ "block-write", 1 }, { "block-read", 2 }, { "cp", 1 }, { NULL, 0 } };
-static const struct fsb_use_weight w_removable[] = {
-	{ "cp", 1 }, { "block-write", 1 }, { "block-read", 1 }, { NULL, 0 } };
-
-static const struct fsb_use uses[] = {
-	{ "system", "a system disk", "unpacking packages and the small-file work of updates", w_system,
-	  FSB_NEED_CRASH_SAFE },
-	{ "home", "/home", "copying and unpacking many files, and writing and reading large ones", w_home,
-	  FSB_NEED_CRASH_SAFE },
-	{ "build", "build space", "compiling, rebuilding from ccache and cleaning", w_build, 0 },
-	{ "scratch", "scratch space", "every phase alike, for data that can be made again", w_scratch, 0 },
-	{ "archive", "a media archive", "writing and, above all, reading large files", w_archive,
-	  FSB_NEED_CRASH_SAFE },
-	{ "removable", "a removable disk", "copying files and writing and reading large ones", w_removable,
-	  FSB_NEED_CRASH_SAFE },
-};
-
-static const struct {
-	enum fsb_need need;
-	const char *name, *words;
-} needs[] = {
-	{ FSB_NEED_CRASH_SAFE, "power-loss", "survives a power loss (a journal, copy-on-write or a log)" },
-	{ FSB_NEED_SNAPSHOTS, "snapshots", "snapshots" },
-	{ FSB_NEED_CHECKSUMS, "checksums", "checksums of the data" },
-	{ FSB_NEED_COMPRESSION, "compression", "transparent compression" },
-	{ FSB_NEED_SUPPORTED, "supported", "supported by current kernels (not deprecated, not out of tree)" },
-};
-
-const struct fsb_use *fsb_use_all(size_t *n)
-{
-	*n = FSB_ARRAY_SIZE(uses);
-	return uses;
-}
-
-const struct fsb_use *fsb_use_find(const char *name)
-{
-	for (size_t i = 0; name && i < FSB_ARRAY_SIZE(uses); i++)
-		if (strcmp(uses[i].name, name) == 0)
-			return &uses[i];
-	return NULL;
-}
-
-const char *fsb_use_names(void)
-{
-	return "system, home, build, scratch, archive or removable";
-}
-
-const char *fsb_need_name(enum fsb_need n)
-{
-	for (size_t i = 0; i < FSB_ARRAY_SIZE(needs); i++)
-		if (needs[i].need == n)
-			return needs[i].name;
-	return "?";
-}
-
-const char *fsb_need_words(enum fsb_need n)
-{
-	for (size_t i = 0; i < FSB_ARRAY_SIZE(needs); i++)
-		if (needs[i].need == n)
-			return needs[i].words;
-	return "?";
-}
-
-const char *fsb_need_names(void)
-{
-	return "power-loss, snapshots, checksums or compression";
-}
-
-int fsb_needs_parse(const char *list, unsigned *out, struct fsb_err *err)
-{
-	struct fsb_strv words = { 0 };
-	unsigned bits = 0;
-	int rc = 0;
-
-	fsb_strv_split(&words, list ? list : "", ',');
-	for (size_t i = 0; i < words.n && !rc; i++) {
-		size_t k;
-
-		/* "supported" is implied, never asked for */
-		for (k = 0; k + 1 < FSB_ARRAY_SIZE(needs); k++)
-			if (strcmp(words.v[i], needs[k].name) == 0)
-				break;
-		if (k + 1 < FSB_ARRAY_SIZE(needs))
-			bits |= needs[k].need;
-		else
-			rc = fsb_err_set(err, -EINVAL, "\"%s\" is not a must-have fsbench knows (%s)", words.v[i],
-					 fsb_need_names());
-	}
-	if (!rc && !words.n)
-		rc = fsb_err_set(err, -EINVAL, "no must-have given (%s)", fsb_need_names());
-	fsb_strv_free(&words);
-	if (!rc)
-		*out = bits;
-	return rc;
-}
-
 const struct fsb_fs_facts *fsb_recommend_facts(const struct fsb_config *cfg, const struct fsb_fs_result *fs)
 {
 	const struct fsb_fs_profile *p;
@@ -303,16 +190,19 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 {
 	FSB_CELL_MEMO_SCOPE;
 	struct fsb_weights w = { 0 };
-	const char *name = ro->use;
+	/* the viewer's choice, else what the run was told (result.h) */
+	const char *name = ro->use ? ro->use : res->use;
+	unsigned user = ro->needs_given ? ro->needs : res->needs;
 	size_t ncand = 0, first = SIZE_MAX, kept = SIZE_MAX;
 
 	memset(r, 0, sizeof(*r));
 	r->use = fsb_use_find(name);
+	r->use_recorded = !ro->use && r->use;
 	if (!r->use) {
 		r->use = fsb_use_find(FSB_USE_DEFAULT);
 		r->use_default = true;
 	}
-	r->needs = r->use->needs | ro->needs | FSB_NEED_SUPPORTED;
+	r->needs = r->use->needs | user | FSB_NEED_SUPPORTED;
 	use_weights(res, r->use, &w, r);
 	if (!w.phases.n)
 		goto out;	/* FSB_REC_NONE */

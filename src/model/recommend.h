@@ -30,54 +30,16 @@
 #include "model/cells.h"
 #include "model/config.h"
 #include "model/facts.h"
+#include "model/uses.h"
 #include "model/result.h"
 #include "model/verdict.h"
 
-/* Must-haves, as bits. */
-enum fsb_need {
-	FSB_NEED_CRASH_SAFE  = 1 << 0,  /* "power-loss": a journal, copy-on-write or a log */
-	FSB_NEED_SNAPSHOTS   = 1 << 1,
-	FSB_NEED_CHECKSUMS   = 1 << 2,  /* of the data, not only the metadata */
-	FSB_NEED_COMPRESSION = 1 << 3,
-	FSB_NEED_SUPPORTED   = 1 << 4,  /* implied always: not deprecated, not out of tree */
-};
-#define FSB_NEED_COUNT 5
-
-struct fsb_use_weight {
-	const char *phase;
-	double weight;
-};
-
-struct fsb_use {
-	const char *name;        /* "system": what --for takes */
-	const char *words;       /* "a system disk" */
-	const char *matters;     /* what it weighs, one clause: "unpacking packages and small files" */
-	const struct fsb_use_weight *weights;  /* ends with { NULL, 0 } */
-	unsigned needs;          /* must-haves it implies (enum fsb_need) */
-};
-
-/* Every use, in the order they are offered; *n their number. */
-const struct fsb_use *fsb_use_all(size_t *n);
-/* A use by name, NULL if none. */
-const struct fsb_use *fsb_use_find(const char *name);
-/* The default use when neither the user nor the result names one. */
-#define FSB_USE_DEFAULT "system"
-/* "system, home, build, scratch, archive or removable", for messages. */
-const char *fsb_use_names(void);
-
-/* "power-loss,snapshots" into bits: 0, or -EINVAL with the word in err. */
-int fsb_needs_parse(const char *list, unsigned *needs, struct fsb_err *err);
-/* A need's word as --need takes it ("snapshots"), and in a sentence
- * ("survives a power loss"). */
-const char *fsb_need_name(enum fsb_need n);
-const char *fsb_need_words(enum fsb_need n);
-/* "power-loss, snapshots, checksums or compression" */
-const char *fsb_need_names(void);
-
 /* What a recommendation is asked for. */
 struct fsb_rec_opts {
-	const char *use;         /* NULL: FSB_USE_DEFAULT */
+	const char *use;         /* NULL: the result's use, else FSB_USE_DEFAULT */
 	unsigned needs;          /* the user's must-haves, besides the use's */
+	bool needs_given;        /* needs replaces the result's (result.h: what the
+				    run was told); false: the result's apply */
 	const struct fsb_config *cfg;  /* where the facts come from; NULL: no recommendation */
 };
 
@@ -108,6 +70,7 @@ struct fsb_recommendation {
 	enum fsb_rec_kind kind;
 	const struct fsb_use *use;
 	bool use_default;        /* nobody named the use: FSB_USE_DEFAULT */
+	bool use_recorded;       /* the use is the one the run was told */
 	unsigned needs;          /* the use's and the user's */
 	struct fsb_strv phases;  /* the use's phases this result measured */
 	struct fsb_strv missing_phases;  /* the use's phases it did not */

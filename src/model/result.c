@@ -15,6 +15,7 @@
 #include "model/result.h"
 #include "model/cfgutil.h"
 #include "model/plaus.h"
+#include "model/uses.h"
 
 const struct fsb_field_info fsb_fields[FSB_FIELD_COUNT] = {
 #define FSB_X(name, unit, desc) [FSB_FIELD_##name] = { #name, unit, desc },
@@ -368,6 +369,9 @@ static void fs_free(struct fsb_fs_result *fs)
 	fsb_secs_free(&fs->mkfs_s);
 	fsb_secs_free(&fs->mount_s);
 	fsb_secs_free(&fs->umount_s);
+	fsb_secs_free(&fs->fsck_s);
+	free(fs->fsck);
+	free(fs->fsck_data);
 	free(fs);
 }
 
@@ -457,6 +461,7 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->order);
 	free(res->quiet);
 	free(res->ended);
+	free(res->use);
 	free(res->host.hostname);
 	free(res->host.kernel);
 	free(res->host.cpu);
@@ -506,6 +511,8 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->rounds = src->rounds;
 	res->budget_s = src->budget_s;
 	res->ended = fsb_xstrdup(src->ended);
+	res->use = fsb_xstrdup(src->use);
+	res->needs = src->needs;
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
@@ -539,6 +546,9 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 		secs_copy(&fs->mkfs_s, &sf->mkfs_s);
 		secs_copy(&fs->mount_s, &sf->mount_s);
 		secs_copy(&fs->umount_s, &sf->umount_s);
+		secs_copy(&fs->fsck_s, &sf->fsck_s);
+		fs->fsck = fsb_xstrdup(sf->fsck);
+		fs->fsck_data = fsb_xstrdup(sf->fsck_data);
 		for (size_t j = 0; j < sf->nphases; j++) {
 			const struct fsb_phase_result *sp = sf->phases[j];
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
@@ -560,45 +570,29 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 
 struct fsb_fs_result *fsb_result_find_fs(const struct fsb_result *res, const char *name)
 {
-	for (size_t i = 0; i < res->nfs; i++)
-		if (strcmp(res->fs[i]->name, name) == 0)
-			return res->fs[i];
-	return NULL;
+	return fsb_named_find((void *const *)res->fs, res->nfs, name);
 }
 
 struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const char *name)
 {
-	for (size_t i = 0; i < fs->nphases; i++)
-		if (strcmp(fs->phases[i]->name, name) == 0)
-			return fs->phases[i];
-	return NULL;
+	return fsb_named_find((void *const *)fs->phases, fs->nphases, name);
 }
 
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name)
 {
-	struct fsb_fs_result *fs = fsb_result_find_fs(res, name);
-
-	if (fs)
-		return fs;
-	fs = fsb_xcalloc(1, sizeof(*fs));
-	fs->name = fsb_xstrdup(name);
-	res->fs = fsb_xrealloc(res->fs, (res->nfs + 1) * sizeof(*res->fs));
-	res->fs[res->nfs++] = fs;
-	return fs;
+	return fsb_named_get((void ***)&res->fs, &res->nfs, sizeof(**res->fs), name, NULL);
 }
 
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name)
 {
-	struct fsb_phase_result *ph = fsb_fs_find_phase(fs, name);
+	bool created;
+	struct fsb_phase_result *ph = fsb_named_get((void ***)&fs->phases, &fs->nphases, sizeof(**fs->phases),
+						    name, &created);
 
-	if (ph)
-		return ph;
-	ph = fsb_xcalloc(1, sizeof(*ph));
-	ph->name = fsb_xstrdup(name);
-	ph->auto_target_reps = -1;
-	ph->measured_cv = NAN;
-	fs->phases = fsb_xrealloc(fs->phases, (fs->nphases + 1) * sizeof(*fs->phases));
-	fs->phases[fs->nphases++] = ph;
+	if (created) {
+		ph->auto_target_reps = -1;
+		ph->measured_cv = NAN;
+	}
 	return ph;
 }
 
@@ -774,6 +768,36 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	fputs("      }\n", fp);
 }
 
+/* The host and target sections. */
+static void put_host_target(FILE *fp, const struct fsb_result *res)
+{
+	fputs("host {\n", fp);
+	put_str(fp, 2, "hostname", res->host.hostname);
+	put_str(fp, 2, "kernel", res->host.kernel);
+	put_str(fp, 2, "cpu", res->host.cpu);
+	put_str(fp, 2, "distro", res->host.distro);
+	if (res->host.cores >= 0)
+		fprintf(fp, "  cores = %ld\n", res->host.cores);
+	if (res->host.ram_mib >= 0)
+		fprintf(fp, "  ram_mib = %ld\n", res->host.ram_mib);
+	put_strv(fp, 2, "versions", &res->host.versions);
+	put_str(fp, 2, "virt", res->host.virt);
+	fputs("}\n", fp);
+
+	fputs("target {\n", fp);
+	put_str(fp, 2, "kind", res->target.kind);
+	put_str(fp, 2, "path", res->target.path);
+	put_str(fp, 2, "device", res->target.device);
+	if (res->target.size_mib >= 0)
+		fprintf(fp, "  size_mib = %lld\n", res->target.size_mib);
+	put_str(fp, 2, "model", res->target.model);
+	put_str(fp, 2, "serial", res->target.serial);
+	put_str(fp, 2, "fstype", res->target.fstype);
+	put_str(fp, 2, "fstype_from", res->target.fstype_from);
+	put_strv(fp, 2, "reasons", &res->target.reasons);
+	fputs("}\n", fp);
+}
+
 int fsb_result_print(const struct fsb_result *res, FILE *fp)
 {
 	fprintf(fp, "# fsbench result file (libconfuse syntax); see fsbench(1)\n");
@@ -801,32 +825,18 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	if (res->budget_s > 0)
 		fprintf(fp, "budget = %lld\n", res->budget_s);
 	put_str(fp, 0, "ended", res->ended);
+	put_str(fp, 0, "use", res->use);
+	if (res->needs) {
+		struct fsb_strv sv = { 0 };
+		char *s = fsb_needs_format(res->needs);
 
-	fputs("host {\n", fp);
-	put_str(fp, 2, "hostname", res->host.hostname);
-	put_str(fp, 2, "kernel", res->host.kernel);
-	put_str(fp, 2, "cpu", res->host.cpu);
-	put_str(fp, 2, "distro", res->host.distro);
-	if (res->host.cores >= 0)
-		fprintf(fp, "  cores = %ld\n", res->host.cores);
-	if (res->host.ram_mib >= 0)
-		fprintf(fp, "  ram_mib = %ld\n", res->host.ram_mib);
-	put_strv(fp, 2, "versions", &res->host.versions);
-	put_str(fp, 2, "virt", res->host.virt);
-	fputs("}\n", fp);
+		fsb_strv_split(&sv, s, ',');
+		put_strv(fp, 0, "needs", &sv);
+		fsb_strv_free(&sv);
+		free(s);
+	}
 
-	fputs("target {\n", fp);
-	put_str(fp, 2, "kind", res->target.kind);
-	put_str(fp, 2, "path", res->target.path);
-	put_str(fp, 2, "device", res->target.device);
-	if (res->target.size_mib >= 0)
-		fprintf(fp, "  size_mib = %lld\n", res->target.size_mib);
-	put_str(fp, 2, "model", res->target.model);
-	put_str(fp, 2, "serial", res->target.serial);
-	put_str(fp, 2, "fstype", res->target.fstype);
-	put_str(fp, 2, "fstype_from", res->target.fstype_from);
-	put_strv(fp, 2, "reasons", &res->target.reasons);
-	fputs("}\n", fp);
+	put_host_target(fp, res);
 
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
@@ -845,6 +855,9 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		put_secs(fp, "mkfs_seconds", &fs->mkfs_s);
 		put_secs(fp, "mount_seconds", &fs->mount_s);
 		put_secs(fp, "umount_seconds", &fs->umount_s);
+		put_str(fp, 2, "fsck", fs->fsck);
+		put_secs(fp, "fsck_seconds", &fs->fsck_s);
+		put_str(fp, 2, "fsck_data", fs->fsck_data);
 		for (size_t j = 0; j < fs->nphases; j++) {
 			const struct fsb_phase_result *ph = fs->phases[j];
 
@@ -1630,7 +1643,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 {
 	static const char *const keys[] = { "type", "description", "mkfs", "mkfs_version", "mount_options",
 					    "uuid", "status", "error", "mkfs_seconds", "mount_seconds",
-					    "umount_seconds" };
+					    "umount_seconds", "fsck_seconds", "fsck", "fsck_data" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };
@@ -1683,13 +1696,14 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 
 			rc = get_enum(rd, h.key, fs_status_names, FSB_ARRAY_SIZE(fs_status_names), &st);
 			fs->status = (enum fsb_fs_status)st;
-		} else if (idx >= 8) {
-			struct fsb_secs *dst[] = { &fs->mkfs_s, &fs->mount_s, &fs->umount_s };
+		} else if (idx >= 8 && idx <= 11) {
+			struct fsb_secs *dst[] = { &fs->mkfs_s, &fs->mount_s, &fs->umount_s, &fs->fsck_s };
 
 			rc = get_secs(rd, h.key, dst[idx - 8]);
 		} else {
 			char **dst[] = { &fs->type, &fs->description, &fs->mkfs, &fs->mkfs_version,
-					 &fs->mount_options, &fs->uuid, NULL, &fs->error };
+					 &fs->mount_options, &fs->uuid, NULL, &fs->error,
+					 NULL, NULL, NULL, NULL, &fs->fsck, &fs->fsck_data };
 
 			rc = get_str(rd, h.key, dst[idx]);
 		}
@@ -1842,6 +1856,28 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 			res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
 		break;
 	}
+	case 23:
+		rc = get_str(rd, h->key, &res->use);
+		if (!rc && !fsb_use_find(res->use))
+			rc = rd_error(rd, h->line, "use \"%.40s\": not a use fsbench knows (%s)", res->use,
+				      fsb_use_names());
+		break;
+	case 24: {
+		struct fsb_strv sv = { 0 };
+		struct fsb_err e = { 0 };
+
+		rc = get_list(rd, h->key, &sv);
+		for (size_t i = 0; !rc && i < sv.n; i++) {
+			unsigned bit;
+
+			if (fsb_needs_parse(sv.v[i], &bit, &e))
+				rc = rd_error(rd, h->line, "needs: %s", e.msg);
+			else
+				res->needs |= bit;
+		}
+		fsb_strv_free(&sv);
+		break;
+	}
 	case 13:
 		rc = read_host(rd, h->line, &res->host);
 		break;
@@ -1852,7 +1888,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 		char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
 				 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
 				 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-				 NULL, &res->quiet, NULL, NULL, NULL };
+				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL };
 
 		rc = get_str(rd, h->key, dst[idx]);
 		break;
@@ -1866,7 +1902,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
 					    "baseline", "profile", "command", "workload", "log", "repeat",
 					    "phases", "host", "target", "source_tool", "source_version", "order",
-					    "order_seed", "quiet", "rounds", "budget", "ended" };
+					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };

@@ -254,6 +254,13 @@ struct fsb_fs_result {
 	/* the bookkeeping around the phases, per repetition that did it
 	 * (mkfs_seconds, mount_seconds, umount_seconds); empty in older files */
 	struct fsb_secs mkfs_s, mount_s, umount_s;
+	/* a read-only fsck of the unmounted filesystem holding the run's
+	 * source tree, timed once a run (engine.c): what a check after a
+	 * crash costs on this data.  fsck_s empty when not measured (older
+	 * files, a directory target, a profile without fsck) */
+	struct fsb_secs fsck_s;
+	char *fsck;              /* the command as run */
+	char *fsck_data;         /* what the filesystem held: "16018 files, 118 MiB" */
 };
 
 struct fsb_target_info {
@@ -309,6 +316,11 @@ struct fsb_result {
 	long rounds;
 	long long budget_s;
 	char *ended;
+	/* what the disk is for, as the run was told (model/uses.h: --for,
+	 * --need, the TUI's plan screen): the recommendation's default when
+	 * it is viewed.  NULL / 0 when not told (older files) */
+	char *use;
+	unsigned needs;          /* enum fsb_need bits, "supported" never */
 	struct fsb_host host;
 	struct fsb_target_info target;
 	struct fsb_fs_result **fs;

@@ -4,7 +4,9 @@
 # his: for a system disk a journaled filesystem, not ext2, with ext2 named
 # as faster but without a journal; for scratch space ext2 may win, and
 # says why; snapshots asked of a result without btrfs: none provides them.
-# The JSON says the same in fields.  Bad --for and --need: one line, exit 2.
+# The JSON says the same in fields.  The use and must-haves a result
+# records are show's default.  Bad --for and --need, a bad recorded use:
+# one line, exit 2.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -53,6 +55,29 @@ assert rows["reiser4"]["facts_known"] is False
 assert rec[0]["lines"][0].startswith("Probably ext3"), rec[0]["lines"][0]
 PY
 
+# what the run was told (use, needs in the result) is what show recommends
+# for, and says so; --for and --need (none: no must-have) change it
+sed 's/^repeat = /use = "scratch"\nneeds = {"snapshots"}\nrepeat = /' "$sample" >"$SCRATCH/told.fsbench"
+grep -q '^use = "scratch"$' "$SCRATCH/told.fsbench" || fail "could not make the told sample"
+"$FSBENCH" show "$SCRATCH/told.fsbench" >"$SCRATCH/told.txt" || fail "show told exited $?"
+grep -q '^Recommendation for scratch space (the run was told so; --for USE for another):' "$SCRATCH/told.txt" ||
+	fail "told: not the recorded use: $(grep Recommendation "$SCRATCH/told.txt")"
+grep -q '^  No tested filesystem provides snapshots' "$SCRATCH/told.txt" || fail "told: the recorded need is not applied"
+"$FSBENCH" show --need none "$SCRATCH/told.fsbench" >"$SCRATCH/told2.txt" || fail "show --need none exited $?"
+sed -n '/^Recommendation for scratch space/,/^$/p' "$SCRATCH/told2.txt" >"$SCRATCH/rec3.txt"
+cmp -s <(tail -n +2 "$SCRATCH/rec3.txt") <(tail -n +2 "$SCRATCH/rec2.txt") ||
+	fail "told, --need none: not the scratch recommendation: $(cat "$SCRATCH/rec3.txt")"
+"$FSBENCH" show --for system --need none "$SCRATCH/told.fsbench" >"$SCRATCH/told3.txt" || fail "show --for system exited $?"
+grep -q '^Recommendation for a system disk:' "$SCRATCH/told3.txt" || fail "told, --for system: not a system disk"
+# a use this fsbench does not know in a result: its line, exit 2
+sed 's/^use = "scratch"/use = "desktop"/' "$SCRATCH/told.fsbench" >"$SCRATCH/bad.fsbench"
+line=$(grep -n '^use = ' "$SCRATCH/bad.fsbench" | cut -d: -f1)
+"$FSBENCH" show "$SCRATCH/bad.fsbench" >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "a bad use in the result: exit $rc, not 2"
+grep -q "bad.fsbench:$line: use \"desktop\": not a use fsbench knows" "$SCRATCH/err" || fail "bad use: $(cat "$SCRATCH/err")"
+[ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "bad use: not one line: $(cat "$SCRATCH/err")"
+
 # bad words: one line, exit 2
 for args in "--for desktop" "--need speed" "--need ''"; do
 	eval "\"\$FSBENCH\" show $args \"\$sample\"" >"$SCRATCH/out" 2>"$SCRATCH/err"
@@ -62,4 +87,14 @@ for args in "--for desktop" "--need speed" "--need ''"; do
 	[ ! -s "$SCRATCH/out" ] || fail "show $args wrote to stdout"
 done
 grep -q 'fsbench: show: --need: no must-have given' "$SCRATCH/err" || fail "empty --need: $(cat "$SCRATCH/err")"
+# the same words for run, before anything is made
+for args in "--for desktop" "--need speed"; do
+	eval "\"\$FSBENCH\" run --image \"\$SCRATCH/never.img\" $args" >"$SCRATCH/out" 2>"$SCRATCH/err"
+	rc=$?
+	[ "$rc" -eq 2 ] || fail "run $args exited $rc, not 2"
+	[ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "run $args: not one line: $(cat "$SCRATCH/err")"
+	[ ! -e "$SCRATCH/never.img" ] || fail "run $args made the image"
+done
+grep -q 'need speed.*"speed" is not a must-have fsbench knows\|--need.*"speed" is not a must-have' "$SCRATCH/err" ||
+	fail "run --need speed: $(cat "$SCRATCH/err")"
 exit 0

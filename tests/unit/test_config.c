@@ -56,6 +56,13 @@ static void test_shipped_config(void **state)
 	for (const char *const *n = (const char *const[]){ "tiny", "quick", "standard", "full", NULL }; *n; n++)
 		assert_non_null(fsb_config_profile(cfg, *n));
 	assert_true(fsb_config_fs(cfg, "tmpfs")->nodev);
+	/* every profile with a device has its read-only fsck (engine/fsck.c) */
+	for (size_t i = 0; i < cfg->nfs; i++)
+		if (!cfg->fs[i]->nodev && !strstr(cfg->fs[i]->fsck, "${dev}"))
+			fail_msg("filesystem %s has no fsck of ${dev}: '%s'", cfg->fs[i]->name, cfg->fs[i]->fsck);
+	assert_string_equal(fsb_config_fs(cfg, "ext4")->fsck, "e2fsck -f -n ${dev}");
+	assert_string_equal(fsb_config_fs(cfg, "xfs-extlog")->fsck, "xfs_repair -n -l ${journal} ${dev}");
+	assert_string_equal(fsb_config_fs(cfg, "tmpfs")->fsck, "");
 	assert_int_equal(fsb_config_phase(cfg, "block-write")->kind, FSB_PHASE_BUILTIN);
 	/* the quick profile's nominal figures cover every default phase (the ETA's start) */
 	for (size_t j = 0; j < cfg->defaults.phases.n; j++)
@@ -136,6 +143,21 @@ static void test_compile_units_and_cv(void **state)
 	expect_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
 		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
 	expect_bad_figures("measured_cv", "FRACTION", bad, sizeof(bad) / sizeof(*bad));
+}
+
+/* fsck: a template that checks ${dev}; unknown variables are refused as
+ * in mkfs. */
+static void test_fsck_template(void **state)
+{
+	(void)state;
+	expect_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck -n' }\n"
+		     "phase \"tar\" { command = 'tar -xf ${src}' }\nprofile \"tiny\" { tree_files = 100 }\n"
+		     "defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n",
+		     "test.conf:1: filesystem \"ext2\": fsck does not mention ${dev}");
+	expect_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck ${mnt} ${dev}' }\n"
+		     "phase \"tar\" { command = 'tar -xf ${src}' }\nprofile \"tiny\" { tree_files = 100 }\n"
+		     "defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n",
+		     "mnt");
 }
 
 static void expect_error(const char *text, const char *needle)
@@ -321,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_errors_name_file_and_line),
 		cmocka_unit_test(test_nominal),
 		cmocka_unit_test(test_compile_units_and_cv),
+		cmocka_unit_test(test_fsck_template),
 		cmocka_unit_test(test_user_overlay),
 		cmocka_unit_test(test_subst),
 		cmocka_unit_test(test_nul_and_size),

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "model/merge.h"
+#include "model/uses.h"
 
 static const char *const labels[] = { "a.fsbench", "b.fsbench", "c.fsbench" };
 
@@ -80,6 +81,41 @@ static struct fsb_result *merge2(struct fsb_result *a, struct fsb_result *b, int
 			fail_msg("message '%s' does not say '%s'", err.msg, msg);
 	}
 	return out;
+}
+
+/* What the disk is for: kept when the files agree, none when they differ;
+ * every must-have of theirs; fsck times concatenate. */
+static void test_use_and_fsck(void **state)
+{
+	struct fsb_result *a = run_of("2026-11-30T03:20:00Z", "ext2", 1, 10);
+	struct fsb_result *b = run_of("2026-12-01T03:20:00Z", "ext2", 1, 20);
+	struct fsb_result *m;
+
+	(void)state;
+	a->use = fsb_xstrdup("build");
+	a->needs = FSB_NEED_SNAPSHOTS;
+	b->needs = FSB_NEED_CHECKSUMS;	/* not told a use: agrees with anything */
+	fsb_secs_add(&a->fs[0]->fsck_s, 1.5);
+	a->fs[0]->fsck = fsb_xstrdup("e2fsck -f -n /dev/loop0");
+	a->fs[0]->fsck_data = fsb_xstrdup("300 files and directories, 5 MiB used");
+	fsb_secs_add(&b->fs[0]->fsck_s, 2.5);
+	b->fs[0]->fsck = fsb_xstrdup("e2fsck -f -n /dev/loop1");
+	b->fs[0]->fsck_data = fsb_xstrdup("300 files and directories, 5 MiB used");
+	m = merge2(a, b, 0, NULL);
+	assert_string_equal(m->use, "build");
+	assert_int_equal(m->needs, FSB_NEED_SNAPSHOTS | FSB_NEED_CHECKSUMS);
+	assert_int_equal(m->fs[0]->fsck_s.n, 2);
+	assert_true(m->fs[0]->fsck_s.v[0] == 1.5 && m->fs[0]->fsck_s.v[1] == 2.5);
+	assert_string_equal(m->fs[0]->fsck, "e2fsck -f -n /dev/loop0");
+	assert_string_equal(m->fs[0]->fsck_data, "300 files and directories, 5 MiB used");
+	fsb_result_free(m);
+	b->use = fsb_xstrdup("home");
+	m = merge2(a, b, 0, NULL);
+	assert_null(m->use);
+	assert_int_equal(m->needs, FSB_NEED_SNAPSHOTS | FSB_NEED_CHECKSUMS);
+	fsb_result_free(m);
+	fsb_result_free(a);
+	fsb_result_free(b);
 }
 
 static void test_concatenates_runs(void **state)
@@ -283,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_failed_elsewhere),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_use_and_fsck),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

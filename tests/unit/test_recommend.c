@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "shipped_config.h"
+
 #include "doc/report.h"
 #include "model/recommend.h"
 
@@ -29,7 +31,6 @@ struct spec {
 	unsigned disturbed;      /* bit k: repetition k was disturbed */
 };
 
-static struct fsb_config *cfg;
 
 static struct fsb_result *craft(const struct spec *s, size_t nfs)
 {
@@ -69,7 +70,7 @@ static void judge(const struct fsb_result *res, const char *use, unsigned needs,
 		  struct fsb_strv *lines)
 {
 	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
-	struct fsb_rec_opts ro = { .use = use, .needs = needs, .cfg = cfg };
+	struct fsb_rec_opts ro = { .use = use, .needs = needs, .needs_given = needs != 0, .cfg = cfg };
 
 	fsb_recommend(res, &o, &ro, r);
 	fsb_report_recommendation(res, &o, &ro, r, lines);
@@ -157,6 +158,68 @@ static void test_winner_without_must_have(void **state)
 	assert_string_equal(pick(&r), "ext2");
 	assert_has(lines.v[0], "Put ext2 on it: for scratch space");
 	assert_none(&lines, "faster at these phases");
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_result_free(res);
+}
+
+/* What the run was told (result.h: use, needs) is the default when nobody
+ * names another; a use or --need given replaces it.  The fsck times the
+ * run measured are the reasons' numbers: ext2's full check after a crash
+ * next to the pick's. */
+static void test_recorded_use_and_fsck(void **state)
+{
+	static const struct spec s[] = {
+		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0 },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0 },
+		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0 },
+	};
+	struct fsb_result *res = craft(s, 3);
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
+	struct fsb_rec_opts none = { .needs_given = true, .cfg = cfg };
+	struct fsb_recommendation r;
+	struct fsb_strv lines = { 0 };
+
+	(void)state;
+	res->use = fsb_xstrdup("scratch");
+	judge(res, NULL, 0, &r, &lines);
+	assert_true(r.use_recorded);
+	assert_false(r.use_default);
+	assert_string_equal(r.use->name, "scratch");
+	assert_string_equal(pick(&r), "ext2");
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	/* the viewer's use wins over the recorded one */
+	judge(res, "system", 0, &r, &lines);
+	assert_false(r.use_recorded);
+	assert_string_equal(pick(&r), "ext4");
+	assert_none(&lines, "fsck) took");
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+
+	/* the recorded must-have: none of them has snapshots; "--need none"
+	 * drops it */
+	res->needs = FSB_NEED_SNAPSHOTS;
+	judge(res, NULL, 0, &r, &lines);
+	assert_int_equal(r.kind, FSB_REC_NO_CANDIDATE);
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_recommend(res, &o, &none, &r);
+	assert_int_equal(r.kind, FSB_REC_PICK);
+	assert_string_equal(pick(&r), "ext2");
+	fsb_recommend_free(&r);
+	res->needs = 0;
+
+	fsb_secs_add(&res->fs[0]->fsck_s, 38.2);
+	fsb_secs_add(&res->fs[1]->fsck_s, 1.24);
+	res->fs[1]->fsck_data = fsb_xstrdup("16018 files and directories, 118 MiB used");
+	judge(res, "system", 0, &r, &lines);
+	assert_string_equal(pick(&r), "ext4");
+	assert_any(&lines, "ext2 was 20% faster at these phases (0.80× the time of ext4 [");
+	assert_any(&lines, "has no journal: after a crash it needs a full fsck, which took 38 s on this data "
+			   "(ext4's check: 1.2 s), and what was being written may be lost.");
+	assert_any(&lines, "; a full check (fsck) took 1.2 s on this data (16018 files and directories, "
+			   "118 MiB used).");
 	fsb_strv_free(&lines);
 	fsb_recommend_free(&r);
 	fsb_result_free(res);
@@ -301,33 +364,13 @@ static void test_bad_words(void **state)
 	assert_non_null(fsb_use_find("build"));
 }
 
-static int setup(void **state)
-{
-	struct fsb_err err = { 0 };
-	char *path = fsb_xasprintf("%s/data/fsbench.conf", FSB_ABS_SRCDIR);
-
-	(void)state;
-	if (fsb_config_load(path, &cfg, &err)) {
-		fprintf(stderr, "%s\n", err.msg);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	fsb_config_free(cfg);
-	return 0;
-}
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tie_broken_by_features),
 		cmocka_unit_test(test_winner_without_must_have),
+		cmocka_unit_test(test_recorded_use_and_fsck),
 		cmocka_unit_test(test_one_run),
 		cmocka_unit_test(test_every_cell_disturbed),
 		cmocka_unit_test(test_need_nobody_has),
@@ -338,5 +381,5 @@ int main(void)
 
 	/* the user's config must not change the shipped facts */
 	setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, shipped_setup, shipped_teardown);
 }

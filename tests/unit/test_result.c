@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "model/result.h"
+#include "model/uses.h"
 
 #define SCRATCH_TEMPLATE "/tmp/fsbench-test-result.XXXXXX"
 #include "scratchdir.h"
@@ -144,16 +145,34 @@ static void test_round_trip(void **state)
 	r->rounds = 3;
 	r->budget_s = 900;
 	r->ended = fsb_xstrdup("budget");
+	/* what the disk is for, as the run was told; its fsck time */
+	r->use = fsb_xstrdup("build");
+	r->needs = FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION;
+	fsb_secs_add(&r->fs[0]->fsck_s, 1.25);
+	r->fs[0]->fsck = fsb_xstrdup("e2fsck -f -n /dev/loop0");
+	r->fs[0]->fsck_data = fsb_xstrdup("16018 files and directories, 118 MiB used");
 	assert_int_equal(fsb_result_write(r, path, &err), 0);
 	assert_int_equal(fsb_result_read(path, &back, &err), 0);
 	assert_same(r, back);
 	assert_int_equal(back->rounds, 3);
 	assert_int_equal(back->budget_s, 900);
 	assert_string_equal(back->ended, "budget");
+	assert_string_equal(back->use, "build");
+	assert_int_equal(back->needs, FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION);
+	assert_int_equal(back->fs[0]->fsck_s.n, 1);
+	assert_true(back->fs[0]->fsck_s.v[0] == 1.25);
+	assert_string_equal(back->fs[0]->fsck, "e2fsck -f -n /dev/loop0");
+	assert_string_equal(back->fs[0]->fsck_data, "16018 files and directories, 118 MiB used");
+	assert_null(back->fs[1]->fsck);
+	assert_int_equal(back->fs[1]->fsck_s.n, 0);
 	assert_string_equal(back->path, path);
 	/* and a copy of a read result writes the same again */
 	again = fsb_result_dup(back);
 	assert_same(back, again);
+	assert_string_equal(again->use, "build");
+	assert_int_equal(again->needs, back->needs);
+	assert_string_equal(again->fs[0]->fsck_data, back->fs[0]->fsck_data);
+	assert_true(again->fs[0]->fsck_s.v[0] == 1.25);
 	fsb_result_free(r);
 	fsb_result_free(back);
 	fsb_result_free(again);
@@ -361,6 +380,9 @@ static void test_bad_input(void **state)
 	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench:2:", "status = \"great\"");
 	expect_bad("format = 1\nended = \"tired\"\n", "bad.fsbench:2:", "tired");
 	expect_bad("format = 1\nrounds = 0\n", "bad.fsbench:2:", "rounds");
+	expect_bad("format = 1\nuse = \"desktop\"\n", "bad.fsbench:2:", "not a use fsbench knows");
+	expect_bad("format = 1\nneeds = {\"snapshots\", \"speed\"}\n", "bad.fsbench:2:", "speed");
+	expect_bad("format = 1\nfilesystem \"a\" {\n  fsck_seconds = {-1}\n}\n", "bad.fsbench:3:", "fsck_seconds");
 	expect_bad("format = 1\nbudget = -5\n", "bad.fsbench:2:", "budget");
 	expect_bad("format = 1\nfilesystem \"a\" {}\nfilesystem \"a\" {}\n", "bad.fsbench:3:", "duplicate");
 	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" { run { status = \"meh\" } } }\n", "bad.fsbench", "meh");

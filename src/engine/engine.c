@@ -551,6 +551,7 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	}
 	fsb_new_uuid(uuid, sizeof(uuid));
 	d.uuid = uuid;
+	e->fsck_left = NULL;	/* whatever fsck.c left, mkfs (or a tmpfs) replaces */
 	if (!p->nodev) {
 		if (e->claim) {
 			rc = fsb_target_before_mkfs(e, p, err);
@@ -1547,6 +1548,8 @@ static void *engine_main(void *arg)
 		rc = e->stop.code;
 	}
 out:
+	if (!e->stop.code)
+		fsb_engine_fsck_tidy(e);
 	fsb_target_teardown(e);
 	finish(e, rc, &err);
 	return NULL;

@@ -46,6 +46,8 @@ struct fsb_engine {
 	char *workdir;                   /* dir targets: where the phases run */
 	bool mounted;
 	struct fsb_fs_result *mounted_fsr;  /* whose filesystem is mounted, for its umount time */
+	const struct fsb_fs_profile *fsck_left;  /* fsck.c filled the filesystem on the target
+						    with this profile, and no mkfs came since */
 	bool target_ready;               /* from here on there is a result file */
 	int log_fd;
 	struct fsb_progress prog;
@@ -121,6 +123,11 @@ void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err);
  * profile has no fsck, or fsr is not the one mounted.
  */
 void fsb_engine_measure_fsck(struct fsb_engine *e, const struct fsb_fs_profile *p, struct fsb_fs_result *fsr);
+/* At the end of a run whose target stays (a kept image, a device): the
+ * source tree fsb_engine_measure_fsck() put on the last filesystem is
+ * removed again (mount, rm, umount), so that the filesystem holds what the
+ * phases left.  Failures go to the log. */
+void fsb_engine_fsck_tidy(struct fsb_engine *e);
 /* Unmount, remove the mount point and work directory, detach, release. */
 void fsb_target_teardown(struct fsb_engine *e);
 

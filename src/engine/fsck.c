@@ -95,6 +95,7 @@ void fsb_engine_measure_fsck(struct fsb_engine *e, const struct fsb_fs_profile *
 	if (atomic_load(&e->cancel))
 		return;
 	data = describe(e->mnt);
+	e->fsck_left = p;
 	/* the repetition's own unmount, timed as every other */
 	fsb_engine_activity(e, "umount", false);
 	t0 = fsb_now();
@@ -130,4 +131,25 @@ void fsb_engine_measure_fsck(struct fsb_engine *e, const struct fsb_fs_profile *
 out:
 	free(cmd);
 	free(data);
+}
+
+void fsb_engine_fsck_tidy(struct fsb_engine *e)
+{
+	const struct fsb_fs_profile *p = e->fsck_left;
+	struct fsb_fs_dev d = { .dev = e->dev, .journal = e->journal, .size = e->plan.image_size };
+	struct fsb_proc_opts o = { .cwd = e->mnt, .tag = "fsck-tidy" };
+	struct fsb_err err = { 0 };
+
+	if (!p || e->mounted || !(e->plan.keep_image || e->plan.target == FSB_TARGET_DEVICE))
+		return;
+	e->fsck_left = NULL;
+	fsb_engine_activity(e, "removing what the fsck measurement added", false);
+	if (fsb_fs_mount(p, &d, e->mnt, NULL, &err) == 0) {
+		if (fsb_proc_run("rm -rf -- " FILL_DIR, &o, NULL, NULL, &err))
+			fsb_events_log(e->ev, "%s: the source tree put there for fsck stays: %s", p->name, err.msg);
+		if (fsb_fs_umount(e->mnt, &err))
+			fsb_events_log(e->ev, "%s: %s", p->name, err.msg);
+	} else {
+		fsb_events_log(e->ev, "%s: the source tree put there for fsck stays: %s", p->name, err.msg);
+	}
 }

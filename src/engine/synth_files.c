@@ -502,12 +502,10 @@ int fsb_synth_prep_delete(struct ctx *c)
 	return rc;
 }
 
-int fsb_synth_t_seq_delete(struct ctx *c)
+/* The end of a timed delete pass: synced inside the clock, then the clock
+ * stopped, the set closed, its files counted. */
+static int delete_done(struct ctx *c, int rc)
 {
-	int rc = walk_files(c, true);
-
-	if (!rc && unlinkat(c->pfd, FSB_SYNTH_FILES_DIR, AT_REMOVEDIR))
-		rc = fsb_synth_fail(c, errno, "rmdir", c->files_path);
 	if (!rc)
 		rc = fsb_synth_syncfs_dir(c, c->pfd, c->dir);
 	if (rc)
@@ -516,6 +514,15 @@ int fsb_synth_t_seq_delete(struct ctx *c)
 	fsb_synth_files_close(&c->f);
 	c->amount += (uint64_t)c->f.n;
 	return 0;
+}
+
+int fsb_synth_t_seq_delete(struct ctx *c)
+{
+	int rc = walk_files(c, true);
+
+	if (!rc && unlinkat(c->pfd, FSB_SYNTH_FILES_DIR, AT_REMOVEDIR))
+		rc = fsb_synth_fail(c, errno, "rmdir", c->files_path);
+	return delete_done(c, rc);
 }
 
 int fsb_synth_t_rand_delete(struct ctx *c)
@@ -532,13 +539,5 @@ int fsb_synth_t_rand_delete(struct ctx *c)
 		if ((rc = fsb_synth_step(c, c->hist, &t0, (uint64_t)j + 1, (uint64_t)f->n)))
 			return rc;
 	}
-	rc = remove_dirs(c);
-	if (!rc)
-		rc = fsb_synth_syncfs_dir(c, c->pfd, c->dir);
-	if (rc)
-		return rc;
-	fsb_synth_timer_stop(c);
-	fsb_synth_files_close(&c->f);
-	c->amount += (uint64_t)f->n;
-	return 0;
+	return delete_done(c, remove_dirs(c));
 }

@@ -81,7 +81,16 @@
 	X(others_read_kib,  "KiB",   "KiB read from the target's disk beyond the target's own, by other programs") \
 	X(others_written_kib, "KiB", "KiB written to the target's disk beyond the target's own, by other programs") \
 	X(others_disk_s,    "s",     "the target's disk's busy time in the share those other programs' bytes were of all it moved") \
-	X(compressible,     "",      "1 = a built-in data phase wrote compressible data (synth_data = \"compressible\"), 0 = random data")
+	X(compressible,     "",      "1 = a built-in data phase wrote compressible data (synth_data = \"compressible\"), 0 = random data") \
+	X(fullness,         "",      "share of the filesystem in use at the end of the phase (statvfs; 0.8 = 80%)") \
+	X(layout_files,     "",      "regular files of the tree whose layout was read after the phase (FIEMAP)") \
+	X(extents_per_file, "",      "mean extents per file of that tree (physically contiguous extents merged)") \
+	X(extents_p90,      "",      "90th percentile of extents per file of that tree") \
+	X(extents_max,      "",      "most extents of one file of that tree") \
+	X(multi_extent_share, "",    "share of that tree's files in more than one extent (0.1 = 10%)") \
+	X(free_extents,     "",      "free-space extents of the filesystem (e2freefrag, xfs_db freesp)") \
+	X(free_extent_mean_kib, "KiB", "mean size of a free-space extent") \
+	X(free_big_share,   "",      "share of the free space in extents of 1 MiB or more (0.9 = 90%)")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

@@ -51,6 +51,7 @@ phase "work" {
 CONF
 
 sig=0 sig_raw=0 disturbed=0 runs=0 unreliable=0 t0=$(date +%s)
+bench_settle
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for t in $(seq "$n"); do
 	res=$work/t$t.fsbench

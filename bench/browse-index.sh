@@ -63,6 +63,7 @@ done
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-browse-bench.XXXXXX") || exit 1
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_settle
 load0=$(bench_load)
 sock=fsbench-bench-$$
 cleanup() {

@@ -87,6 +87,7 @@ mib=$((bytes / 1048576))
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-bench.XXXXXX") || exit 1
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_settle
 load0=$(bench_load)
 mnt=$work/mnt
 loopdev=

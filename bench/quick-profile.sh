@@ -73,6 +73,7 @@ trap 'rm -f "$img_dir"/quick-profile.$$.*.img; rm -rf "$work"' EXIT
 loadavg() { bench_load; }
 csv_of() { "$fsbench" export --format csv "$1"; }
 
+bench_settle
 load0=$(loadavg)
 t0=$(date -u +%Y-%m-%dT%H:%MZ)
 run() {	# run NAME "FS" REPS [CACHE_DIR]

@@ -25,8 +25,12 @@ bench_load() { cut -d' ' -f1-3 /proc/loadavg; }
 # machine's state over the measurement — the load averages read before and
 # after, and what fsbench's interference module recorded per run in the
 # result files (runs set aside as disturbed, the most other programs used)
-# — and "idle" only when it was: no run disturbed and a 1-minute load
-# below 0.5 before and after (above that, something else ran).
+# — and "idle" only when it was: a 1-minute load below 0.5 before (nothing
+# else ran in the minute before the script) and no run set aside as
+# disturbed (nothing else ran during a measurement, as the interference
+# module sees it).  The load after is given, not judged: it is mostly the
+# script's own (make -j, the browse rounds), so it is high after any
+# measurement that loads the machine, idle or not.
 bench_state() {
 	local l0=$1 l1=$2 runs=0 dist=0 maxo=- f
 	shift 2
@@ -37,6 +41,22 @@ bench_state() {
 		maxo=$(grep -o 'others_cpu = [0-9.e+-]*' "$f" | awk -v m="$maxo" '{ if (m == "-" || $3 > m) m = $3 } END { print m == "-" ? m : sprintf("%.2f", m) }')
 	done
 	local idle="not idle"
-	awk -v a="${l0%% *}" -v b="${l1%% *}" -v d="$dist" 'BEGIN { exit !(a < 0.5 && b < 0.5 && d == 0) }' && idle=idle
-	echo "Machine state: **$idle** — load average $l0 before, $l1 after; $dist of $runs runs set aside as disturbed by fsbench's interference check; the most other programs used in a run: ${maxo} of a CPU."
+	awk -v a="${l0%% *}" -v d="$dist" 'BEGIN { exit !(a < 0.5 && d == 0) }' && idle=idle
+	echo "Machine state: **$idle** — load average $l0 before, $l1 after (the script's own load included); $dist of $runs runs set aside as disturbed by fsbench's interference check; the most other programs used in a run: ${maxo} of a CPU."
+}
+
+# bench_settle: wait until the 1-minute load average is below 0.5 (what
+# bench_state calls idle), at most BENCH_SETTLE seconds (default 300), so
+# that a script started right after another measurement (or a build) does
+# not begin in its wake; says on standard error that it waits, and goes on
+# after the limit (bench_state then says "not idle").
+bench_settle() {
+	local left=${BENCH_SETTLE:-300} l
+	l=$(cut -d' ' -f1 /proc/loadavg)
+	awk -v l="$l" 'BEGIN { exit !(l >= 0.5) }' || return 0
+	echo "$0: waiting for the load average ($l) to fall below 0.5 (at most ${left} s) ..." >&2
+	while [ "$left" -gt 0 ] && awk -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN { exit !(l >= 0.5) }'; do
+		sleep 5
+		left=$((left - 5))
+	done
 }

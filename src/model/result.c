@@ -1189,6 +1189,17 @@ static int get_int(struct reader *rd, const char *key, long long lo, long long h
 	return 0;
 }
 
+/* get_int() into a long (hi at most LONG_MAX) */
+static int get_long(struct reader *rd, const char *key, long long lo, long long hi, long *out)
+{
+	long long v;
+	int rc = get_int(rd, key, lo, hi, &v);
+
+	if (!rc)
+		*out = (long)v;
+	return rc;
+}
+
 static int get_bool(struct reader *rd, const char *key, bool *out)
 {
 	static const char *const yes[] = { "true", "yes", "on" }, *const no[] = { "false", "no", "off" };
@@ -1383,6 +1394,27 @@ static int want(struct reader *rd, const struct head *h, int kind, int need, boo
 	return 0;
 }
 
+/* once() and unknown() together: h's key is one of keys[n], given for the
+ * first time in this section (where, for the message); its index in *idx */
+static int key_once(struct reader *rd, const struct head *h, int kind, const char *const *keys, int *seen,
+		    size_t n, const char *where, int *idx)
+{
+	int rc = once(rd, h, keys, seen, n, idx);
+
+	if (!rc && *idx < 0)
+		rc = unknown(rd, h, kind, where);
+	return rc;
+}
+
+/* key_once() for a key that must be an option (key = value) */
+static int option_once(struct reader *rd, const struct head *h, int kind, const char *const *keys, int *seen,
+		       size_t n, const char *where, int *idx)
+{
+	int rc = key_once(rd, h, kind, keys, seen, n, where, idx);
+
+	return rc ? rc : want(rd, h, kind, 1, false);
+}
+
 /* One series string: numbers >= 0 (or "-", not measured) separated by
  * commas.  Returns how many, or -1 with why filled in. */
 static long parse_series(const char *text, double **out, char *why, size_t len)
@@ -1498,13 +1530,7 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 				break;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
-			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "a run");
-			break;
-		}
-		if ((rc = want(rd, &h, kind, 1, false)))
+		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a run", &idx)))
 			break;
 		if (idx == 0) {
 			int st;
@@ -1571,13 +1597,7 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 			ph->nruns++;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
-			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "a phase");
-			break;
-		}
-		if ((rc = want(rd, &h, kind, 1, false)))
+		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a phase", &idx)))
 			break;
 		switch (idx) {
 		case 0:
@@ -1683,13 +1703,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 				break;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
-			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "a filesystem");
-			break;
-		}
-		if ((rc = want(rd, &h, kind, 1, false)))
+		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a filesystem", &idx)))
 			break;
 		if (idx == 6) {
 			int st = 0;
@@ -1724,27 +1738,17 @@ static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
 	int kind, rc, idx = -1;
 
 	for (;;) {
-		long long v;
-
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
-			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "host");
-			break;
-		}
-		if ((rc = want(rd, &h, kind, 1, false)))
+		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "host", &idx)))
 			break;
 		if (idx < 4) {
 			char **dst[] = { &host->hostname, &host->kernel, &host->cpu, &host->distro };
 
 			rc = get_str(rd, h.key, dst[idx]);
 		} else if (idx < 6) {
-			rc = get_int(rd, h.key, -1, INT_MAX, &v);
-			if (!rc)
-				*(idx == 4 ? &host->cores : &host->ram_mib) = (long)v;
+			rc = get_long(rd, h.key, -1, INT_MAX, idx == 4 ? &host->cores : &host->ram_mib);
 		} else if (idx == 6) {
 			rc = get_list(rd, h.key, &host->versions);
 		} else {
@@ -1769,13 +1773,7 @@ static int read_target(struct reader *rd, int open_line, struct fsb_target_info 
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
-			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "target");
-			break;
-		}
-		if ((rc = want(rd, &h, kind, 1, false)))
+		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "target", &idx)))
 			break;
 		if (idx == 3) {
 			long long v;
@@ -1821,30 +1819,18 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 		res->status = (enum fsb_result_status)st;
 		break;
 	}
-	case 11: {
-		long long v;
-
-		rc = get_int(rd, h->key, 1, INT_MAX, &v);
-		res->repeat = (long)v;
+	case 11:
+		rc = get_long(rd, h->key, 1, INT_MAX, &res->repeat);
 		break;
-	}
 	case 12:
 		rc = get_list(rd, h->key, &res->phase_order);
 		break;
-	case 18: {
-		long long v;
-
-		rc = get_int(rd, h->key, -1, LLONG_MAX, &v);
-		res->order_seed = v;
+	case 18:
+		rc = get_int(rd, h->key, -1, LLONG_MAX, &res->order_seed);
 		break;
-	}
-	case 20: {
-		long long v;
-
-		rc = get_int(rd, h->key, 1, INT_MAX, &v);
-		res->rounds = (long)v;
+	case 20:
+		rc = get_long(rd, h->key, 1, INT_MAX, &res->rounds);
 		break;
-	}
 	case 21:
 		rc = get_int(rd, h->key, 1, 30LL * 24 * 3600, &res->budget_s);
 		break;
@@ -1942,12 +1928,8 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 				break;
 			continue;
 		}
-		if ((rc = once(rd, &h, keys, seen, FSB_ARRAY_SIZE(keys), &idx)))
+		if ((rc = key_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a result file", &idx)))
 			break;
-		if (idx < 0) {
-			rc = unknown(rd, &h, kind, "a result file");
-			break;
-		}
 		if ((rc = want(rd, &h, kind, idx == 13 || idx == 14 ? 2 : 1, false)))
 			break;
 		rc = top_value(rd, &h, idx, res);

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -1729,71 +1730,70 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 	return rc;
 }
 
-static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
+/* A section whose keys are all options (key = value), each at most once:
+ * every key is checked (option_once) and its value read by one(). */
+static int read_options(struct reader *rd, int open_line, const char *const *keys, size_t n, const char *where,
+			int (*one)(struct reader *rd, const struct head *h, int idx, void *arg), void *arg)
 {
-	static const char *const keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions",
-					    "virt" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
+	int seen[16] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
+	assert(n <= FSB_ARRAY_SIZE(seen));
 	for (;;) {
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
-		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "host", &idx)))
-			break;
-		if (idx < 4) {
-			char **dst[] = { &host->hostname, &host->kernel, &host->cpu, &host->distro };
-
-			rc = get_str(rd, h.key, dst[idx]);
-		} else if (idx < 6) {
-			rc = get_long(rd, h.key, -1, INT_MAX, idx == 4 ? &host->cores : &host->ram_mib);
-		} else if (idx == 6) {
-			rc = get_list(rd, h.key, &host->versions);
-		} else {
-			rc = get_str(rd, h.key, &host->virt);
-		}
-		if (rc)
+		if ((rc = option_once(rd, &h, kind, keys, seen, n, where, &idx)) || (rc = one(rd, &h, idx, arg)))
 			break;
 	}
 	head_free(&h);
 	return rc;
 }
 
+static const char *const host_keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions",
+					 "virt" };
+
+static int host_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct fsb_host *host = arg;
+
+	if (idx < 4) {
+		char **dst[] = { &host->hostname, &host->kernel, &host->cpu, &host->distro };
+
+		return get_str(rd, h->key, dst[idx]);
+	}
+	if (idx < 6)
+		return get_long(rd, h->key, -1, INT_MAX, idx == 4 ? &host->cores : &host->ram_mib);
+	if (idx == 6)
+		return get_list(rd, h->key, &host->versions);
+	return get_str(rd, h->key, &host->virt);
+}
+
+static const char *const target_keys[] = { "kind", "path", "device", "size_mib", "model", "serial", "fstype",
+					   "reasons", "fstype_from" };
+
+static int target_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct fsb_target_info *tg = arg;
+	char **dst[] = { &tg->kind, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
+			 NULL, &tg->fstype_from };
+
+	if (idx == 3)
+		return get_int(rd, h->key, -1, LLONG_MAX / 2, &tg->size_mib);
+	if (idx == 7)
+		return get_list(rd, h->key, &tg->reasons);
+	return get_str(rd, h->key, dst[idx]);
+}
+
+static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
+{
+	return read_options(rd, open_line, host_keys, FSB_ARRAY_SIZE(host_keys), "host", host_value, host);
+}
+
 static int read_target(struct reader *rd, int open_line, struct fsb_target_info *tg)
 {
-	static const char *const keys[] = { "kind", "path", "device", "size_mib", "model", "serial", "fstype",
-					    "reasons", "fstype_from" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
-
-	for (;;) {
-		rc = read_head(rd, &h, open_line, &kind);
-		if (rc || !kind)
-			break;
-		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "target", &idx)))
-			break;
-		if (idx == 3) {
-			long long v;
-
-			rc = get_int(rd, h.key, -1, LLONG_MAX / 2, &v);
-			if (!rc)
-				tg->size_mib = v;
-		} else if (idx == 7) {
-			rc = get_list(rd, h.key, &tg->reasons);
-		} else {
-			char **dst[] = { &tg->kind, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
-					 NULL, &tg->fstype_from };
-
-			rc = get_str(rd, h.key, dst[idx]);
-		}
-		if (rc)
-			break;
-	}
-	head_free(&h);
-	return rc;
+	return read_options(rd, open_line, target_keys, FSB_ARRAY_SIZE(target_keys), "target", target_value, tg);
 }
 
 /* The value of the top-level key keys[idx] of read_top() into res. */

@@ -369,17 +369,24 @@ static int prep_rewrite(struct ctx *c)
 	return open_data(c, O_RDWR);
 }
 
-static int t_block_write(struct ctx *c)
+/* The end of a timed write pass: the data on the disk (flush_data), the
+ * clock stopped, the file's bytes counted. */
+static int write_done(struct ctx *c)
 {
-	int rc = write_chunks(c, true, fsb_synth_timer_start(c));
+	int rc = flush_data(c);
 
-	if (!rc)
-		rc = flush_data(c);
 	if (rc)
 		return rc;
 	fsb_synth_timer_stop(c);
 	c->amount += c->p->file_size;
 	return 0;
+}
+
+static int t_block_write(struct ctx *c)
+{
+	int rc = write_chunks(c, true, fsb_synth_timer_start(c));
+
+	return rc ? rc : write_done(c);
 }
 
 /* One latency sample per chunk-sized group of characters: a single putc is
@@ -413,12 +420,7 @@ static int t_char_write(struct ctx *c)
 	}
 	if (fflush(fp))
 		return fsb_synth_fail(c, errno, "write", c->data_path);
-	rc = flush_data(c);
-	if (rc)
-		return rc;
-	fsb_synth_timer_stop(c);
-	c->amount += c->p->file_size;
-	return 0;
+	return write_done(c);
 }
 
 static int short_file(struct ctx *c)
@@ -530,13 +532,7 @@ static int t_rewrite(struct ctx *c)
 			return fsb_synth_fail_cancel(c);
 		fsb_synth_tick(c, t1, i + 1, n);
 	}
-	int rc = flush_data(c);
-
-	if (rc)
-		return rc;
-	fsb_synth_timer_stop(c);
-	c->amount += c->p->file_size;
-	return 0;
+	return write_done(c);
 }
 
 /* ---- seeks ---- */

@@ -67,10 +67,8 @@ for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fs
 	tests/fixtures/bonnie-tiny.fsbench; do
 	src=$FSB_SRCDIR/$f
 	b=$(basename "$f" .fsbench)
-	XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
-	at_exit rm -rf "$XDG_DATA_HOME"
-	export XDG_DATA_HOME
-	mkdir -p "$XDG_DATA_HOME/fsbench/results"
+	tui_short_data_home
+	mkdir -p "$results"
 	cp "$src" "$XDG_DATA_HOME/fsbench/results/"
 	"$FSBENCH" show "$src" >"$SCRATCH/$b.txt" || fail "show $f exited $?"
 	"$FSBENCH" show --raw "$src" >"$SCRATCH/$b.raw.txt" || fail "show --raw $f exited $?"

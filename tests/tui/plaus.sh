@@ -10,10 +10,9 @@
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
-XDG_DATA_HOME=$(mktemp -d /tmp/fsbench-tui.XXXXXX) || fail "mktemp"
-at_exit rm -rf "$XDG_DATA_HOME"
-export XDG_DATA_HOME LC_ALL=C.UTF-8 TUI_ENV="TZ=UTC"
-mkdir -p "$XDG_DATA_HOME/fsbench/results"
+tui_short_data_home
+export LC_ALL=C.UTF-8 TUI_ENV="TZ=UTC"
+mkdir -p "$results"
 fixture=$FSB_SRCDIR/tests/fixtures/plaus/cached.fsbench
 cp "$fixture" "$XDG_DATA_HOME/fsbench/results/"
 

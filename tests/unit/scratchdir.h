@@ -21,13 +21,13 @@
 
 static char dir[] = SCRATCH_TEMPLATE;
 
-static int scratch_setup(void **state)
+static inline int scratch_setup(void **state)
 {
 	(void)state;
 	return mkdtemp(dir) ? 0 : -1;
 }
 
-static int scratch_teardown(void **state)
+static inline int scratch_teardown(void **state)
 {
 	(void)state;
 	return fsb_rm_rf(dir);
@@ -47,16 +47,13 @@ static inline void scratch_write(const char *name, const char *text)
 
 /* A result file with text is refused (-EINVAL, no result) with an error
  * that names where and says what. */
-static void expect_bad(const char *text, const char *where, const char *what)
+static inline void expect_bad(const char *text, const char *where, const char *what)
 {
 	char *path = fsb_xasprintf("%s/bad.fsbench", dir);
 	struct fsb_result *r = NULL;
 	struct fsb_err err = { 0 };
-	FILE *fp = fopen(path, "w");
 
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
+	scratch_write("bad.fsbench", text);
 	assert_int_equal(fsb_result_read(path, &r, &err), -EINVAL);
 	assert_null(r);
 	if (!strstr(err.msg, where) || !strstr(err.msg, what))

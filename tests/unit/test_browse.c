@@ -15,14 +15,15 @@
 #include "doc/report.h"
 #include "model/browse.h"
 
-static char dir[] = "/tmp/fsbench-test-browse.XXXXXX";
+#define SCRATCH_TEMPLATE "/tmp/fsbench-test-browse.XXXXXX"
+#include "scratchdir.h"
+
 static char cache[] = "/tmp/fsbench-test-browse-cache.XXXXXX";
 
 static int setup(void **state)
 {
-	(void)state;
 	setenv("TZ", "UTC", 1);
-	if (!mkdtemp(dir) || !mkdtemp(cache))
+	if (scratch_setup(state) || !mkdtemp(cache))
 		return -1;
 	/* the index goes to $XDG_CACHE_HOME/fsbench/index.sqlite: a private one */
 	setenv("XDG_CACHE_HOME", cache, 1);
@@ -31,9 +32,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	(void)state;
 	fsb_rm_rf(cache);
-	return fsb_rm_rf(dir);
+	return scratch_teardown(state);
 }
 
 static void add_run(struct fsb_result *r, const char *fs, const char *phase, double real)
@@ -72,17 +72,6 @@ static void write_result(const char *name, const char *profile, int minute, doub
 	free(path);
 }
 
-static void write_file(const char *name, const char *text)
-{
-	char *path = fsb_xasprintf("%s/%s", dir, name);
-	FILE *fp = fopen(path, "w");
-
-	assert_non_null(fp);
-	fputs(text, fp);
-	fclose(fp);
-	free(path);
-}
-
 static void test_scan(void **state)
 {
 	struct fsb_browse b;
@@ -93,9 +82,9 @@ static void test_scan(void **state)
 	write_result("a.fsbench", "tiny", 10, 10, 20);
 	write_result("b.fsbench", "tiny", 30, 12, 22);
 	write_result("c.fsbench", "quick", 20, 100, 200);
-	write_file("broken.fsbench", "format = 1\nstatus = \"no such status\"\n");
-	write_file("notes.txt", "not a result\n");
-	write_file("b.log", "the log of b\n");
+	scratch_write("broken.fsbench", "format = 1\nstatus = \"no such status\"\n");
+	scratch_write("notes.txt", "not a result\n");
+	scratch_write("b.log", "the log of b\n");
 	assert_int_equal(fsb_browse_scan(dir, &b, NULL), 0);
 	assert_int_equal(b.n, 4);
 	/* newest first; the broken one has only its mtime (now): first */

@@ -219,6 +219,14 @@ assert_no_leftovers() {
 	fi
 }
 
+# runs_of FILE FS PHASE — how many run records the result file has for
+# phase PHASE of filesystem FS
+runs_of() {
+	awk -v f="filesystem \"$2\" {" -v p="  phase \"$3\" {" \
+		'$0 == f { inf = 1 } inf && $0 == p { inp = 1; next } inp && /^  }/ { inp = 0 }
+		 inf && /^}/ { inf = 0 } inp && /^      run \{/ { n++ } END { print n + 0 }' "$1"
+}
+
 # sha of the first and last MiB of a device, to prove nothing was written.
 edge_sum() {
 	local dev=$1 size

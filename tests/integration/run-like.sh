@@ -77,9 +77,7 @@ grep -qE '^command = ".*--fs ext2,ext4,xfs --phases tar,cp,rm,nap --profile tiny
 for fs in ext2 ext4 xfs; do
 	grep -q "^filesystem \"$fs\" {" "$res" || fail "no filesystem $fs"
 	for ph in tar cp rm nap; do
-		n=$(awk -v f="filesystem \"$fs\" {" -v p="  phase \"$ph\" {" \
-			'$0 == f { inf = 1 } inf && $0 == p { inp = 1; next } inp && /^  }/ { inp = 0 }
-			 inf && /^}/ { inf = 0 } inp && /^      run \{/ { n++ } END { print n + 0 }' "$res")
+		n=$(runs_of "$res" "$fs" "$ph")
 		[ "$n" -eq 3 ] || fail "$fs/$ph has $n runs, expected 3"
 	done
 done

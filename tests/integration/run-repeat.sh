@@ -36,9 +36,7 @@ assert_no_leftovers "fsbench run --repeat 3"
 grep -q '^repeat = 3$' "$res" || fail "repeat is not recorded as 3"
 for fs in ext2 ext4 xfs; do
 	for ph in tar cp rm nap; do
-		n=$(awk -v f="filesystem \"$fs\" {" -v p="  phase \"$ph\" {" \
-			'$0 == f { inf = 1 } inf && $0 == p { inp = 1; next } inp && /^  }/ { inp = 0 }
-			 inf && /^}/ { inf = 0 } inp && /^      run \{/ { n++ } END { print n + 0 }' "$res")
+		n=$(runs_of "$res" "$fs" "$ph")
 		[ "$n" -eq 3 ] || fail "$fs/$ph has $n runs in the file, expected 3"
 	done
 	[ "$(grep -cE "^\[[0-9]/3 $fs #[123]\] .* ok$" "$SCRATCH/run.out")" -eq 12 ] ||

@@ -38,12 +38,6 @@ profile "tinyb" {
 }
 CONF
 
-runs_of() {	# runs_of FILE FS PHASE: how many run records the cell has
-	awk -v f="filesystem \"$2\" {" -v p="  phase \"$3\" {" \
-		'$0 == f { inf = 1 } inf && $0 == p { inp = 1; next } inp && /^  }/ { inp = 0 }
-		 inf && /^}/ { inf = 0 } inp && /^      run \{/ { n++ } END { print n + 0 }' "$1"
-}
-
 # 1. the budget ends it at a round boundary
 res=$SCRATCH/budget.fsbench
 t0=$SECONDS

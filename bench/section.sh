@@ -51,11 +51,11 @@ bench_state() {
 # not begin in its wake; says on standard error that it waits, and goes on
 # after the limit (bench_state then says "not idle").
 bench_settle() {
-	local left=${BENCH_SETTLE:-300} l
-	l=$(cut -d' ' -f1 /proc/loadavg)
-	awk -v l="$l" 'BEGIN { exit !(l >= 0.5) }' || return 0
-	echo "$0: waiting for the load average ($l) to fall below 0.5 (at most ${left} s) ..." >&2
-	while [ "$left" -gt 0 ] && awk -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN { exit !(l >= 0.5) }'; do
+	local left=${BENCH_SETTLE:-300}
+	busy() { awk -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN { exit !(l >= 0.5) }'; }
+	busy || return 0
+	echo "$0: waiting for the load average ($(cut -d' ' -f1 /proc/loadavg)) to fall below 0.5 (at most ${left} s) ..." >&2
+	while [ "$left" -gt 0 ] && busy; do
 		sleep 5
 		left=$((left - 5))
 	done

@@ -18,53 +18,13 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "crafted.h"
 #include "shipped_config.h"
 
 #include "doc/report.h"
 #include "model/recommend.h"
 
-/* The system use's heaviest phase, "deb", of dead time = real (user 0). */
-struct spec {
-	const char *fs, *type;
-	double real[6];
-	size_t n;
-	unsigned disturbed;      /* bit k: repetition k was disturbed */
-};
-
-
-static struct fsb_result *craft(const struct spec *s, size_t nfs)
-{
-	struct fsb_result *res = fsb_result_new();
-
-	res->status = FSB_RESULT_COMPLETE;
-	res->baseline = fsb_xstrdup(s[0].fs);
-	res->order = fsb_xstrdup("rounds");
-	fsb_strv_add(&res->phase_order, "deb");
-	for (size_t i = 0; i < nfs; i++) {
-		struct fsb_fs_result *fs = fsb_result_add_fs(res, s[i].fs);
-		struct fsb_phase_result *ph = fsb_fs_add_phase(fs, "deb");
-
-		fs->type = fsb_xstrdup(s[i].type ? s[i].type : s[i].fs);
-		ph->kind = fsb_xstrdup("command");
-		for (size_t k = 0; k < s[i].n; k++) {
-			struct fsb_run run;
-
-			fsb_run_init(&run);
-			run.v[FSB_FIELD_real] = s[i].real[k];
-			run.v[FSB_FIELD_user] = 0;
-			run.v[FSB_FIELD_sys] = 0;
-			if (s[i].disturbed & (1u << k)) {
-				run.disturbed = fsb_xstrdup("other programs used 90% of a CPU");
-				run.top = fsb_xstrdup("burner");
-			}
-			fsb_phase_add_run(ph, &run);
-			fsb_run_clear(&run);
-		}
-	}
-	res->repeat = (long)s[0].n;
-	return res;
-}
-
+/* The system use's heaviest phase, "deb", crafted (crafted.h). */
 /* r and its words for use (NULL: the default) and needs. */
 static void judge(const struct fsb_result *res, const char *use, unsigned needs, struct fsb_recommendation *r,
 		  struct fsb_strv *lines)
@@ -102,13 +62,13 @@ static const char *pick(const struct fsb_recommendation *r)
  * snapshots, compression, online shrink). */
 static void test_tie_broken_by_features(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", NULL, { 10.00, 10.02, 9.98, 10.01 }, 4, 0 },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0 },
-		{ "xfs", NULL, { 10.01, 9.99, 10.02, 10.03 }, 4, 0 },
-		{ "btrfs", NULL, { 10.03, 10.02, 10.00, 10.04 }, 4, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.00, 10.02, 9.98, 10.01 }, 4, 0, NULL },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
+		{ "xfs", NULL, { 10.01, 9.99, 10.02, 10.03 }, 4, 0, NULL },
+		{ "btrfs", NULL, { 10.03, 10.02, 10.00, 10.04 }, 4, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 4);
+	struct fsb_result *res = crafted_result("deb", s, 4);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -132,12 +92,12 @@ static void test_tie_broken_by_features(void **state)
  * For scratch space, nothing is a must-have: ext2. */
 static void test_winner_without_must_have(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0 },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0 },
-		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
+		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("deb", s, 3);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -169,12 +129,12 @@ static void test_winner_without_must_have(void **state)
  * next to the pick's. */
 static void test_recorded_use_and_fsck(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0 },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0 },
-		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
+		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("deb", s, 3);
 	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
 	struct fsb_rec_opts none = { .needs_given = true, .cfg = cfg };
 	struct fsb_recommendation r;
@@ -228,12 +188,12 @@ static void test_recorded_use_and_fsck(void **state)
 /* One run each: a tentative pick, and what to run to know. */
 static void test_one_run(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", NULL, { 8.0 }, 1, 0 },
-		{ "ext3", NULL, { 9.0 }, 1, 0 },
-		{ "xfs", NULL, { 9.5 }, 1, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.0 }, 1, 0, NULL },
+		{ "ext3", NULL, { 9.0 }, 1, 0, NULL },
+		{ "xfs", NULL, { 9.5 }, 1, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("deb", s, 3);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -253,12 +213,12 @@ static void test_one_run(void **state)
 /* Every run of the candidates disturbed: nothing is recommended. */
 static void test_every_cell_disturbed(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", NULL, { 8.0, 8.1, 8.0 }, 3, 0 },
-		{ "ext4", NULL, { 9.0, 9.1, 9.0 }, 3, 7 },
-		{ "xfs", NULL, { 9.5, 9.4, 9.6 }, 3, 7 },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.0, 8.1, 8.0 }, 3, 0, NULL },
+		{ "ext4", NULL, { 9.0, 9.1, 9.0 }, 3, 7, NULL },
+		{ "xfs", NULL, { 9.5, 9.4, 9.6 }, 3, 7, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("deb", s, 3);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -276,11 +236,11 @@ static void test_every_cell_disturbed(void **state)
  * and the profiles that do are named. */
 static void test_need_nobody_has(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext4", NULL, { 9.0, 9.1, 9.0 }, 3, 0 },
-		{ "xfs", NULL, { 9.5, 9.4, 9.6 }, 3, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext4", NULL, { 9.0, 9.1, 9.0 }, 3, 0, NULL },
+		{ "xfs", NULL, { 9.5, 9.4, 9.6 }, 3, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2);
+	struct fsb_result *res = crafted_result("deb", s, 2);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 	struct fsb_err err = { 0 };
@@ -302,12 +262,12 @@ static void test_need_nobody_has(void **state)
  * profile's name is matched by type too ("reiser" is reiserfs, deprecated). */
 static void test_unknown_and_deprecated(void **state)
 {
-	static const struct spec s[] = {
-		{ "reiser4", NULL, { 7.0, 7.1, 7.0 }, 3, 0 },
-		{ "reiser", "reiserfs", { 7.5, 7.4, 7.6 }, 3, 0 },
-		{ "ext3", NULL, { 9.5, 9.4, 9.6 }, 3, 0 },
+	static const struct crafted_fs s[] = {
+		{ "reiser4", NULL, { 7.0, 7.1, 7.0 }, 3, 0, NULL },
+		{ "reiser", "reiserfs", { 7.5, 7.4, 7.6 }, 3, 0, NULL },
+		{ "ext3", NULL, { 9.5, 9.4, 9.6 }, 3, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("deb", s, 3);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -326,11 +286,11 @@ static void test_unknown_and_deprecated(void **state)
 /* None of the use's phases in the result: nothing to weigh. */
 static void test_no_phase_of_the_use(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext4", NULL, { 9.0, 9.1 }, 2, 0 },
-		{ "xfs", NULL, { 9.5, 9.4 }, 2, 0 },
+	static const struct crafted_fs s[] = {
+		{ "ext4", NULL, { 9.0, 9.1 }, 2, 0, NULL },
+		{ "xfs", NULL, { 9.5, 9.4 }, 2, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2);
+	struct fsb_result *res = crafted_result("deb", s, 2);
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 

@@ -14,48 +14,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "crafted.h"
 #include "doc/report.h"
 #include "model/verdict.h"
-
-/* One phase "p" of dead time = real (user 0) per repetition, per filesystem. */
-struct spec {
-	const char *fs;
-	double real[6];
-	size_t n;
-	unsigned disturbed;      /* bit k: repetition k was disturbed */
-	const char *top;         /* the program the disturbed runs name */
-};
-
-static struct fsb_result *craft(const struct spec *s, size_t nfs)
-{
-	struct fsb_result *res = fsb_result_new();
-
-	res->status = FSB_RESULT_COMPLETE;
-	res->baseline = fsb_xstrdup(s[0].fs);
-	res->order = fsb_xstrdup("rounds");
-	fsb_strv_add(&res->phase_order, "p");
-	for (size_t i = 0; i < nfs; i++) {
-		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, s[i].fs), "p");
-
-		ph->kind = fsb_xstrdup("command");
-		for (size_t k = 0; k < s[i].n; k++) {
-			struct fsb_run run;
-
-			fsb_run_init(&run);
-			run.v[FSB_FIELD_real] = s[i].real[k];
-			run.v[FSB_FIELD_user] = 0;
-			run.v[FSB_FIELD_sys] = 0;
-			if (s[i].disturbed & (1u << k)) {
-				run.disturbed = fsb_xstrdup("other programs used 90% of a CPU");
-				run.top = fsb_xstrdup(s[i].top);
-			}
-			fsb_phase_add_run(ph, &run);
-			fsb_run_clear(&run);
-		}
-	}
-	res->repeat = (long)s[0].n;
-	return res;
-}
 
 static const char *first_line(const struct fsb_result *res, struct fsb_strv *v)
 {
@@ -75,13 +36,13 @@ static const char *first_line(const struct fsb_result *res, struct fsb_strv *v)
  * below 5% — an answer, settled; one significantly slower. */
 static void test_tie(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.00, 10.02, 9.98, 10.01 }, 4, 0, NULL },
-		{ "ext3", { 10.05, 10.03, 10.04, 10.06 }, 4, 0, NULL },
-		{ "xfs", { 9.99, 10.03, 10.01, 10.00 }, 4, 0, NULL },
-		{ "btrfs", { 12.00, 12.10, 11.95, 12.05 }, 4, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.00, 10.02, 9.98, 10.01 }, 4, 0, NULL },
+		{ "ext3", NULL, { 10.05, 10.03, 10.04, 10.06 }, 4, 0, NULL },
+		{ "xfs", NULL, { 9.99, 10.03, 10.01, 10.00 }, 4, 0, NULL },
+		{ "btrfs", NULL, { 12.00, 12.10, 11.95, 12.05 }, 4, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 4);
+	struct fsb_result *res = crafted_result("p", s, 4);
 	struct fsb_verdict v;
 	struct fsb_strv lines = { 0 };
 	const char *l;
@@ -113,11 +74,11 @@ static void test_tie(void **state)
  * could not be seen yet. */
 static void test_wide_tie_not_settled(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.0, 12.0, 9.0 }, 3, 0, NULL },
-		{ "xfs", { 10.5, 9.5, 12.5 }, 3, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 12.0, 9.0 }, 3, 0, NULL },
+		{ "xfs", NULL, { 10.5, 9.5, 12.5 }, 3, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2);
+	struct fsb_result *res = crafted_result("p", s, 2);
 	struct fsb_strv lines = { 0 };
 	char why[256];
 	const char *l;
@@ -136,12 +97,12 @@ static void test_wide_tie_not_settled(void **state)
 /* A significant lead: "fastest", with the lead's interval; settled. */
 static void test_lead(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
-		{ "xfs", { 8.0, 8.1, 7.9, 8.0 }, 4, 0, NULL },
-		{ "ext4", { 8.8, 8.9, 8.7, 8.8 }, 4, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
+		{ "xfs", NULL, { 8.0, 8.1, 7.9, 8.0 }, 4, 0, NULL },
+		{ "ext4", NULL, { 8.8, 8.9, 8.7, 8.8 }, 4, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 3);
+	struct fsb_result *res = crafted_result("p", s, 3);
 	struct fsb_verdict v;
 	struct fsb_strv lines = { 0 };
 	const char *l;
@@ -167,11 +128,11 @@ static void test_lead(void **state)
 /* One run each: nothing is called real, and the words say how to know. */
 static void test_one_run(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.0 }, 1, 0, NULL },
-		{ "xfs", { 8.0 }, 1, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0 }, 1, 0, NULL },
+		{ "xfs", NULL, { 8.0 }, 1, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2);
+	struct fsb_result *res = crafted_result("p", s, 2);
 	struct fsb_verdict v;
 	struct fsb_strv lines = { 0 };
 	const char *l;
@@ -197,16 +158,16 @@ static void test_one_run(void **state)
  * was too busy, with the program named. */
 static void test_disturbed(void **state)
 {
-	static const struct spec some[] = {
-		{ "ext2", { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
-		{ "xfs", { 5.0, 10.0, 10.1, 9.9 }, 4, 1u << 0, "burner" },
+	static const struct crafted_fs some[] = {
+		{ "ext2", NULL, { 10.0, 10.1, 9.9, 10.0 }, 4, 0, NULL },
+		{ "xfs", NULL, { 5.0, 10.0, 10.1, 9.9 }, 4, 1u << 0, "burner" },
 	};
-	static const struct spec all[] = {
-		{ "ext2", { 10.0, 10.1 }, 2, 3, "burner" },
-		{ "xfs", { 8.0, 8.1 }, 2, 3, "burner" },
-		{ "ext4", { 9.0, 9.1 }, 2, 1, "chromium" },
+	static const struct crafted_fs all[] = {
+		{ "ext2", NULL, { 10.0, 10.1 }, 2, 3, "burner" },
+		{ "xfs", NULL, { 8.0, 8.1 }, 2, 3, "burner" },
+		{ "ext4", NULL, { 9.0, 9.1 }, 2, 1, "chromium" },
 	};
-	struct fsb_result *res = craft(some, 2);
+	struct fsb_result *res = crafted_result("p", some, 2);
 	struct fsb_verdict v;
 	struct fsb_strv lines = { 0 };
 	const char *l;
@@ -222,7 +183,7 @@ static void test_disturbed(void **state)
 	fsb_strv_free(&lines);
 	fsb_result_free(res);
 
-	res = craft(all, 3);
+	res = crafted_result("p", all, 3);
 	fsb_verdict_compute(res, NULL, &v);
 	assert_int_equal(v.kind, FSB_VERDICT_TOO_BUSY);
 	assert_int_equal(v.too_busy.n, 2);
@@ -243,11 +204,11 @@ static void test_disturbed(void **state)
 /* A round with too few runs is never settled, even with a large lead. */
 static void test_settle_needs_runs(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.0 }, 1, 0, NULL },
-		{ "xfs", { 5.0 }, 1, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0 }, 1, 0, NULL },
+		{ "xfs", NULL, { 5.0 }, 1, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2);
+	struct fsb_result *res = crafted_result("p", s, 2);
 	char why[256];
 
 	(void)state;
@@ -261,11 +222,11 @@ static void test_settle_needs_runs(void **state)
  * how large a difference would have to be; the file keeps it. */
 static void test_measured_cv(void **state)
 {
-	static const struct spec s[] = {
-		{ "ext2", { 10.0 }, 1, 0, NULL },
-		{ "xfs", { 30.0 }, 1, 0, NULL },
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0 }, 1, 0, NULL },
+		{ "xfs", NULL, { 30.0 }, 1, 0, NULL },
 	};
-	struct fsb_result *res = craft(s, 2), *back = NULL;
+	struct fsb_result *res = crafted_result("p", s, 2), *back = NULL;
 	struct fsb_strv lines = { 0 };
 	struct fsb_err err = { 0 };
 	char path[] = "/tmp/fsb-verdict-XXXXXX";

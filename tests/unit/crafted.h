@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Crafted results for the unit tests of the verdict and the
+ * recommendation: one phase whose dead time is its real time (user and sys
+ * 0), a run per repetition, per filesystem.  Header-only: each test
+ * includes it once.
+ */
+#ifndef FSB_TESTS_CRAFTED_H
+#define FSB_TESTS_CRAFTED_H
+
+#include "model/result.h"
+#include "sys/util.h"
+
+struct crafted_fs {
+	const char *fs, *type;   /* type NULL: the filesystem's name */
+	double real[6];
+	size_t n;                /* repetitions */
+	unsigned disturbed;      /* bit k: repetition k was disturbed */
+	const char *top;         /* the program disturbed runs name; NULL: "burner" */
+};
+
+/* A complete result in rounds, baseline s[0], of the one phase `phase`. */
+static inline struct fsb_result *crafted_result(const char *phase, const struct crafted_fs *s, size_t nfs)
+{
+	struct fsb_result *res = fsb_result_new();
+
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup(s[0].fs);
+	res->order = fsb_xstrdup("rounds");
+	fsb_strv_add(&res->phase_order, phase);
+	for (size_t i = 0; i < nfs; i++) {
+		struct fsb_fs_result *fs = fsb_result_add_fs(res, s[i].fs);
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phase);
+
+		fs->type = fsb_xstrdup(s[i].type ? s[i].type : s[i].fs);
+		ph->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < s[i].n; k++) {
+			struct fsb_run run;
+
+			fsb_run_init(&run);
+			run.v[FSB_FIELD_real] = s[i].real[k];
+			run.v[FSB_FIELD_user] = 0;
+			run.v[FSB_FIELD_sys] = 0;
+			if (s[i].disturbed & (1u << k)) {
+				run.disturbed = fsb_xstrdup("other programs used 90% of a CPU");
+				run.top = fsb_xstrdup(s[i].top ? s[i].top : "burner");
+			}
+			fsb_phase_add_run(ph, &run);
+			fsb_run_clear(&run);
+		}
+	}
+	res->repeat = (long)s[0].n;
+	return res;
+}
+
+#endif

@@ -26,11 +26,10 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 fsbench=${FSBENCH:-$top/fsbench}
-[ -x "$fsbench" ] || { echo "$0: no $fsbench: build first" >&2; exit 2; }
-[ "$(id -u)" -eq 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
-work=$(mktemp -d /var/tmp/fsbench-aa.XXXXXX)
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_need
+work=$(mktemp -d /var/tmp/fsbench-aa.XXXXXX)
 load0=$(bench_load)
 burner_pid=
 cleanup() { [ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null; rm -rf "$work"; }

@@ -65,8 +65,9 @@ while [ $# -gt 0 ]; do
 done
 
 [[ $reps =~ ^[0-9]+$ ]] && [ "$reps" -ge 2 ] || { echo "$0: --repeat needs at least 2 rounds for a CV, not $reps" >&2; exit 2; }
-[ "$(id -u)" = 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
-[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_need
 [ -r "$conf" ] || { echo "$0: cannot read the configuration $conf (set FSBENCH_CONF)" >&2; exit 2; }
 if [ -z "$fs" ]; then
 	fs=$(awk '/^defaults \{/ { d = 1 } d && /^  filesystems = / { gsub(/[{}"]|filesystems =| /, ""); print; exit }' "$conf")

@@ -56,8 +56,9 @@ while getopts "f:c:r:1d:k:P:o:h" o; do
 	*) usage ;;
 	esac
 done
-[ "$(id -u)" = 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
-[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_need
 # the default filesystems, as fsbench.conf's defaults name them
 conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
 defaults=$(awk '/^defaults \{/ { d = 1 } d && /^  filesystems = / { gsub(/[{},"]|filesystems =/, ""); print; exit }' "$conf" | xargs)
@@ -66,8 +67,6 @@ ndefault=$(wc -w <<<"$defaults")
 [ -n "$cvfs" ] || cvfs=$fs
 [ "$ndefault" -gt 0 ] || ndefault=5
 work=$(mktemp -d /tmp/quick-profile.XXXXXX)
-# shellcheck source=bench/section.sh
-. "$here/section.sh"
 trap 'rm -f "$img_dir"/quick-profile.$$.*.img; rm -rf "$work"' EXIT
 
 loadavg() { bench_load; }

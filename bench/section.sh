@@ -18,6 +18,14 @@ bench_section() {
 	fi && chmod 644 "$tmp" && mv "$tmp" "$out" || { rm -f "$tmp"; return 1; }
 }
 
+# bench_need: stop with exit status 2 and one line unless this runs as root
+# (the scripts make loop devices, filesystems and mounts) and $fsbench, the
+# program measured (FSBENCH, else the one built next to bench/), exists.
+bench_need() {
+	[ "$(id -u)" = 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
+	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+}
+
 # bench_load: the load average now (1, 5, 15 minutes)
 bench_load() { cut -d' ' -f1-3 /proc/loadavg; }
 

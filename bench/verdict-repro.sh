@@ -29,8 +29,9 @@ done
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 fsbench=${FSBENCH:-$top/fsbench}
-[ -x "$fsbench" ] || { echo "$0: no $fsbench: build first" >&2; exit 2; }
-[ "$(id -u)" -eq 0 ] || { echo "$0: needs root (loop devices, mkfs, mount)" >&2; exit 2; }
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_need
 work=$(mktemp -d /var/tmp/fsbench-verdict.XXXXXX)
 load_pid=
 cleanup() {
@@ -40,8 +41,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# shellcheck source=bench/section.sh
-. "$here/section.sh"
 cc -O2 -I"$top/src" -I"$top" "$here/verdict-check.c" "$top/libfsbench.a" \
 	$(pkg-config --libs libconfuse json-c sqlite3 mount blkid) -lm -o "$work/verdict-check"
 cp /bin/sh "$work/background"

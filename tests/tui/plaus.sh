@@ -45,9 +45,6 @@ tui_keys R
 tui_wait 'Results in .*: 1 file'
 tui_keys Enter
 tui_wait 'Verdict|Built-in I/O phases'
-for i in $(seq 30); do
-	tui_screen | grep -q 'page cache' && { tui_dump; fail "bonnie-tiny speaks of the page cache"; }
-	tui_keys NPage
-done
+tui_never_paging 'page cache' 30 "bonnie-tiny speaks of the page cache"
 tui_keys q q
 exit 0

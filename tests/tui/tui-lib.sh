@@ -167,6 +167,16 @@ tui_press_until() {
 	fail "pressed $key $max times, /$re/ never showed"
 }
 
+# tui_never_paging RE PAGES WHY: page down PAGES times (NPage), failing
+# with WHY as soon as a screen shows /RE/ (grep -q, basic regex)
+tui_never_paging() {
+	local re=$1 pages=$2 why=$3 i
+	for ((i = 0; i < pages; i++)); do
+		tui_screen | grep -q -- "$re" && { tui_dump; fail "$why"; }
+		tui_keys NPage
+	done
+}
+
 tui_resize() {
 	tmx resize-window -t t -x "$1" -y "$2"
 }

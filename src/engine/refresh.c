@@ -16,6 +16,7 @@
 
 #include "engine/engine_int.h"
 #include "engine/refresh.h"
+#include "devices/fs.h"
 #include "sys/proc.h"
 
 #define BLOCK 4096ULL
@@ -229,10 +230,19 @@ int fsb_engine_refresh(void *arg, const struct fsb_phase_def *def, const char *d
 		return fsb_err_set(err, -EOPNOTSUPP, "refresh: a directory target is not a filesystem fsbench makes: "
 				   "refresh needs an image or a device target");
 	rc = fsb_refresh_run(dir, &ctl, run, err);
-	if (rc && rc != -ECANCELED && !e->mounted) {
+	if (rc && rc != -ECANCELED) {
+		struct fsb_err ue = { 0 };
 		size_t l = strlen(err->msg);
 
-		snprintf(err->msg + l, sizeof(err->msg) - l, "; nothing is mounted now, so the phases after it do not run");
+		/* the phases after it would read the aged tree, or half a
+		 * copy, as the fresh one: unmounted, the engine runs none of
+		 * them on this filesystem until it is made again */
+		if (e->mounted && fsb_fs_umount(e->mnt, &ue) == 0) {
+			e->mounted = false;
+			e->mounted_fsr = NULL;
+		}
+		if (!e->mounted)
+			snprintf(err->msg + l, sizeof(err->msg) - l, "; the phases after it do not run");
 	}
 	return rc;
 }

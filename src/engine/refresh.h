@@ -72,8 +72,11 @@ int fsb_refresh_run(const char *mnt, const struct fsb_refresh_ctl *ctl, struct f
 /*
  * The engine's runner for the phase (the shape of fsb_phase_ctx.builtin;
  * arg is the struct fsb_engine): fsb_refresh_run() on dir with the
- * engine's cancel flag and fsb_engine_remake() (engine_int.h).  A directory
- * target has no filesystem fsbench can make: -EOPNOTSUPP.
+ * engine's cancel flag and fsb_engine_remake() (engine_int.h).  When it
+ * fails the filesystem is left unmounted, so that the engine runs none of
+ * the phases after it on this filesystem (fresh-grep would read the aged
+ * tree as the fresh one), and the message says so.  A directory target has
+ * no filesystem fsbench can make: -EOPNOTSUPP.
  */
 int fsb_engine_refresh(void *arg, const struct fsb_phase_def *def, const char *dir,
 		       void (*fraction)(void *arg, double f), void *farg, struct fsb_run *run, struct fsb_err *err);

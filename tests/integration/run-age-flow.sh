@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Aged against fresh, the flow (engine/refresh.c, run --age): with command
+# stand-ins for the aging phases around the real refresh phase, `fsbench run
+# --image … --fs ext4,xfs --profile tiny --age` appends the aging group,
+# runs refresh on each filesystem and exits 0; the refreshed filesystem is a
+# new one (a new UUID, what age left outside the tree gone) holding the same
+# tree (names, types, modes, sizes, mtimes, link targets, contents); nothing
+# is left behind (no temporary copy, loop device or mount).  A refresh whose
+# $TMPDIR lacks the room fails with one line and exit status 1, runs none
+# of the phases after it, and leaves nothing either.
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/integration/builtin-lib.sh"
+need_root
+need_prog mkfs.ext4 mkfs.xfs blkid cp sha256sum tar
+export LC_ALL=C.UTF-8
+
+# The stand-ins: age makes a small tree with a symlink, a hard link, odd
+# modes and old mtimes, and leaves a marker and a fill directory outside
+# the tree; aged-grep and fresh-grep write the tree's listing, the sums of
+# its files and the filesystem's UUID (blkid -p: the device itself) where
+# the test reads them.  Every aging phase the shipped file defines goes
+# first (one-line and multi-line sections alike), so that these come in
+# the group's order.
+snap='fs=$(echo $FSBENCH_PHASE | cut -d/ -f1); out=@OUT@/$fs-WHEN; ls -A . age >$out.top && blkid -p -s UUID -o value ${dev} >$out.uuid && cd age/tree && { find . ! -type d -exec stat -c "%n|%F|%a|%s|%Y|%h|%N" {} + | sort; find . -type d -exec stat -c "%n|%F|%a|%Y" {} + | sort; } >$out.list && find . -type f -exec sha256sum {} + | sort >$out.sums'
+age='mkdir -p age/tree/a/b age/tree/c age/fill && seq 1 5000 >age/tree/a/one && head -c 300000 /dev/urandom >age/tree/a/b/two && ln -s ../a/one age/tree/c/link && ln age/tree/a/one age/tree/c/hard && : >age/tree/empty && chmod 640 age/tree/a/one && chmod 711 age/tree/c && touch -h -d 2001-02-03T04:05:06 age/tree/a/b/two age/tree/c/link && echo junk >age/fill/f && echo here >marker'
+mkdir "$SCRATCH/snap"
+drop='/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{.*\} *$/d;
+/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{/,/^\}/d'
+test_conf "$FSB_CALM;$drop" "$FSB_CALM_CHECK" <<CONF
+phase "age" { group = "aging" command = '$age' }
+phase "aged-grep" { group = "aging" requires = { "age" } command = '${snap//WHEN/aged}' }
+phase "aged-stat" { group = "aging" requires = { "age" } command = 'find age/tree >/dev/null' }
+phase "refresh" { kind = "builtin" group = "aging" requires = { "age" } sync = false }
+phase "fresh-grep" { group = "aging" requires = { "refresh" } command = '${snap//WHEN/fresh}' }
+phase "fresh-stat" { group = "aging" requires = { "refresh" } command = 'find age/tree >/dev/null' }
+CONF
+sed -i "s|@OUT@|$SCRATCH/snap|g" "$conf"
+
+# no copy of a refresh may stay in the temporary directory
+no_copy() {
+	! compgen -G "$1/fsbench-work.refresh-*" >/dev/null || fail "$2 left a temporary copy: $(ls -d "$1"/fsbench-work.refresh-*)"
+}
+
+res=$SCRATCH/r.fsbench
+"$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --fs ext4,xfs --phases tar,rm --profile tiny --age \
+	-o "$res" >"$SCRATCH/out" 2>&1 || { rc=$?; cat "$SCRATCH/out"; fail "fsbench run --age exited $rc"; }
+assert_no_leftovers "fsbench run --age"
+no_copy "$SCRATCH" "fsbench run --age"
+grep -q -- " --age" "$res" || fail "the result does not record --age"
+for fs in ext4 xfs; do
+	for ph in tar rm age aged-grep aged-stat refresh fresh-grep fresh-stat; do
+		[ "$(runs_of "$res" $fs $ph)" = 1 ] || fail "$fs: $ph did not run once: $(run_records "$res" | grep "^$fs ")"
+	done
+	r=$(run_records "$res" | grep "^$fs refresh ")
+	case $r in "$fs refresh ok "*) ;; *) fail "$fs: refresh did not succeed: $r $(grep -A3 'refresh' "$SCRATCH/out")" ;; esac
+	check "$(field "$r" real) > 0" || fail "$fs: refresh has no real time: $r"
+	check "$(field "$r" bytes) >= 300000 && $(field "$r" ops) >= 8" || fail "$fs: refresh did not count the tree: $r"
+	a=$SCRATCH/snap/$fs-aged f=$SCRATCH/snap/$fs-fresh
+	[ -s "$a.list" ] && [ -s "$f.list" ] || fail "$fs: the stand-ins wrote no listing"
+	diff "$a.list" "$f.list" >&2 || fail "$fs: the refreshed tree differs from the aged one (names, modes, sizes, times)"
+	diff "$a.sums" "$f.sums" >&2 || fail "$fs: the refreshed tree's contents differ from the aged one's"
+	grep -qF "'./c/link' -> '../a/one'" "$f.list" || fail "$fs: the symlink did not survive: $(cat "$f.list")"
+	grep -qE '^\./c/hard\|regular file\|640\|[0-9]+\|[0-9]+\|2\|' "$f.list" ||
+		fail "$fs: the hard link did not survive: $(grep hard "$f.list")"
+	[ -s "$a.uuid" ] && [ "$(cat "$a.uuid")" != "$(cat "$f.uuid")" ] ||
+		fail "$fs: the refreshed filesystem has the aged one's UUID ($(cat "$a.uuid") / $(cat "$f.uuid")): no mkfs"
+	grep -qx marker "$a.top" && grep -qx fill "$a.top" || fail "$fs: the stand-in age left no marker: $(cat "$a.top")"
+	! grep -qxE 'marker|fill' "$f.top" || fail "$fs: what age left outside the tree survived refresh: $(tr '\n' ' ' <"$f.top")"
+	note "$fs: refresh $(field "$r" real) s, $(field "$r" ops) entries; uuid $(cat "$a.uuid") → $(cat "$f.uuid")"
+done
+# the filesystem's own mkfs and mount figures are its one repetition's,
+# not refresh's too
+for key in mkfs_seconds mount_seconds; do
+	v=$(awk -v key=$key '/^filesystem "ext4"/ { f = 1; next } /^filesystem "/ { f = 0 }
+		f && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$res")
+	[[ $v =~ ^\{[0-9]+\.[0-9]+\}$ ]] || fail "ext4: $key is not one figure: '$v' (refresh's counted as the filesystem's?)"
+done
+
+# Too little room in $TMPDIR: a 2 MiB tmpfs outside the scratch directory
+# (the leftovers check looks for mounts under it); fsbench makes its mount
+# point there too
+small=$(mktemp -d /var/tmp/fsbench-test-agesmall.XXXXXX) || fail "mktemp"
+at_exit rmdir "$small"
+mount -t tmpfs -o size=2m fsbench-test "$small" || fail "mount tmpfs on $small"
+at_exit umount -l "$small"
+res2=$SCRATCH/small.fsbench
+rc=0
+TMPDIR=$small "$FSBENCH" --config "$conf" run --image "$SCRATCH/t2.img" --fs ext4 --phases tar --profile tiny --age \
+	-o "$res2" >"$SCRATCH/out2" 2>&1 || rc=$?
+[ "$rc" = 1 ] || { cat "$SCRATCH/out2"; fail "a refresh without room: exit status $rc, not 1 (a failed phase)"; }
+assert_no_leftovers "fsbench run --age with a small TMPDIR"
+no_copy "$small" "a refresh without room"
+[ -z "$(ls -A "$small")" ] || fail "$small is not empty after the run: $(ls -A "$small")"
+[ "$(findmnt -rn -o TARGET | grep -cF -- "$small")" = 1 ] || fail "a mount was left under $small"
+line=$(grep -E 'refresh .*failed: refresh: .* has .* free, the aged tree needs .* there: set TMPDIR' "$SCRATCH/out2") ||
+	fail "the refresh line does not say what is missing: $(grep refresh "$SCRATCH/out2")"
+[ "$(wc -l <<<"$line")" = 1 ] || fail "more than one refresh line: $line"
+grep -q 'the phases after it do not run' <<<"$line" || fail "the line does not say the phases after it do not run: $line"
+for ph in fresh-grep fresh-stat; do
+	[ "$(runs_of "$res2" ext4 $ph)" = 0 ] || fail "$ph ran after refresh failed (it would read the aged tree)"
+done
+note "no room: $line"

@@ -264,7 +264,7 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		free(names);
 		return -EINVAL;
 	}
-	if (plan->age && fsb_plan_add_aging(plan, err))
+	if (fsb_plan_apply_age(plan, err))
 		return -EINVAL;
 	rc = check_lists(plan, err);
 	if (rc)

@@ -58,8 +58,8 @@ struct fsb_plan {
 	char *fstab, *crypttab;  /* alternative files for the checks (tests) */
 	struct fsb_strv fs;      /* filesystem profile names, in run order */
 	struct fsb_strv phases;  /* phase names, in run order */
-	bool age;                /* --age: the aging group after the phases (fsb_plan_add_aging,
-				    at validation) */
+	bool age;                /* --age: the aging group after the phases (fsb_plan_apply_age,
+				    at validation: engine/planargs.h) */
 	char *profile;           /* size profile name */
 	long repeat;             /* repetitions per filesystem (>= 1) */
 	bool reformat_between;   /* mkfs again before every repetition */

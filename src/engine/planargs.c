@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/planargs.h"
+#include "engine/refresh.h"
 #include "model/uses.h"
 
 static void set_str(char **dst, const char *s)
@@ -186,6 +187,17 @@ int fsb_plan_add_aging(struct fsb_plan *plan, struct fsb_err *err)
 			fsb_strv_add(&plan->phases, group.v[g]);
 	fsb_strv_free(&group);
 	return rc;
+}
+
+int fsb_plan_apply_age(struct fsb_plan *plan, struct fsb_err *err)
+{
+	if (plan->age && fsb_plan_add_aging(plan, err))
+		return -EINVAL;
+	/* the TUI ticks phases, not --age: the same refusal for its plans */
+	if (plan->target == FSB_TARGET_DIR && fsb_strv_contains(&plan->phases, FSB_REFRESH_PHASE))
+		return fsb_err_set(err, -EINVAL, "phase '%s' makes the filesystem afresh: it needs an image or a "
+				   "device target, not a directory", FSB_REFRESH_PHASE);
+	return 0;
 }
 
 bool fsb_plan_ends_aged(const struct fsb_plan *plan)

@@ -44,6 +44,10 @@ void fsb_plan_args(const struct fsb_plan *plan, struct fsb_strv *args);
  *    is a directory (refresh makes the filesystem afresh), or the plan
  *    lists some of them in another order than the group's; the plan is
  *    then unchanged.  fsb_plan_validate() calls it when plan->age.
+ *  fsb_plan_apply_age: what fsb_plan_validate() asks: fsb_plan_add_aging()
+ *    when plan->age, and a plan with refresh (however it came there: a
+ *    plan screen's ticks too) refused for a directory target.  0 or
+ *    -EINVAL with one line.
  *  fsb_plan_ends_aged: the plan's phases end with the whole group, in its
  *    order, after at least one other phase (what fsb_plan_args() writes as
  *    --age).
@@ -51,6 +55,7 @@ void fsb_plan_args(const struct fsb_plan *plan, struct fsb_strv *args);
 #define FSB_AGING_GROUP "aging"
 void fsb_plan_aging_group(const struct fsb_config *cfg, struct fsb_strv *out);
 int fsb_plan_add_aging(struct fsb_plan *plan, struct fsb_err *err);
+int fsb_plan_apply_age(struct fsb_plan *plan, struct fsb_err *err);
 bool fsb_plan_ends_aged(const struct fsb_plan *plan);
 
 /* "fsbench run" and fsb_plan_args() shell-quoted, as one line; caller frees. */

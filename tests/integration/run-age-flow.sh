@@ -15,32 +15,8 @@ need_root
 need_prog mkfs.ext4 mkfs.xfs blkid cp sha256sum tar
 export LC_ALL=C.UTF-8
 
-# The stand-ins: age makes a small tree with a symlink, a hard link, odd
-# modes and old mtimes, and leaves a marker and a fill directory outside
-# the tree; aged-grep and fresh-grep write the tree's listing, the sums of
-# its files and the filesystem's UUID (blkid -p: the device itself) where
-# the test reads them.  Every aging phase the shipped file defines goes
-# first (one-line and multi-line sections alike), so that these come in
-# the group's order.
-snap='fs=$(echo $FSBENCH_PHASE | cut -d/ -f1); out=@OUT@/$fs-WHEN; ls -A . age >$out.top && blkid -p -s UUID -o value ${dev} >$out.uuid && cd age/tree && { find . ! -type d -exec stat -c "%n|%F|%a|%s|%Y|%h|%N" {} + | sort; find . -type d -exec stat -c "%n|%F|%a|%Y" {} + | sort; } >$out.list && find . -type f -exec sha256sum {} + | sort >$out.sums'
-age='mkdir -p age/tree/a/b age/tree/c age/fill && seq 1 5000 >age/tree/a/one && head -c 300000 /dev/urandom >age/tree/a/b/two && ln -s ../a/one age/tree/c/link && ln age/tree/a/one age/tree/c/hard && : >age/tree/empty && chmod 640 age/tree/a/one && chmod 711 age/tree/c && touch -h -d 2001-02-03T04:05:06 age/tree/a/b/two age/tree/c/link && echo junk >age/fill/f && echo here >marker'
-mkdir "$SCRATCH/snap"
-drop='/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{.*\} *$/d;
-/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{/,/^\}/d'
-test_conf "$FSB_CALM;$drop" "$FSB_CALM_CHECK" <<CONF
-phase "age" { group = "aging" command = '$age' }
-phase "aged-grep" { group = "aging" requires = { "age" } command = '${snap//WHEN/aged}' }
-phase "aged-stat" { group = "aging" requires = { "age" } command = 'find age/tree >/dev/null' }
-phase "refresh" { kind = "builtin" group = "aging" requires = { "age" } sync = false }
-phase "fresh-grep" { group = "aging" requires = { "refresh" } command = '${snap//WHEN/fresh}' }
-phase "fresh-stat" { group = "aging" requires = { "refresh" } command = 'find age/tree >/dev/null' }
-CONF
-sed -i "s|@OUT@|$SCRATCH/snap|g" "$conf"
-
-# no copy of a refresh may stay in the temporary directory
-no_copy() {
-	! compgen -G "$1/fsbench-work.refresh-*" >/dev/null || fail "$2 left a temporary copy: $(ls -d "$1"/fsbench-work.refresh-*)"
-}
+. "$FSB_SRCDIR/tests/integration/age-lib.sh"
+age_conf "$SCRATCH/snap"
 
 res=$SCRATCH/r.fsbench
 "$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --fs ext4,xfs --phases tar,rm --profile tiny --age \

@@ -33,7 +33,7 @@ tui_plan_image "$img" 2G ext4 -- tar
 tui_wait 'Phases \(1, '
 # the quick profile's figures: the heading says what aging adds
 tui_press_until p 'Size profile +‹ quick ›' 6
-tui_wait '\[ \] aging +age the filesystem \(aged against fresh\): [0-9]+ min [0-9]+ s a round'
+tui_wait '\[ \] aging +age the filesystem \(aged against fresh\): about [0-9]+ min [0-9]+ s a round'
 before=$(estimate)
 tui_keys Home
 tui_press_until Down '^Space: age each filesystem' 40

@@ -8,7 +8,8 @@
 # tree (names, types, modes, sizes, mtimes, link targets, contents); nothing
 # is left behind (no temporary copy, loop device or mount).  A refresh whose
 # $TMPDIR lacks the room fails with one line and exit status 1, runs none
-# of the phases after it, and leaves nothing either.
+# of the phases after it, and leaves nothing either; nor does a SIGINT
+# while refresh copies the tree out (exit 130, the result interrupted).
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/integration/builtin-lib.sh"
 need_root
@@ -77,3 +78,28 @@ for ph in fresh-grep fresh-stat; do
 	[ "$(runs_of "$res2" ext4 $ph)" = 0 ] || fail "$ph ran after refresh failed (it would read the aged tree)"
 done
 note "no room: $line"
+
+# SIGINT while refresh copies the tree out (a cp that waits first, found
+# first on PATH): the run stops as interrupted, the copy is removed, nothing
+# is left
+mkdir "$SCRATCH/slow" || fail "mkdir"
+printf '#!/bin/sh\nsleep 60\nexec %s "$@"\n' "$(command -v cp)" >"$SCRATCH/slow/cp"
+chmod 755 "$SCRATCH/slow/cp"
+PATH=$SCRATCH/slow:$PATH "$FSBENCH" --config "$conf" run --image "$SCRATCH/t3.img" --fs ext4 --phases tar \
+	--profile tiny --age -o "$SCRATCH/int.fsbench" >"$SCRATCH/out3" 2>&1 &
+pid=$!
+at_exit kill -KILL $pid
+for ((i = 0; i < 600; i++)); do
+	compgen -G "$SCRATCH/fsbench-work.refresh-*" >/dev/null && break
+	kill -0 $pid 2>/dev/null || { cat "$SCRATCH/out3"; fail "the run ended before refresh began"; }
+	sleep 0.1
+done
+compgen -G "$SCRATCH/fsbench-work.refresh-*" >/dev/null || fail "refresh made no temporary copy within a minute"
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+[ "$rc" = 130 ] || { cat "$SCRATCH/out3"; fail "SIGINT during refresh: exit status $rc, not 130"; }
+assert_no_leftovers "SIGINT during refresh"
+no_copy "$SCRATCH" "SIGINT during refresh"
+grep -q '^status = "interrupted"' "$SCRATCH/int.fsbench" || fail "the result is not marked interrupted"
+note "SIGINT during refresh: exit 130, the copy removed"

@@ -40,6 +40,7 @@ struct plan_state {
 	struct prow *prow;
 	struct fsb_browse hist;      /* earlier results, for the estimate */
 	struct fsb_eta_plan est;     /* the one every screen shows (engine/etaplan.h) */
+	double aging_s;              /* what the aging group takes a round, ticked or not; NAN unknown */
 };
 
 static struct plan_state *S(struct ui_ctx *ui)
@@ -227,6 +228,13 @@ static void sync_plan(struct ui_ctx *ui)
 											   : p->fs.v[0]);
 	}
 	fsb_eta_plan(p, &s->hist, &s->est);
+	{
+		struct fsb_strv group = { 0 };
+
+		fsb_plan_aging_group(cfg, &group);
+		s->aging_s = group.n ? fsb_eta_plan_phases(p, &s->hist, &group) : NAN;
+		fsb_strv_free(&group);
+	}
 }
 
 static void setup(struct ui_ctx *ui)
@@ -692,6 +700,19 @@ static void draw_fs(struct ui_ctx *ui, const struct ui_rect *box_r)
 	}
 }
 
+/* The aging group's heading: the tick's words, and the time it adds. */
+static const char *aging_about(const struct plan_state *s, char *buf, size_t len)
+{
+	char t[48];
+
+	if (isnan(s->aging_s))
+		snprintf(buf, len, "age the filesystem (aged against fresh)");
+	else
+		snprintf(buf, len, "age the filesystem (aged against fresh): %s a round",
+			 fsb_format_duration(s->aging_s, t, sizeof(t)));
+	return buf;
+}
+
 static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 {
 	struct plan_state *s = S(ui);
@@ -713,8 +734,10 @@ static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 			ui_fill(y, r.x, r.w, focus ? UI_CURSOR : UI_CURSOR_DIM);
 		if (row->group) {
 			int on = 0, all = 0;
+			char aging[128];
 			const char *about = strcmp(row->name, "desktop") == 0 ? "the real-world suite (seed 000)"
 					    : strcmp(row->name, "bonnie") == 0 ? "built-in bonnie-style phases (seeds 001, 003)"
+					    : strcmp(row->name, FSB_AGING_GROUP) == 0 ? aging_about(s, aging, sizeof(aging))
 					    : "";
 
 			for (int j = i + 1; j < s->ph.n && !s->prow[j].group; j++)
@@ -877,7 +900,10 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	} else if (s->pane == PANE_PHASES && s->ph.cur >= 0) {
 		const struct prow *r = &s->prow[s->ph.cur];
 
-		if (r->group) {
+		if (r->group && strcmp(r->name, FSB_AGING_GROUP) == 0) {
+			ui_hint(ui, "Space: age each filesystem, read the aged tree cold, copy it to the same filesystem "
+				"made afresh and read it again (doc/aging.md)");
+		} else if (r->group) {
 			ui_hint(ui, "Space ticks or unticks every phase of %s", r->name);
 		} else {
 			const struct fsb_phase_def *def = ui->cfg->phases[r->idx];
@@ -913,7 +939,7 @@ static const struct ui_key plan_keys[] = {
 
 const struct ui_screen_ops ui_scr_plan = {
 	.name = "Plan",
-	.about = "Tick the filesystems to compare and the phases to time on each.  The desktop phases are seed 000's real-world suite (debootstrap, tar, make with an empty and a full ccache, cp, make clean, rm), run in that order because each feeds the next; the bonnie phases are the built-in bonnie-style tests.  Grey items cannot run on this machine and say why.  The size profile sets how big the workloads are: tiny takes seconds, full hours.",
+	.about = "Tick the filesystems to compare and the phases to time on each.  The desktop phases are seed 000's real-world suite (debootstrap, tar, make with an empty and a full ccache, cp, make clean, rm), run in that order because each feeds the next; the bonnie phases are the built-in bonnie-style tests; the aging phases age each filesystem and compare reading its aged tree with reading a fresh copy of it on the same filesystem made afresh.  Grey items cannot run on this machine and say why.  The size profile sets how big the workloads are: tiny takes seconds, full hours.",
 	.keys = plan_keys,
 	.init = plan_init,
 	.fini = plan_fini,

@@ -20,6 +20,8 @@
 #include "devices/fs.h"
 #include "devices/loopdev.h"
 #include "engine/phase.h"
+#include "engine/planargs.h"
+#include "engine/refresh.h"
 #include "sys/interfere.h"
 #include "model/prereq.h"
 #include "model/stats.h"
@@ -262,6 +264,8 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		free(names);
 		return -EINVAL;
 	}
+	if (fsb_plan_apply_age(plan, err))
+		return -EINVAL;
 	rc = check_lists(plan, err);
 	if (rc)
 		return rc;
@@ -604,6 +608,25 @@ static int format_and_mount(struct fsb_engine *e, const struct fsb_fs_profile *p
 	return 0;
 }
 
+int fsb_engine_remake(struct fsb_engine *e, struct fsb_err *err)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *name = pl->fs.v[e->prog.fs_index];
+	const struct fsb_fs_profile *p = pl->target == FSB_TARGET_DIR ? NULL : fsb_plan_fs_profile(pl->cfg, name);
+	struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, name);
+	size_t mkfs_n, mount_n, umount_n;
+	int rc;
+
+	if (!p || !fsr)
+		return fsb_err_set(err, -EOPNOTSUPP, "%s is not a filesystem fsbench makes", name);
+	/* the refresh phase's time, not one more repetition's: what
+	 * format_and_mount() adds is taken off again */
+	mkfs_n = fsr->mkfs_s.n, mount_n = fsr->mount_s.n, umount_n = fsr->umount_s.n;
+	rc = format_and_mount(e, p, fsr, err);
+	fsr->mkfs_s.n = mkfs_n, fsr->mount_s.n = mount_n, fsr->umount_s.n = umount_n;
+	return rc;
+}
+
 /* The template variables of a phase, and the storage they point into. */
 struct phase_vars {
 	char tree[4096], cache[4096], jobs[32], size[32];
@@ -764,7 +787,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
 		.log_fd = e->log_fd, .cancel = &e->cancel,
 		.progress = on_tick, .arg = e,
-		.builtin = run_builtin, .builtin_arg = e,
+		.builtin = fsb_refresh_is_phase(def->name) ? fsb_engine_refresh : run_builtin, .builtin_arg = e,
 		.limits = &pl->cfg->defaults.disturb,
 	};
 	fsb_run_init(&run);
@@ -916,7 +939,8 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 			return false;
 		}
 	}
-	for (size_t j = 0; j < pl->phases.n && !cancelled(e); j++)
+	/* a filesystem refresh could not make again is gone: nothing to run on */
+	for (size_t j = 0; j < pl->phases.n && !cancelled(e) && (!p || e->mounted); j++)
 		run_phase(e, fi, fsr, rep, j, base);
 	/* the next repetition makes the filesystem afresh: check it now, while
 	 * it is the one on the target (without reformatting, at fs_end) */

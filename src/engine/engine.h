@@ -58,6 +58,8 @@ struct fsb_plan {
 	char *fstab, *crypttab;  /* alternative files for the checks (tests) */
 	struct fsb_strv fs;      /* filesystem profile names, in run order */
 	struct fsb_strv phases;  /* phase names, in run order */
+	bool age;                /* --age: the aging group after the phases (fsb_plan_apply_age,
+				    at validation: engine/planargs.h) */
 	char *profile;           /* size profile name */
 	long repeat;             /* repetitions per filesystem (>= 1) */
 	bool reformat_between;   /* mkfs again before every repetition */
@@ -100,7 +102,8 @@ void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src);
  * filesystems, phases and profile; every phase's prerequisites earlier in
  * the plan (model/prereq.h); baseline among the filesystems; sizes; the
  * target path plausible for its kind.  Fills defaults (output path,
- * image size, jobs).  -EINVAL with a one-line message naming the bad value.
+ * image size, jobs); with age, the aging group is appended first
+ * (planargs.h).  -EINVAL with a one-line message naming the bad value.
  */
 int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err);
 

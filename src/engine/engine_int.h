@@ -128,6 +128,15 @@ void fsb_engine_measure_fsck(struct fsb_engine *e, const struct fsb_fs_profile *
  * removed again (mount, rm, umount), so that the filesystem holds what the
  * phases left.  Failures go to the log. */
 void fsb_engine_fsck_tidy(struct fsb_engine *e);
+/*
+ * The refresh phase (refresh.h): make the running filesystem afresh, as
+ * between repetitions — umount, mkfs with a new UUID (a device target's
+ * claim and identity checks around it), mount on e->mnt.  The times go to
+ * the refresh phase, not to the filesystem's mkfs/mount/umount figures.
+ * 0 or -errno with err set; on failure nothing is mounted, and the
+ * repetition's phases after it are not run.
+ */
+int fsb_engine_remake(struct fsb_engine *e, struct fsb_err *err);
 /* Unmount, remove the mount point and work directory, detach, release. */
 void fsb_target_teardown(struct fsb_engine *e);
 

@@ -65,6 +65,29 @@ void fsb_eta_plan_priors(const struct fsb_plan *p, struct fsb_browse *hist, stru
 		fsb_browse_free(&own);
 }
 
+double fsb_eta_plan_phases(const struct fsb_plan *p, struct fsb_browse *hist, const struct fsb_strv *phases)
+{
+	struct fsb_plan q;
+	struct fsb_eta eta;
+	double sum = 0;
+	bool any = false;
+
+	fsb_plan_copy(&q, p);
+	fsb_strv_free(&q.phases);
+	for (size_t j = 0; j < phases->n; j++)
+		fsb_strv_add(&q.phases, phases->v[j]);
+	fsb_eta_init(&eta, plan_nfs(&q), q.phases.n, 1);
+	fsb_eta_plan_priors(&q, hist, &eta, NULL, 0);
+	for (size_t k = 0; k < eta.nfs * eta.nphases; k++)
+		if (!isnan(eta.prior[k])) {
+			sum += eta.prior[k];
+			any = true;
+		}
+	fsb_eta_free(&eta);
+	fsb_plan_clear(&q);
+	return any ? sum : NAN;
+}
+
 long fsb_eta_plan_rounds(double budget, double round)
 {
 	double r;

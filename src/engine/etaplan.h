@@ -44,6 +44,15 @@ void fsb_eta_plan_priors(const struct fsb_plan *plan, struct fsb_browse *hist, s
 /* The plan's estimate (hist as above).  Never fails: what is not known is NAN. */
 void fsb_eta_plan(const struct fsb_plan *plan, struct fsb_browse *hist, struct fsb_eta_plan *out);
 
+/*
+ * What the given phases (names of the config's phases, in the plan or not)
+ * take in one round of the plan's filesystems, from the same figures as
+ * fsb_eta_plan() (hist as there): the seconds a plan screen's tick adds,
+ * such as the aging group's.  NAN when no figure covers any of them; a
+ * phase nothing estimates counts nothing.
+ */
+double fsb_eta_plan_phases(const struct fsb_plan *plan, struct fsb_browse *hist, const struct fsb_strv *phases);
+
 /* The rounds a budget affords at round seconds each: at least 1, at most
  * FSB_SETTLE_MAX_ROUNDS; the cap when round is unknown. */
 long fsb_eta_plan_rounds(double budget, double round);

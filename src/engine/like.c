@@ -320,7 +320,7 @@ int fsb_plan_like(struct fsb_plan *plan, const struct fsb_result *res, struct fs
 bool fsb_plan_like_takes(enum fsb_opt id)
 {
 	switch (id) {
-	case FSB_OPT_FS: case FSB_OPT_PHASES: case FSB_OPT_PROFILE: case FSB_OPT_REPEAT:
+	case FSB_OPT_FS: case FSB_OPT_PHASES: case FSB_OPT_AGE: case FSB_OPT_PROFILE: case FSB_OPT_REPEAT:
 	case FSB_OPT_AUTO_REPEAT: case FSB_OPT_CI_TARGET: case FSB_OPT_MAX_REPEAT: case FSB_OPT_BUDGET:
 	case FSB_OPT_NO_REFORMAT: case FSB_OPT_ORDER: case FSB_OPT_SEED: case FSB_OPT_BASELINE:
 	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES:

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/planargs.h"
+#include "engine/refresh.h"
 #include "model/uses.h"
 
 static void set_str(char **dst, const char *s)
@@ -91,6 +92,7 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 		fsb_strv_free(&plan->phases);
 		fsb_strv_split(&plan->phases, v, ',');
 		break;
+	case FSB_OPT_AGE:            plan->age = true; break;
 	case FSB_OPT_SIZE:
 		if (fsb_parse_size(v, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected a size such as 2G or 512M",
@@ -123,6 +125,95 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 		return fsb_err_set(err, -EINVAL, "unknown option %d", (int)id);
 	}
 	return 0;
+}
+
+void fsb_plan_aging_group(const struct fsb_config *cfg, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < cfg->nphases; i++)
+		if (cfg->phases[i]->group && strcmp(cfg->phases[i]->group, FSB_AGING_GROUP) == 0)
+			fsb_strv_add(out, cfg->phases[i]->name);
+}
+
+static long index_of(const struct fsb_strv *v, const char *s)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->v[i], s) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* The aging phases the plan lists already come in the group's order. */
+static int check_aging_order(const struct fsb_plan *plan, const struct fsb_strv *group, struct fsb_err *err)
+{
+	long last = -1;
+	const char *prev = NULL;
+
+	for (size_t g = 0; g < group->n; g++) {
+		long at = index_of(&plan->phases, group->v[g]);
+		char *all;
+
+		if (at < 0)
+			continue;
+		if (at < last) {
+			all = fsb_strv_join(group, ", ");
+			fsb_err_set(err, -EINVAL, "%s: the phases list %s before %s, but aging runs %s in this order; "
+				    "leave them out of the phases (%s adds them)", fsb_opt_say(FSB_OPT_AGE, NULL),
+				    group->v[g], prev, all, fsb_opt_say(FSB_OPT_AGE, NULL));
+			free(all);
+			return -EINVAL;
+		}
+		last = at;
+		prev = group->v[g];
+	}
+	return 0;
+}
+
+int fsb_plan_add_aging(struct fsb_plan *plan, struct fsb_err *err)
+{
+	struct fsb_strv group = { 0 };
+	int rc = 0;
+
+	fsb_plan_aging_group(plan->cfg, &group);
+	if (!group.n)
+		rc = fsb_err_set(err, -EINVAL, "%s: the configuration has no phases of group \"%s\"",
+				 fsb_opt_say(FSB_OPT_AGE, NULL), FSB_AGING_GROUP);
+	else if (plan->target == FSB_TARGET_DIR)
+		rc = fsb_err_set(err, -EINVAL, "%s makes the filesystem afresh after aging: it needs an image or a "
+				 "device target, not a directory", fsb_opt_say(FSB_OPT_AGE, NULL));
+	else
+		rc = check_aging_order(plan, &group, err);
+	for (size_t g = 0; !rc && g < group.n; g++)
+		if (!fsb_strv_contains(&plan->phases, group.v[g]))
+			fsb_strv_add(&plan->phases, group.v[g]);
+	fsb_strv_free(&group);
+	return rc;
+}
+
+int fsb_plan_apply_age(struct fsb_plan *plan, struct fsb_err *err)
+{
+	if (plan->age && fsb_plan_add_aging(plan, err))
+		return -EINVAL;
+	/* the TUI ticks phases, not --age: the same refusal for its plans */
+	if (plan->target == FSB_TARGET_DIR && fsb_strv_contains(&plan->phases, FSB_REFRESH_PHASE))
+		return fsb_err_set(err, -EINVAL, "phase '%s' makes the filesystem afresh: it needs an image or a "
+				   "device target, not a directory", FSB_REFRESH_PHASE);
+	return 0;
+}
+
+bool fsb_plan_ends_aged(const struct fsb_plan *plan)
+{
+	struct fsb_strv group = { 0 };
+	const struct fsb_strv *ph = &plan->phases;
+	bool tail = false;
+
+	fsb_plan_aging_group(plan->cfg, &group);
+	if (group.n && ph->n > group.n) {
+		tail = true;
+		for (size_t g = 0; tail && g < group.n; g++)
+			tail = strcmp(ph->v[ph->n - group.n + g], group.v[g]) == 0;
+	}
+	fsb_strv_free(&group);
+	return tail;
 }
 
 static void add(struct fsb_strv *args, enum fsb_opt id, const char *value)
@@ -194,6 +285,27 @@ static void add_target(struct fsb_strv *args, const struct fsb_plan *p)
 	}
 }
 
+/* --phases, and --age: without the aging group when they end with it */
+static void add_phases(struct fsb_strv *args, const struct fsb_plan *p)
+{
+	bool tail = fsb_plan_ends_aged(p);
+
+	if (tail) {
+		struct fsb_strv group = { 0 }, head = { 0 };
+
+		fsb_plan_aging_group(p->cfg, &group);
+		for (size_t i = 0; i + group.n < p->phases.n; i++)
+			fsb_strv_add(&head, p->phases.v[i]);
+		add_list(args, FSB_OPT_PHASES, &head);
+		fsb_strv_free(&head);
+		fsb_strv_free(&group);
+	} else {
+		add_list(args, FSB_OPT_PHASES, &p->phases);
+	}
+	if (tail || p->age)
+		add(args, FSB_OPT_AGE, NULL);
+}
+
 void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 {
 	struct fsb_plan d;
@@ -202,7 +314,7 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 	add_target(args, p);
 	if (p->target != FSB_TARGET_DIR)
 		add_list(args, FSB_OPT_FS, &p->fs);
-	add_list(args, FSB_OPT_PHASES, &p->phases);
+	add_phases(args, p);
 	add(args, FSB_OPT_PROFILE, p->profile);
 	/* a fixed number, also the default's, when the default is settle mode */
 	if (p->repeat != d.repeat || (!p->settle && d.settle && !p->auto_repeat))

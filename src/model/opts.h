@@ -35,6 +35,7 @@
 	X(CRYPTTAB,       "crypttab",        0,   true,  "the crypttab file") \
 	X(FS,             "fs",              'f', true,  "the filesystems") \
 	X(PHASES,         "phases",          'p', true,  "the phases") \
+	X(AGE,            "age",             0,   false, "aging the filesystem (aged against fresh)") \
 	X(PROFILE,        "profile",         'P', true,  "the size profile") \
 	X(REPEAT,         "repeat",          'n', true,  "repetitions") \
 	X(AUTO_REPEAT,    "auto-repeat",     0,   false, "automatic repetition") \

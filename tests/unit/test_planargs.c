@@ -227,6 +227,132 @@ static void test_kinds(void **state)
 	assert_int_equal(fsb_target_kind_parse(NULL, &t), -EINVAL);
 }
 
+/* A config with the aging group as the contract ships it, refresh a
+ * built-in among command stand-ins. */
+#define AGING_CONF \
+	"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n" \
+	"filesystem \"ext4\" { type = \"ext4\" mkfs = 'mkfs.ext4 -F ${dev}' }\n" \
+	"profile \"quick\" { tree_files = 100 image_size = \"1G\" }\n" \
+	"phase \"tar\" { command = 'true' }\n" \
+	"phase \"rm\" { command = 'true' empties = true }\n" \
+	"phase \"age\" { command = 'true' group = \"aging\" }\n" \
+	"phase \"aged-grep\" { command = 'true' group = \"aging\" requires = { \"age\" } }\n" \
+	"phase \"aged-stat\" { command = 'true' group = \"aging\" requires = { \"age\" } }\n" \
+	"phase \"refresh\" { kind = \"builtin\" group = \"aging\" requires = { \"age\" } }\n" \
+	"phase \"fresh-grep\" { command = 'true' group = \"aging\" requires = { \"refresh\" } }\n" \
+	"phase \"fresh-stat\" { command = 'true' group = \"aging\" requires = { \"refresh\" } }\n" \
+	"defaults { profile = \"quick\" filesystems = { \"ext2\", \"ext4\" } phases = { \"tar\", \"rm\" } }\n"
+
+static char *joined(const struct fsb_strv *v)
+{
+	static char buf[512];
+	char *s = fsb_strv_join(v, ",");
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	free(s);
+	return buf;
+}
+
+/* --age: the group after the plan's phases at validation, whatever the
+ * option order; none twice; listed ones in the group's order; recorded as
+ * --age and read back into the same plan. */
+static void test_age(void **state)
+{
+	struct fsb_config *ac = NULL;
+	struct fsb_plan p, q;
+	struct fsb_strv args = { 0 }, group = { 0 };
+	struct fsb_err err = { 0 };
+	char *line;
+
+	(void)state;
+	assert_int_equal(fsb_config_load_buf(AGING_CONF, "aging.conf", &ac, &err), 0);
+	fsb_plan_aging_group(ac, &group);
+	assert_string_equal(joined(&group), "age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat");
+
+	/* --age before --phases: still appended after them */
+	fsb_plan_init(&p, ac);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_IMAGE, "/tmp/a.img", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_AGE, NULL, &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES, "tar,rm", &err), 0);
+	assert_true(p.age);
+	assert_int_equal(fsb_plan_validate(&p, &err), 0);
+	assert_string_equal(joined(&p.phases), "tar,rm,age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat");
+	assert_true(fsb_plan_ends_aged(&p));
+	/* again: nothing added twice */
+	assert_int_equal(fsb_plan_add_aging(&p, &err), 0);
+	assert_int_equal(p.phases.n, 8);
+	free(p.output);
+	p.output = NULL;
+	line = fsb_plan_command_line(&p);
+	assert_non_null(strstr(line, " --phases tar,rm --age "));
+	free(line);
+	fsb_plan_args(&p, &args);
+	fsb_plan_init(&q, ac);
+	for (size_t i = 0; i < args.n; i++) {
+		int id = fsb_opt_find(args.v[i] + 2);
+
+		if (id >= 0 && strncmp(args.v[i], "--", 2) == 0)
+			assert_int_equal(fsb_plan_set_option(&q, id, fsb_opt_info(id)->arg ? args.v[++i] : NULL, &err), 0);
+	}
+	assert_true(q.age);
+	assert_string_equal(joined(&q.phases), "tar,rm");
+	assert_int_equal(fsb_plan_validate(&q, &err), 0);
+	assert_string_equal(joined(&q.phases), joined(&p.phases));
+	fsb_strv_free(&args);
+	fsb_plan_clear(&q);
+	fsb_plan_clear(&p);
+
+	/* a plan that lists some of them in the group's order: the rest after */
+	fsb_plan_init(&p, ac);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES, "age,tar,aged-grep", &err), 0);
+	assert_int_equal(fsb_plan_add_aging(&p, &err), 0);
+	assert_string_equal(joined(&p.phases), "age,tar,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat");
+	assert_false(fsb_plan_ends_aged(&p));
+	fsb_plan_clear(&p);
+
+	/* in another order: refused, one line, the plan unchanged */
+	fsb_plan_init(&p, ac);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES, "tar,refresh,age", &err), 0);
+	assert_int_equal(fsb_plan_add_aging(&p, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "refresh before age"));
+	assert_null(strchr(err.msg, '\n'));
+	assert_string_equal(joined(&p.phases), "tar,refresh,age");
+	fsb_plan_clear(&p);
+
+	/* a directory is not made afresh */
+	fsb_plan_init(&p, ac);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_DIR, "/tmp", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_AGE, NULL, &err), 0);
+	assert_int_equal(fsb_plan_validate(&p, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "not a directory"));
+	fsb_plan_clear(&p);
+
+	/* without --age, a plan ending with the group is still written --age */
+	fsb_plan_init(&p, ac);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES,
+					     "tar,age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat", &err), 0);
+	assert_false(p.age);
+	assert_true(fsb_plan_ends_aged(&p));
+	line = fsb_plan_command_line(&p);
+	assert_non_null(strstr(line, " --phases tar --age "));
+	free(line);
+	fsb_plan_clear(&p);
+	fsb_strv_free(&group);
+	fsb_config_free(ac);
+
+	/* a config without the group: --age says so */
+	fsb_plan_init(&p, cfg);
+	fsb_strv_free(&group);
+	fsb_plan_aging_group(cfg, &group);
+	if (!group.n) {
+		assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_AGE, NULL, &err), 0);
+		assert_int_equal(fsb_plan_add_aging(&p, &err), -EINVAL);
+		assert_non_null(strstr(err.msg, "no phases of group"));
+	}
+	fsb_strv_free(&group);
+	fsb_plan_clear(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_target_checks),
 		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_age),
 	};
 
 	return cmocka_run_group_tests(tests, shipped_setup, shipped_teardown);

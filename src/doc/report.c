@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "model/agefactor.h"
 #include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/report.h"
@@ -146,6 +147,11 @@ static const char *metric_words(enum fsb_metric m)
 	case FSB_METRIC_CPU: return "%CPU";
 	default: return "?";
 	}
+}
+
+const char *fsb_report_metric_words(enum fsb_metric m)
+{
+	return metric_words(m);
 }
 
 static unsigned ratio_flags(const struct fsb_norm *n)
@@ -709,7 +715,8 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
-			bool known = fsb_strv_contains(&plain, ph->name);
+			/* the aging group has a section of its own (model/agefactor.h) */
+			bool known = fsb_strv_contains(&plain, ph->name) || fsb_age_is_phase(ph->name);
 
 			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
 				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;

@@ -6,8 +6,9 @@
 # titles and the numbers of their rows, charts and their bars, the verdict,
 # the program versions: tests/helpers/doc_sections.py), and `show` without
 # --raw is the same less the per-repetition and statistics tables.  For
-# seed 000's sample, the 3-repetition sample and a real run of built-in
-# phases (tests/fixtures/bonnie-tiny.fsbench).
+# seed 000's sample, the 3-repetition sample, a real run of built-in
+# phases (tests/fixtures/bonnie-tiny.fsbench) and a run with aging
+# (tests/fixtures/aging-3fs.fsbench: its Aging group, below).
 . "$FSB_TESTLIB"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
 
@@ -15,7 +16,7 @@ export LC_ALL=C.UTF-8
 sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
 
 for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fsbench \
-	tests/fixtures/bonnie-tiny.fsbench; do
+	tests/fixtures/bonnie-tiny.fsbench tests/fixtures/aging-3fs.fsbench; do
 	src=$FSB_SRCDIR/$f
 	b=$SCRATCH/$(basename "$f" .fsbench)
 	"$FSBENCH" show "$src" >"$b.txt" || fail "show $f exited $?"
@@ -39,7 +40,14 @@ s=$SCRATCH/repeat3-tiny
 grep -q '^T total — .*statistics$' "$s.md.sk" || fail "no statistics table of the total in the Markdown"
 grep -q '^T Summary$' "$s.html.sk" || fail "no summary in the HTML"
 grep -q '^V$' "$s.md.sk" || fail "no verdict in the Markdown"
+s=$SCRATCH/aging-3fs
+grep -q '^H Aging$' "$s.html.sk" || fail "no Aging group in the HTML"
+grep -q '^T Aging factors$' "$s.md.sk" || fail "no aging factors in the Markdown"
+grep -q '^T Layout after aging and fresh$' "$s.md.sk" || fail "no layout table in the Markdown"
+grep -q '^C stat walk of the tree aged' "$s.sk" || fail "no aging chart in show"
+grep -q '^T aging phases — every repetition$' "$s.sk" && fail "the aging runs table without --raw"
 s=$SCRATCH/bonnie-tiny
+grep -q '^H Aging$' "$s.raw.sk" && fail "an Aging group without aging phases"
 grep -q '^T What every rate is made of$' "$s.md.sk" || fail "no latency table in the Markdown"
 grep -q '^P mkfs.xfs version 6.1.0$' "$s.md.sk" || fail "no program versions in the Markdown"
 grep -q '^C block-write, throughput' "$s.md.sk" || fail "no chart in the Markdown"

@@ -18,8 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shipped_config.h"
+
 #include "doc/document.h"
+#include "doc/report.h"
 #include "model/agefactor.h"
+#include "model/recommend.h"
 #include "model/cells.h"
 #include "model/stats.h"
 #include "model/verdict.h"
@@ -27,7 +31,7 @@
 
 static struct fsb_result *load(const char *name)
 {
-	char *path = fsb_xasprintf("%s/tests/fixtures/%s", FSB_ABS_SRCDIR, name);
+	char *path = fsb_xasprintf("%s/%s%s", FSB_ABS_SRCDIR, strchr(name, '/') ? "" : "tests/fixtures/", name);
 	struct fsb_err err = { 0 };
 	struct fsb_result *res = NULL;
 
@@ -188,8 +192,8 @@ static void test_not_in_totals(void **state)
 		assert_float_equal(v.rows[i].total, tar.st.mean, 1e-12);
 		fsb_cell_stats_free(&tar);
 	}
-	/* the disturbed aged grep is the only one: counted, not ranked */
-	assert_int_equal(v.ndisturbed, 1);
+	/* the disturbed aged grep is the only one: the verdict does not count it */
+	assert_int_equal(v.ndisturbed, 0);
 	fsb_verdict_free(&v);
 	fsb_strv_free(&bi);
 	fsb_strv_free(&cmd);
@@ -343,6 +347,96 @@ static void test_one_run_and_missing(void **state)
 	fsb_result_free(res);
 }
 
+static bool has_line(const struct fsb_strv *l, const char *part)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strstr(l->v[i], part))
+			return true;
+	return false;
+}
+
+static void recommend(const struct fsb_result *res, struct fsb_recommendation *r, struct fsb_strv *lines)
+{
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
+	struct fsb_rec_opts ro = { .cfg = cfg };
+
+	fsb_recommend(res, &o, &ro, r);
+	fsb_report_recommendation(res, &o, &ro, r, lines);
+}
+
+/* With aging figures the recommendation says them; with a clear lead they
+ * change nothing and it says so. */
+static void test_recommend_says(void **state)
+{
+	struct fsb_result *res = load("aging-3fs.fsbench");
+	struct fsb_strv lines = { 0 };
+	struct fsb_recommendation r;
+
+	(void)state;
+	recommend(res, &r, &lines);
+	assert_int_equal(r.kind, FSB_REC_PICK);
+	assert_true(r.aged);
+	assert_false(r.aging_broke_tie);
+	assert_string_equal(r.rows[r.pick].fs->name, "ext4");
+	assert_true(has_line(&lines, "After aging, btrfs read the tree 2."));
+	assert_true(has_line(&lines, "× slower than fresh; xfs 1."));
+	assert_true(has_line(&lines, "Taken into account only to break a tie"));
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_result_free(res);
+}
+
+/* Equally fast at the use's phases: btrfs gives the most, but ages
+ * significantly worse than the others, so it is not the pick. */
+static void test_recommend_tie(void **state)
+{
+	struct fsb_result *res = load("aging-3fs.fsbench");
+	const struct fsb_phase_result *tar = fsb_fs_find_phase(fsb_result_find_fs(res, "ext4"), "tar");
+	struct fsb_strv lines = { 0 };
+	struct fsb_recommendation r;
+
+	(void)state;
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], "tar");
+
+		for (size_t k = 0; k < ph->nruns; k++)
+			for (int f = 0; f < FSB_FIELD_COUNT; f++)
+				if (f != FSB_FIELD_seq && f != FSB_FIELD_started_at)
+					ph->runs[k].v[f] = tar->runs[k].v[f];
+	}
+	recommend(res, &r, &lines);
+	assert_int_equal(r.kind, FSB_REC_TIE);
+	assert_true(r.aging_broke_tie);
+	assert_string_equal(r.rows[r.pick_unaged].fs->name, "btrfs");
+	assert_string_not_equal(r.rows[r.pick].fs->name, "btrfs");
+	assert_false(r.rows[r.pick].ages_worse);
+	assert_true(r.rows[r.pick_unaged].ages_worse);
+	assert_true(has_line(&lines, "Taken into account: btrfs, tied with "));
+	assert_true(has_line(&lines, "of those that do not age worse"));
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_result_free(res);
+}
+
+/* Without aging figures the recommendation says nothing new. */
+static void test_recommend_no_aging(void **state)
+{
+	struct fsb_result *res = load("data/samples/repeat3-tiny.fsbench");
+	struct fsb_strv lines = { 0 };
+	struct fsb_recommendation r;
+
+	(void)state;
+	recommend(res, &r, &lines);
+	assert_false(r.aged);
+	assert_false(r.aging_broke_tie);
+	assert_false(has_line(&lines, "aging"));
+	for (size_t i = 0; i < r.nrows; i++)
+		assert_true(isnan(r.rows[i].age.factor));
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_result_free(res);
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -367,7 +461,10 @@ int main(void)
 		cmocka_unit_test(test_document),
 		cmocka_unit_test(test_no_aging),
 		cmocka_unit_test(test_one_run_and_missing),
+		cmocka_unit_test(test_recommend_says),
+		cmocka_unit_test(test_recommend_tie),
+		cmocka_unit_test(test_recommend_no_aging),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, shipped_setup, shipped_teardown);
 }

@@ -1687,9 +1687,10 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 		if (isnan(oc))
 			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		else if (r->top && r->v[FSB_FIELD_top_cpu] >= 0.01)
-			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%% (%s)", oc * 100, r->top);
+			/* the value in the file's unit (a share), as every "%" cell's (doc/json.md) */
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc, "%.0f%% (%s)", oc * 100, r->top);
 		else
-			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%%", oc * 100);
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc, "%.0f%%", oc * 100);
 		fsb_table_set(t, i + 1, 7, dist, NAN, "%s", r->disturbed ? r->disturbed : "");
 	}
 	free(v);

@@ -321,7 +321,7 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 {
 	static const char *const heads[] = { "Filesystem", "phase", "rep", "real s", "dead s", "ops", "MiB",
 					     "full", "extents per file", "in > 1 extent", "free extents",
-					     "mean free extent KiB", " " };
+					     "mean free extent KiB", "" };
 	size_t n = 0, r = 1;
 
 	for (size_t i = 0; i < res->nfs; i++)

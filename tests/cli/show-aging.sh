@@ -47,7 +47,7 @@ n=$(grep -cE '^(ext4|xfs|btrfs) +(age|aged-grep|aged-stat|refresh|fresh-grep|fre
 [ "$n" -eq 54 ] || fail "--raw has $n aging runs, not 54"
 grep -qE '^xfs +aged-grep +2 .*set aside: disturbed' "$SCRATCH/raw.txt" || fail "the disturbed run is not marked"
 grep -qE '^ext4 +age +1 .* 80\.1% ' "$SCRATCH/raw.txt" || fail "age's fullness not in --raw"
-grep -qE '^btrfs +aged-stat +2 .* 3\.60 +52\.0% +— +— ' "$SCRATCH/raw.txt" || fail "btrfs's aged layout in --raw"
+grep -qE '^btrfs +aged-stat +2 .* 3\.60 +52\.0% +— +—' "$SCRATCH/raw.txt" || fail "btrfs's aged layout in --raw"
 
 # JSON: the section's blocks, valid, number for number the text
 if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then

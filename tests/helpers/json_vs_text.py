@@ -23,6 +23,7 @@ import json
 import math
 import re
 import sys
+import time
 
 checked = 0
 
@@ -48,6 +49,17 @@ SCALES = (("GiB/s", 1 / 1048576), ("MiB/s", 1 / 1024))
 def check_value(where, text, value, head=""):
     global checked
     if value is None:
+        return
+    if re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$", text):   # a run's start, UTC
+        if time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(value)) != text:
+            fail("%s: value %r is not the time %r the text shows" % (where, value, text))
+        checked += 1
+        return
+    below = re.match(r"\s*<(\d+(?:\.\d+)?)$", text)
+    if below:   # "<0.001": a p-value too small to print
+        if not 0 <= value < float(below.group(1)):
+            fail("%s: value %r is not below the %r the text shows" % (where, value, text))
+        checked += 1
         return
     shown = shown_number(text)
     if shown is None:

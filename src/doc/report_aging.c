@@ -264,11 +264,11 @@ static void clause(struct fsb_buf *b, const struct fsb_age_factor *f, enum fsb_a
 	else if (!fsb_age_measurable(f))
 		fsb_buf_addf(b, "%s: no measurable aging (%s×%s%s%s%s)", what, num(f->factor, 2),
 			     isnan(f->lo) ? "" : ", 95% interval ", isnan(f->lo) ? "" : num(f->lo, 2),
-			     isnan(f->lo) ? "" : "–", isnan(f->lo) ? "" : num(f->hi, 2));
+			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : num(f->hi, 2));
 	else
 		fsb_buf_addf(b, "%s took %s× as long after aging%s%s%s%s%s", what, num(f->factor, 2),
 			     isnan(f->lo) ? "" : " (95% interval ", isnan(f->lo) ? "" : num(f->lo, 2),
-			     isnan(f->lo) ? "" : "–", isnan(f->lo) ? "" : num(f->hi, 2), isnan(f->lo) ? "" : ")");
+			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : num(f->hi, 2), isnan(f->lo) ? "" : ")");
 	if (!isnan(f->factor) && f->factor < 1 && fsb_age_measurable(f))
 		fsb_buf_add(b, ", faster than fresh");
 }

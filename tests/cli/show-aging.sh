@@ -26,7 +26,7 @@ for fs in ext4 xfs btrfs; do
 	grep -qE "^$fs +2400 +[0-9]\.[0-9]{2} +1\.0[0-9] " "$SCRATCH/show.txt" || fail "no extents per file row for $fs"
 	grep -qE "^$fs: reading the tree " "$SCRATCH/show.txt" || fail "no sentence for $fs"
 done
-grep -qE '^btrfs: reading the tree took 2\.[0-9]{2}× as long after aging \(95% interval [0-9.]+–[0-9.]+\); fresh it was the fastest, aged the slowest;' \
+grep -qE '^btrfs: reading the tree took 2\.[0-9]{2}× as long after aging \(95% interval [0-9.]+ to [0-9.]+\); fresh it was the fastest, aged the slowest;' \
 	"$SCRATCH/show.txt" || fail "btrfs's sentence"
 grep -qE '^ext4: .*walking it \(stat\): no measurable aging \(1\.[0-9]{2}×' "$SCRATCH/show.txt" ||
 	fail "ext4's stat walk is not 'no measurable aging'"

@@ -13,6 +13,7 @@
 #include "doc/document.h"
 #include "model/opts.h"
 #include "doc/machines.h"
+#include "model/agefactor.h"
 #include "model/kinds.h"
 #include "model/stats.h"
 
@@ -410,6 +411,40 @@ static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct
 	add_table(d, FSB_ROLE_LATENCY, NULL, fsb_report_latency(res, &t), &t);
 }
 
+/* Aged against fresh (model/agefactor.h): only for a result with aging runs. */
+static void aging(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	struct fsb_age a;
+	struct fsb_strv words = { 0 };
+	struct fsb_table t;
+	struct fsb_chart c;
+
+	if (fsb_age_compute(res, &o->report, &a))
+		goto out;
+	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Aging"));
+	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
+		 fsb_xasprintf("Each filesystem read its tree cold after aging (grep -r: every file whole; a stat "
+			       "walk), then the tree was copied out, the filesystem made afresh, the tree copied back "
+			       "with cp -a and read again.  Aging factor = aged / fresh on the same filesystem, %s; "
+			       "> 1 = slower after aging; when its 95%% interval holds 1 there is no measurable aging.",
+			       fsb_report_metric_words(a.metric)));
+	add_table(d, FSB_ROLE_AGING, NULL, fsb_report_aging(&a, &o->report, &t), &t);
+	for (int k = 0; k < FSB_AGE_READS; k++)
+		if (!fsb_report_aging_chart(&a, k, &c)) {
+			add(d, FSB_BLOCK_CHART, FSB_ROLE_AGING_CHART)->chart = c;
+			d->v[d->n - 1].phase = fsb_xstrdup(fsb_age_read_phase(k, true));
+		}
+	add_table(d, FSB_ROLE_AGING_LAYOUT, NULL, fsb_report_aging_layout(&a, &t), &t);
+	fsb_report_aging_words(&a, &words);
+	for (size_t i = 0; i < words.n; i++)
+		add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_AGING_WORDS, fsb_xstrdup(words.v[i]));
+	if (o->raw)
+		add_table(d, FSB_ROLE_RAW, "aging", fsb_report_aging_runs(res, &t), &t);
+out:
+	fsb_strv_free(&words);
+	fsb_age_free(&a);
+}
+
 /* A live run's view has no phase tables; what the device did still shows. */
 static void series_only(struct fsb_doc *d, const struct fsb_result *res)
 {
@@ -588,6 +623,7 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		verdict(doc, res, o);
 	if (s & FSB_DOC_PHASES) {
 		phases(doc, res, o);
+		aging(doc, res, o);
 		order(doc, res, o);
 	} else if (s & FSB_DOC_SERIES) {
 		series_only(doc, res);
@@ -688,6 +724,8 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_DEVICE_LIST] = "device-list",
 		[FSB_ROLE_MACHINES] = "machines", [FSB_ROLE_MACHINES_RATIOS] = "machines-ratios",
 		[FSB_ROLE_MACHINES_AGREE] = "machines-agree",
+		[FSB_ROLE_AGING] = "aging", [FSB_ROLE_AGING_CHART] = "aging-chart",
+		[FSB_ROLE_AGING_LAYOUT] = "aging-layout", [FSB_ROLE_AGING_WORDS] = "aging-words",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

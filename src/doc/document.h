@@ -19,6 +19,9 @@
  *   min / median / max
  *   "Built-in I/O phases": the bonnie tables, per phase its chart (and with
  *   raw its tables), the latency table
+ *   "Aging" (only when the result has aging runs, model/agefactor.h): how to
+ *   read it, the aging factors table, a chart per read (grep, stat), the
+ *   layout table, a sentence per filesystem, and with raw every aging run
  *   "How it was measured": tool, baseline, host, workload, command(s),
  *   program versions, log
  *   "How to reproduce": the phases' commands, how each filesystem was made
@@ -88,6 +91,11 @@ enum fsb_block_role {
 	FSB_ROLE_MACHINES,       /* KV: what the hosts' results record differently */
 	FSB_ROLE_MACHINES_RATIOS, /* TABLE: each machine against its own baseline */
 	FSB_ROLE_MACHINES_AGREE, /* TEXT: what the machines agree (or disagree) on */
+	/* the Aging section (model/agefactor.h), when the result has aging runs */
+	FSB_ROLE_AGING,          /* TABLE: the aging factors, filesystems × {grep, stat} */
+	FSB_ROLE_AGING_CHART,    /* CHART: one read's factors (phase: its aged phase) */
+	FSB_ROLE_AGING_LAYOUT,   /* TABLE: extents per file and free space, aged and fresh */
+	FSB_ROLE_AGING_WORDS,    /* TEXT: a sentence per filesystem */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "model/agefactor.h"
 #include "model/kinds.h"
 #include "model/opts.h"
 #include "doc/report.h"
@@ -146,6 +147,11 @@ static const char *metric_words(enum fsb_metric m)
 	case FSB_METRIC_CPU: return "%CPU";
 	default: return "?";
 	}
+}
+
+const char *fsb_report_metric_words(enum fsb_metric m)
+{
+	return metric_words(m);
 }
 
 static unsigned ratio_flags(const struct fsb_norm *n)
@@ -709,7 +715,8 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
-			bool known = fsb_strv_contains(&plain, ph->name);
+			/* the aging group has a section of its own (model/agefactor.h) */
+			bool known = fsb_strv_contains(&plain, ph->name) || fsb_age_is_phase(ph->name);
 
 			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
 				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;
@@ -1680,9 +1687,10 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 		if (isnan(oc))
 			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		else if (r->top && r->v[FSB_FIELD_top_cpu] >= 0.01)
-			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%% (%s)", oc * 100, r->top);
+			/* the value in the file's unit (a share), as every "%" cell's (doc/json.md) */
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc, "%.0f%% (%s)", oc * 100, r->top);
 		else
-			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc * 100, "%.0f%%", oc * 100);
+			fsb_table_set(t, i + 1, 6, FSB_CELL_NUMBER | dist, oc, "%.0f%%", oc * 100);
 		fsb_table_set(t, i + 1, 7, dist, NAN, "%s", r->disturbed ? r->disturbed : "");
 	}
 	free(v);

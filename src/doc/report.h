@@ -209,6 +209,37 @@ void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out);
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o,
 			struct fsb_strv *out);
 
+/* A metric in the tables' words: "dead time (real - usr)", "throughput". */
+const char *fsb_report_metric_words(enum fsb_metric m);
+
+struct fsb_age;
+/*
+ * The Aging section (src/doc/report_aging.c), from fsb_age_compute()'s
+ * judgement a (model/agefactor.h).  Each table function returns 0 and
+ * fills t, or -ENOENT when a has no filesystem (no aging phases).
+ *  aging:         filesystems × {grep, stat}: aged and fresh seconds
+ *                 (mean±CI), the factor aged / fresh ("*" significant),
+ *                 its 95% interval;
+ *  aging-layout:  extents per file aged and fresh, the share of files in
+ *                 more than one extent, p90 / max, free extents and their
+ *                 mean size aged and fresh, the free space in extents of
+ *                 1 MiB or more, the fullness aging reached ("—" = not
+ *                 reported);
+ *  aging chart:   one read's factors as bars (1.00 = no aging);
+ *  aging words:   a sentence per filesystem: how much longer each read
+ *                 took after aging, or "no measurable aging" when the
+ *                 test finds none (or it is under FSB_VERDICT_MIN_LEAD);
+ *                 where it ranked fresh and aged; its extents per file;
+ *  aging runs:    with --raw, every run of the aging group's phases with
+ *                 its fields (fullness, ops, bytes, layout); -ENOENT when
+ *                 res has none.
+ */
+int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t);
+int fsb_report_aging_chart(const struct fsb_age *a, int read, struct fsb_chart *c);
+void fsb_report_aging_words(const struct fsb_age *a, struct fsb_strv *out);
+int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t);
+
 struct fsb_rec_opts;
 struct fsb_recommendation;
 /*

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/agefactor.h"
 #include "model/kinds.h"
 #include "model/cells.h"
 
@@ -26,8 +27,10 @@ void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv
 	struct fsb_strv all = { 0 };
 
 	fsb_result_phases(res, &all);
+	/* the aging group is compared aged against fresh (model/agefactor.h),
+	 * never in a total, a verdict or the built-in tables */
 	for (size_t i = 0; i < all.n; i++)
-		if (fsb_cell_is_builtin(res, all.v[i]) == builtin)
+		if (!fsb_age_is_phase(all.v[i]) && fsb_cell_is_builtin(res, all.v[i]) == builtin)
 			fsb_strv_add(out, all.v[i]);
 	fsb_strv_free(&all);
 }

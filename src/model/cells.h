@@ -9,7 +9,8 @@
  *  - a cell's values are its successful runs' metric; runs set aside as
  *    disturbed go first, then outliers by the 3-MAD rule (stats.h) among
  *    the rest; the raw values stay in the file;
- *  - phase "total" is the sum of every desktop phase per repetition;
+ *  - phase "total" is the sum of every desktop phase per repetition (the
+ *    aging group's phases never count: model/agefactor.h);
  *  - normalized = value / baseline for times, baseline / value for rates,
  *    so > 1 means slower everywhere.
  */
@@ -96,7 +97,9 @@ double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cells
  * in res, else the first filesystem. */
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
-/* Phases of the desktop suite (command phases) and built-in ones, in order. */
+/* Phases of the desktop suite (command phases) and built-in ones, in order;
+ * neither list has the aging group's phases (model/agefactor.h), so no
+ * total, verdict, summary or built-in table counts them. */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
 /* Is phase a built-in (or imported) one, a rate rather than a time? */
 bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);

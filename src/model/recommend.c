@@ -126,6 +126,24 @@ static void fill_rows(const struct fsb_result *res, const struct fsb_rec_opts *r
 	}
 }
 
+/* Each row's aging factor of the tree's read, when the result has them. */
+static void aging_of(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_recommendation *r)
+{
+	struct fsb_age a;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		r->rows[i].age = (struct fsb_age_factor){ .factor = NAN, .lo = NAN, .hi = NAN, .p = NAN,
+							  .aged = NAN, .fresh = NAN };
+	if (!fsb_age_compute(res, o, &a)) {
+		r->aged = true;
+		for (size_t i = 0; i < r->nrows; i++)
+			for (size_t k = 0; k < a.nfs; k++)
+				if (a.fs[k].fs == r->rows[i].fs)
+					r->rows[i].age = a.fs[k].f[FSB_AGE_GREP];
+	}
+	fsb_age_free(&a);
+}
+
 /* Every ranked row against the pick: ratio, interval, significance. */
 static void against_pick(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
 			 struct fsb_recommendation *r)
@@ -153,8 +171,50 @@ static void against_pick(const struct fsb_result *res, const struct fsb_report_o
 	fsb_cell_stats_free(&p);
 }
 
+/* Does a age significantly worse than b: both tested, a's interval
+ * wholly above b's? */
+static bool ages_worse_than(const struct fsb_age_factor *a, const struct fsb_age_factor *b)
+{
+	return a->tested && b->tested && !isnan(a->lo) && !isnan(b->hi) && a->lo > b->hi;
+}
+
+/* The best of the pick and the tied by what they give (the fastest on
+ * equal points), leaving out those that age worse when aging counts. */
+static size_t best_of_tied(const struct fsb_recommendation *r, bool aging)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = r->pick; i < r->nrows; i++) {
+		const struct fsb_rec_row *row = &r->rows[i];
+
+		if (i != r->pick && !fsb_strv_contains(&r->tied, row->fs->name))
+			continue;
+		if (aging && row->ages_worse)
+			continue;
+		if (best == SIZE_MAX || row->score > r->rows[best].score)
+			best = i;
+	}
+	return best == SIZE_MAX ? r->pick : best;
+}
+
+/* Mark the pick's and the tied candidates' that age worse than one of them. */
+static void mark_aging(struct fsb_recommendation *r)
+{
+	for (size_t i = r->pick; i < r->nrows; i++)
+		for (size_t k = r->pick; k < r->nrows; k++) {
+			struct fsb_rec_row *a = &r->rows[i];
+			const struct fsb_rec_row *b = &r->rows[k];
+
+			if (i == k || (i != r->pick && !fsb_strv_contains(&r->tied, a->fs->name)) ||
+			    (k != r->pick && !fsb_strv_contains(&r->tied, b->fs->name)))
+				continue;
+			a->ages_worse |= ages_worse_than(&a->age, &b->age);
+		}
+}
+
 /* The candidates tied with the fastest one: the best of them by what it
- * gives is the pick (the fastest on equal points). */
+ * gives is the pick (the fastest on equal points); one that ages worse
+ * than another of them is not (model/agefactor.h). */
 static void break_tie(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
 		      struct fsb_recommendation *r)
 {
@@ -164,15 +224,16 @@ static void break_tie(const struct fsb_result *res, const struct fsb_report_opts
 	for (size_t i = r->pick + 1; i < r->nrows; i++) {
 		const struct fsb_rec_row *row = &r->rows[i];
 
-		if (row->ranked && !row->missing && !row->significant) {
+		if (row->ranked && !row->missing && !row->significant)
 			fsb_strv_add(&r->tied, row->fs->name);
-			if (row->score > r->rows[best].score)
-				best = i;
-		}
 	}
 	if (!r->tied.n)
 		return;
 	r->kind = FSB_REC_TIE;
+	mark_aging(r);
+	best = best_of_tied(r, true);
+	r->pick_unaged = best_of_tied(r, false);
+	r->aging_broke_tie = r->pick_unaged != best;
 	if (best != r->pick) {
 		/* the fastest of the tied goes into the list in the pick's place */
 		for (size_t k = 0; k < r->tied.n; k++)
@@ -208,6 +269,7 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 		goto out;	/* FSB_REC_NONE */
 	fsb_verdict_compute_weighted(res, o, &w, &r->v);
 	fill_rows(res, ro, r);
+	aging_of(res, o, r);
 	for (size_t i = 0; i < r->nrows; i++)
 		if (r->rows[i].ranked && !r->rows[i].missing) {
 			ncand++;

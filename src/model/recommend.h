@@ -19,7 +19,14 @@
  *  - with one run each the pick is tentative: the margin is untested;
  *  - nothing is recommended from unranked numbers (every run disturbed,
  *    none of the use's phases measured): the recommendation says what to
- *    run to know.
+ *    run to know;
+ *  - with aging figures (model/agefactor.h: the result ran the aging
+ *    group), a tied candidate whose aging factor of the tree's read (grep,
+ *    aged / fresh) is significantly worse than another tied candidate's —
+ *    its 95% interval wholly above the other's — is never the tie's pick,
+ *    whatever it gives; the aging factors are not in the weighted total
+ *    (they are no time of the use's work), and without them nothing
+ *    changes.
  */
 #ifndef FSB_MODEL_RECOMMEND_H
 #define FSB_MODEL_RECOMMEND_H
@@ -27,6 +34,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/agefactor.h"
 #include "model/cells.h"
 #include "model/config.h"
 #include "model/facts.h"
@@ -64,6 +72,10 @@ struct fsb_rec_row {
 	bool significant;        /* significantly slower than the pick (or, faster ones,
 				    significantly faster: rel < 1) */
 	size_t nkept;
+	struct fsb_age_factor age;  /* its aging factor of the tree's read (grep): factor NAN
+				       without aging figures */
+	bool ages_worse;         /* tied, and it ages significantly worse than another tied
+				    candidate: never the tie's pick */
 };
 
 struct fsb_recommendation {
@@ -81,6 +93,9 @@ struct fsb_recommendation {
 	struct fsb_strv tied;    /* candidates tied with the pick (TIE) */
 	struct fsb_verdict v;    /* the weighted verdict behind it */
 	unsigned lacking;        /* NO_CANDIDATE: the needs no tested filesystem meets */
+	bool aged;               /* the result has aging figures (rows' age) */
+	bool aging_broke_tie;    /* TIE: without them the pick would have been another */
+	size_t pick_unaged;      /* TIE: rows[] index of that other pick (aging_broke_tie) */
 };
 
 /*

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/agefactor.h"
 #include "model/config.h"
 #include "model/verdict.h"
 
@@ -26,7 +27,8 @@ static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
-			for (size_t k = 0; k < ph->nruns; k++) {
+			/* the aging group is in no verdict (model/agefactor.h) */
+			for (size_t k = 0; !fsb_age_is_phase(ph->name) && k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				size_t n;
 

@@ -81,7 +81,8 @@ struct fsb_verdict {
 	struct fsb_strv unranked;   /* filesystems with a total but no ratio (negative dead time) */
 	struct fsb_strv too_busy;   /* filesystems whose every run was disturbed */
 	struct fsb_strv busy_with;  /* the other programs named by the disturbed runs, most often first */
-	size_t ndisturbed;       /* runs set aside as disturbed, over every filesystem and phase */
+	size_t ndisturbed;       /* runs set aside as disturbed, over every filesystem and phase
+				    but the aging group's (model/agefactor.h) */
 	struct fsb_strv unmeasured; /* desktop phases too short to measure (doc/measurement.md) */
 	struct fsb_strv noisy;   /* desktop phases whose profile measured an idle run-to-run CV
 				    above FSB_PROFILE_CV_GOAL: not ranked (noisy_cv: those CVs) */

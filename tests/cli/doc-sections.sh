@@ -6,8 +6,9 @@
 # titles and the numbers of their rows, charts and their bars, the verdict,
 # the program versions: tests/helpers/doc_sections.py), and `show` without
 # --raw is the same less the per-repetition and statistics tables.  For
-# seed 000's sample, the 3-repetition sample and a real run of built-in
-# phases (tests/fixtures/bonnie-tiny.fsbench).
+# seed 000's sample, the 3-repetition sample, a real run of built-in
+# phases (tests/fixtures/bonnie-tiny.fsbench) and a run with aging
+# (tests/fixtures/aging-3fs.fsbench: its Aging group, below).
 . "$FSB_TESTLIB"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
 
@@ -15,7 +16,7 @@ export LC_ALL=C.UTF-8
 sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
 
 for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fsbench \
-	tests/fixtures/bonnie-tiny.fsbench; do
+	tests/fixtures/bonnie-tiny.fsbench tests/fixtures/aging-3fs.fsbench; do
 	src=$FSB_SRCDIR/$f
 	b=$SCRATCH/$(basename "$f" .fsbench)
 	"$FSBENCH" show "$src" >"$b.txt" || fail "show $f exited $?"
@@ -29,8 +30,9 @@ for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fs
 	[ "$(grep -c '^T ' "$b.raw.sk")" -ge 5 ] || { cat "$b.raw.sk"; fail "$f: fewer than 5 tables found in show --raw"; }
 	diff -u "$b.raw.sk" "$b.md.sk" || fail "$f: markdown differs from show --raw (- show, + markdown)"
 	diff -u "$b.raw.sk" "$b.html.sk" || fail "$f: html differs from show --raw (- show, + html)"
-	# without --raw: the same less each per-repetition and statistics table
-	awk '/^T .*( — every repetition| — .*statistics)$/ { skip = 1; next } skip && /^N / { skip = 0; next } { skip = 0; print }' \
+	# without --raw: the same less each per-repetition and statistics table,
+	# and the runs in the order they ran (files that record it)
+	awk '/^T (.*( — every repetition| — .*statistics)|Runs in the order they ran)$/ { skip = 1; next } skip && /^N / { skip = 0; next } { skip = 0; print }' \
 		"$b.raw.sk" >"$b.want.sk"
 	diff -u "$b.want.sk" "$b.sk" || fail "$f: show differs from show --raw less the raw tables"
 	grep -q '^H How it was measured$' "$b.sk" || fail "$f: no 'How it was measured'"
@@ -39,7 +41,14 @@ s=$SCRATCH/repeat3-tiny
 grep -q '^T total — .*statistics$' "$s.md.sk" || fail "no statistics table of the total in the Markdown"
 grep -q '^T Summary$' "$s.html.sk" || fail "no summary in the HTML"
 grep -q '^V$' "$s.md.sk" || fail "no verdict in the Markdown"
+s=$SCRATCH/aging-3fs
+grep -q '^H Aging$' "$s.html.sk" || fail "no Aging group in the HTML"
+grep -q '^T Aging factors$' "$s.md.sk" || fail "no aging factors in the Markdown"
+grep -q '^T Layout after aging and fresh$' "$s.md.sk" || fail "no layout table in the Markdown"
+grep -q '^C stat walk of the tree aged' "$s.sk" || fail "no aging chart in show"
+grep -q '^T aging phases — every repetition$' "$s.sk" && fail "the aging runs table without --raw"
 s=$SCRATCH/bonnie-tiny
+grep -q '^H Aging$' "$s.raw.sk" && fail "an Aging group without aging phases"
 grep -q '^T What every rate is made of$' "$s.md.sk" || fail "no latency table in the Markdown"
 grep -q '^P mkfs.xfs version 6.1.0$' "$s.md.sk" || fail "no program versions in the Markdown"
 grep -q '^C block-write, throughput' "$s.md.sk" || fail "no chart in the Markdown"

@@ -9,7 +9,7 @@ stitched: the view's lines as the terminal shows them), markdown or html.
 RESULT is the result file (its filesystem names mark the tables' rows).
 Prints, one per line, in document order:
 
-    H <group heading>              "Phases", "How it was measured" …
+    H <group heading>              "Phases", "Aging", "How it was measured" …
     T <table title>                then N <the numbers of its body rows>
     C <chart title>                then N <the numbers of its bars>
     V                              then N <the numbers of the verdict>
@@ -23,7 +23,7 @@ import re
 import sys
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
-GROUPS = {"Phases", "Built-in I/O phases", "How it was measured", "How to reproduce"}
+GROUPS = {"Phases", "Built-in I/O phases", "Aging", "How it was measured", "How to reproduce"}
 CHART = re.compile(r" — relative to .*\(> 1 = slower\)$")
 
 

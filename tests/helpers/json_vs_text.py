@@ -13,8 +13,9 @@ json_vs_text.py JSON TEXT [CSV]
  - with CSV (`export --format csv` of the same single file, one repetition):
    each per-phase table's seconds are the CSV's values and its ratios
    those over the baseline's, the summary's ratios dead over the
-   baseline's dead (the total: the sums), each chart's bars the summary's
-   cells, and the verdict's rows the summary's totals.
+   baseline's dead (the total: the sums, the aging phases left out), each
+   chart's bars the summary's cells (an aging chart's are aged / fresh),
+   and the verdict's rows the summary's totals.
 Prints how many numbers it compared; exit 1 at the first mismatch.
 """
 import csv
@@ -22,6 +23,7 @@ import json
 import math
 import re
 import sys
+import time
 
 checked = 0
 
@@ -47,6 +49,17 @@ SCALES = (("GiB/s", 1 / 1048576), ("MiB/s", 1 / 1024))
 def check_value(where, text, value, head=""):
     global checked
     if value is None:
+        return
+    if re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$", text):   # a run's start, UTC
+        if time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(value)) != text:
+            fail("%s: value %r is not the time %r the text shows" % (where, value, text))
+        checked += 1
+        return
+    below = re.match(r"\s*<(\d+(?:\.\d+)?)$", text)
+    if below:   # "<0.001": a p-value too small to print
+        if not 0 <= value < float(below.group(1)):
+            fail("%s: value %r is not below the %r the text shows" % (where, value, text))
+        checked += 1
         return
     shown = shown_number(text)
     if shown is None:
@@ -133,7 +146,9 @@ def check_csv(blocks, tables, path):
     rows = list(csv.DictReader(open(path, newline="")))
     field = {"usr": "user", "sys": "sys", "sync": "sync", "dead": "dead", "real": "real"}
     val = {(r["filesystem"], r["phase"], f): float(r[f]) for r in rows for f in field.values() if r[f]}
-    phases = list(dict.fromkeys(r["phase"] for r in rows))
+    # the aging group's phases are in no total (src/model/agefactor.h)
+    aging = {"age", "aged-grep", "aged-stat", "refresh", "fresh-grep", "fresh-stat"}
+    phases = [p for p in dict.fromkeys(r["phase"] for r in rows) if p not in aging]
     summary = tables["summary"][0]
     base = next(c for row in summary["rows"] for c in row if c["baseline"] and c["name"])["text"]
     head = [c["text"] for c in summary["rows"][0]]
@@ -169,7 +184,7 @@ def check_csv(blocks, tables, path):
                     fail("phase %s %s/%s: ratio %r, the CSV gives %r" % (ph, fs, m, rel, want / wbase))
                 checked += 2
     for b in blocks:
-        if b["type"] == "chart":
+        if b["type"] == "chart" and b["role"] != "aging-chart":  # aged / fresh, not the summary's
             for bar in b["bars"]:
                 if not close(bar["value"], ratio[(bar["label"], b["phase"])]):
                     fail("chart %s bar %s: %r is not the summary's %r" %

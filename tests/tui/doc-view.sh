@@ -5,7 +5,8 @@
 # one column of lines), it has the same sections in the same order with
 # the same numbers as `show` (tests/helpers/doc_sections.py), and with
 # every repetition shown (p) the same as `show --raw` — for seed 000's
-# sample, the 3-repetition sample and the built-in phases fixture.
+# sample, the 3-repetition sample, the built-in phases fixture and the
+# aging fixture (its Aging section).
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
@@ -64,7 +65,7 @@ scroll() {
 }
 
 for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fsbench \
-	tests/fixtures/bonnie-tiny.fsbench; do
+	tests/fixtures/bonnie-tiny.fsbench tests/fixtures/aging-3fs.fsbench; do
 	src=$FSB_SRCDIR/$f
 	b=$(basename "$f" .fsbench)
 	tui_short_data_home
@@ -98,4 +99,7 @@ done
 grep -q '^T total — .*statistics$' "$SCRATCH/repeat3-tiny.raw.tui.sk" || fail "no statistics of the total in the TUI"
 grep -q '^T What every rate is made of$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no latency table in the TUI"
 grep -q '^P mkfs.xfs version 6.1.0$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no program versions in the TUI"
+grep -q '^H Aging$' "$SCRATCH/aging-3fs.tui.sk" || fail "no Aging section in the TUI"
+grep -q '^C grep -r of the tree aged' "$SCRATCH/aging-3fs.tui.sk" || fail "no aging chart in the TUI"
+grep -q '^T aging phases — every repetition$' "$SCRATCH/aging-3fs.raw.tui.sk" || fail "no aging runs in the TUI's p"
 exit 0

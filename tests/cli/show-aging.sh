@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A result of `fsbench run --age` (tests/fixtures/aging-3fs.fsbench: ext4,
+# xfs, btrfs, three repetitions) shows an "Aging" section everywhere: `show`
+# prints the aging factors and extents per file of every filesystem and a
+# sentence each; the summary, the total and the verdict stay the desktop
+# phase's (tar) alone; `show --raw` prints every aging run's fields; `show
+# --json` has the section's blocks, validates against the schema and says
+# what the text says; Markdown and HTML have the same section; the CSV has
+# the layout fields; the SVG export draws a read's factors.  A result
+# without aging phases has no such section.
+. "$FSB_TESTLIB"
+[ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
+export LC_ALL=C.UTF-8
+
+f=$FSB_SRCDIR/tests/fixtures/aging-3fs.fsbench
+"$FSBENCH" show "$f" >"$SCRATCH/show.txt" || fail "show exited $?"
+grep -qx 'Aging' "$SCRATCH/show.txt" || fail "no Aging heading"
+grep -qx 'Aging factors' "$SCRATCH/show.txt" || fail "no aging factors table"
+grep -qx 'Layout after aging and fresh' "$SCRATCH/show.txt" || fail "no layout table"
+for fs in ext4 xfs btrfs; do
+	# factors row: name, aged s, fresh s, grep factor, interval, then stat
+	grep -qE "^$fs +[0-9.]+±[0-9.]+ +[0-9.]+±[0-9.]+ +[0-9]\.[0-9]{2}\*? +\[[0-9.]+, [0-9.]+\] " "$SCRATCH/show.txt" ||
+		fail "no aging factors row for $fs"
+	# layout row: name, files, extents per file aged and fresh
+	grep -qE "^$fs +2400 +[0-9]\.[0-9]{2} +1\.0[0-9] " "$SCRATCH/show.txt" || fail "no extents per file row for $fs"
+	grep -qE "^$fs: reading the tree " "$SCRATCH/show.txt" || fail "no sentence for $fs"
+done
+grep -qE '^btrfs: reading the tree took 2\.[0-9]{2}× as long after aging \(95% interval [0-9.]+ to [0-9.]+\); fresh it was the fastest, aged the slowest;' \
+	"$SCRATCH/show.txt" || fail "btrfs's sentence"
+grep -qE '^ext4: .*walking it \(stat\): no measurable aging \(1\.[0-9]{2}×' "$SCRATCH/show.txt" ||
+	fail "ext4's stat walk is not 'no measurable aging'"
+grep -qE '^grep -r of the tree aged, dead time \(real - usr\) — relative to fresh \(> 1 = slower\)$' "$SCRATCH/show.txt" ||
+	fail "no grep chart"
+# btrfs reports no free space: a dash, and a note that says why
+grep -qE '^btrfs +2400 +3\.[0-9]{2} +1\.0[0-9] .* 8 / 96 +— +— +— +— +— +81%' "$SCRATCH/show.txt" || fail "btrfs's free space is not '—'"
+grep -q 'not reported: no tool reports' "$SCRATCH/show.txt" || fail "no note on what is not reported"
+# aging is in no total: the summary's columns are tar and total, no built-in group
+grep -qE '^FS +tar +total *$' "$SCRATCH/show.txt" || fail "the summary has more than tar and total"
+grep -qx 'Built-in I/O phases' "$SCRATCH/show.txt" && fail "the aging phases shown as built-in I/O phases"
+grep -q 'aging phases — every repetition' "$SCRATCH/show.txt" && fail "per-run aging table without --raw"
+
+# --raw: every aging run with its fields (54 rows: 3 fs × 6 phases × 3 runs)
+"$FSBENCH" show --raw "$f" >"$SCRATCH/raw.txt" || fail "show --raw exited $?"
+grep -qx 'aging phases — every repetition' "$SCRATCH/raw.txt" || fail "no aging runs table in --raw"
+n=$(grep -cE '^(ext4|xfs|btrfs) +(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat) +[1-3] ' "$SCRATCH/raw.txt")
+[ "$n" -eq 54 ] || fail "--raw has $n aging runs, not 54"
+grep -qE '^xfs +aged-grep +2 .*set aside: disturbed' "$SCRATCH/raw.txt" || fail "the disturbed run is not marked"
+grep -qE '^ext4 +age +1 .* 80\.1% ' "$SCRATCH/raw.txt" || fail "age's fullness not in --raw"
+grep -qE '^btrfs +aged-stat +2 .* 3\.60 +52\.0% +— +—' "$SCRATCH/raw.txt" || fail "btrfs's aged layout in --raw"
+
+# JSON: the section's blocks, valid, number for number the text
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	"$FSBENCH" show --json "$f" >"$SCRATCH/show.json" || fail "show --json exited $?"
+	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_json.py" "$FSB_SRCDIR/doc/fsbench.schema.json" \
+		"$SCRATCH/show.json" || fail "show --json does not validate"
+	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/json_vs_text.py" "$SCRATCH/show.json" "$SCRATCH/show.txt" \
+		>"$SCRATCH/n" || fail "the JSON differs from the text"
+	note "$(cat "$SCRATCH/n")"
+	/usr/bin/python3 - "$SCRATCH/show.json" <<'PY' || fail "show --json's Aging section"
+import json, sys
+doc, = json.load(open(sys.argv[1]))["documents"]
+b = doc["blocks"]
+roles = [x["role"] for x in b]
+assert roles.count("aging") == 1 and roles.count("aging-chart") == 2, roles
+assert roles.count("aging-layout") == 1 and roles.count("aging-words") == 3, roles
+assert any(x["type"] == "heading" and x["text"] == "Aging" for x in b)
+t = next(x for x in b if x["role"] == "aging")
+rows = {r[0]["text"]: r for r in t["rows"][t["header_rows"]:]}
+assert set(rows) == {"ext4", "xfs", "btrfs"}, rows.keys()
+g = rows["btrfs"][3]
+assert g["value"] > 2.2 and g["significant"] and g["worse"], g
+charts = [x for x in b if x["role"] == "aging-chart"]
+assert [c["phase"] for c in charts] == ["aged-grep", "aged-stat"], charts
+bars = {x["label"]: x for x in charts[0]["bars"]}
+assert abs(bars["btrfs"]["value"] - g["value"]) < 1e-12 and bars["btrfs"]["lo"] < g["value"] < bars["btrfs"]["hi"]
+lay = next(x for x in b if x["role"] == "aging-layout")
+lrows = {r[0]["text"]: r for r in lay["rows"][lay["header_rows"]:]}
+assert lrows["btrfs"][7]["value"] is None and lrows["btrfs"][7]["missing"]
+assert lrows["ext4"][2]["value"] > lrows["ext4"][3]["value"] > 1
+summary = next(x for x in b if x["role"] == "summary")
+assert [c["text"] for c in summary["rows"][0]] == ["FS", "tar", "total"], summary["rows"][0]
+PY
+else
+	note "python3-jsonschema missing: the JSON not validated"
+fi
+
+# Markdown and HTML: the same section (doc_sections.py: headings, tables, charts, numbers)
+sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
+"$FSBENCH" export --format markdown "$f" -o "$SCRATCH/a.md" || fail "export markdown exited $?"
+"$FSBENCH" export --format html "$f" -o "$SCRATCH/a.html" || fail "export html exited $?"
+/usr/bin/python3 "$sk" text "$f" "$SCRATCH/raw.txt" >"$SCRATCH/raw.sk" || fail "doc_sections on show --raw"
+/usr/bin/python3 "$sk" markdown "$f" "$SCRATCH/a.md" >"$SCRATCH/md.sk" || fail "doc_sections on markdown"
+/usr/bin/python3 "$sk" html "$f" "$SCRATCH/a.html" >"$SCRATCH/html.sk" || fail "doc_sections on html"
+grep -qx 'H Aging' "$SCRATCH/raw.sk" || fail "doc_sections finds no Aging group"
+grep -qx 'T Aging factors' "$SCRATCH/md.sk" || fail "no aging factors in the Markdown"
+grep -q '^C grep -r of the tree aged' "$SCRATCH/html.sk" || fail "no aging chart in the HTML"
+diff -u "$SCRATCH/raw.sk" "$SCRATCH/md.sk" || fail "markdown differs from show --raw"
+diff -u "$SCRATCH/raw.sk" "$SCRATCH/html.sk" || fail "html differs from show --raw"
+
+# CSV: every run with the layout fields; SVG: a read's factors
+"$FSBENCH" export --format csv "$f" -o "$SCRATCH/a.csv" || fail "export csv exited $?"
+/usr/bin/python3 - "$SCRATCH/a.csv" <<'PY' || fail "the CSV lacks the aging runs' fields"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+st = [r for r in rows if r["phase"] == "aged-stat"]
+assert len(st) == 9, len(st)
+assert all(r["extents_per_file"] for r in st)
+assert all(r["free_extents"] == "" for r in st if r["filesystem"] == "btrfs")
+assert all(r["free_extents"] for r in st if r["filesystem"] != "btrfs")
+assert all(r["fullness"] for r in rows if r["phase"] == "age")
+PY
+"$FSBENCH" export --format svg --phase aged-grep "$f" -o "$SCRATCH/a.svg" || fail "export svg --phase aged-grep exited $?"
+grep -q 'grep -r of the tree aged' "$SCRATCH/a.svg" || fail "the SVG is not the aging chart"
+
+# without aging phases: no section
+"$FSBENCH" show "$FSB_SRCDIR/tests/fixtures/bonnie-tiny.fsbench" >"$SCRATCH/none.txt" || fail "show exited $?"
+grep -qxE 'Aging|Aging factors' "$SCRATCH/none.txt" && fail "an Aging section without aging phases"
+exit 0

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "engine/aging.h"
 #include "engine/avail.h"
 #include "engine/synth.h"
 
@@ -11,7 +12,9 @@ int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_worklo
 	if (note)
 		fsb_err_clear(note);
 	if (def->kind == FSB_PHASE_BUILTIN) {
-		if (!fsb_synth_is_phase(def->name))
+		/* "refresh" is the engine's own (engine.c) */
+		if (!fsb_synth_is_phase(def->name) && !fsb_age_is_phase(def->name) &&
+		    strcmp(def->name, "refresh") != 0)
 			return fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
 		return 0;
 	}

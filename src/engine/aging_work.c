@@ -40,6 +40,7 @@ struct aging {
 	unsigned long long bytes;   /* written */
 	long commits, enospc;
 	bool capped;
+	bool stuck;                 /* full with no fill file left to free */
 	uint64_t deadline;          /* of the commits, 0 = none */
 };
 
@@ -133,6 +134,7 @@ static int survive(struct aging *a, int rc, const char *what, const char *dir, c
 		return rc;
 	if (is_full(rc)) {
 		a->enospc++;
+		a->stuck = a->nfill == 0;
 		free_some(a);
 		return 0;
 	}
@@ -233,7 +235,10 @@ static int free_and_refill(struct aging *a)
 	return fill_round(a);
 }
 
-/* The generator's initial tree, unpacked as an archive would be. */
+/* The generator's initial tree, unpacked as an archive would be.  When the
+ * filesystem is full before any fill file exists, the tree is as big as it
+ * holds: the rest is not tried (btrfs takes up to a second to refuse each
+ * file of a tree several times its size). */
 static int make_tree(struct aging *a)
 {
 	long ndirs = fsb_age_gen_ndirs(a->g), nslots = fsb_age_gen_slots(a->g);
@@ -249,8 +254,10 @@ static int make_tree(struct aging *a)
 			rc = -ECANCELED;
 		if (rc)
 			return rc;
+		if (a->stuck)
+			break;
 	}
-	for (long s = 0; s < nslots; s++) {
+	for (long s = 0; s < nslots && !a->stuck; s++) {
 		long dir, id;
 		unsigned long long size;
 

@@ -98,6 +98,7 @@ bool fsb_age_is_phase(const char *name);
  * On success fills in out->v[]: real, user, sys (of the calling thread),
  * and
  *   age:         ops (commits done), bytes (written, all three parts),
+ *                kib_per_s, ops_per_s (commits a second),
  *                fullness (statvfs at the end), capped (1 = age_seconds
  *                stopped it before its commits were done, else 0), enospc
  *                (times a full filesystem was met and survived), seed;

@@ -422,6 +422,11 @@ static void record(struct aging *a, struct fsb_run *out)
 	fsb_age_clock_stop(a->k, out);
 	out->v[FSB_FIELD_ops] = (double)a->commits;
 	out->v[FSB_FIELD_bytes] = (double)a->bytes;
+	/* rates too, as every built-in phase has: the tables read them */
+	if (out->v[FSB_FIELD_real] > 0) {
+		out->v[FSB_FIELD_kib_per_s] = (double)a->bytes / 1024.0 / out->v[FSB_FIELD_real];
+		out->v[FSB_FIELD_ops_per_s] = (double)a->commits / out->v[FSB_FIELD_real];
+	}
 	if (fullness(a, &f, &cap) == 0)
 		out->v[FSB_FIELD_fullness] = f;
 	out->v[FSB_FIELD_capped] = a->capped;

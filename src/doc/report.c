@@ -716,7 +716,7 @@ static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_t
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 			/* the aging group has a section of its own (model/agefactor.h) */
-			bool known = fsb_strv_contains(&plain, ph->name) || fsb_age_is_phase(ph->name);
+			bool known = fsb_strv_contains(&plain, ph->name) || fsb_agefactor_is_aging(ph->name);
 
 			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
 				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;

@@ -326,7 +326,7 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (fsb_age_is_phase(res->fs[i]->phases[j]->name))
+			if (fsb_agefactor_is_aging(res->fs[i]->phases[j]->name))
 				n += res->fs[i]->phases[j]->nruns;
 	if (!n)
 		return -ENOENT;
@@ -340,7 +340,7 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
-			for (size_t k = 0; fsb_age_is_phase(ph->name) && k < ph->nruns; k++)
+			for (size_t k = 0; fsb_agefactor_is_aging(ph->name) && k < ph->nruns; k++)
 				run_row(t, r++, res->fs[i], ph, k);
 		}
 	done(t);

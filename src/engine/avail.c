@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "engine/aging.h"
 #include "engine/avail.h"
 #include "engine/refresh.h"
 #include "engine/synth.h"
@@ -11,11 +12,11 @@ int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_worklo
 {
 	if (note)
 		fsb_err_clear(note);
-	/* the engine runs refresh itself (refresh.h), synth.c the others */
-	if (def->kind == FSB_PHASE_BUILTIN && fsb_refresh_is_phase(def->name))
-		return 0;
 	if (def->kind == FSB_PHASE_BUILTIN) {
-		if (!fsb_synth_is_phase(def->name))
+		/* the engine runs refresh itself (refresh.h), aging.c the
+		 * aging's, synth.c the bonnie-style ones */
+		if (!fsb_synth_is_phase(def->name) && !fsb_age_is_phase(def->name) &&
+		    !fsb_refresh_is_phase(def->name))
 			return fsb_err_set(why, -ENOENT, "no built-in phase called %s", def->name);
 		return 0;
 	}

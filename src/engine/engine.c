@@ -26,6 +26,7 @@
 #include "model/prereq.h"
 #include "model/stats.h"
 #include "model/verdict.h"
+#include "engine/aging.h"
 #include "engine/synth.h"
 #include "engine/treegen.h"
 #include "sys/sysinfo.h"
@@ -514,14 +515,24 @@ static void on_tick(void *arg, const struct fsb_phase_tick *t)
 	fsb_events_set_progress(e->ev, &e->prog);
 }
 
-/* Built-in phases run in this thread; synth.c knows them. */
+/* Built-in phases run in this thread; synth.c and aging.c know them.
+ * The aging draws from the run's seed, so the same seed ages alike. */
 static int run_builtin(void *arg, const struct fsb_phase_def *def, const char *dir,
 		       void (*fraction)(void *arg, double f), void *farg,
 		       struct fsb_run *run, struct fsb_err *err)
 {
 	struct fsb_engine *e = arg;
 	struct fsb_synth_ctl ctl = { .cancel = &e->cancel, .progress = fraction, .arg = farg };
+	struct fsb_age_params ap;
 
+	if (fsb_age_is_phase(def->name)) {
+		if (fsb_age_params_from_profile(e->prof, e->plan.seed, &ap))
+			return fsb_err_set(err, -EINVAL, "%s: profile %s: bad age_* values", def->name,
+					   e->prof->name);
+		ap.fstype = e->mounted_fsr ? e->mounted_fsr->type : NULL;
+		ap.dev = e->dev;
+		return fsb_age_run(def->name, dir, &ap, &ctl, run, err);
+	}
 	return fsb_synth_run(def->name, dir, &e->synth, &ctl, run, err);
 }
 

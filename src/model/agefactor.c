@@ -9,7 +9,7 @@
 
 static const char *const age_phases[] = { "age", "aged-grep", "aged-stat", "refresh", "fresh-grep", "fresh-stat" };
 
-bool fsb_age_is_phase(const char *phase)
+bool fsb_agefactor_is_aging(const char *phase)
 {
 	return phase && fsb_name_index(age_phases, FSB_ARRAY_SIZE(age_phases), phase) >= 0;
 }

@@ -36,7 +36,7 @@
 #include "model/result.h"
 
 /* Is phase one of the aging group's six? */
-bool fsb_age_is_phase(const char *phase);
+bool fsb_agefactor_is_aging(const char *phase);
 /* Does res hold a run of aged-grep, aged-stat, fresh-grep or fresh-stat on
  * any filesystem?  (What decides that a document has an Aging section.) */
 bool fsb_age_present(const struct fsb_result *res);

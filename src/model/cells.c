@@ -30,7 +30,7 @@ void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv
 	/* the aging group is compared aged against fresh (model/agefactor.h),
 	 * never in a total, a verdict or the built-in tables */
 	for (size_t i = 0; i < all.n; i++)
-		if (!fsb_age_is_phase(all.v[i]) && fsb_cell_is_builtin(res, all.v[i]) == builtin)
+		if (!fsb_agefactor_is_aging(all.v[i]) && fsb_cell_is_builtin(res, all.v[i]) == builtin)
 			fsb_strv_add(out, all.v[i]);
 	fsb_strv_free(&all);
 }

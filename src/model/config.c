@@ -121,6 +121,19 @@ static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
 	return 0;
 }
 
+/* The aging's fill target: a filesystem filled to 95% and more is a
+ * different test (ENOSPC handling, not aging), and 0 fills nothing. */
+static int validate_age_fill(cfg_t *cfg, cfg_opt_t *opt)
+{
+	double f = cfg_opt_getnfloat(opt, 0);
+
+	if (!(f > 0 && f < 0.95)) {
+		cfg_error(cfg, "%s = %g must be above 0 and below 0.95", opt->name, f);
+		return -1;
+	}
+	return 0;
+}
+
 static cfg_opt_t fs_opts[] = {
 	CFG_STR("type", NULL, CFGF_NONE),
 	CFG_STR("description", "", CFGF_NONE),
@@ -186,6 +199,11 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("synth_seeks", 8000, CFGF_NONE),
 	CFG_STR("synth_data", "random", CFGF_NONE),
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
+	CFG_FLOAT("age_fill", 0.8, CFGF_NONE),
+	CFG_INT("age_commits", 200, CFGF_NONE),
+	CFG_INT("age_tree_files", 2000, CFGF_NONE),
+	CFG_INT("age_append_files", 8, CFGF_NONE),
+	CFG_FLOAT("age_seconds", 300, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
 	CFG_STR("budget", "", CFGF_NONE),
@@ -230,6 +248,8 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 		"profile|tree_files", "profile|compile_units", "profile|synth_chunk", "profile|synth_files",
 		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
 		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
+		"profile|age_commits", "profile|age_tree_files", "profile|age_append_files",
+		"profile|age_seconds",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
 		"defaults|disturbed_cpu", "defaults|disturbed_psi_cpu", "defaults|disturbed_steal",
 		"defaults|disturbed_swap", "defaults|disturbed_io",
@@ -240,6 +260,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 	cfg_set_validate_func(cfg, "profile|source", validate_source);
 	cfg_set_validate_func(cfg, "profile|image_size", validate_size);
 	cfg_set_validate_func(cfg, "profile|budget", validate_duration);
+	cfg_set_validate_func(cfg, "profile|age_fill", validate_age_fill);
 	cfg_set_validate_func(cfg, "filesystem|journal_size", validate_size);
 	cfg_set_validate_func(cfg, "filesystem|crash", validate_crash);
 	cfg_set_validate_func(cfg, "filesystem|checksums", validate_checksums);
@@ -391,6 +412,11 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "synth_seeks", &p->synth_seeks);
 	ap_str(a, "synth_data", &p->synth_data);
 	ap_double(a, "min_duration", &p->min_duration);
+	ap_double(a, "age_fill", &p->age_fill);
+	ap_long(a, "age_commits", &p->age_commits);
+	ap_long(a, "age_tree_files", &p->age_tree_files);
+	ap_long(a, "age_append_files", &p->age_append_files);
+	ap_double(a, "age_seconds", &p->age_seconds);
 	ap_strv(a, "nominal", &p->nominal);
 	ap_strv(a, "measured_cv", &p->measured_cv);
 	if (set_here(a, "budget")) {
@@ -563,6 +589,19 @@ static int check_fs(const struct fsb_fs_profile *p, struct fsb_err *err)
 	return rc;
 }
 
+/* The aging keys beyond what their validators check (engine/aging.h has
+ * the same bounds: FSB_AGE_MIN_TREE, FSB_AGE_MAX_TREE, FSB_AGE_MAX_APPEND). */
+static int check_aging(const struct fsb_size_profile *p, struct fsb_err *err)
+{
+	if (p->age_tree_files < 20 || p->age_tree_files > 2000000)
+		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_tree_files = %ld must be from 20 to 2000000",
+				   p->origin, p->name, p->age_tree_files);
+	if (p->age_append_files > 10000)
+		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_append_files = %ld is too many (at most 10000)",
+				   p->origin, p->name, p->age_append_files);
+	return 0;
+}
+
 static int check(const struct fsb_config *c, const char *file, struct fsb_err *err)
 {
 	const struct fsb_defaults *d = &c->defaults;
@@ -609,6 +648,8 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		    strcmp(p->synth_data, "compressible"))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_data = \"%s\": expected \"random\" or \"compressible\"",
 					   p->origin, p->name, p->synth_data);
+		if ((rc = check_aging(p, err)))
+			return rc;
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
 					   p->origin, p->name, p->tree_files);

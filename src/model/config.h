@@ -94,6 +94,12 @@ struct fsb_size_profile {
 	char *synth_data;        /* "random" (default, incompressible) or "compressible"
 				    (bonnie++'s zeros); NULL = random */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
+	/* the aging workload (engine/aging.h, doc/aging.md) */
+	double age_fill;         /* target fullness of fill-and-free, 0 < f < 0.95 */
+	long age_commits;        /* churn commits */
+	long age_tree_files;     /* files of the churned tree at the start, >= 20 */
+	long age_append_files;   /* files grown by interleaved appends */
+	double age_seconds;      /* cap on the aging's time, s; 0 = none */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */

@@ -90,7 +90,9 @@
 	X(multi_extent_share, "",    "share of that tree's files in more than one extent (0.1 = 10%)") \
 	X(free_extents,     "",      "free-space extents of the filesystem (e2freefrag, xfs_db freesp)") \
 	X(free_extent_mean_kib, "KiB", "mean size of a free-space extent") \
-	X(free_big_share,   "",      "share of the free space in extents of 1 MiB or more (0.9 = 90%)")
+	X(free_big_share,   "",      "share of the free space in extents of 1 MiB or more (0.9 = 90%)") \
+	X(capped,           "",      "1 when the aging stopped at the profile's age_seconds before its commits were done") \
+	X(enospc,           "",      "times the aging met a full filesystem and went on")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

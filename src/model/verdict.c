@@ -28,7 +28,7 @@ static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
 			/* the aging group is in no verdict (model/agefactor.h) */
-			for (size_t k = 0; !fsb_age_is_phase(ph->name) && k < ph->nruns; k++) {
+			for (size_t k = 0; !fsb_agefactor_is_aging(ph->name) && k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				size_t n;
 

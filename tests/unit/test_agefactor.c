@@ -440,11 +440,11 @@ static void test_recommend_no_aging(void **state)
 static void test_names(void **state)
 {
 	(void)state;
-	assert_true(fsb_age_is_phase("age"));
-	assert_true(fsb_age_is_phase("refresh"));
-	assert_true(fsb_age_is_phase("fresh-stat"));
-	assert_false(fsb_age_is_phase("tar"));
-	assert_false(fsb_age_is_phase(NULL));
+	assert_true(fsb_agefactor_is_aging("age"));
+	assert_true(fsb_agefactor_is_aging("refresh"));
+	assert_true(fsb_agefactor_is_aging("fresh-stat"));
+	assert_false(fsb_agefactor_is_aging("tar"));
+	assert_false(fsb_agefactor_is_aging(NULL));
 	assert_string_equal(fsb_age_read_phase(FSB_AGE_STAT, true), "aged-stat");
 	assert_string_equal(fsb_age_read_phase(FSB_AGE_GREP, false), "fresh-grep");
 	assert_string_equal(fsb_age_read_name(FSB_AGE_GREP), "grep");

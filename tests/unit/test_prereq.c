@@ -86,12 +86,18 @@ static void test_shipped(void **state)
 	assert_int_equal(fsb_config_phase(cfg, "tar")->requires.n, 0);
 	assert_int_equal(fsb_config_phase(cfg, "rm")->requires.n, 0);
 	assert_true(fsb_config_phase(cfg, "rm")->empties);
-	/* the built-in phases make their own input: none requires another */
+	/* the bonnie-style built-in phases make their own input: none requires
+	 * another; the aging's reads need what age (and refresh) left */
 	for (size_t i = 0; i < cfg->nphases; i++)
-		if (cfg->phases[i]->kind == FSB_PHASE_BUILTIN) {
+		if (cfg->phases[i]->kind == FSB_PHASE_BUILTIN && strcmp(cfg->phases[i]->group, "aging")) {
 			assert_int_equal(cfg->phases[i]->requires.n, 0);
 			assert_false(cfg->phases[i]->empties);
 		}
+	assert_int_equal(fsb_config_phase(cfg, "age")->requires.n, 0);
+	assert_true(fsb_strv_contains(&fsb_config_phase(cfg, "aged-grep")->requires, "age"));
+	assert_true(fsb_strv_contains(&fsb_config_phase(cfg, "refresh")->requires, "age"));
+	assert_true(fsb_strv_contains(&fsb_config_phase(cfg, "fresh-stat")->requires, "refresh"));
+	assert_string_equal(check(cfg, "age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat"), "");
 	/* the default plan and the plans the tests run are fine */
 	assert_string_equal(check(cfg, "deb,tar,make,cp,clean,make2,rm"), "");
 	assert_string_equal(check(cfg, "tar,make,cp,clean,make2,rm"), "");

@@ -1,0 +1,50 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The aging end to end, with the shipped phases (issue 23's first "Done
+# when"): `fsbench run --image … --fs ext4,btrfs --profile tiny --age` runs
+# the aging, the aged reads, the fresh copy and the fresh reads on each,
+# exits 0 and leaves nothing behind; the result holds the layout of the
+# aged and of the fresh tree (extents per file, from FIEMAP; ext4's free
+# space from e2freefrag, btrfs's not reported), and `fsbench show` prints
+# the aging factors and the extents per file of both filesystems.
+# (One plain phase, tar, keeps it short: --age appends the group after it.)
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/integration/builtin-lib.sh"
+need_root
+need_prog mkfs.ext4 mkfs.btrfs e2freefrag blkid tar
+export LC_ALL=C.UTF-8
+
+res=$SCRATCH/r.fsbench
+"$FSBENCH" run --image "$SCRATCH/t.img" --fs ext4,btrfs --phases tar --profile tiny --age -o "$res" \
+	>"$SCRATCH/out" 2>&1 || { rc=$?; cat "$SCRATCH/out"; fail "fsbench run --age exited $rc"; }
+assert_no_leftovers "fsbench run --age"
+[ -z "$(find "${TMPDIR:-/var/tmp}" -maxdepth 1 -name 'fsbench-work.refresh-*' 2>/dev/null)" ] ||
+	fail "refresh left its copy of the tree behind"
+
+for fs in ext4 btrfs; do
+	for ph in age aged-grep aged-stat refresh fresh-grep fresh-stat; do
+		r=$(run_records "$res" | grep "^$fs $ph ")
+		case $r in "$fs $ph ok "*) ;; *) fail "$fs: $ph did not succeed: $r" ;; esac
+	done
+	a=$(run_records "$res" | grep "^$fs aged-stat ") f=$(run_records "$res" | grep "^$fs fresh-stat ")
+	for r in "$a" "$f"; do
+		check "$(field "$r" layout_files) >= 100" || fail "$fs: no layout of the tree's files: $r"
+		check "$(field "$r" extents_per_file) >= 1" || fail "$fs: no extents per file: $r"
+	done
+	check "$(field "$(run_records "$res" | grep "^$fs age ")" fullness) > 0.3" ||
+		fail "$fs: age did not fill the filesystem"
+done
+a=$(run_records "$res" | grep "^ext4 aged-stat ")
+check "$(field "$a" free_extents) >= 1" || fail "ext4: e2freefrag's free extents not recorded: $a"
+a=$(run_records "$res" | grep "^btrfs aged-stat ")
+[ -z "$(field "$a" free_extents)" ] || fail "btrfs: a free-space figure no tool reports: $a"
+
+out=$("$FSBENCH" show "$res") || fail "show failed"
+aging=$(sed -n '/^Aging$/,/^How it was measured$/p' <<<"$out")
+[ -n "$aging" ] || { printf '%s\n' "$out" >&2; fail "show has no Aging section"; }
+for fs in ext4 btrfs; do
+	grep -qE "^$fs +[0-9.]+ +[0-9.]+ +[0-9.]+" <<<"$aging" || { printf '%s\n' "$aging" >&2; fail "no aging factors for $fs"; }
+	grep -qE "^$fs +[0-9]+ +[0-9.]+ +[0-9.]+ " <<<"$aging" || { printf '%s\n' "$aging" >&2; fail "no extents per file for $fs"; }
+	grep -q "^$fs: reading the tree took [0-9.]*× as long after aging" <<<"$aging" || fail "no sentence for $fs"
+done
+exit 0

@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench/aging.sh — how much slower does a filesystem read its files after
+# aging (issue 23, doc/aging.md)?  Runs the aging group alone (age,
+# aged-grep, aged-stat, refresh, fresh-grep, fresh-stat) of the quick
+# profile on a loop image over the filesystems (-f, default ext4 xfs
+# btrfs), -n repetitions (default 3) in rounds (every filesystem once per
+# round), and prints:
+#   - fsbench's own Aging section of the result (`fsbench show`): the aging
+#     factors aged / fresh of the cold grep -r and of the stat walk, with
+#     their 95% intervals, the layout of the aged and the fresh tree, a
+#     sentence per filesystem;
+#   - the aging's time per filesystem (the age phase's real time: median,
+#     range), how many repetitions hit the profile's age_seconds cap (a
+#     capped filesystem got fewer commits: its factor is not comparable)
+#     and how often it met a full filesystem;
+#   - the machine's state over the measurement (bench/section.sh: idle only
+#     when it was) and the command;
+# as this script's section of RESULTS.md (-o; the rest of the file stays).
+#
+# Needs root (loop devices, mkfs, mount, drop_caches).  The image is
+# removed at the end, also on failure.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+fsbench=${FSBENCH:-$here/../fsbench}
+fs="ext4 xfs btrfs" reps=3 out="" img_dir=/var/tmp keep="" profile=quick
+
+usage() {
+	cat <<USAGE
+Usage: $0 [-f "ext4 xfs btrfs"] [-n 3] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o RESULTS.md]
+  -f  filesystems (default: ext4 xfs btrfs)
+  -n  repetitions, in rounds (default 3)
+  -d  where the loop image goes (default /var/tmp)
+  -k  keep the result file and the run's output in DIR
+  -P  another size profile (default quick; tiny: to check the script works)
+  -o  write the section into this Markdown file (else standard output)
+USAGE
+	exit 2
+}
+while getopts "f:n:d:k:P:o:h" o; do
+	case $o in
+	f) fs=$OPTARG ;;
+	n) reps=$OPTARG ;;
+	d) img_dir=$OPTARG ;;
+	k) keep=$OPTARG ;;
+	P) profile=$OPTARG ;;
+	o) out=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_need
+case $reps in '' | *[!0-9]* | 0) echo "$0: -n $reps: a number of repetitions, 1 or more" >&2; exit 2 ;; esac
+work=$(mktemp -d /tmp/aging-bench.XXXXXX)
+img=$img_dir/aging-bench.$$.img
+trap 'rm -f "$img"; rm -rf "$work"' EXIT
+
+fslist=$(tr ' ' ',' <<<"$fs" | sed 's/^,*//; s/,*$//')
+cmd=("$fsbench" run --image "$img" --profile "$profile" --fs "$fslist"
+	--phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat "$reps" --order rounds
+	-o "$work/aging.fsbench")
+bench_settle
+load0=$(bench_load)
+t0=$(date -u +%Y-%m-%dT%H:%MZ)
+s0=$(date +%s)
+"${cmd[@]}" >"$work/run.out" 2>&1 || { tail -20 "$work/run.out" >&2; echo "$0: the run failed" >&2; exit 1; }
+wall=$(( $(date +%s) - s0 ))
+load1=$(bench_load)
+[ -z "$keep" ] || { mkdir -p "$keep" && cp "$work/aging.fsbench" "$work/run.out" "$keep/"; }
+
+"$fsbench" show "$work/aging.fsbench" >"$work/show.txt" || { echo "$0: fsbench show failed" >&2; exit 1; }
+sed -n '/^Aging$/,/^How it was measured$/p' "$work/show.txt" | sed '1d;$d' >"$work/aging.txt"
+[ -s "$work/aging.txt" ] || { echo "$0: the result has no Aging section" >&2; exit 1; }
+"$fsbench" export --format csv "$work/aging.fsbench" >"$work/runs.csv"
+state=$(bench_state "$load0" "$load1" "$work/aging.fsbench")
+
+python3 - "$work/runs.csv" <<'PY' >"$work/age.md"
+import csv, statistics, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["phase"] == "age"]
+print("| Filesystem | aging time: median (range) | commits done | capped | full at the end | ENOSPC met |")
+print("|---|---:|---:|---:|---:|---:|")
+for fs in dict.fromkeys(r["filesystem"] for r in rows):
+    rs = [r for r in rows if r["filesystem"] == fs and r["status"] == "ok"]
+    t = [float(r["real"]) for r in rs]
+    num = lambda k: [float(r[k]) for r in rs if r.get(k)]
+    ops, full, cap, nospc = num("ops"), num("fullness"), num("capped"), num("enospc")
+    if not t:
+        print(f"| {fs} | failed | - | - | - | - |")
+        continue
+    print(f"| {fs} | {statistics.median(t):.0f} s ({min(t):.0f}-{max(t):.0f}) | "
+          f"{'-' if not ops else '%.0f-%.0f' % (min(ops), max(ops))} | {sum(c > 0 for c in cap)} of {len(rs)} | "
+          f"{'-' if not full else '%.0f%%' % (100 * statistics.median(full))} | "
+          f"{'-' if not nospc else '%.0f' % max(nospc)} |")
+PY
+
+{
+	echo "# bench/aging.sh: the latest results"
+	echo
+	echo "Written by \`bench/aging.sh${out:+ -o $(basename "$out")}\` on $t0; see [README.md](README.md)."
+	echo
+	echo "Machine state: $state"
+	echo
+	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat $reps --order rounds\`"
+	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions"
+	echo
+	cat "$work/age.md"
+	echo
+	echo "fsbench's Aging section of the result (\`fsbench show\`):"
+	echo
+	echo '```'
+	cat "$work/aging.txt"
+	echo '```'
+} >"$work/section.md"
+if [ -n "$out" ]; then
+	bench_section aging.sh "$out" "$work/section.md" || { echo "$0: cannot write $out" >&2; exit 2; }
+fi
+cat "$work/section.md"

@@ -154,17 +154,22 @@ const char *fsb_report_metric_words(enum fsb_metric m)
 	return metric_words(m);
 }
 
-static unsigned ratio_flags(const struct fsb_norm *n)
+unsigned fsb_report_ratio_flags(double ratio, bool significant)
 {
 	unsigned f = FSB_CELL_NUMBER | FSB_CELL_RATIO;
 
-	if (n->significant)
+	if (significant)
 		f |= FSB_CELL_SIGNIFICANT;
-	if (n->ratio < 0.995)
+	if (ratio < 0.995)
 		f |= FSB_CELL_BETTER;
-	else if (n->ratio >= 1.005)
+	else if (ratio >= 1.005)
 		f |= FSB_CELL_WORSE;
 	return f;
+}
+
+static unsigned ratio_flags(const struct fsb_norm *n)
+{
+	return fsb_report_ratio_flags(n->ratio, n->significant);
 }
 
 /* "1.13", or "1.13*" when significant */

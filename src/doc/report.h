@@ -212,6 +212,11 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 /* A metric in the tables' words: "dead time (real - usr)", "throughput". */
 const char *fsb_report_metric_words(enum fsb_metric m);
 
+/* A table cell's or bar's flags for a ratio (x / baseline, aged / fresh):
+ * a number, a ratio, significant when it is, better below 0.995, worse
+ * from 1.005 (what prints as 1.00 is neither). */
+unsigned fsb_report_ratio_flags(double ratio, bool significant);
+
 struct fsb_age;
 /*
  * The Aging section (src/doc/report_aging.c), from fsb_age_compute()'s

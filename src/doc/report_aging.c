@@ -49,15 +49,7 @@ static void done(struct fsb_table *t)
 
 static unsigned factor_flags(const struct fsb_age_factor *f)
 {
-	unsigned fl = FSB_CELL_NUMBER | FSB_CELL_RATIO;
-
-	if (f->significant)
-		fl |= FSB_CELL_SIGNIFICANT;
-	if (f->factor < 0.995)
-		fl |= FSB_CELL_BETTER;
-	else if (f->factor >= 1.005)
-		fl |= FSB_CELL_WORSE;
-	return fl;
+	return fsb_report_ratio_flags(f->factor, f->significant);
 }
 
 /* "2.10*", "1.01", "1.50?" (a side all disturbed) */

@@ -9,6 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#define TMPSTATE_NAME "fsb-aging"
+#include "tmpstate.h"
+
+#include "expect_config.h"
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -245,16 +250,6 @@ static void test_params(void **state)
 	"profile \"tiny\" { tree_files = 100 }\n" \
 	"defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n"
 
-static void expect_error(const char *text, const char *needle)
-{
-	struct fsb_config *cfg = NULL;
-	struct fsb_err err = { 0 };
-
-	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), -EINVAL);
-	assert_null(cfg);
-	if (!strstr(err.msg, needle))
-		fail_msg("error \"%s\" does not contain \"%s\"", err.msg, needle);
-}
 
 /* The profile keys: parsed, defaulted, refused with the file's line; the
  * shipped profiles are all usable and tiny and quick sized as promised. */
@@ -279,15 +274,15 @@ static void test_profile_keys(void **state)
 		    p.seconds == 300);
 	fsb_config_free(cfg);
 
-	expect_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "age_fill");
-	expect_error(MINIMAL "profile \"a\" { age_fill = 0 }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "must not be negative");
-	expect_error(MINIMAL "profile \"a\" { age_seconds = -2 }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"a\" { age_append_files = \"x\" }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"a\" { age_append_files = 10001 }\n", "test.conf:5: profile \"a\": age_append_files");
-	expect_error(MINIMAL "\nprofile \"a\" { age_tree_files = 19 }\n",
+	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "age_fill");
+	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "must not be negative");
+	expect_config_error(MINIMAL "profile \"a\" { age_seconds = -2 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"a\" { age_append_files = \"x\" }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"a\" { age_append_files = 10001 }\n", "test.conf:5: profile \"a\": age_append_files");
+	expect_config_error(MINIMAL "\nprofile \"a\" { age_tree_files = 19 }\n",
 		     "test.conf:6: profile \"a\": age_tree_files = 19 must be from 20 to 2000000");
 
 	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
@@ -310,25 +305,6 @@ static void test_profile_keys(void **state)
 	free(path);
 }
 
-static int setup_tmp(void **state)
-{
-	const char *b = getenv("TMPDIR");
-	char *t = fsb_xasprintf("%s/fsb-aging-XXXXXX", b && *b ? b : "/tmp");
-
-	if (!mkdtemp(t)) {
-		free(t);
-		return -1;
-	}
-	*state = t;
-	return 0;
-}
-
-static int teardown_tmp(void **state)
-{
-	fsb_rm_rf(*state);
-	free(*state);
-	return 0;
-}
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -444,7 +420,7 @@ int main(void)
 		cmocka_unit_test(test_size_mixes),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_profile_keys),
-		cmocka_unit_test_setup_teardown(test_phases_on_disk, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_phases_on_disk, tmpstate_setup, tmpstate_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

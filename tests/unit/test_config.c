@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#include "expect_config.h"
 #include <errno.h>
 #include <stdio.h>
 #include <math.h>
@@ -73,8 +75,6 @@ static void test_shipped_config(void **state)
 	free(path);
 }
 
-static void expect_error(const char *text, const char *needle);
-
 /* A profile list of "PHASE=NUMBER" (key) refuses each of bad[], naming the
  * file, the line, the profile and the value. */
 static void expect_bad_figures(const char *key, const char *unit, const char *const *bad, size_t n)
@@ -83,7 +83,7 @@ static void expect_bad_figures(const char *key, const char *unit, const char *co
 		char *needle = fsb_xasprintf("test.conf:5: profile \"c\": %s \"%s\" is not PHASE=%s", key, bad[i], unit);
 		char *text = fsb_xasprintf("%sprofile \"c\" { %s = { \"%s\" } }\n", MINIMAL, key, bad[i]);
 
-		expect_error(text, needle);
+		expect_config_error(text, needle);
 		free(text);
 		free(needle);
 	}
@@ -136,11 +136,11 @@ static void test_compile_units_and_cv(void **state)
 	free(text);
 
 	/* bad values: one line naming the file, the line and the value */
-	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative");
-	expect_error(MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:");
-	expect_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
-	expect_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
+	expect_config_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative");
+	expect_config_error(MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
 		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
 	expect_bad_figures("measured_cv", "FRACTION", bad, sizeof(bad) / sizeof(*bad));
 }
@@ -150,65 +150,55 @@ static void test_compile_units_and_cv(void **state)
 static void test_fsck_template(void **state)
 {
 	(void)state;
-	expect_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck -n' }\n"
+	expect_config_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck -n' }\n"
 		     "phase \"tar\" { command = 'tar -xf ${src}' }\nprofile \"tiny\" { tree_files = 100 }\n"
 		     "defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n",
 		     "test.conf:1: filesystem \"ext2\": fsck does not mention ${dev}");
-	expect_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck ${mnt} ${dev}' }\n"
+	expect_config_error("filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' fsck = 'e2fsck ${mnt} ${dev}' }\n"
 		     "phase \"tar\" { command = 'tar -xf ${src}' }\nprofile \"tiny\" { tree_files = 100 }\n"
 		     "defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n",
 		     "mnt");
 }
 
-static void expect_error(const char *text, const char *needle)
-{
-	struct fsb_config *cfg = NULL;
-	struct fsb_err err = { 0 };
-
-	assert_int_equal(fsb_config_load_buf(text, "test.conf", &cfg, &err), -EINVAL);
-	assert_null(cfg);
-	if (!strstr(err.msg, needle))
-		fail_msg("error \"%s\" does not contain \"%s\"", err.msg, needle);
-}
 
 static void test_errors_name_file_and_line(void **state)
 {
 	(void)state;
 	/* syntax and unknown options: libconfuse's line */
-	expect_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:");
-	expect_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus");
-	expect_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:");
-	expect_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\" or \"builtin\"");
-	expect_error(MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:");
-	expect_error(MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative");
-	expect_error(MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate");
+	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:");
+	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus");
+	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\" or \"builtin\"");
+	expect_config_error(MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:");
+	expect_config_error(MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative");
+	expect_config_error(MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate");
 	/* semantic errors name the thing */
-	expect_error(MINIMAL "filesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "filesystem \"bad\" has no type");
-	expect_error(MINIMAL "filesystem \"nodev\" { type = \"x\" mkfs = 'mkfs /dev/sda' }\n", "does not mention ${dev}");
-	expect_error(MINIMAL "phase \"empty\" { }\n", "phase \"empty\" has no command");
-	expect_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "power of two");
-	expect_error(MINIMAL "defaults { baseline = \"zfs\" }\n", "baseline \"zfs\" is not a defined filesystem");
-	expect_error(MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined");
-	expect_error("filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain");
-	expect_error(MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:");
+	expect_config_error(MINIMAL "filesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "filesystem \"bad\" has no type");
+	expect_config_error(MINIMAL "filesystem \"nodev\" { type = \"x\" mkfs = 'mkfs /dev/sda' }\n", "does not mention ${dev}");
+	expect_config_error(MINIMAL "phase \"empty\" { }\n", "phase \"empty\" has no command");
+	expect_config_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "power of two");
+	expect_config_error(MINIMAL "defaults { baseline = \"zfs\" }\n", "baseline \"zfs\" is not a defined filesystem");
+	expect_config_error(MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined");
+	expect_config_error("filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain");
+	expect_config_error(MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:");
 	/* issue 11: consistency errors carry the section's line */
-	expect_error(MINIMAL "\nfilesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "test.conf:6: filesystem \"bad\" has no type");
-	expect_error(MINIMAL "\n\nfilesystem \"e\" { type = \"x\" }\n", "test.conf:7: filesystem \"e\" has no mkfs");
-	expect_error(MINIMAL "phase \"empty\" { }\n", "test.conf:5: phase \"empty\" has no command");
-	expect_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "test.conf:5: profile \"c\"");
+	expect_config_error(MINIMAL "\nfilesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "test.conf:6: filesystem \"bad\" has no type");
+	expect_config_error(MINIMAL "\n\nfilesystem \"e\" { type = \"x\" }\n", "test.conf:7: filesystem \"e\" has no mkfs");
+	expect_config_error(MINIMAL "phase \"empty\" { }\n", "test.conf:5: phase \"empty\" has no command");
+	expect_config_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "test.conf:5: profile \"c\"");
 	/* an unknown ${var} is an error when the config is loaded, with its line */
 	/* libconfuse gives a section the line of its closing brace */
-	expect_error(MINIMAL "phase \"v\" {\n command = 'tar -xf ${srcc}'\n}\n", "test.conf:7: phase \"v\": command: unknown variable ${srcc}");
-	expect_error(MINIMAL "filesystem \"m\" { type = \"x\" mkfs = 'mkfs ${dev} ${devv}' }\n", "unknown variable ${devv}");
-	expect_error(MINIMAL "filesystem \"o\" { type = \"x\" mkfs = 'mkfs ${dev}' mount_options = '${nope}' }\n",
+	expect_config_error(MINIMAL "phase \"v\" {\n command = 'tar -xf ${srcc}'\n}\n", "test.conf:7: phase \"v\": command: unknown variable ${srcc}");
+	expect_config_error(MINIMAL "filesystem \"m\" { type = \"x\" mkfs = 'mkfs ${dev} ${devv}' }\n", "unknown variable ${devv}");
+	expect_config_error(MINIMAL "filesystem \"o\" { type = \"x\" mkfs = 'mkfs ${dev}' mount_options = '${nope}' }\n",
 		     "filesystem \"o\": mount_options: unknown variable ${nope}");
-	expect_error(MINIMAL "phase \"w\" { command = 'true' env = { 'A=${what}' } }\n", "env: unknown variable ${what}");
+	expect_config_error(MINIMAL "phase \"w\" { command = 'true' env = { 'A=${what}' } }\n", "env: unknown variable ${what}");
 	/* numbers that would be cut by a cast */
-	expect_error(MINIMAL "defaults { max_repeat = 99999999999 }\n", "too large");
-	expect_error(MINIMAL "profile \"p\" { tree_files = 4294967297 }\n", "test.conf:5:");
+	expect_config_error(MINIMAL "defaults { max_repeat = 99999999999 }\n", "too large");
+	expect_config_error(MINIMAL "profile \"p\" { tree_files = 4294967297 }\n", "test.conf:5:");
 	/* nesting and unmatched braces */
-	expect_error(MINIMAL "}\n", "test.conf:5:");
-	expect_error("{{{{{{{{{{{{{{{{\n", "nested more than");
+	expect_config_error(MINIMAL "}\n", "test.conf:5:");
+	expect_config_error("{{{{{{{{{{{{{{{{\n", "nested more than");
 	/* libconfuse is quadratic in sections: their number is bounded */
 	{
 		struct fsb_buf b = { 0 };
@@ -216,7 +206,7 @@ static void test_errors_name_file_and_line(void **state)
 		fsb_buf_add(&b, MINIMAL);
 		for (int i = 0; i < 2100; i++)
 			fsb_buf_addf(&b, "profile \"p%d\" { }\n", i);
-		expect_error(b.s, "more than 2000 sections");
+		expect_config_error(b.s, "more than 2000 sections");
 		fsb_buf_free(&b);
 	}
 }

@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+
+#define TMPSTATE_NAME "fsb-treegen"
+#include "tmpstate.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -98,25 +101,6 @@ static struct walk walk_tree(const char *root)
 	return w;
 }
 
-static int setup_tmp(void **state)
-{
-	const char *base = getenv("TMPDIR");
-	char *t = fsb_xasprintf("%s/fsb-treegen-XXXXXX", base && *base ? base : "/tmp");
-
-	if (!mkdtemp(t)) {
-		free(t);
-		return -1;
-	}
-	*state = t;
-	return 0;
-}
-
-static int teardown_tmp(void **state)
-{
-	fsb_rm_rf(*state);
-	free(*state);
-	return 0;
-}
 
 static bool dir_is_empty(const char *path)
 {
@@ -498,12 +482,12 @@ static void test_failures(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_same_seed_same_tree, setup_tmp, teardown_tmp),
-		cmocka_unit_test_setup_teardown(test_count_and_stats, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_same_seed_same_tree, tmpstate_setup, tmpstate_teardown),
+		cmocka_unit_test_setup_teardown(test_count_and_stats, tmpstate_setup, tmpstate_teardown),
 		cmocka_unit_test(test_mix_and_scaling),
-		cmocka_unit_test_setup_teardown(test_build, setup_tmp, teardown_tmp),
-		cmocka_unit_test_setup_teardown(test_units, setup_tmp, teardown_tmp),
-		cmocka_unit_test_setup_teardown(test_failures, setup_tmp, teardown_tmp),
+		cmocka_unit_test_setup_teardown(test_build, tmpstate_setup, tmpstate_teardown),
+		cmocka_unit_test_setup_teardown(test_units, tmpstate_setup, tmpstate_teardown),
+		cmocka_unit_test_setup_teardown(test_failures, tmpstate_setup, tmpstate_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

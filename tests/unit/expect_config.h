@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tests/unit/expect_config.h — expect_config_error(text, needle): the
+ * config text, read as test.conf, is refused (-EINVAL, no config) with an
+ * error that contains needle.  Include after cmocka.h.
+ */
+#ifndef FSB_TEST_EXPECT_CONFIG_H
+#define FSB_TEST_EXPECT_CONFIG_H
+
+#include <errno.h>
+#include <string.h>
+
+#include "model/config.h"
+#include "sys/util.h"
+
+static inline void expect_config_error(const char *text, const char *needle)
+{
+	struct fsb_config *c = NULL;
+	struct fsb_err err = { 0 };
+
+	assert_int_equal(fsb_config_load_buf(text, "test.conf", &c, &err), -EINVAL);
+	assert_null(c);
+	if (!strstr(err.msg, needle))
+		fail_msg("error \"%s\" does not contain \"%s\"", err.msg, needle);
+}
+
+#endif

@@ -154,6 +154,11 @@ const char *fsb_report_metric_words(enum fsb_metric m)
 	return metric_words(m);
 }
 
+const char *fsb_report_num(double v, int prec)
+{
+	return num(v, prec);
+}
+
 unsigned fsb_report_ratio_flags(double ratio, bool significant)
 {
 	unsigned f = FSB_CELL_NUMBER | FSB_CELL_RATIO;

@@ -212,6 +212,11 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 /* A metric in the tables' words: "dead time (real - usr)", "throughput". */
 const char *fsb_report_metric_words(enum fsb_metric m);
 
+/* v with prec decimals, or "—" when it is not a number (never "nan" or
+ * "inf" in a table); one of 8 rotating thread-local buffers, so a format
+ * can hold several. */
+const char *fsb_report_num(double v, int prec);
+
 /* A table cell's or bar's flags for a ratio (x / baseline, aged / fresh):
  * a number, a ratio, significant when it is, better below 0.995, worse
  * from 1.005 (what prints as 1.00 is neither). */

@@ -13,22 +13,6 @@
 #include "doc/report.h"
 #include "model/agefactor.h"
 
-/* v with prec decimals, or "—": never "nan" in a table (8 rotating buffers). */
-static const char *num(double v, int prec)
-{
-	static __thread char bufs[8][48];
-	static __thread unsigned next;
-	char *b = bufs[next++ % 8];
-
-	if (!isfinite(v))
-		return "—";
-	if (fabs(v) >= 1e9)	/* a hostile file's 1e300: three digits, not 300 */
-		snprintf(b, sizeof(bufs[0]), "%.3g", v);
-	else
-		snprintf(b, sizeof(bufs[0]), "%.*f", prec, v);
-	return b;
-}
-
 /* What each read is, in the words of the tables and the sentences. */
 static const char *const read_title[FSB_AGE_READS] = { "grep -r of the tree", "stat walk of the tree" };
 static const char *const read_doing[FSB_AGE_READS] = { "reading the tree", "walking it (stat)" };
@@ -57,7 +41,7 @@ static char *factor_text(const struct fsb_age_factor *f)
 {
 	if (isnan(f->factor))
 		return fsb_xstrdup("—");
-	return fsb_xasprintf("%s%s", num(f->factor, 2), f->significant ? "*" : f->unreliable ? "?" : "");
+	return fsb_xasprintf("%s%s", fsb_report_num(f->factor, 2), f->significant ? "*" : f->unreliable ? "?" : "");
 }
 
 /* A mean of seconds with its interval: "1.234±0.050", or "1.234" (one run). */
@@ -66,9 +50,9 @@ static void set_secs(struct fsb_table *t, size_t r, size_t c, double mean, doubl
 	if (isnan(mean))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 	else if (isnan(ci))
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER, mean, "%s", num(mean, 3));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER, mean, "%s", fsb_report_num(mean, 3));
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER, mean, "%s±%s", num(mean, 3), num(ci, 3));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER, mean, "%s±%s", fsb_report_num(mean, 3), fsb_report_num(ci, 3));
 }
 
 int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t)
@@ -110,7 +94,7 @@ int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, s
 				fsb_table_set(t, i + 2, c + 3, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			else
 				fsb_table_set(t, i + 2, c + 3, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]",
-					      num(f->lo, 2), num(f->hi, 2));
+					      fsb_report_num(f->lo, 2), fsb_report_num(f->hi, 2));
 			if (f->unreliable)
 				fsb_strv_addf(&t->notes, "? %s %s: every run of a side was disturbed: unreliable",
 					      e->fs->name, fsb_age_read_name(k));
@@ -126,9 +110,9 @@ static void set_val(struct fsb_table *t, size_t r, size_t c, double v, int prec,
 	if (isnan(v))
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 	else if (pct)
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%s%%", num(v * 100, prec));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%s%%", fsb_report_num(v * 100, prec));
 	else
-		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%s", num(v, prec));
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%s", fsb_report_num(v, prec));
 }
 
 int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t)
@@ -168,7 +152,7 @@ int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t)
 			set_val(t, r, 6, NAN, 0, false);
 		else
 			fsb_table_set(t, r, 6, FSB_CELL_NUMBER, e->aged.extents_p90, "%s / %s",
-				      num(e->aged.extents_p90, 0), num(e->aged.extents_max, 0));
+				      fsb_report_num(e->aged.extents_p90, 0), fsb_report_num(e->aged.extents_max, 0));
 		set_val(t, r, 7, e->aged.free_extents, 0, false);
 		set_val(t, r, 8, e->fresh.free_extents, 0, false);
 		set_val(t, r, 9, e->aged.free_extent_mean_kib, 0, false);
@@ -250,17 +234,17 @@ static void clause(struct fsb_buf *b, const struct fsb_age_factor *f, enum fsb_a
 		fsb_buf_addf(b, "%s: not measured both aged and fresh", what);
 	else if (f->unreliable)
 		fsb_buf_addf(b, "%s took %s× as long after aging, unreliable: every run of a side was disturbed",
-			     what, num(f->factor, 2));
+			     what, fsb_report_num(f->factor, 2));
 	else if (!f->tested)
-		fsb_buf_addf(b, "%s took %s× as long after aging (one run each: untested)", what, num(f->factor, 2));
+		fsb_buf_addf(b, "%s took %s× as long after aging (one run each: untested)", what, fsb_report_num(f->factor, 2));
 	else if (!fsb_age_measurable(f))
-		fsb_buf_addf(b, "%s: no measurable aging (%s×%s%s%s%s)", what, num(f->factor, 2),
-			     isnan(f->lo) ? "" : ", 95% interval ", isnan(f->lo) ? "" : num(f->lo, 2),
-			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : num(f->hi, 2));
+		fsb_buf_addf(b, "%s: no measurable aging (%s×%s%s%s%s)", what, fsb_report_num(f->factor, 2),
+			     isnan(f->lo) ? "" : ", 95% interval ", isnan(f->lo) ? "" : fsb_report_num(f->lo, 2),
+			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : fsb_report_num(f->hi, 2));
 	else
-		fsb_buf_addf(b, "%s took %s× as long after aging%s%s%s%s%s", what, num(f->factor, 2),
-			     isnan(f->lo) ? "" : " (95% interval ", isnan(f->lo) ? "" : num(f->lo, 2),
-			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : num(f->hi, 2), isnan(f->lo) ? "" : ")");
+		fsb_buf_addf(b, "%s took %s× as long after aging%s%s%s%s%s", what, fsb_report_num(f->factor, 2),
+			     isnan(f->lo) ? "" : " (95% interval ", isnan(f->lo) ? "" : fsb_report_num(f->lo, 2),
+			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : fsb_report_num(f->hi, 2), isnan(f->lo) ? "" : ")");
 	if (!isnan(f->factor) && f->factor < 1 && fsb_age_measurable(f))
 		fsb_buf_add(b, ", faster than fresh");
 }
@@ -278,7 +262,7 @@ void fsb_report_aging_words(const struct fsb_age *a, struct fsb_strv *out)
 		clause(&b, &e->f[FSB_AGE_STAT], FSB_AGE_STAT);
 		if (!isnan(e->aged.extents_per_file) && !isnan(e->fresh.extents_per_file))
 			fsb_buf_addf(&b, "; its files were in %s extents each on average aged, %s fresh",
-				     num(e->aged.extents_per_file, 2), num(e->fresh.extents_per_file, 2));
+				     fsb_report_num(e->aged.extents_per_file, 2), fsb_report_num(e->fresh.extents_per_file, 2));
 		fsb_buf_add(&b, ".");
 		fsb_strv_add(out, b.s);
 		fsb_buf_free(&b);

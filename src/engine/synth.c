@@ -62,7 +62,9 @@ static void cpu_split(const struct cpu *acc, double *user, double *sys)
 	double total = (double)acc->ns / 1e9, sampled = acc->user + acc->sys;
 
 	*user = sampled > 0 ? total * acc->user / sampled : 0;
-	*sys = total - *user;
+	/* with no sys tick sampled, total * u / u can round a hair above
+	 * total: sys is 0 then, never -4e-18 */
+	*sys = total > *user ? total - *user : 0;
 }
 
 /* ---- the phases: progress, the clock, errors ---- */

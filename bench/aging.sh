@@ -103,6 +103,7 @@ PY
 	echo "Machine state: $state"
 	echo
 	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat $reps --order rounds\`"
+	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
 	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions"
 	echo
 	cat "$work/age.md"

@@ -100,7 +100,7 @@ PY
 	echo
 	echo "Written by \`bench/aging.sh${out:+ -o $(basename "$out")}\` on $t0; see [README.md](README.md)."
 	echo
-	echo "Machine state: $state"
+	echo "$state"
 	echo
 	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat $reps --order rounds\`"
 	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"

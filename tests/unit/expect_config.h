@@ -2,7 +2,8 @@
 /*
  * tests/unit/expect_config.h — expect_config_error(text, needle): the
  * config text, read as test.conf, is refused (-EINVAL, no config) with an
- * error that contains needle.  Include after cmocka.h.
+ * error that contains needle; MINIMAL, a config to add sections to.
+ * Include after cmocka.h.
  */
 #ifndef FSB_TEST_EXPECT_CONFIG_H
 #define FSB_TEST_EXPECT_CONFIG_H
@@ -12,6 +13,14 @@
 
 #include "model/config.h"
 #include "sys/util.h"
+
+/* The smallest valid config (one filesystem, phase and profile), which a
+ * test extends with the section under test: its line 5 is the first of them. */
+#define MINIMAL \
+	"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n" \
+	"phase \"tar\" { command = 'tar -xf ${src}' }\n" \
+	"profile \"tiny\" { tree_files = 100 }\n" \
+	"defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n"
 
 static inline void expect_config_error(const char *text, const char *needle)
 {

@@ -244,13 +244,6 @@ static void test_params(void **state)
 	assert_false(fsb_age_is_phase(NULL));
 }
 
-#define MINIMAL \
-	"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n" \
-	"phase \"tar\" { command = 'tar -xf ${src}' }\n" \
-	"profile \"tiny\" { tree_files = 100 }\n" \
-	"defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n"
-
-
 /* The profile keys: parsed, defaulted, refused with the file's line; the
  * shipped profiles are all usable and tiny and quick sized as promised. */
 static void test_profile_keys(void **state)

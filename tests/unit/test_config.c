@@ -16,12 +16,6 @@
 
 #include "model/config.h"
 
-#define MINIMAL \
-	"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n" \
-	"phase \"tar\" { command = 'tar -xf ${src}' }\n" \
-	"profile \"tiny\" { tree_files = 100 }\n" \
-	"defaults { profile = \"tiny\" baseline = \"ext2\" filesystems = {\"ext2\"} phases = {\"tar\"} }\n"
-
 static void test_shipped_config(void **state)
 {
 	struct fsb_config *cfg = NULL;

@@ -901,8 +901,8 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 		const struct prow *r = &s->prow[s->ph.cur];
 
 		if (r->group && strcmp(r->name, FSB_AGING_GROUP) == 0) {
-			ui_hint(ui, "Space: age each filesystem, read the aged tree cold, copy it to the same filesystem "
-				"made afresh and read it again (doc/aging.md)");
+			ui_hint(ui, "Space: age each filesystem, read the aged tree cold and build, copy and delete on it, "
+				"copy it to the same filesystem made afresh and do the same again (doc/aging.md)");
 		} else if (r->group) {
 			ui_hint(ui, "Space ticks or unticks every phase of %s", r->name);
 		} else {

@@ -425,10 +425,12 @@ static void aging(struct fsb_doc *d, const struct fsb_result *res, const struct 
 	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
 		 fsb_xasprintf("Each filesystem read its tree cold after aging (grep -r: every file whole; a stat "
 			       "walk), then the tree was copied out, the filesystem made afresh, the tree copied back "
-			       "with cp -a and read again.  Aging factor = aged / fresh on the same filesystem, %s; "
+			       "with cp -a and read again; the desktop phases that ran on the aged filesystem ran on the fresh "
+			       "one too.  Aging factor = aged / fresh on the same filesystem, %s; "
 			       "> 1 = slower after aging; when its 95%% interval holds 1 there is no measurable aging.",
 			       fsb_report_metric_words(a.metric)));
 	add_table(d, FSB_ROLE_AGING, NULL, fsb_report_aging(&a, &o->report, &t), &t);
+	add_table(d, FSB_ROLE_AGING, NULL, fsb_report_aging_desktop(&a, &o->report, &t), &t);
 	for (int k = 0; k < FSB_AGE_READS; k++)
 		if (!fsb_report_aging_chart(&a, k, &c)) {
 			add(d, FSB_BLOCK_CHART, FSB_ROLE_AGING_CHART)->chart = c;

@@ -227,16 +227,21 @@ struct fsb_age;
  * The Aging section (src/doc/report_aging.c), from fsb_age_compute()'s
  * judgement a (model/agefactor.h).  Each table function returns 0 and
  * fills t, or -ENOENT when a has no filesystem (no aging phases).
- *  aging:         filesystems × {grep, stat}: aged and fresh seconds
- *                 (mean±CI), the factor aged / fresh ("*" significant),
- *                 its 95% interval;
+ *  aging:         filesystems × the reads (grep, stat) the result holds:
+ *                 aged and fresh seconds (mean±CI), the factor aged /
+ *                 fresh ("*" significant), its 95% interval; -ENOENT
+ *                 when it holds neither read;
+ *  aging-desktop: the same for the desktop phases run aged and fresh
+ *                 (make2, cp, rm), the factor and its interval only;
+ *                 -ENOENT when the result holds none;
  *  aging-layout:  extents per file aged and fresh, the share of files in
  *                 more than one extent, p90 / max, free extents and their
  *                 mean size aged and fresh, the free space in extents of
  *                 1 MiB or more, the fullness aging reached ("—" = not
  *                 reported);
- *  aging chart:   one read's factors as bars (1.00 = no aging);
- *  aging words:   a sentence per filesystem: how much longer each read
+ *  aging chart:   one kind's factors as bars (1.00 = no aging); -ENOENT
+ *                 when the result does not hold that kind;
+ *  aging words:   a sentence per filesystem: how much longer each phase
  *                 took after aging, or "no measurable aging" when the
  *                 test finds none (or it is under FSB_VERDICT_MIN_LEAD);
  *                 where it ranked fresh and aged; its extents per file;
@@ -245,6 +250,7 @@ struct fsb_age;
  *                 res has none.
  */
 int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_aging_desktop(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t);
 int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t);
 int fsb_report_aging_chart(const struct fsb_age *a, int read, struct fsb_chart *c);
 void fsb_report_aging_words(const struct fsb_age *a, struct fsb_strv *out);

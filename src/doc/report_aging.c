@@ -13,9 +13,13 @@
 #include "doc/report.h"
 #include "model/agefactor.h"
 
-/* What each read is, in the words of the tables and the sentences. */
-static const char *const read_title[FSB_AGE_READS] = { "grep -r of the tree", "stat walk of the tree" };
-static const char *const read_doing[FSB_AGE_READS] = { "reading the tree", "walking it (stat)" };
+/* What each phase is, in the words of the tables and the sentences. */
+static const char *const read_title[FSB_AGE_READS] = {
+	"grep -r of the tree", "stat walk of the tree", "make2 (full ccache)", "cp -a of the tree", "rm -rf of the copy",
+};
+static const char *const read_doing[FSB_AGE_READS] = {
+	"reading the tree", "walking it (stat)", "building from the ccache", "copying the tree", "deleting the copy",
+};
 
 static void span(struct fsb_table *t, size_t r, size_t c, int n)
 {
@@ -55,53 +59,82 @@ static void set_secs(struct fsb_table *t, size_t r, size_t c, double mean, doubl
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER, mean, "%s±%s", fsb_report_num(mean, 3), fsb_report_num(ci, 3));
 }
 
-int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t)
+/*
+ * The factors of the kinds [from, to) that the result holds, a column group
+ * each: with secs aged s, fresh s, factor, 95% interval; without, the
+ * factor and the interval (the seconds are in --raw).  -ENOENT when the
+ * result holds none of them.
+ */
+static int factors_table(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t,
+			 const char *id, const char *title, int from, int to, bool secs)
 {
-	if (!a->nfs)
+	static const char *const heads[] = { "aged s", "fresh s", "factor", "95% interval" };
+	const size_t h0 = secs ? 0 : 2, w = 4 - h0;
+	int kinds[FSB_AGE_READS];
+	size_t nk = 0;
+
+	for (int k = from; k < to; k++)
+		if (a->present[k])
+			kinds[nk++] = k;
+	if (!a->nfs || !nk)
 		return -ENOENT;
-	fsb_table_init(t, "aging", a->nfs + 2, 1 + 4 * FSB_AGE_READS, 2);
-	t->title = fsb_xstrdup("Aging factors");
-	t->caption = fsb_xasprintf("%s in seconds, mean±95%% CI of the kept runs; factor = aged / fresh on the same "
-				   "filesystem (> 1 = slower after aging), * = significant (p < 0.05, %s), "
-				   "interval: 95%% (Fieller)", fsb_report_metric_words(a->metric),
-				   o && o->nonparametric ? "Mann-Whitney" : "Welch's t-test");
+	fsb_table_init(t, id, a->nfs + 2, 1 + w * nk, 2);
+	t->title = fsb_xstrdup(title);
+	t->caption = fsb_xasprintf("%s%s; factor = aged / fresh on the same filesystem (> 1 = slower after aging), "
+				   "* = significant (p < 0.05, %s), interval: 95%% (Fieller)%s",
+				   fsb_report_metric_words(a->metric), secs ? " in seconds, mean±95% CI of the kept runs" : "",
+				   o && o->nonparametric ? "Mann-Whitney" : "Welch's t-test",
+				   secs ? "" : "; the seconds of every run are in the per-run table of the aging phases");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
 	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
-	for (size_t k = 0; k < FSB_AGE_READS; k++) {
-		size_t c = 1 + 4 * k;
-		static const char *const heads[] = { "aged s", "fresh s", "factor", "95% interval" };
+	for (size_t j = 0; j < nk; j++) {
+		size_t c = 1 + w * j;
 
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", read_title[k]);
-		span(t, 0, c, 4);
-		for (size_t h = 0; h < 4; h++)
-			fsb_table_set(t, 1, c + h, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[h]);
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", read_title[kinds[j]]);
+		span(t, 0, c, (int)w);
+		for (size_t h = h0; h < 4; h++)
+			fsb_table_set(t, 1, c + h - h0, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[h]);
 	}
 	for (size_t i = 0; i < a->nfs; i++) {
 		const struct fsb_age_fs *e = &a->fs[i];
 
 		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME, NAN, "%s", e->fs->name);
-		for (size_t k = 0; k < FSB_AGE_READS; k++) {
-			const struct fsb_age_factor *f = &e->f[k];
-			size_t c = 1 + 4 * k;
+		for (size_t j = 0; j < nk; j++) {
+			const struct fsb_age_factor *f = &e->f[kinds[j]];
+			size_t c = 1 + w * j;
 			char *ft = factor_text(f);
 
-			set_secs(t, i + 2, c, f->aged, f->aged_ci);
-			set_secs(t, i + 2, c + 1, f->fresh, f->fresh_ci);
-			fsb_table_set(t, i + 2, c + 2, isnan(f->factor) ? FSB_CELL_NUMBER | FSB_CELL_MISSING : factor_flags(f),
+			if (secs) {
+				set_secs(t, i + 2, c, f->aged, f->aged_ci);
+				set_secs(t, i + 2, c + 1, f->fresh, f->fresh_ci);
+				c += 2;
+			}
+			fsb_table_set(t, i + 2, c, isnan(f->factor) ? FSB_CELL_NUMBER | FSB_CELL_MISSING : factor_flags(f),
 				      f->factor, "%s", ft);
 			free(ft);
 			if (isnan(f->lo) || isnan(f->hi))
-				fsb_table_set(t, i + 2, c + 3, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+				fsb_table_set(t, i + 2, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			else
-				fsb_table_set(t, i + 2, c + 3, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]",
+				fsb_table_set(t, i + 2, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]",
 					      fsb_report_num(f->lo, 2), fsb_report_num(f->hi, 2));
 			if (f->unreliable)
 				fsb_strv_addf(&t->notes, "? %s %s: every run of a side was disturbed: unreliable",
-					      e->fs->name, fsb_age_read_name(k));
+					      e->fs->name, fsb_age_read_name(kinds[j]));
 		}
 	}
 	done(t);
 	return 0;
+}
+
+int fsb_report_aging(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	return factors_table(a, o, t, "aging", "Aging factors", 0, FSB_AGE_FIRST_DESKTOP, true);
+}
+
+int fsb_report_aging_desktop(const struct fsb_age *a, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	return factors_table(a, o, t, "aging-desktop", "Desktop phases, aged against fresh", FSB_AGE_FIRST_DESKTOP,
+			     FSB_AGE_READS, false);
 }
 
 /* A share as "14%", a count or a size, or "—" (not reported). */
@@ -171,7 +204,7 @@ int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t)
 int fsb_report_aging_chart(const struct fsb_age *a, int k, struct fsb_chart *c)
 {
 	memset(c, 0, sizeof(*c));
-	if (!a->nfs || k < 0 || k >= FSB_AGE_READS)
+	if (!a->nfs || k < 0 || k >= FSB_AGE_READS || !a->present[k])
 		return -ENOENT;
 	c->title = fsb_xasprintf("%s aged, %s — relative to fresh (> 1 = slower)", read_title[k],
 				 fsb_report_metric_words(a->metric));
@@ -256,10 +289,15 @@ void fsb_report_aging_words(const struct fsb_age *a, struct fsb_strv *out)
 		struct fsb_buf b = { 0 };
 
 		fsb_buf_addf(&b, "%s: ", e->fs->name);
-		clause(&b, &e->f[FSB_AGE_GREP], FSB_AGE_GREP);
-		ranks(&b, a, &e->f[FSB_AGE_GREP], FSB_AGE_GREP);
-		fsb_buf_add(&b, "; ");
-		clause(&b, &e->f[FSB_AGE_STAT], FSB_AGE_STAT);
+		for (int k = 0, n = 0; k < FSB_AGE_READS; k++) {
+			if (!a->present[k])
+				continue;
+			if (n++)
+				fsb_buf_add(&b, "; ");
+			clause(&b, &e->f[k], k);
+			if (k == FSB_AGE_GREP)
+				ranks(&b, a, &e->f[k], k);
+		}
 		if (!isnan(e->aged.extents_per_file) && !isnan(e->fresh.extents_per_file))
 			fsb_buf_addf(&b, "; its files were in %s extents each on average aged, %s fresh",
 				     fsb_report_num(e->aged.extents_per_file, 2), fsb_report_num(e->fresh.extents_per_file, 2));

@@ -7,7 +7,19 @@
 #include "model/agefactor.h"
 #include "model/verdict.h"
 
-static const char *const age_phases[] = { "age", "aged-grep", "aged-stat", "refresh", "fresh-grep", "fresh-stat" };
+static const char *const age_phases[] = {
+	"age", "aged-grep", "aged-stat", "aged-make2", "aged-cp", "aged-rm",
+	"refresh", "fresh-grep", "fresh-stat", "fresh-make2", "fresh-cp", "fresh-rm",
+};
+
+/* [kind] = { fresh, aged, short name } */
+static const char *const names[FSB_AGE_READS][3] = {
+	[FSB_AGE_GREP] = { "fresh-grep", "aged-grep", "grep" },
+	[FSB_AGE_STAT] = { "fresh-stat", "aged-stat", "stat" },
+	[FSB_AGE_MAKE2] = { "fresh-make2", "aged-make2", "make2" },
+	[FSB_AGE_CP] = { "fresh-cp", "aged-cp", "cp" },
+	[FSB_AGE_RM] = { "fresh-rm", "aged-rm", "rm" },
+};
 
 bool fsb_agefactor_is_aging(const char *phase)
 {
@@ -16,30 +28,31 @@ bool fsb_agefactor_is_aging(const char *phase)
 
 const char *fsb_age_read_name(enum fsb_age_read k)
 {
-	return k == FSB_AGE_GREP ? "grep" : "stat";
+	return names[k][2];
 }
 
 const char *fsb_age_read_phase(enum fsb_age_read k, bool aged)
 {
-	static const char *const names[FSB_AGE_READS][2] = {
-		[FSB_AGE_GREP] = { "fresh-grep", "aged-grep" },
-		[FSB_AGE_STAT] = { "fresh-stat", "aged-stat" },
-	};
-
 	return names[k][aged];
+}
+
+bool fsb_age_kind_present(const struct fsb_result *res, enum fsb_age_read k)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (int aged = 0; aged < 2; aged++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], fsb_age_read_phase(k, aged));
+
+			if (ph && ph->nruns)
+				return true;
+		}
+	return false;
 }
 
 bool fsb_age_present(const struct fsb_result *res)
 {
-	for (size_t i = 0; i < res->nfs; i++)
-		for (int k = 0; k < FSB_AGE_READS; k++)
-			for (int aged = 0; aged < 2; aged++) {
-				const struct fsb_phase_result *ph =
-					fsb_fs_find_phase(res->fs[i], fsb_age_read_phase(k, aged));
-
-				if (ph && ph->nruns)
-					return true;
-			}
+	for (int k = 0; k < FSB_AGE_READS; k++)
+		if (fsb_age_kind_present(res, k))
+			return true;
 	return false;
 }
 
@@ -174,6 +187,7 @@ int fsb_age_compute(const struct fsb_result *res, const struct fsb_report_opts *
 		e->age_s = field_mean(age, FSB_FIELD_real, &e->age_runs);
 	}
 	for (int k = 0; k < FSB_AGE_READS; k++) {
+		a->present[k] = fsb_age_kind_present(res, k);
 		rank(a, k, false);
 		rank(a, k, true);
 	}

@@ -6,14 +6,16 @@
  *
  * The aging phases, in the order they run: age (the workload), aged-grep
  * and aged-stat (the aged tree read cold: every file whole, then an lstat
- * walk), refresh (the tree copied out, the filesystem made afresh, the
- * tree copied back with cp -a), fresh-grep and fresh-stat (the same reads
- * of that fresh copy).  They are compared with each other only: never in
+ * walk), aged-make2, aged-cp and aged-rm (desktop phases on the aged
+ * filesystem: a build from a full ccache, cp -a of the tree, rm -rf of that
+ * copy), refresh (the tree copied out, the filesystem made afresh, the tree
+ * copied back with cp -a), then fresh-grep … fresh-rm (the same phases on
+ * the fresh filesystem).  They are compared with each other only: never in
  * a "total", a verdict or a recommendation's weighted total, nor in the
  * built-in phases' tables (model/cells.h leaves them out of its phase
  * lists).
  *
- *  - aging factor = aged-X / fresh-X for X in {grep, stat}, of the
+ *  - aging factor = aged-X / fresh-X for X in {grep, stat, make2, cp, rm}, of the
  *    metric's cell statistics (model/cells.h: disturbed runs and outliers
  *    set aside), by fsb_cell_normalize with fresh-X as the baseline: the
  *    ratio of the means, its 95% interval by Fieller, the test
@@ -35,16 +37,19 @@
 #include "model/cells.h"
 #include "model/result.h"
 
-/* Is phase one of the aging group's six? */
+/* Is phase one of the aging group's twelve? */
 bool fsb_agefactor_is_aging(const char *phase);
-/* Does res hold a run of aged-grep, aged-stat, fresh-grep or fresh-stat on
- * any filesystem?  (What decides that a document has an Aging section.) */
-bool fsb_age_present(const struct fsb_result *res);
-
-/* The reads compared aged against fresh. */
-enum fsb_age_read { FSB_AGE_GREP, FSB_AGE_STAT, FSB_AGE_READS };
-const char *fsb_age_read_name(enum fsb_age_read k);          /* "grep", "stat" */
+/* The phases compared aged against fresh: the two reads, then the desktop
+ * phases run on the aged and the fresh filesystem (from FSB_AGE_MAKE2 on). */
+enum fsb_age_read { FSB_AGE_GREP, FSB_AGE_STAT, FSB_AGE_MAKE2, FSB_AGE_CP, FSB_AGE_RM, FSB_AGE_READS };
+#define FSB_AGE_FIRST_DESKTOP FSB_AGE_MAKE2
+const char *fsb_age_read_name(enum fsb_age_read k);          /* "grep", "stat", "make2" … */
 const char *fsb_age_read_phase(enum fsb_age_read k, bool aged);  /* "aged-grep", "fresh-stat" … */
+
+/* Does res hold a run of kind k's aged or fresh phase on any filesystem? */
+bool fsb_age_kind_present(const struct fsb_result *res, enum fsb_age_read k);
+/* … of any kind?  (What decides that a document has an Aging section.) */
+bool fsb_age_present(const struct fsb_result *res);
 
 /* One filesystem's factor of one read. */
 struct fsb_age_factor {
@@ -80,6 +85,7 @@ struct fsb_age {
 	struct fsb_age_fs *fs;   /* every filesystem of the result, in its order */
 	size_t nfs;
 	size_t nranked[FSB_AGE_READS][2];  /* filesystems ranked: [read][aged] */
+	bool present[FSB_AGE_READS];  /* fsb_age_kind_present: what the tables show */
 };
 
 /*

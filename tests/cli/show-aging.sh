@@ -32,6 +32,20 @@ grep -qE '^ext4: .*walking it \(stat\): no measurable aging \(1\.[0-9]{2}×' "$S
 	fail "ext4's stat walk is not 'no measurable aging'"
 grep -qE '^grep -r of the tree aged, dead time \(real - usr\) — relative to fresh \(> 1 = slower\)$' "$SCRATCH/show.txt" ||
 	fail "no grep chart"
+# the desktop phases run aged and fresh: their table, a chart each, a clause each
+grep -qx 'Desktop phases, aged against fresh' "$SCRATCH/show.txt" || fail "no desktop phases table"
+for fs in ext4 xfs btrfs; do
+	grep -qE "^$fs +([0-9]\.[0-9]{2}\*? +\[[0-9.]+, [0-9.]+\] +){2}[0-9]\.[0-9]{2}\*? +\[[0-9.]+, [0-9.]+\]$" \
+		"$SCRATCH/show.txt" || fail "no desktop factors row for $fs"
+done
+grep -qE '^btrfs +1\.3[0-9]\* .* 1\.99\* +\[1\.9[0-9], 2\.[0-9]{2}\] ' "$SCRATCH/show.txt" || fail "btrfs's make2 and cp factors"
+for t in 'make2 \(full ccache\)' 'cp -a of the tree' 'rm -rf of the copy'; do
+	grep -qE "^$t aged, dead time" "$SCRATCH/show.txt" || fail "no chart: $t"
+done
+grep -qE '^btrfs: .*; copying the tree took 1\.99× as long after aging \(95% interval' "$SCRATCH/show.txt" ||
+	fail "btrfs's cp clause"
+grep -qE '^ext4: .*; deleting the copy: no measurable aging \(1\.0[0-9]×' "$SCRATCH/show.txt" ||
+	fail "ext4's rm is not 'no measurable aging'"
 # btrfs reports no free space: a dash, and a note that says why
 grep -qE '^btrfs +2400 +3\.[0-9]{2} +1\.0[0-9] .* 8 / 96 +— +— +— +— +— +81%' "$SCRATCH/show.txt" || fail "btrfs's free space is not '—'"
 grep -q 'not reported: no tool reports' "$SCRATCH/show.txt" || fail "no note on what is not reported"
@@ -40,11 +54,11 @@ grep -qE '^FS +tar +total *$' "$SCRATCH/show.txt" || fail "the summary has more 
 grep -qx 'Built-in I/O phases' "$SCRATCH/show.txt" && fail "the aging phases shown as built-in I/O phases"
 grep -q 'aging phases — every repetition' "$SCRATCH/show.txt" && fail "per-run aging table without --raw"
 
-# --raw: every aging run with its fields (54 rows: 3 fs × 6 phases × 3 runs)
+# --raw: every aging run with its fields (108 rows: 3 fs × 12 phases × 3 runs)
 "$FSBENCH" show --raw "$f" >"$SCRATCH/raw.txt" || fail "show --raw exited $?"
 grep -qx 'aging phases — every repetition' "$SCRATCH/raw.txt" || fail "no aging runs table in --raw"
-n=$(grep -cE '^(ext4|xfs|btrfs) +(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat) +[1-3] ' "$SCRATCH/raw.txt")
-[ "$n" -eq 54 ] || fail "--raw has $n aging runs, not 54"
+n=$(grep -cE '^(ext4|xfs|btrfs) +(age|refresh|(aged|fresh)-(grep|stat|make2|cp|rm)) +[1-3] ' "$SCRATCH/raw.txt")
+[ "$n" -eq 108 ] || fail "--raw has $n aging runs, not 108"
 grep -qE '^xfs +aged-grep +2 .*set aside: disturbed' "$SCRATCH/raw.txt" || fail "the disturbed run is not marked"
 grep -qE '^ext4 +age +1 .* 80\.1% ' "$SCRATCH/raw.txt" || fail "age's fullness not in --raw"
 grep -qE '^btrfs +aged-stat +2 .* 3\.60 +52\.0% +— +—' "$SCRATCH/raw.txt" || fail "btrfs's aged layout in --raw"
@@ -62,16 +76,20 @@ import json, sys
 doc, = json.load(open(sys.argv[1]))["documents"]
 b = doc["blocks"]
 roles = [x["role"] for x in b]
-assert roles.count("aging") == 1 and roles.count("aging-chart") == 2, roles
+assert roles.count("aging") == 2 and roles.count("aging-chart") == 5, roles
 assert roles.count("aging-layout") == 1 and roles.count("aging-words") == 3, roles
 assert any(x["type"] == "heading" and x["text"] == "Aging" for x in b)
-t = next(x for x in b if x["role"] == "aging")
+t, dt = [x for x in b if x["role"] == "aging"]
+assert t["id"] == "aging" and dt["id"] == "aging-desktop", (t["id"], dt["id"])
+drows = {r[0]["text"]: r for r in dt["rows"][dt["header_rows"]:]}
+assert drows["btrfs"][3]["value"] > 1.9 and drows["btrfs"][3]["significant"], drows["btrfs"][3]
+assert not drows["ext4"][5]["significant"], drows["ext4"][5]
 rows = {r[0]["text"]: r for r in t["rows"][t["header_rows"]:]}
 assert set(rows) == {"ext4", "xfs", "btrfs"}, rows.keys()
 g = rows["btrfs"][3]
 assert g["value"] > 2.2 and g["significant"] and g["worse"], g
 charts = [x for x in b if x["role"] == "aging-chart"]
-assert [c["phase"] for c in charts] == ["aged-grep", "aged-stat"], charts
+assert [c["phase"] for c in charts] == ["aged-grep", "aged-stat", "aged-make2", "aged-cp", "aged-rm"], charts
 bars = {x["label"]: x for x in charts[0]["bars"]}
 assert abs(bars["btrfs"]["value"] - g["value"]) < 1e-12 and bars["btrfs"]["lo"] < g["value"] < bars["btrfs"]["hi"]
 lay = next(x for x in b if x["role"] == "aging-layout")

@@ -10,14 +10,15 @@
 # into DIR, as FS-aged.* and FS-fresh.*: .top (ls -A of the mount and of
 # age), .uuid (blkid -p of the device), .list (every entry's name, type,
 # mode, size, mtime, links, link target) and .sums (sha256 of every file).
-# Every aging phase the shipped file defines goes first (one-line and
+# Every aging phase the shipped file defines goes first (the desktop ones
+# run aged and fresh too: the group is these six) (one-line and
 # multi-line sections alike), so that AGING's real phases do not clash.
 age_conf() {
 	local out=$1 snap age drop
 	snap='fs=$(echo $FSBENCH_PHASE | cut -d/ -f1); out=@OUT@/$fs-WHEN; ls -A . age >$out.top && blkid -p -s UUID -o value ${dev} >$out.uuid && cd age/tree && { find . ! -type d -exec stat -c "%n|%F|%a|%s|%Y|%h|%N" {} + | sort; find . -type d -exec stat -c "%n|%F|%a|%Y" {} + | sort; } >$out.list && find . -type f -exec sha256sum {} + | sort >$out.sums'
 	age='mkdir -p age/tree/a/b age/tree/c age/fill && seq 1 5000 >age/tree/a/one && head -c 300000 /dev/urandom >age/tree/a/b/two && ln -s ../a/one age/tree/c/link && ln age/tree/a/one age/tree/c/hard && : >age/tree/empty && chmod 640 age/tree/a/one && chmod 711 age/tree/c && touch -h -d 2001-02-03T04:05:06 age/tree/a/b/two age/tree/c/link && echo junk >age/fill/f && echo here >marker'
-	drop='/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{.*\} *$/d;
-/^phase "(age|aged-grep|aged-stat|refresh|fresh-grep|fresh-stat)" *\{/,/^\}/d'
+	drop='/^phase "(age|refresh|(aged|fresh)-[a-z0-9]+)" *\{.*\} *$/d;
+/^phase "(age|refresh|(aged|fresh)-[a-z0-9]+)" *\{/,/^\}/d'
 	mkdir -p "$out" || fail "mkdir $out"
 	test_conf "$FSB_CALM;$drop" "$FSB_CALM_CHECK" <<CONF
 phase "age" { group = "aging" command = '$age' }

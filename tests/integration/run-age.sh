@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The aging end to end, with the shipped phases (issue 23's first "Done
 # when"): `fsbench run --image … --fs ext4,btrfs --profile tiny --age` runs
-# the aging, the aged reads, the fresh copy and the fresh reads on each,
+# the aging, the aged reads and desktop phases (make2, cp, rm), the fresh
+# copy and the fresh reads and desktop phases on each,
 # exits 0 and leaves nothing behind; the result holds the layout of the
 # aged and of the fresh tree (extents per file, from FIEMAP; ext4's free
 # space from e2freefrag, btrfs's not reported), and `fsbench show` prints
@@ -22,7 +23,7 @@ assert_no_leftovers "fsbench run --age"
 	fail "refresh left its copy of the tree behind"
 
 for fs in ext4 btrfs; do
-	for ph in age aged-grep aged-stat refresh fresh-grep fresh-stat; do
+	for ph in age aged-grep aged-stat aged-make2 aged-cp aged-rm refresh fresh-grep fresh-stat fresh-make2 fresh-cp fresh-rm; do
 		r=$(run_records "$res" | grep "^$fs $ph ")
 		case $r in "$fs $ph ok "*) ;; *) fail "$fs: $ph did not succeed: $r" ;; esac
 	done
@@ -45,6 +46,15 @@ aging=$(sed -n '/^Aging$/,/^How it was measured$/p' <<<"$out")
 for fs in ext4 btrfs; do
 	grep -qE "^$fs +[0-9.]+ +[0-9.]+ +[0-9.]+" <<<"$aging" || { printf '%s\n' "$aging" >&2; fail "no aging factors for $fs"; }
 	grep -qE "^$fs +[0-9]+ +[0-9.]+ +[0-9.]+ " <<<"$aging" || { printf '%s\n' "$aging" >&2; fail "no extents per file for $fs"; }
-	grep -q "^$fs: reading the tree took [0-9.]*× as long after aging" <<<"$aging" || fail "no sentence for $fs"
+	grep -qE "^$fs: reading the tree( took [0-9.]+× as long after aging|: no measurable aging)" <<<"$aging" ||
+		fail "no sentence for $fs"
+	# the desktop phases on the aged and the fresh filesystem: a factor each, a clause each
+	sed -n '/^Desktop phases, aged against fresh$/,/^$/p' <<<"$aging" |
+		grep -qE "^$fs( +[0-9]\.[0-9]{2}[*?]?( +\[[-0-9.]+, [0-9.]+\])?){3}$" ||
+		{ printf '%s\n' "$aging" >&2; fail "no desktop factors (make2, cp, rm) for $fs"; }
+	for w in 'building from the ccache' 'copying the tree' 'deleting the copy'; do
+		grep -qE "^$fs: .*; $w( took [0-9.]+× as long after aging|: no measurable aging)" <<<"$aging" ||
+			fail "$fs: no clause '$w'"
+	done
 done
 exit 0

@@ -240,8 +240,8 @@ static void test_document(void **state)
 	fsb_doc_result(res, &o, &d);
 	assert_true(has_heading(&d, "Aging"));
 	assert_false(has_heading(&d, "Built-in I/O phases"));
-	assert_int_equal(count_role(&d, FSB_ROLE_AGING), 1);
-	assert_int_equal(count_role(&d, FSB_ROLE_AGING_CHART), 2);
+	assert_int_equal(count_role(&d, FSB_ROLE_AGING), 2);   /* the reads, the desktop phases */
+	assert_int_equal(count_role(&d, FSB_ROLE_AGING_CHART), 5);
 	assert_int_equal(count_role(&d, FSB_ROLE_AGING_LAYOUT), 1);
 	assert_int_equal(count_role(&d, FSB_ROLE_AGING_WORDS), 3);
 	b = fsb_doc_find(&d, FSB_ROLE_AGING);
@@ -262,6 +262,28 @@ static void test_document(void **state)
 	assert_non_null(strstr(words_of(&d, "ext4"), "walking it (stat): no measurable aging"));
 	assert_non_null(strstr(words_of(&d, "ext4"), "fresh it was the slowest, aged the fastest"));
 	assert_non_null(strstr(words_of(&d, "xfs"), "extents each on average aged"));
+	/* the desktop phases aged against fresh: the second table, btrfs's cp
+	 * the most aged (about 2×), ext4's rm not measurably; a clause each */
+	for (size_t i = 0; i < d.n; i++)
+		if (d.v[i].role == FSB_ROLE_AGING && !strcmp(d.v[i].table.id, "aging-desktop")) {
+			const struct fsb_table *t = &d.v[i].table;
+
+			assert_int_equal(t->ncols, 7);
+			assert_string_equal(fsb_table_cell(t, 0, 3)->text, "cp -a of the tree");
+			for (size_t r = t->header_rows; r < t->nrows; r++) {
+				const char *fs = fsb_table_cell(t, r, 0)->text;
+
+				if (!strcmp(fs, "btrfs")) {
+					assert_true(fsb_table_cell(t, r, 3)->value > 1.9);
+					assert_true(fsb_table_cell(t, r, 3)->flags & FSB_CELL_SIGNIFICANT);
+				} else if (!strcmp(fs, "ext4")) {
+					assert_false(fsb_table_cell(t, r, 5)->flags & FSB_CELL_SIGNIFICANT);
+				}
+			}
+		}
+	assert_non_null(strstr(words_of(&d, "btrfs"), "; copying the tree took 1.99× as long after aging"));
+	assert_non_null(strstr(words_of(&d, "btrfs"), "; building from the ccache took 1.3"));
+	assert_non_null(strstr(words_of(&d, "ext4"), "; deleting the copy: no measurable aging"));
 	/* the summary has tar and total only */
 	b = fsb_doc_find(&d, FSB_ROLE_SUMMARY);
 	assert_int_equal(b->table.ncols, 3);
@@ -272,7 +294,7 @@ static void test_document(void **state)
 	fsb_doc_result(res, &o, &d);
 	for (size_t i = 0; i < d.n; i++)
 		if (d.v[i].role == FSB_ROLE_RAW && d.v[i].phase && !strcmp(d.v[i].phase, "aging"))
-			assert_int_equal(d.v[i].table.nrows, 1 + 3 * 6 * 3);
+			assert_int_equal(d.v[i].table.nrows, 1 + 3 * 12 * 3);
 	fsb_doc_free(&d);
 	fsb_result_free(res);
 }
@@ -342,6 +364,18 @@ static void test_one_run_and_missing(void **state)
 	assert_non_null(strstr(words.v[0], "took 2.00× as long after aging (one run each: untested)"));
 	assert_non_null(strstr(words.v[0], "walking it (stat): not measured both aged and fresh"));
 	assert_null(strstr(words.v[0], "fastest"));   /* one filesystem: no rank said */
+	/* no desktop phase ran aged or fresh: no desktop table, chart or clause */
+	assert_false(a.present[FSB_AGE_MAKE2] || a.present[FSB_AGE_CP] || a.present[FSB_AGE_RM]);
+	assert_null(strstr(words.v[0], "copying"));
+	{
+		struct fsb_table t;
+		struct fsb_chart c;
+
+		assert_int_equal(fsb_report_aging_desktop(&a, NULL, &t), -ENOENT);
+		assert_int_equal(fsb_report_aging_chart(&a, FSB_AGE_CP, &c), -ENOENT);
+		assert_int_equal(fsb_report_aging(&a, NULL, &t), 0);
+		fsb_table_free(&t);
+	}
 	fsb_strv_free(&words);
 	fsb_age_free(&a);
 	fsb_result_free(res);

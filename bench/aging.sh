@@ -2,19 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # bench/aging.sh — how much slower does a filesystem read its files after
-# aging (issue 23, doc/aging.md)?  Runs the aging group alone (age,
-# aged-grep, aged-stat, refresh, fresh-grep, fresh-stat) of the quick
+# aging (issue 23, doc/aging.md)?  Runs the aging group alone (age, the
+# aged reads and desktop phases, refresh, the fresh ones) of the quick
 # profile on a loop image over the filesystems (-f, default ext4 xfs
 # btrfs), -n repetitions (default 3) in rounds (every filesystem once per
 # round), and prints:
 #   - fsbench's own Aging section of the result (`fsbench show`): the aging
-#     factors aged / fresh of the cold grep -r and of the stat walk, with
-#     their 95% intervals, the layout of the aged and the fresh tree, a
+#     factors aged / fresh of the cold grep -r, of the stat walk and of
+#     make2, cp and rm run aged and fresh, with their 95% intervals, the layout of the aged and the fresh tree, a
 #     sentence per filesystem;
 #   - the aging's time per filesystem (the age phase's real time: median,
 #     range), how many repetitions hit the profile's age_seconds cap (a
 #     capped filesystem got fewer commits: its factor is not comparable)
 #     and how often it met a full filesystem;
+#   - each aging phase's median real time over the filesystems and
+#     repetitions (what the profile's nominal ETA figures are taken from);
 #   - the machine's state over the measurement (bench/section.sh: idle only
 #     when it was) and the command;
 # as this script's section of RESULTS.md (-o; the rest of the file stays).
@@ -58,8 +60,9 @@ img=$img_dir/aging-bench.$$.img
 trap 'rm -f "$img"; rm -rf "$work"' EXIT
 
 fslist=$(tr ' ' ',' <<<"$fs" | sed 's/^,*//; s/,*$//')
+phases=age,aged-grep,aged-stat,aged-make2,aged-cp,aged-rm,refresh,fresh-grep,fresh-stat,fresh-make2,fresh-cp,fresh-rm
 cmd=("$fsbench" run --image "$img" --profile "$profile" --fs "$fslist"
-	--phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat "$reps" --order rounds
+	--phases "$phases" --repeat "$reps" --order rounds
 	-o "$work/aging.fsbench")
 bench_settle
 load0=$(bench_load)
@@ -94,6 +97,15 @@ for fs in dict.fromkeys(r["filesystem"] for r in rows):
           f"{'-' if not full else '%.0f%%' % (100 * statistics.median(full))} | "
           f"{'-' if not nospc else '%.0f' % max(nospc)} |")
 PY
+python3 - "$work/runs.csv" <<'PY' >"$work/times.md"
+import csv, statistics, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["status"] == "ok" and r.get("real")]
+print("| Phase | real s: median (range) over the filesystems and repetitions |")
+print("|---|---:|")
+for ph in dict.fromkeys(r["phase"] for r in rows):
+    t = [float(r["real"]) for r in rows if r["phase"] == ph]
+    print(f"| {ph} | {statistics.median(t):.1f} ({min(t):.1f}-{max(t):.1f}) |")
+PY
 
 {
 	echo "# bench/aging.sh: the latest results"
@@ -102,11 +114,15 @@ PY
 	echo
 	echo "$state"
 	echo
-	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases age,aged-grep,aged-stat,refresh,fresh-grep,fresh-stat --repeat $reps --order rounds\`"
+	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases $phases --repeat $reps --order rounds\`"
 	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
 	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions"
 	echo
 	cat "$work/age.md"
+	echo
+	echo "Each phase's time (the desktop phases' untimed setup is not in it):"
+	echo
+	cat "$work/times.md"
 	echo
 	echo "fsbench's Aging section of the result (\`fsbench show\`):"
 	echo

@@ -29,6 +29,15 @@ const char *fsb_age_read_phase(enum fsb_age_read k, bool aged)
 	return names[k][aged];
 }
 
+bool fsb_agefactor_aged(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->nruns && fsb_agefactor_is_aging(res->fs[i]->phases[j]->name))
+				return true;
+	return false;
+}
+
 bool fsb_age_present(const struct fsb_result *res)
 {
 	for (size_t i = 0; i < res->nfs; i++)

@@ -37,6 +37,11 @@
 
 /* Is phase one of the aging group's six? */
 bool fsb_agefactor_is_aging(const char *phase);
+/* Does res hold a run (any status) of any aging phase (fsb_agefactor_is_aging)
+ * on any filesystem?  An aging phase only planned, or of a filesystem that
+ * never ran, does not count.  What the result index calls "aged"
+ * (model/index.h). */
+bool fsb_agefactor_aged(const struct fsb_result *res);
 /* Does res hold a run of aged-grep, aged-stat, fresh-grep or fresh-stat on
  * any filesystem?  (What decides that a document has an Aging section.) */
 bool fsb_age_present(const struct fsb_result *res);

@@ -85,10 +85,10 @@ sleep 2.1
 check "unchanged" 0
 lines=$(wc -l <"$SCRATCH/got")
 [ "$lines" = 122 ] || fail "expected a header and 121 rows, got $lines lines"
-head -1 "$SCRATCH/got" | grep -qx $'File\tDate\tStatus\tProfile\tTarget\tFilesystems\tPhases' || fail "TSV header"
-sed -n 2p "$SCRATCH/got" | grep -qx "$dir/r219.fsbench"$'\t2026-11-20 03:39\tcomplete\ttiny\timage /var/tmp/x.img\text2,ext4,xfs\ttar,cp,rm,nap' ||
+head -1 "$SCRATCH/got" | grep -qx $'File\tDate\tStatus\tProfile\tTarget\tFilesystems\tPhases\tAged' || fail "TSV header"
+sed -n 2p "$SCRATCH/got" | grep -qx "$dir/r219.fsbench"$'\t2026-11-20 03:39\tcomplete\ttiny\timage /var/tmp/x.img\text2,ext4,xfs\ttar,cp,rm,nap\tno' ||
 	{ sed -n 2p "$SCRATCH/got"; fail "the newest row"; }
-tail -1 "$SCRATCH/got" | grep -q $'^'"$dir/broken.fsbench"$'\t2026-11-01 00:00\tunreadable\t\t.*broken.fsbench:' ||
+tail -1 "$SCRATCH/got" | grep -q $'^'"$dir/broken.fsbench"$'\t2026-11-01 00:00\tunreadable\t\t.*broken.fsbench:.*\t$' ||
 	{ tail -1 "$SCRATCH/got"; fail "the unreadable file is not listed last with its error"; }
 grep -q 'notes.txt' "$SCRATCH/got" && fail "a file that is not *.fsbench is listed"
 
@@ -106,6 +106,46 @@ n=$(sqlite3 "$index" "SELECT runs FROM summary JOIN files ON files.id = summary.
 "$FSBENCH" list-results --tsv --where 'QUICK r21' "$dir" >"$SCRATCH/where" || fail "--where"
 [ "$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | tr '\n' ' ')" = "r210.fsbench " ] ||
 	{ cat "$SCRATCH/where"; fail "--where 'QUICK r21' should give r210 only"; }
+
+# aged in all three outputs, from the index and from the files alike: r200
+# and r201 aged, r202 (aged-grep planned, never ran) and r199 not
+for how in index no-index; do
+	opt=; [ $how = no-index ] && opt=--no-index
+	"$FSBENCH" list-results $opt --tsv "$dir" >"$SCRATCH/aged.tsv" || fail "$how: list-results --tsv"
+	got=$(for i in 199 200 201 202; do
+		awk -F'\t' -v f="$dir/r$i.fsbench" 'NR == 1 { for (c = 1; c <= NF; c++) if ($c == "Aged") a = c }
+			$1 == f { print $a }' "$SCRATCH/aged.tsv"
+	done | tr '\n' ' ')
+	[ "$got" = "no yes yes no " ] || fail "$how: --tsv says Aged '$got' for r199..r202, not 'no yes yes no '"
+	"$FSBENCH" list-results $opt "$dir" >"$SCRATCH/aged.txt" || fail "$how: list-results"
+	grep -qx 'Date  *Status  *Profile  *Aged  *Target  *Filesystems  *Phases' "$SCRATCH/aged.txt" ||
+		{ head -3 "$SCRATCH/aged.txt"; fail "$how: the table has no Aged column after Profile"; }
+	# r$i started at 00:00 + $i minutes: r200 (profile quick) at 03:20
+	for a in 199:no 200:yes 201:yes 202:no; do
+		grep -q "^2026-11-20 03:$((${a%:*} - 180))  *complete  *[a-z]*  *${a#*:}  *image " "$SCRATCH/aged.txt" ||
+			{ grep '^2026-11-20 03:' "$SCRATCH/aged.txt" | head -5; fail "$how: the table's row of r${a%:*} is not Aged ${a#*:}"; }
+	done
+	if [ -x /usr/bin/python3 ]; then
+		"$FSBENCH" list-results $opt --json "$dir" >"$SCRATCH/aged.json" || fail "$how: list-results --json"
+		/usr/bin/python3 - "$SCRATCH/aged.json" "$dir" <<-'PY' || fail "$how: --json's aged is wrong"
+		import json, sys
+		d = {r["file"]: r for r in json.load(open(sys.argv[1]))["results"]}
+		got = [d["%s/r%d.fsbench" % (sys.argv[2], i)]["aged"] for i in (199, 200, 201, 202)]
+		assert got == [False, True, True, False], got
+		assert all(type(r["aged"]) is bool for r in d.values() if r["readable"]), "aged is not a boolean"
+		assert not any("aged" in r for r in d.values() if not r["readable"]), "an unreadable file has aged"
+		PY
+	else
+		note "$how: no /usr/bin/python3: --json's aged left to json-lists.sh"
+	fi
+	# --where aged: the aged rows, and r202, whose Phases column says aged-grep
+	"$FSBENCH" list-results $opt --tsv --where aged "$dir" >"$SCRATCH/where" || fail "$how: --where aged"
+	got=$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | sort | tr '\n' ' ')
+	[ "$got" = "r200.fsbench r201.fsbench r202.fsbench " ] || fail "$how: --where aged gives '$got'"
+	"$FSBENCH" list-results $opt --tsv --where 'AGED fresh-stat' "$dir" >"$SCRATCH/where" || fail "$how: --where"
+	got=$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | tr '\n' ' ')
+	[ "$got" = "r201.fsbench " ] || fail "$how: --where 'AGED fresh-stat' gives '$got', not r201 alone"
+done
 
 # the index deleted: rebuilt, the same list
 rm -f "$index"

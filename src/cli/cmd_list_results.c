@@ -19,12 +19,15 @@ static void usage(FILE *fp)
 	fprintf(fp,
 		"Usage: fsbench list-results [DIR] [--where WORDS] [--tsv|--json] [--no-index] [-v]\n"
 		"Lists the result files of DIR (default: the results directory), newest\n"
-		"first, as the TUI's browse screen does: date, status, profile, target,\n"
-		"filesystems, phases.  The list comes from the result index\n"
-		"($XDG_CACHE_HOME/fsbench/index.sqlite), which only re-reads new or changed files.\n"
+		"first, as the TUI's browse screen does: date, status, profile, aged (yes:\n"
+		"it holds runs of the aging phases), target, filesystems, phases.  The list\n"
+		"comes from the result index ($XDG_CACHE_HOME/fsbench/index.sqlite), which\n"
+		"only re-reads new or changed files.\n"
 		"\n"
-		"  -w, --where WORDS  only rows that contain every word (any column, any case)\n"
-		"  -t, --tsv          tab-separated, a header line, the file path first\n"
+		"  -w, --where WORDS  only rows that contain every word (any column, any case;\n"
+		"                     'aged': the aged results)\n"
+		"  -t, --tsv          tab-separated, a header line, the file path first, Aged\n"
+		"                     (yes or no) last\n"
 		"  -j, --json         as JSON: one object per file, the fields apart (doc/json.md)\n"
 		"  -n, --no-index     read every file; do not use or update the index\n"
 		"  -v, --verbose      say on stderr how many files were read and where the index is\n");
@@ -41,8 +44,6 @@ static void tsv_field(const char *s)
 static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, const char *dir,
 		      const char *where, bool json, bool tsv)
 {
-	static const char *const heads[FSB_BROWSE_NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems",
-							     "Phases" };
 	struct fsb_err err = { 0 };
 
 	if (json) {
@@ -58,7 +59,7 @@ static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, c
 	} else if (tsv) {
 		printf("File");
 		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
-			printf("\t%s", heads[k]);
+			printf("\t%s", fsb_browse_col_name(k));
 		putchar('\n');
 		for (size_t i = 0; i < n; i++) {
 			char *col[FSB_BROWSE_NCOLS];

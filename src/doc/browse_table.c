@@ -8,6 +8,13 @@
 #include "doc/report.h"
 #include "model/browse.h"
 
+/* The columns as the table shows them: Aged is short and next to Profile,
+ * where an 80-column browse screen still shows it; the long ones last. */
+static const enum fsb_browse_col order[FSB_BROWSE_NCOLS] = {
+	FSB_BROWSE_DATE, FSB_BROWSE_STATUS, FSB_BROWSE_PROFILE, FSB_BROWSE_AGED,
+	FSB_BROWSE_TARGET, FSB_BROWSE_FS, FSB_BROWSE_PHASES,
+};
+
 static void cell(struct fsb_table *t, size_t r, size_t c, unsigned flags, char *text)
 {
 	struct fsb_cell *x = fsb_table_cell(t, r, c);
@@ -18,10 +25,32 @@ static void cell(struct fsb_table *t, size_t r, size_t c, unsigned flags, char *
 	x->value = NAN;
 }
 
+/* The flags of column c of e's row. */
+static unsigned col_flags(const struct fsb_browse_entry *e, enum fsb_browse_col c)
+{
+	switch (c) {
+	case FSB_BROWSE_DATE:
+		return FSB_CELL_NAME;
+	case FSB_BROWSE_STATUS:
+		if (!e->readable || e->status == FSB_RESULT_FAILED)
+			return FSB_CELL_FAILED;
+		if (e->status == FSB_RESULT_INTERRUPTED)
+			return FSB_CELL_MISSING;
+		return e->status == FSB_RESULT_RUNNING ? FSB_CELL_PENDING : 0;
+	case FSB_BROWSE_TARGET:
+		return e->readable ? 0 : FSB_CELL_DIM;
+	case FSB_BROWSE_PHASES:
+		return FSB_CELL_DIM;
+	case FSB_BROWSE_AGED:
+		/* "yes" stands out of a column of "no" */
+		return e->aged ? 0 : FSB_CELL_DIM;
+	default:
+		return 0;
+	}
+}
+
 void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t)
 {
-	static const char *const heads[FSB_BROWSE_NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems", "Phases" };
-
 	memset(t, 0, sizeof(*t));
 	t->id = fsb_xstrdup("browse");
 	t->title = fsb_xstrdup("Result files");
@@ -31,27 +60,13 @@ void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, 
 	t->header_rows = 1;
 	t->cells = fsb_xcalloc(t->nrows * t->ncols, sizeof(*t->cells));
 	for (size_t c = 0; c < FSB_BROWSE_NCOLS; c++)
-		cell(t, 0, c, FSB_CELL_HEADER, fsb_xstrdup(heads[c]));
+		cell(t, 0, c, FSB_CELL_HEADER, fsb_xstrdup(fsb_browse_col_name(order[c])));
 	for (size_t r = 0; r < n; r++) {
 		const struct fsb_browse_entry *e = &b->v[idx[r]];
 		char *col[FSB_BROWSE_NCOLS];
-		unsigned st = 0;
 
 		fsb_browse_row(e, col);
-		if (!e->readable)
-			st = FSB_CELL_FAILED;
-		else if (e->status == FSB_RESULT_FAILED)
-			st = FSB_CELL_FAILED;
-		else if (e->status == FSB_RESULT_INTERRUPTED)
-			st = FSB_CELL_MISSING;
-		else if (e->status == FSB_RESULT_RUNNING)
-			st = FSB_CELL_PENDING;
-		cell(t, r + 1, FSB_BROWSE_DATE, FSB_CELL_NAME, col[FSB_BROWSE_DATE]);
-		cell(t, r + 1, FSB_BROWSE_STATUS, st, col[FSB_BROWSE_STATUS]);
-		cell(t, r + 1, FSB_BROWSE_PROFILE, 0, col[FSB_BROWSE_PROFILE]);
-		cell(t, r + 1, FSB_BROWSE_TARGET, e->readable ? 0 : FSB_CELL_DIM, col[FSB_BROWSE_TARGET]);
-		cell(t, r + 1, FSB_BROWSE_FS, 0, col[FSB_BROWSE_FS]);
-		cell(t, r + 1, FSB_BROWSE_PHASES, FSB_CELL_DIM, col[FSB_BROWSE_PHASES]);
+		for (size_t c = 0; c < FSB_BROWSE_NCOLS; c++)
+			cell(t, r + 1, c, col_flags(e, order[c]), col[order[c]]);
 	}
 }
-

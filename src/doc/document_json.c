@@ -474,6 +474,7 @@ void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_brows
 			opt_str(j, "command", e->command);
 			fsb_json_list(j, "filesystems", e->filesystems);
 			fsb_json_list(j, "phases", e->phases);
+			fsb_json_bool(j, "aged", e->aged);
 			fsb_json_int(j, "repeat", e->repeat);
 		}
 		fsb_json_str(j, "log", e->log);

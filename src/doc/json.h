@@ -69,7 +69,7 @@ struct fsb_browse;
  * The entries idx[0..n) of a browse list (model/browse.h) as an array
  * under key: per file its path, whether it parsed (else the error), the
  * Date column, when (seconds since the epoch), status, profile, title,
- * target, host, filesystems and phases as arrays … (doc/json.md).
+ * target, host, filesystems and phases as arrays, aged … (doc/json.md).
  */
 void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_browse *b, const size_t *idx,
 		     size_t n);

@@ -272,9 +272,11 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 struct fsb_browse;
 /*
  * The list as a table: one header row, then one row per entry in idx[0..n)
- * (indices into b->v): Date (local time), Status, Profile, Target,
- * Filesystems, Phases.  Unreadable files show "unreadable" in Status (with
- * FSB_CELL_FAILED) and the message in Target.  Free with fsb_table_free().
+ * (indices into b->v): Date (local time), Status, Profile, Aged ("yes", or
+ * "no" dimmed), Target, Filesystems, Phases — the texts of fsb_browse_row(),
+ * in this order.  Unreadable files show "unreadable" in Status (with
+ * FSB_CELL_FAILED), the message in Target and an empty Aged.  Free with
+ * fsb_table_free().
  */
 void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
 

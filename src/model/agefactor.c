@@ -48,6 +48,15 @@ bool fsb_age_kind_present(const struct fsb_result *res, enum fsb_age_read k)
 	return false;
 }
 
+bool fsb_agefactor_aged(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->nruns && fsb_agefactor_is_aging(res->fs[i]->phases[j]->name))
+				return true;
+	return false;
+}
+
 bool fsb_age_present(const struct fsb_result *res)
 {
 	for (int k = 0; k < FSB_AGE_READS; k++)

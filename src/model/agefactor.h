@@ -39,6 +39,11 @@
 
 /* Is phase one of the aging group's twelve? */
 bool fsb_agefactor_is_aging(const char *phase);
+/* Does res hold a run (any status) of any aging phase (fsb_agefactor_is_aging)
+ * on any filesystem?  An aging phase only planned, or of a filesystem that
+ * never ran, does not count.  What the result index calls "aged"
+ * (model/index.h). */
+bool fsb_agefactor_aged(const struct fsb_result *res);
 /* The phases compared aged against fresh: the two reads, then the desktop
  * phases run on the aged and the fresh filesystem (from FSB_AGE_MAKE2 on). */
 enum fsb_age_read { FSB_AGE_GREP, FSB_AGE_STAT, FSB_AGE_MAKE2, FSB_AGE_CP, FSB_AGE_RM, FSB_AGE_READS };

@@ -89,6 +89,7 @@ static int collect_file(void *ctx, const struct fsb_index_file *f)
 	if (f->log)
 		e->log = fsb_xasprintf("%.*s.log", (int)(strlen(e->path) - 8), e->path);
 	e->status = f->status;
+	e->aged = f->aged;
 	e->repeat = f->repetitions;
 	e->overhead = f->overhead;
 	copy_strings(e, f);
@@ -153,7 +154,15 @@ void fsb_browse_free(struct fsb_browse *b)
 
 enum { COL_DATE = FSB_BROWSE_DATE, COL_STATUS = FSB_BROWSE_STATUS, COL_PROFILE = FSB_BROWSE_PROFILE,
        COL_TARGET = FSB_BROWSE_TARGET, COL_FS = FSB_BROWSE_FS, COL_PHASES = FSB_BROWSE_PHASES,
-       NCOLS = FSB_BROWSE_NCOLS };
+       COL_AGED = FSB_BROWSE_AGED, NCOLS = FSB_BROWSE_NCOLS };
+
+const char *fsb_browse_col_name(enum fsb_browse_col c)
+{
+	static const char *const names[NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems", "Phases",
+						   "Aged" };
+
+	return (unsigned)c < NCOLS ? names[c] : "";
+}
 
 static void format_date(time_t when, char *buf, size_t len)
 {
@@ -180,6 +189,7 @@ void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
 		col[COL_TARGET] = fsb_xstrdup(e->error ? e->error : "");
 		col[COL_FS] = fsb_xstrdup("");
 		col[COL_PHASES] = fsb_xstrdup("");
+		col[COL_AGED] = fsb_xstrdup("");
 		return;
 	}
 	col[COL_STATUS] = fsb_xstrdup(fsb_result_status_name(e->status));
@@ -187,10 +197,13 @@ void fsb_browse_row(const struct fsb_browse_entry *e, char **col)
 	col[COL_TARGET] = fsb_xstrdup(e->target);
 	col[COL_FS] = fsb_xstrdup(e->filesystems);
 	col[COL_PHASES] = fsb_xstrdup(e->phases);
+	col[COL_AGED] = fsb_xstrdup(e->aged ? "yes" : "no");
 }
 
 /* The file name and the row's columns, lower case: what the filter searches,
- * made once per scan so that a keystroke is a strstr per entry. */
+ * made once per scan so that a keystroke is a strstr per entry.  The Aged
+ * column by what it means: a "yes" or "no" would match any word with those
+ * letters. */
 static char *row_text(const struct fsb_browse_entry *e)
 {
 	char *col[NCOLS];
@@ -200,7 +213,7 @@ static char *row_text(const struct fsb_browse_entry *e)
 	fsb_buf_add(&all, e->name);
 	for (int c = 0; c < NCOLS; c++) {
 		fsb_buf_add(&all, " ");
-		fsb_buf_add(&all, col[c]);
+		fsb_buf_add(&all, c == COL_AGED ? (e->readable && e->aged ? "aged" : "") : col[c]);
 		free(col[c]);
 	}
 	for (char *p = all.s; *p; p++)

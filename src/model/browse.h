@@ -43,6 +43,7 @@ struct fsb_browse_entry {
 	const char *target;      /* "image /var/tmp/x.img" */
 	const char *host, *kernel, *cpu;
 	const char *filesystems, *phases;  /* comma lists */
+	bool aged;               /* it holds a run of an aging phase (see struct fsb_index_file) */
 	long repeat;
 	double overhead;         /* see struct fsb_index_file */
 	char date[24];           /* when as the Date column shows it ("" until the scan sets it) */
@@ -82,19 +83,29 @@ int fsb_browse_scan_index(const char *dir, const char *index_path, struct fsb_br
 void fsb_browse_free(struct fsb_browse *b);
 
 /* Does the entry's row contain every blank-separated word of filter (any
- * case, any column, the file name too)?  An empty filter matches all. */
+ * case, any column, the file name too)?  The Aged column is searched as the
+ * word "aged" in an aged row and as nothing otherwise, not as its yes / no,
+ * so that "aged" finds the aged results (and any row that shows the word
+ * elsewhere: a file name, a planned aged-grep).  An empty filter matches
+ * all. */
 bool fsb_browse_match(const struct fsb_browse_entry *e, const char *filter);
 
-/* The columns of the list, in order. */
+/* The columns of a row, in the order `list-results --tsv` writes them (new
+ * ones are added at the end, so that a script's column numbers stay; the
+ * table of doc/report.h shows them in an order of its own). */
 enum fsb_browse_col {
 	FSB_BROWSE_DATE, FSB_BROWSE_STATUS, FSB_BROWSE_PROFILE, FSB_BROWSE_TARGET,
-	FSB_BROWSE_FS, FSB_BROWSE_PHASES, FSB_BROWSE_NCOLS
+	FSB_BROWSE_FS, FSB_BROWSE_PHASES, FSB_BROWSE_AGED, FSB_BROWSE_NCOLS
 };
 
+/* A column's heading: "Date", "Status", "Profile", "Target", "Filesystems",
+ * "Phases", "Aged".  Static. */
+const char *fsb_browse_col_name(enum fsb_browse_col c);
+
 /* The texts of the entry's row (FSB_BROWSE_NCOLS strings, each owned by the
- * caller): Date (local time), Status, Profile, Target, Filesystems, Phases.
- * An unreadable file shows "unreadable" in Status and the message in
- * Target. */
+ * caller): Date (local time), Status, Profile, Target, Filesystems, Phases,
+ * Aged ("yes" or "no").  An unreadable file shows "unreadable" in Status,
+ * the message in Target and "" in the others. */
 void fsb_browse_row(const struct fsb_browse_entry *e, char **col);
 
 /* How long a planned run will take, from earlier runs with the same profile. */

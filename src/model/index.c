@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/agefactor.h"
 #include "model/index.h"
 
 /* A file changed this close to the scan may change again within the same
@@ -39,7 +40,7 @@ struct col {
 enum {
 	R_DIR, R_NAME, R_SIZE, R_MTIME, R_CTIME, R_INO, R_RACY, R_READABLE, R_ERROR, R_STATUS,
 	R_STARTED, R_FINISHED, R_SORT, R_PROFILE, R_TITLE, R_TOOL, R_COMMAND, R_WORKLOAD, R_BASELINE,
-	R_TARGET, R_HOST, R_KERNEL, R_CPU, R_FILESYSTEMS, R_PHASES, R_REPS, R_OVERHEAD, R_NSUMMARY, R_N
+	R_TARGET, R_HOST, R_KERNEL, R_CPU, R_FILESYSTEMS, R_PHASES, R_AGED, R_REPS, R_OVERHEAD, R_NSUMMARY, R_N
 };
 static const struct col rcols[R_N] = {
 	{ "dir", T_INT }, { "name", T_TEXT }, { "size", T_INT }, { "mtime_ns", T_INT },
@@ -48,7 +49,7 @@ static const struct col rcols[R_N] = {
 	{ "profile", T_TEXT }, { "title", T_TEXT }, { "tool", T_TEXT }, { "command", T_TEXT },
 	{ "workload", T_TEXT }, { "baseline", T_TEXT }, { "target", T_TEXT }, { "host", T_TEXT },
 	{ "kernel", T_TEXT }, { "cpu", T_TEXT }, { "filesystems", T_TEXT }, { "phases", T_TEXT },
-	{ "repetitions", T_INT }, { "overhead", T_REAL }, { "nsummary", T_INT },
+	{ "aged", T_INT }, { "repetitions", T_INT }, { "overhead", T_REAL }, { "nsummary", T_INT },
 };
 
 enum { S_FILE, S_FS, S_PHASE, S_RUNS, S_REAL, S_USER, S_SYS, S_SYNC, S_N };
@@ -76,7 +77,7 @@ static const char schema_sql[] =
 	" profile TEXT NOT NULL, title TEXT NOT NULL, tool TEXT NOT NULL, command TEXT NOT NULL,"
 	" workload TEXT NOT NULL, baseline TEXT NOT NULL, target TEXT NOT NULL, host TEXT NOT NULL,"
 	" kernel TEXT NOT NULL, cpu TEXT NOT NULL, filesystems TEXT NOT NULL, phases TEXT NOT NULL,"
-	" repetitions INTEGER NOT NULL, overhead REAL, nsummary INTEGER NOT NULL, crc INTEGER NOT NULL,"
+	" aged INTEGER NOT NULL, repetitions INTEGER NOT NULL, overhead REAL, nsummary INTEGER NOT NULL, crc INTEGER NOT NULL,"
 	" UNIQUE(dir, name));"
 	"CREATE TABLE summary("
 	" file INTEGER NOT NULL, fs TEXT NOT NULL, phase TEXT NOT NULL, runs INTEGER NOT NULL,"
@@ -627,6 +628,7 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 		set_text(&v[R_CPU], r->host.cpu);
 		set_owned(&v[R_FILESYSTEMS], join_fs(r));
 		set_owned(&v[R_PHASES], join_phases(r));
+		v[R_AGED].i = fsb_agefactor_aged(r);
 		v[R_REPS].i = r->repeat;
 		v[R_OVERHEAD].d = overhead(r);
 	}
@@ -800,6 +802,7 @@ static void fill_file(struct fsb_index_file *f, const struct val *v, bool log)
 	f->cpu = v[R_CPU].s;
 	f->filesystems = v[R_FILESYSTEMS].s;
 	f->phases = v[R_PHASES].s;
+	f->aged = v[R_AGED].i != 0;
 	f->repetitions = (long)v[R_REPS].i;
 	f->overhead = v[R_OVERHEAD].d;
 	f->log = log;

@@ -11,11 +11,13 @@
  * inode; files changed within the last two seconds are re-read until they
  * are older, since a same-size rewrite in the same clock tick would look
  * unchanged) and drops the rows of files that are gone.  Every row carries a
- * checksum of its fields; a database that does not open, has another schema
- * version, reports corruption or holds a row whose checksum does not match
- * is moved aside (index.sqlite.corrupt) and rebuilt, silently.  When the
- * cache directory cannot be written at all the index lives in memory for
- * the process: slower, never wrong.
+ * checksum of its fields; a database that does not open, reports corruption
+ * or holds a row whose checksum does not match is moved aside
+ * (index.sqlite.corrupt) and rebuilt, silently; one of another schema
+ * version (FSB_INDEX_SCHEMA) has its tables dropped and made again, and is
+ * refilled from the files, never read.  When the cache directory cannot be
+ * written at all the index lives in memory for the process: slower, never
+ * wrong.
  *
  * One scan is one transaction (BEGIN IMMEDIATE), with a busy timeout, so
  * concurrent fsbench processes wait for each other instead of failing.
@@ -33,8 +35,10 @@
 #include "model/result.h"
 #include "sys/util.h"
 
-/* The schema version, in PRAGMA user_version. */
-#define FSB_INDEX_SCHEMA 2
+/* The schema version, in PRAGMA user_version: raised whenever a column
+ * comes, goes or changes meaning, so that an older database is dropped and
+ * rebuilt rather than read (3: results.aged). */
+#define FSB_INDEX_SCHEMA 3
 
 struct fsb_index;
 
@@ -55,6 +59,8 @@ struct fsb_index_file {
 	const char *host, *kernel, *cpu;
 	const char *filesystems;     /* "ext2,ext4": in file order */
 	const char *phases;          /* "tar,cp": fsb_result_phases() order */
+	bool aged;                   /* it holds a run of an aging phase
+	                              * (fsb_agefactor_aged(), model/agefactor.h) */
 	long repetitions;
 	double overhead;             /* complete results: seconds per run (a
 	                              * repetition of a filesystem) outside its

@@ -5,8 +5,9 @@
 # what their text says: list's filesystems (available or why not), phases
 # (group, kind, what each requires, whether it empties the filesystem) and
 # size profiles line for line; list-results' rows field for field as its
-# --tsv, with --where filtering both alike and an unreadable file listed
-# with its error.
+# --tsv (aged a boolean where the TSV says yes or no), with --where
+# filtering both alike ("aged": the aged fixture alone) and an unreadable
+# file listed with its error.
 . "$FSB_TESTLIB"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
 /usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
@@ -81,7 +82,7 @@ dir=$SCRATCH/results
 mkdir -p "$dir"
 cp "$FSB_SRCDIR"/data/samples/*.fsbench "$FSB_SRCDIR"/tests/fixtures/*.fsbench "$dir/"
 printf 'format = 1\nstatus = "no such status"\n' >"$dir/broken.fsbench"
-for w in "" ext4 "complete tiny" "no such words"; do
+for w in "" ext4 "complete tiny" aged "no such words"; do
 	set -- ${w:+--where "$w"}
 	"$FSBENCH" list-results --tsv "$@" "$dir" >"$SCRATCH/lr.tsv" || fail "list-results --tsv $* exited $?"
 	"$FSBENCH" list-results --json "$@" "$dir" >"$SCRATCH/lr.json" || fail "list-results --json $* exited $?"
@@ -97,16 +98,21 @@ if sys.argv[4] == "":
     assert len(rows) == 7, len(rows)   # the samples, the fixtures (aging-3fs too) and broken
 if sys.argv[4] == "no such words":
     assert not rows
+if sys.argv[4] in ("", "aged"):
+    aged = [j["file"].rsplit("/", 1)[1] for j in d["results"] if j.get("aged")]
+    assert aged == ["aging-3fs.fsbench"], aged
 for t, j in zip(rows, d["results"]):
     assert t["File"] == j["file"] and t["Date"] == j["date"], (t, j)
     if not j["readable"]:
         assert t["Status"] == "unreadable" and t["Target"] == j["error"] and j["status"] is None, (t, j)
         assert "no such status" in j["error"]
+        assert t["Aged"] == "" and "aged" not in j, (t, j)
         continue
     assert t["Status"] == j["status"] and t["Profile"] == (j["profile"] or ""), (t, j)
     assert t["Target"] == (j["target"] or ""), (t, j)
     assert t["Filesystems"] == ",".join(j["filesystems"]) and t["Phases"] == ",".join(j["phases"]), (t, j)
     assert isinstance(j["repeat"], int) and j["repeat"] >= 1
+    assert isinstance(j["aged"], bool) and t["Aged"] == ("yes" if j["aged"] else "no"), (t, j)
 PY
 done
 "$FSBENCH" list-results --json --tsv "$dir" >/dev/null 2>&1 && fail "--json --tsv together were accepted"

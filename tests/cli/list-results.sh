@@ -6,7 +6,10 @@
 # the index deleted, truncated, overwritten with garbage at many places, a
 # result file rewritten in place with the same size and mtime, one deleted,
 # one added, one that does not parse, an unwritable cache, and four
-# processes building the index at once.
+# processes building the index at once.  Three of the files hold the aging
+# group (two aged, one that only planned it), so every case checks the
+# aged flag of both paths too; an index of the previous schema (without
+# it) is rebuilt, not read.
 . "$FSB_TESTLIB"
 need_prog sqlite3
 
@@ -24,6 +27,27 @@ for i in $(seq 100 219); do
 	sed -e "s/^started = .*/started = \"$(date -u -d "2026-11-20 00:00 UTC + $i minutes" +%FT%TZ)\"/" \
 	    -e "s/^profile = .*/profile = \"$prof\"/" "$sample" >"$dir/r$i.fsbench"
 done
+# with_phase SRC PHASE RUNS — SRC with PHASE planned first and, RUNS > 0,
+# run RUNS times on ext2: an aging phase with runs makes a result aged
+with_phase() {
+	awk -v ph="$2" -v n="$3" '
+		/^phases = \{/ { print; printf "    \"%s\",\n", ph; next }
+		n > 0 && !done && /^  phase "tar" \{/ {
+			printf "  phase \"%s\" {\n    label = \"%s\"  kind = \"builtin\"\n    status = \"ok\"\n", ph, ph
+			for (i = 0; i < n; i++)
+				printf "      run { real = 1.5 user = 0.1 sys = 0.2\n        status = \"ok\"\n      }\n"
+			print "  }"
+			done = 1
+		}
+		{ print }' "$1"
+}
+# r200: aged-grep ran; r201: only fresh-stat ran (no "aged" in its phases);
+# r202: aged-grep planned, never ran (not aged)
+for a in 200:aged-grep:3 201:fresh-stat:2 202:aged-grep:0; do
+	IFS=: read -r i ph runs <<<"$a"
+	with_phase "$dir/r$i.fsbench" "$ph" "$runs" >"$SCRATCH/aged" && mv "$SCRATCH/aged" "$dir/r$i.fsbench"
+done
+grep -q '^  phase "fresh-stat" {' "$dir/r201.fsbench" || fail "no fresh-stat phase was added to r201"
 echo 'format = 1' >"$dir/broken.fsbench"
 echo 'status = "no such status"' >>"$dir/broken.fsbench"
 touch -d '2026-11-01 00:00' "$dir/broken.fsbench"
@@ -61,15 +85,17 @@ sleep 2.1
 check "unchanged" 0
 lines=$(wc -l <"$SCRATCH/got")
 [ "$lines" = 122 ] || fail "expected a header and 121 rows, got $lines lines"
-head -1 "$SCRATCH/got" | grep -qx $'File\tDate\tStatus\tProfile\tTarget\tFilesystems\tPhases' || fail "TSV header"
-sed -n 2p "$SCRATCH/got" | grep -qx "$dir/r219.fsbench"$'\t2026-11-20 03:39\tcomplete\ttiny\timage /var/tmp/x.img\text2,ext4,xfs\ttar,cp,rm,nap' ||
+head -1 "$SCRATCH/got" | grep -qx $'File\tDate\tStatus\tProfile\tTarget\tFilesystems\tPhases\tAged' || fail "TSV header"
+sed -n 2p "$SCRATCH/got" | grep -qx "$dir/r219.fsbench"$'\t2026-11-20 03:39\tcomplete\ttiny\timage /var/tmp/x.img\text2,ext4,xfs\ttar,cp,rm,nap\tno' ||
 	{ sed -n 2p "$SCRATCH/got"; fail "the newest row"; }
-tail -1 "$SCRATCH/got" | grep -q $'^'"$dir/broken.fsbench"$'\t2026-11-01 00:00\tunreadable\t\t.*broken.fsbench:' ||
+tail -1 "$SCRATCH/got" | grep -q $'^'"$dir/broken.fsbench"$'\t2026-11-01 00:00\tunreadable\t\t.*broken.fsbench:.*\t$' ||
 	{ tail -1 "$SCRATCH/got"; fail "the unreadable file is not listed last with its error"; }
 grep -q 'notes.txt' "$SCRATCH/got" && fail "a file that is not *.fsbench is listed"
 
 # the schema is the documented one, and a user can query it
-[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 2 ] || fail "user_version is not 2"
+[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 3 ] || fail "user_version is not 3"
+n=$(sqlite3 "$index" "SELECT group_concat(name, ' ') FROM (SELECT name FROM files WHERE aged = 1 ORDER BY name)")
+[ "$n" = "r200.fsbench r201.fsbench" ] || fail "the aged results in the index are '$n', not r200 and r201"
 n=$(sqlite3 "$index" "SELECT count(*) FROM results WHERE profile = 'quick'")
 [ "$n" = 12 ] || fail "$n quick results in the index, expected 12"
 n=$(sqlite3 "$index" "SELECT runs FROM summary JOIN files ON files.id = summary.file
@@ -80,6 +106,46 @@ n=$(sqlite3 "$index" "SELECT runs FROM summary JOIN files ON files.id = summary.
 "$FSBENCH" list-results --tsv --where 'QUICK r21' "$dir" >"$SCRATCH/where" || fail "--where"
 [ "$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | tr '\n' ' ')" = "r210.fsbench " ] ||
 	{ cat "$SCRATCH/where"; fail "--where 'QUICK r21' should give r210 only"; }
+
+# aged in all three outputs, from the index and from the files alike: r200
+# and r201 aged, r202 (aged-grep planned, never ran) and r199 not
+for how in index no-index; do
+	opt=; [ $how = no-index ] && opt=--no-index
+	"$FSBENCH" list-results $opt --tsv "$dir" >"$SCRATCH/aged.tsv" || fail "$how: list-results --tsv"
+	got=$(for i in 199 200 201 202; do
+		awk -F'\t' -v f="$dir/r$i.fsbench" 'NR == 1 { for (c = 1; c <= NF; c++) if ($c == "Aged") a = c }
+			$1 == f { print $a }' "$SCRATCH/aged.tsv"
+	done | tr '\n' ' ')
+	[ "$got" = "no yes yes no " ] || fail "$how: --tsv says Aged '$got' for r199..r202, not 'no yes yes no '"
+	"$FSBENCH" list-results $opt "$dir" >"$SCRATCH/aged.txt" || fail "$how: list-results"
+	grep -qx 'Date  *Status  *Profile  *Aged  *Target  *Filesystems  *Phases' "$SCRATCH/aged.txt" ||
+		{ head -3 "$SCRATCH/aged.txt"; fail "$how: the table has no Aged column after Profile"; }
+	# r$i started at 00:00 + $i minutes: r200 (profile quick) at 03:20
+	for a in 199:no 200:yes 201:yes 202:no; do
+		grep -q "^2026-11-20 03:$((${a%:*} - 180))  *complete  *[a-z]*  *${a#*:}  *image " "$SCRATCH/aged.txt" ||
+			{ grep '^2026-11-20 03:' "$SCRATCH/aged.txt" | head -5; fail "$how: the table's row of r${a%:*} is not Aged ${a#*:}"; }
+	done
+	if [ -x /usr/bin/python3 ]; then
+		"$FSBENCH" list-results $opt --json "$dir" >"$SCRATCH/aged.json" || fail "$how: list-results --json"
+		/usr/bin/python3 - "$SCRATCH/aged.json" "$dir" <<-'PY' || fail "$how: --json's aged is wrong"
+		import json, sys
+		d = {r["file"]: r for r in json.load(open(sys.argv[1]))["results"]}
+		got = [d["%s/r%d.fsbench" % (sys.argv[2], i)]["aged"] for i in (199, 200, 201, 202)]
+		assert got == [False, True, True, False], got
+		assert all(type(r["aged"]) is bool for r in d.values() if r["readable"]), "aged is not a boolean"
+		assert not any("aged" in r for r in d.values() if not r["readable"]), "an unreadable file has aged"
+		PY
+	else
+		note "$how: no /usr/bin/python3: --json's aged left to json-lists.sh"
+	fi
+	# --where aged: the aged rows, and r202, whose Phases column says aged-grep
+	"$FSBENCH" list-results $opt --tsv --where aged "$dir" >"$SCRATCH/where" || fail "$how: --where aged"
+	got=$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | sort | tr '\n' ' ')
+	[ "$got" = "r200.fsbench r201.fsbench r202.fsbench " ] || fail "$how: --where aged gives '$got'"
+	"$FSBENCH" list-results $opt --tsv --where 'AGED fresh-stat' "$dir" >"$SCRATCH/where" || fail "$how: --where"
+	got=$(tail -n +2 "$SCRATCH/where" | cut -f1 | xargs -n1 basename | tr '\n' ' ')
+	[ "$got" = "r201.fsbench " ] || fail "$how: --where 'AGED fresh-stat' gives '$got', not r201 alone"
+done
 
 # the index deleted: rebuilt, the same list
 rm -f "$index"
@@ -119,14 +185,30 @@ check "a table dropped"
 grep -q 'in memory' "$SCRATCH/got.err" && fail "a dropped table sent the index to memory, not rebuilt"
 sqlite3 "$index" "UPDATE results SET profile = 'huge' WHERE name = 'r111.fsbench'" || fail "sqlite3 UPDATE"
 check "a row changed by hand"
+# the checksum covers the aged flag too: flipped, the row is damage
+sqlite3 "$index" "UPDATE results SET aged = 1 - aged WHERE name IN ('r112.fsbench', 'r200.fsbench')" ||
+	fail "sqlite3 UPDATE aged"
+check "the aged flag changed by hand"
+grep -q '(rebuilt)' "$SCRATCH/got.err" || fail "a flipped aged flag was not taken for damage"
 # an index of an older schema (1: overhead per filesystem, not per run),
 # with its rows in place: emptied and refilled, never read as the new one
 sqlite3 "$index" "UPDATE results SET overhead = 999, profile = 'huge'; PRAGMA user_version = 1" ||
 	fail "sqlite3 user_version"
 check "an index of schema 1" 121
-[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 2 ] || fail "the schema-1 index was not rebuilt as schema 2"
+[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 3 ] || fail "the schema-1 index was not rebuilt as schema 3"
 [ "$(sqlite3 "$index" "SELECT count(*) FROM results WHERE overhead = 999")" = 0 ] ||
 	fail "the schema-1 index's rows survived the rebuild"
+# an index of schema 2 as that fsbench left it: no aged column, rows and
+# checksums of its own (here: this one's, the column dropped); every file
+# is read again and the column is there and right
+sqlite3 "$index" "DROP VIEW files; ALTER TABLE results DROP COLUMN aged;
+	CREATE VIEW files AS SELECT d.path || '/' || r.name AS path, r.* FROM results r JOIN dirs d ON d.id = r.dir;
+	PRAGMA user_version = 2" || fail "sqlite3: making a schema-2 index"
+sqlite3 "$index" 'SELECT aged FROM results' >/dev/null 2>&1 && fail "the schema-2 index still has the aged column"
+check "an index of schema 2" 121
+[ "$(sqlite3 "$index" 'PRAGMA user_version')" = 3 ] || fail "the schema-2 index was not rebuilt as schema 3"
+n=$(sqlite3 "$index" "SELECT group_concat(name, ' ') FROM (SELECT name FROM files WHERE aged = 1 ORDER BY name)")
+[ "$n" = "r200.fsbench r201.fsbench" ] || fail "after the schema-2 rebuild the aged results are '$n'"
 
 # a result rewritten in place: same size, same mtime to the nanosecond, same
 # inode; only the ctime tells

@@ -59,7 +59,7 @@ tui_keys / z z z
 tui_wait ', 0 shown'
 tui_keys Escape
 tui_wait_gone ', 0 shown'
-tui_wait 'complete +full +device'
+tui_wait 'complete +full +no +device'
 
 # delete: the default answer keeps the file, y deletes it
 tui_keys Home

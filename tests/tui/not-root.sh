@@ -28,7 +28,7 @@ tui_screen | grep -q '│ File ' && fail "the image dialog opened without root"
 
 # the browser works
 tui_keys r
-tui_wait 'complete +full +device 3GB partition'
+tui_wait 'complete +full +no +device 3GB partition'
 tui_keys Enter
 tui_wait '^ ext2 +1\.00 +1\.00 +1\.00 +1\.00 +1\.00 +1\.00 +1\.00 +1\.00$'
 tui_keys q q

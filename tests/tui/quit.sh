@@ -77,7 +77,7 @@ tui_start 80 24
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in '
-tui_wait 'complete +full +device 3GB partition'
+tui_wait 'complete +full +no +device 3GB partition'
 tui_keys Enter
 tui_wait 'Desktop Filesystem Benchmarks in 2.6.3'
 tui_keys q

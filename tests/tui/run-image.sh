@@ -89,7 +89,7 @@ browsed=$(tui_summary)
 [ "$browsed" = "$summary" ] || { printf 'run:\n%s\nbrowse:\n%s\n' "$summary" "$browsed" >&2; fail "the browser shows other numbers"; }
 tui_press_until NPage "^ tar xf$" 10
 tui_keys q
-tui_wait "complete +tiny +image ${img:0:20}"
+tui_wait "complete +tiny +no +image ${img:0:20}"
 
 # back out screen by screen: browse → run → plan → target → exit
 tui_quit 'Run finished' 'Target: new image file' 'Where should fsbench run'

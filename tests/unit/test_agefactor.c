@@ -484,6 +484,31 @@ static void test_names(void **state)
 	assert_string_equal(fsb_age_read_name(FSB_AGE_GREP), "grep");
 }
 
+/* Aged: a run of any aging phase, not a planned one, nor a run of another
+ * phase; "age" alone, without any read, is enough. */
+static void test_aged(void **state)
+{
+	struct fsb_result *res = fsb_result_new(), *shipped = load("aging-3fs.fsbench");
+	struct fsb_fs_result *fs = fsb_result_add_fs(res, "a");
+	const double one[] = { 1.0 };
+
+	(void)state;
+	assert_false(fsb_agefactor_aged(res));
+	add_runs(fs, "tar", one, 1);
+	add_runs(fs, "aged-grep", NULL, 0);      /* planned, never ran */
+	fsb_strv_add(&res->phase_order, "refresh");
+	assert_false(fsb_agefactor_aged(res));
+	add_runs(fsb_result_add_fs(res, "b"), "age", one, 1);
+	assert_true(fsb_agefactor_aged(res));
+	assert_false(fsb_age_present(res));      /* no read: aged, but no Aging section */
+	assert_true(fsb_agefactor_aged(shipped));
+	fsb_result_free(res);
+	fsb_result_free(shipped);
+	res = load("bonnie-tiny.fsbench");
+	assert_false(fsb_agefactor_aged(res));
+	fsb_result_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -495,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_document),
 		cmocka_unit_test(test_no_aging),
 		cmocka_unit_test(test_one_run_and_missing),
+		cmocka_unit_test(test_aged),
 		cmocka_unit_test(test_recommend_says),
 		cmocka_unit_test(test_recommend_tie),
 		cmocka_unit_test(test_recommend_no_aging),

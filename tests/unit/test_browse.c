@@ -110,22 +110,104 @@ static void test_scan(void **state)
 		idx[i] = i;
 	fsb_report_browse(&b, idx, b.n, &t);
 	assert_int_equal(t.nrows, 5);
-	assert_int_equal(t.ncols, 6);
+	assert_int_equal(t.ncols, 7);
 	assert_string_equal(fsb_table_cell(&t, 0, 0)->text, "Date");
+	assert_string_equal(fsb_table_cell(&t, 0, 3)->text, "Aged");
+	assert_string_equal(fsb_table_cell(&t, 1, 3)->text, "");
 	assert_string_equal(fsb_table_cell(&t, 1, 1)->text, "unreadable");
 	assert_true(fsb_table_cell(&t, 1, 1)->flags & FSB_CELL_FAILED);
 	assert_string_equal(fsb_table_cell(&t, 2, 0)->text, "2026-11-30 03:30");
 	assert_string_equal(fsb_table_cell(&t, 2, 1)->text, "complete");
 	assert_string_equal(fsb_table_cell(&t, 2, 2)->text, "tiny");
-	assert_string_equal(fsb_table_cell(&t, 2, 3)->text, "image /var/tmp/t.img");
-	assert_string_equal(fsb_table_cell(&t, 2, 4)->text, "ext2,ext4");
-	assert_string_equal(fsb_table_cell(&t, 2, 5)->text, "tar");
+	assert_string_equal(fsb_table_cell(&t, 2, 3)->text, "no");
+	assert_string_equal(fsb_table_cell(&t, 2, 4)->text, "image /var/tmp/t.img");
+	assert_string_equal(fsb_table_cell(&t, 2, 5)->text, "ext2,ext4");
+	assert_string_equal(fsb_table_cell(&t, 2, 6)->text, "tar");
 	fsb_table_free(&t);
 	fsb_browse_free(&b);
 	for (const char *const *n = (const char *const[]){ "a.fsbench", "b.fsbench", "c.fsbench", "broken.fsbench",
 							  "notes.txt", "b.log", NULL }; *n; n++) {
 		char *p = fsb_xasprintf("%s/%s", dir, *n);
 
+		unlink(p);
+		free(p);
+	}
+}
+
+/* Aged: a run of an aging phase (here refresh, no "aged" in any name); a
+ * result that only planned one (age) is not.  The same from the default
+ * index (the rows are listed from the database, also when just written)
+ * and from the private one --no-index uses; in the row, the table and the
+ * filter. */
+static void test_aged(void **state)
+{
+	const char *index[] = { NULL, "" };
+	char *p;
+
+	(void)state;
+	write_result("planned.fsbench", "tiny", 10, 10, 20);
+	{
+		struct fsb_result *r = NULL;
+		struct fsb_err err = { 0 };
+
+		p = fsb_xasprintf("%s/planned.fsbench", dir);
+		assert_int_equal(fsb_result_read(p, &r, &err), 0);
+		fsb_strv_add(&r->phase_order, "age");
+		fsb_fs_add_phase(r->fs[0], "age")->kind = fsb_xstrdup("builtin");
+		assert_int_equal(fsb_result_write(r, p, &err), 0);
+		fsb_result_free(r);
+		free(p);
+	}
+	write_result("second.fsbench", "tiny", 30, 10, 20);
+	{
+		struct fsb_result *r = NULL;
+		struct fsb_err err = { 0 };
+
+		p = fsb_xasprintf("%s/second.fsbench", dir);
+		assert_int_equal(fsb_result_read(p, &r, &err), 0);
+		add_run(r, "ext4", "refresh", 3);
+		assert_int_equal(fsb_result_write(r, p, &err), 0);
+		fsb_result_free(r);
+		free(p);
+	}
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(index); k++) {
+		struct fsb_browse b;
+		struct fsb_table t;
+		size_t idx[2] = { 0, 1 };
+		char *col[FSB_BROWSE_NCOLS];
+
+		assert_int_equal(fsb_browse_scan_index(dir, index[k], &b, NULL), 0);
+		assert_int_equal(b.n, 2);
+		assert_string_equal(b.v[0].name, "second.fsbench");
+		assert_true(b.v[0].aged);
+		assert_string_equal(b.v[1].name, "planned.fsbench");
+		assert_false(b.v[1].aged);
+		assert_string_equal(b.v[1].phases, "tar,age");
+		fsb_browse_row(&b.v[0], col);
+		assert_string_equal(col[FSB_BROWSE_AGED], "yes");
+		for (int c = 0; c < FSB_BROWSE_NCOLS; c++)
+			free(col[c]);
+		fsb_browse_row(&b.v[1], col);
+		assert_string_equal(col[FSB_BROWSE_AGED], "no");
+		for (int c = 0; c < FSB_BROWSE_NCOLS; c++)
+			free(col[c]);
+		assert_true(fsb_browse_match(&b.v[0], "aged"));
+		assert_true(fsb_browse_match(&b.v[0], "AGED tiny"));
+		assert_false(fsb_browse_match(&b.v[1], "aged"));
+		/* the column is searched as what it means, not as yes / no */
+		assert_false(fsb_browse_match(&b.v[0], "yes"));
+		assert_false(fsb_browse_match(&b.v[1], "no"));
+		fsb_report_browse(&b, idx, 2, &t);
+		assert_string_equal(fsb_table_cell(&t, 0, 3)->text, "Aged");
+		assert_string_equal(fsb_table_cell(&t, 1, 3)->text, "yes");
+		assert_false(fsb_table_cell(&t, 1, 3)->flags & FSB_CELL_DIM);
+		assert_string_equal(fsb_table_cell(&t, 2, 3)->text, "no");
+		assert_true(fsb_table_cell(&t, 2, 3)->flags & FSB_CELL_DIM);
+		fsb_table_free(&t);
+		fsb_browse_free(&b);
+	}
+	for (const char *const *n = (const char *const[]){ "planned.fsbench", "second.fsbench", NULL }; *n; n++) {
+		p = fsb_xasprintf("%s/%s", dir, *n);
 		unlink(p);
 		free(p);
 	}
@@ -267,6 +349,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scan),
+		cmocka_unit_test(test_aged),
 		cmocka_unit_test(test_missing_dir),
 		cmocka_unit_test(test_estimate),
 		cmocka_unit_test(test_damaged_index),

@@ -212,7 +212,7 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	struct fsb_strv phases = *all;
 	size_t reps = SIZE_MAX;
 	double *judge = NULL;
-	bool *dist = NULL;
+	bool *dist = NULL, *builtin = NULL;
 
 	if (only || w) {
 		for (size_t j = 0; j < all->n; j++)
@@ -252,13 +252,19 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	dist = fsb_xcalloc(reps ? reps : 1, sizeof(bool));
+	/* once per phase, not per repetition: fsb_cell_is_builtin() may scan
+	 * every filesystem, and this runs for each of them (a verdict of
+	 * thousands of filesystems was quadratic in it) */
+	builtin = fsb_xcalloc(phases.n ? phases.n : 1, sizeof(bool));
+	for (size_t j = 0; w && j < phases.n; j++)
+		builtin[j] = fsb_cell_is_builtin(res, phases.v[j]);
 	for (size_t k = 0; k < reps; k++) {
 		double sum = 0, jsum = 0;
 		bool d = false;     /* a repetition with a disturbed phase is disturbed */
 
 		for (size_t j = 0; j < phases.n; j++) {
 			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
-			bool bi = w && fsb_cell_is_builtin(res, phases.v[j]);
+			bool bi = builtin[j];
 			double wj = weight_of(w, phases.v[j]);
 
 			sum += wj * share(r, bi, m);
@@ -273,6 +279,7 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	}
 	cell_finish(out, judge, dist);
 out:
+	free(builtin);
 	free(dist);
 	free(judge);
 	fsb_strv_free(&own);

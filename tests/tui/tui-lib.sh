@@ -240,7 +240,7 @@ tui_plan_image() {
 	tui_keys n
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
 		tui_keys Home
-		tui_press_until Down "^$1: " 30
+		tui_press_until Down "^$1: " 60
 		tui_keys Space
 		shift
 	done
@@ -248,7 +248,7 @@ tui_plan_image() {
 	tui_keys Tab n
 	for ph in "$@"; do
 		tui_keys Home
-		tui_press_until Down "^$ph: " 30
+		tui_press_until Down "^$ph: " 60
 		tui_keys Space
 	done
 	tui_press_until p 'Size profile +‹ tiny ›' 6

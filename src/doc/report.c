@@ -1211,6 +1211,16 @@ static void then_rows(struct fsb_buf *b, const struct fsb_verdict *v, size_t fro
 	fsb_buf_addf(b, " (relative to %s%s).", v->rows[0].fs->name, any_ci ? ", 95% intervals" : "");
 }
 
+/* " with 95% confidence", or the stricter level a run of several looks held
+ * each comparison to (verdict.h). */
+static const char *confidence(const struct fsb_verdict *v)
+{
+	static __thread char buf[64];
+
+	snprintf(buf, sizeof(buf), " with %s%% confidence", num((1 - v->alpha) * 100, v->alpha < 0.0499 ? 1 : 0));
+	return buf;
+}
+
 /* "Fastest overall by …: X, N% ahead of Y (a significant lead, [a, b]). Then: …" */
 static void verdict_lead(const struct fsb_verdict *v, struct fsb_buf *b)
 {
@@ -1219,21 +1229,50 @@ static void verdict_lead(const struct fsb_verdict *v, struct fsb_buf *b)
 	fsb_buf_addf(b, "Fastest overall by %s: %s, %s%% ahead of %s (a significant lead)", metric_words(v->metric),
 		     v->rows[0].fs->name, num((r->rel - 1) * 100, 0), r->fs->name);
 	if (!isnan(r->rel_lo))
-		fsb_buf_addf(b, ", %s%% to %s%% with 95%% confidence", num((r->rel_lo - 1) * 100, 0),
-			     num((r->rel_hi - 1) * 100, 0));
+		fsb_buf_addf(b, ", %s%% to %s%%%s", num((r->rel_lo - 1) * 100, 0), num((r->rel_hi - 1) * 100, 0),
+			     confidence(v));
 	fsb_buf_add(b, ".");
 	then_rows(b, v, 2, "Then");
 }
 
+/* Why row r of the leading group is not behind its first: a lead that rests
+ * on one phase, or does not hold round by round, is no lead. */
+static void group_member(const struct fsb_verdict *v, const struct fsb_verdict_row *r, struct fsb_buf *b)
+{
+	const char *lead = v->rows[0].fs->name;
+
+	if (r->significant && r->rests_on) {
+		fsb_buf_addf(b, " %s's lead over %s (%s×%s) rests on %s: without it %s×%s, no lead.", lead, r->fs->name,
+			     num(r->rel, 2), interval(r->rel_lo, r->rel_hi), r->rests_on, num(r->rests_rel, 2),
+			     interval(r->rests_lo, r->rests_hi));
+	} else if (r->significant && !r->pair.holds) {
+		fsb_buf_addf(b, " %s is ahead of %s in the pool (%s×%s) but not round by round: %s was faster in %zu "
+			     "of %zu rounds.", lead, r->fs->name, num(r->rel, 2), interval(r->rel_lo, r->rel_hi),
+			     r->fs->name, r->pair.n - r->pair.slower, r->pair.n);
+	}
+}
+
 /* "No measurable difference overall by …: A, B and C (within 3%; these
  * runs could see differences above 4%)." — or, not yet an answer: "no
- * significant difference with these runs; under 9% cannot be seen yet". */
+ * significant difference with these runs; under 9% cannot be seen yet" —
+ * or a lead that is no lead (group_member). */
 static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
 {
 	double spread = v->rows[v->ntied - 1].rel - 1;
-	bool answer = v->resolution <= FSB_VERDICT_TIE_RESOLUTION;
+	bool answer = v->resolution <= FSB_VERDICT_TIE_RESOLUTION, unsure = false, limited = true;
 
-	if (answer) {
+	for (size_t i = 1; i < v->ntied; i++) {
+		unsure |= v->rows[i].significant;
+		limited &= v->rows[i].pair.between > 0 &&
+			   v->rows[i].pair.within * v->rows[i].pair.within * 3 <= v->rows[i].pair.between * v->rows[i].pair.between;
+	}
+	if (unsure) {
+		fsb_buf_addf(b, "No filesystem is named fastest overall by %s: ", metric_words(v->metric));
+		names(b, v, 0, v->ntied);
+		fsb_buf_add(b, " cannot be told apart with confidence.");
+		for (size_t i = 1; i < v->ntied; i++)
+			group_member(v, &v->rows[i], b);
+	} else if (answer) {
 		fsb_buf_addf(b, "No measurable difference overall by %s between ", metric_words(v->metric));
 		names(b, v, 0, v->ntied);
 		if (spread < v->resolution)
@@ -1251,7 +1290,9 @@ static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
 			fsb_buf_add(b, "and too few runs to say how much they could detect;");
 		else
 			fsb_buf_addf(b, "but differences under %s%% cannot be seen yet;", num(v->resolution * 100, 0));
-		fsb_buf_add(b, " more rounds would tell.");
+		fsb_buf_add(b, limited ? " on this machine more rounds would not tell: the spread between sessions "
+					 "is the limit."
+				       : " more rounds would tell.");
 	}
 	for (size_t i = 1; i < v->ntied; i++)
 		fsb_buf_addf(b, "%s %s %s×%s", i == 1 ? " Within that group:" : ",", v->rows[i].fs->name,
@@ -1259,6 +1300,98 @@ static void verdict_tie(const struct fsb_verdict *v, struct fsb_buf *b)
 	if (v->ntied > 1)
 		fsb_buf_addf(b, " (relative to %s).", v->rows[0].fs->name);
 	then_rows(b, v, v->ntied, "Significantly slower");
+}
+
+/* "Between xfs and btrfs: btrfs faster at cp (0.80× [0.71, 0.90]), slower
+ * at tar (1.30× [1.1, 1.5]) and rm (1.12×)." — what the group's members
+ * differ in, when their totals do not. */
+static void verdict_diffs(const struct fsb_verdict *v, struct fsb_strv *out)
+{
+	for (size_t i = 1; i < v->ntied; i++) {
+		struct fsb_buf b = { 0 };
+
+		for (int faster = 1; faster >= 0; faster--) {
+			size_t n = 0, total = 0;
+
+			for (size_t k = 0; k < v->ndiffs; k++)
+				total += v->diffs[k].row == i && (v->diffs[k].rel < 1) == (faster == 1);
+			for (size_t k = 0; k < v->ndiffs; k++) {
+				const struct fsb_verdict_diff *d = &v->diffs[k];
+
+				if (d->row != i || (d->rel < 1) != (faster == 1))
+					continue;
+				if (!b.s)
+					fsb_buf_addf(&b, "Between %s and %s: %s", v->rows[0].fs->name, v->rows[i].fs->name,
+						     v->rows[i].fs->name);
+				fsb_buf_addf(&b, "%s%s (%s×%s)", n ? (n + 1 == total ? " and " : ", ")
+							 : faster ? " faster at " : (b.s && strstr(b.s, " faster at ")) ? "; slower at " : " slower at ",
+					     d->phase, num(d->rel, 2), interval(d->lo, d->hi));
+				n++;
+			}
+		}
+		if (b.s) {
+			fsb_buf_add(&b, v->rows[i].significant ? "; overall no lead that holds." : "; no measurable difference overall.");
+			fsb_strv_add(out, b.s);
+		}
+		fsb_buf_free(&b);
+	}
+}
+
+/* How the verdict was judged: the rounds, the between-session noise and
+ * where it came from, the looks; and what this machine's earlier sessions
+ * of the plan said. */
+static void verdict_basis(const struct fsb_result *res, const struct fsb_verdict *v, struct fsb_strv *out)
+{
+	struct fsb_buf b = { 0 };
+
+	if (v->kind != FSB_VERDICT_LEAD && v->kind != FSB_VERDICT_TIE)
+		return;
+	if (v->noise == FSB_NOISE_HISTORY)
+		fsb_buf_addf(&b, "Judged round by round (%zu rounds) and against %zu earlier run%s of this plan on this "
+			     "machine: their spread between sessions is in every interval.", v->min_kept, v->nhistory,
+			     v->nhistory == 1 ? "" : "s");
+	else if (v->noise == FSB_NOISE_PRIOR)
+		fsb_buf_addf(&b, "Judged round by round (%zu rounds), with the %s profile's spread between sessions on "
+			     "the reference machine (±%s%%, bench/verdict-repro.sh) in every interval: there is no "
+			     "earlier run of this plan here.", v->min_kept, res->profile ? res->profile : "size",
+			     num(v->session_sd * 100, 0));
+	else
+		fsb_buf_addf(&b, "Judged round by round on %zu rounds only: there is no earlier run of this plan here "
+			     "and no spread between sessions is known, so another day may differ by more than these "
+			     "intervals say.", v->min_kept);
+	if (v->looks > 1)
+		fsb_buf_addf(&b, " The run could have ended after any of %ld rounds, so each comparison is held to a "
+			     "%s%% interval instead of 95%% (a sequential test).", v->looks, num((1 - v->alpha) * 100, 1));
+	fsb_strv_add(out, b.s);
+	fsb_buf_free(&b);
+	if (v->nhistory) {
+		fsb_buf_addf(&b, "Agrees with %zu of the %zu earlier run%s of this plan on this machine", v->nagree,
+			     v->nhistory, v->nhistory == 1 ? "" : "s");
+		for (size_t i = 0; i < v->ndissent && i < 3; i++) {
+			const char *when = v->dissent[i].res->started ? v->dissent[i].res->started : "?";
+
+			fsb_buf_addf(&b, "%s the run of %.10s %.5s %s", i ? ";" : ";", when, strlen(when) > 11 ? when + 11 : "",
+				     v->dissent[i].what);
+		}
+		fsb_buf_add(&b, ".");
+		fsb_strv_add(out, b.s);
+		fsb_buf_free(&b);
+	}
+	for (size_t i = 0; i < v->unstable.n; i++)
+		fsb_strv_addf(out, "On this machine the order of %s is not stable: its runs here put it both ways.",
+			      v->unstable.v[i]);
+}
+
+/* A steal the whole run saw: a condition of the host, stated, not a reason
+ * to set runs aside (the rounds compare the filesystems under it alike). */
+static void verdict_steal(const struct fsb_verdict *v, struct fsb_strv *out)
+{
+	if (!(v->steal_max >= 0.05))
+		return;
+	fsb_strv_addf(out, "The hypervisor took up to %s%% of a CPU during the runs (steal, %s%% on average): each "
+		      "round compares its filesystems under the same host, so it slows them alike; only a run that "
+		      "saw more of it than its round's others is set aside.",
+		      num(v->steal_max * 100, 0), num(v->steal_mean * 100, 0));
 }
 
 /* With one run a difference cannot be told from noise: say what it shows
@@ -1361,27 +1494,54 @@ static void verdict_plausibility(const struct fsb_result *res, struct fsb_strv *
 		}
 }
 
+/* b against the baseline in phase: with rounds the verdict's comparison
+ * (the same rounds, level and between-session noise), with single runs the
+ * ratio alone. */
+static struct fsb_norm standout_norm(const struct fsb_result *res, const struct fsb_verdict *v, size_t bi, size_t i,
+				     const char *phase, bool reps, const struct fsb_cellstats *b,
+				     const struct fsb_report_opts *o)
+{
+	struct fsb_norm n = { NAN, NAN, NAN, false, false, NAN, false };
+	struct fsb_verdict_pair p;
+	struct fsb_cellstats a;
+
+	if (reps && v->kind != FSB_VERDICT_ONE_RUN) {
+		fsb_verdict_compare(v, bi, i, phase, &p);
+		n.ratio = p.rel;
+		n.lo = p.lo;
+		n.hi = p.hi;
+		n.tested = !isnan(p.lo);
+		n.significant = p.lo > 1 || p.hi < 1;
+		return n;
+	}
+	fsb_cell_stats(res, res->fs[i], phase, v->metric, &a);
+	if (a.nok && b->nok)
+		n = fsb_cell_normalize(&a, b, v->metric, o);
+	fsb_cell_stats_free(&a);
+	return n;
+}
+
 /* Per phase: significant differences, or with single runs, big ones —
  * never from a cell whose runs were all disturbed, nor from a phase too
- * short to measure. */
-static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_result *bfs, const char *base,
-			      const char *phase, bool reps, enum fsb_metric m, const struct fsb_report_opts *o,
+ * short or too noisy to measure. */
+static void verdict_standouts(const struct fsb_result *res, const struct fsb_verdict *v, const struct fsb_fs_result *bfs,
+			      const char *base, const char *phase, bool reps, const struct fsb_report_opts *o,
 			      struct fsb_strv *out)
 {
 	const struct fsb_fs_result *best = NULL;
 	struct fsb_norm best_n = { .ratio = INFINITY };
 	struct fsb_cellstats b;
+	size_t bi = 0;
 
-	fsb_cell_stats(res, bfs, phase, m, &b);
+	while (bi < res->nfs && res->fs[bi] != bfs)
+		bi++;
+	fsb_cell_stats(res, bfs, phase, v->metric, &b);
 	for (size_t i = 0; i < res->nfs && !b.unreliable; i++) {
-		struct fsb_cellstats a;
 		struct fsb_norm n;
 
-		if (res->fs[i] == bfs)
+		if (res->fs[i] == bfs || fsb_strv_contains(&v->too_busy, res->fs[i]->name))
 			continue;
-		fsb_cell_stats(res, res->fs[i], phase, m, &a);
-		n = a.nok && b.nok ? fsb_cell_normalize(&a, &b, m, o)
-				   : (struct fsb_norm){ NAN, NAN, NAN, false, false, NAN, false };
+		n = standout_norm(res, v, bi, i, phase, reps, &b, o);
 		if (!isnan(n.ratio) && !n.unreliable) {
 			/* a significant difference too small to notice is no standout */
 			bool notable = reps ? n.significant && fabs(n.ratio - 1) >= FSB_VERDICT_MIN_LEAD
@@ -1396,12 +1556,63 @@ static void verdict_standouts(const struct fsb_result *res, const struct fsb_fs_
 				best = res->fs[i];
 			}
 		}
-		fsb_cell_stats_free(&a);
 	}
 	if (best && best_n.ratio < 1)
 		fsb_strv_addf(out, "%s: fastest at %s, %s× the time of %s%s%s", best->name, phase, num(best_n.ratio, 2),
 			      base, interval(best_n.lo, best_n.hi), reps ? "" : " (one run)");
 	fsb_cell_stats_free(&b);
+}
+
+/* The phases not ranked on their own, and why: this run's spread (and the
+ * sessions'), or with one round the profile's measurement. */
+static void verdict_noisy(const struct fsb_result *res, const struct fsb_verdict *v, struct fsb_strv *out)
+{
+	struct fsb_buf line = { 0 };
+
+	if (!v->noisy.n)
+		return;
+	fsb_buf_add(&line, v->noisy_from_profile ? "Not ranked, too noisy even on an idle machine:"
+						 : "Measured poorly in this run:");
+	for (size_t j = 0; j < v->noisy.n; j++)
+		fsb_buf_addf(&line, "%s %s (%s%%)", j ? "," : "", v->noisy.v[j], num(v->noisy_cv[j] * 100, 0));
+	if (v->noisy_from_profile)
+		fsb_buf_addf(&line, " — the run-to-run variation of its dead time the %s profile measured, above "
+			     "the %s%% its differences would have to be judged by.", res->profile ? res->profile : "size",
+			     num(FSB_PROFILE_CV_GOAL * 100, 0));
+	else
+		fsb_buf_addf(&line, " — %s varied by more than %s%% from round to round%s; only differences beyond "
+			     "that are named, each with the interval that says so.", metric_words(v->metric),
+			     num(FSB_PROFILE_CV_GOAL * 100, 0), v->noise == FSB_NOISE_NONE ? "" : " and between sessions");
+	fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+}
+
+static void verdict_excluded(const struct fsb_verdict *v, const char *base, struct fsb_strv *out)
+{
+	struct fsb_buf line = { 0 };
+
+	if (v->kind != FSB_VERDICT_NONE && v->kind != FSB_VERDICT_TOO_BUSY && v->too_busy.n) {
+		/* what the others were ranked without */
+		fsb_buf_add(&line, "Not ranked, every run disturbed: ");
+		for (size_t i = 0; i < v->too_busy.n && i < 5; i++)
+			fsb_buf_addf(&line, "%s%s", i ? ", " : "", v->too_busy.v[i]);
+		if (v->too_busy.n > 5)
+			fsb_buf_addf(&line, " and %zu more", v->too_busy.n - 5);
+		for (size_t i = 0; i < v->busy_with.n; i++)
+			fsb_buf_addf(&line, "%s%s", i ? ", " : " (by other programs: ", v->busy_with.v[i]);
+		fsb_buf_add(&line, v->busy_with.n ? ")." : ".");
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
+	if (v->unmeasured.n) {
+		fsb_buf_add(&line, "Too short to measure here, not ranked: ");
+		for (size_t j = 0; j < v->unmeasured.n; j++)
+			fsb_buf_addf(&line, "%s%s", j ? ", " : "", v->unmeasured.v[j]);
+		fsb_buf_addf(&line, " (under %s s of %s on %s; a few ticks of CPU accounting; one run cannot tell them from noise).",
+			     num(FSB_VERDICT_MIN_PHASE_S, 1), metric_words(v->metric), base);
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
 }
 
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
@@ -1427,46 +1638,22 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	if (line.s)
 		fsb_strv_add(out, line.s);
 	fsb_buf_free(&line);
-	if (v.kind != FSB_VERDICT_NONE && v.kind != FSB_VERDICT_TOO_BUSY && v.too_busy.n) {
-		/* what the others were ranked without */
-		fsb_buf_add(&line, "Not ranked, every run disturbed: ");
-		for (size_t i = 0; i < v.too_busy.n && i < 5; i++)
-			fsb_buf_addf(&line, "%s%s", i ? ", " : "", v.too_busy.v[i]);
-		if (v.too_busy.n > 5)
-			fsb_buf_addf(&line, " and %zu more", v.too_busy.n - 5);
-		for (size_t i = 0; i < v.busy_with.n; i++)
-			fsb_buf_addf(&line, "%s%s", i ? ", " : " (by other programs: ", v.busy_with.v[i]);
-		fsb_buf_add(&line, v.busy_with.n ? ")." : ".");
-		fsb_strv_add(out, line.s);
-		fsb_buf_free(&line);
-	}
+	verdict_diffs(&v, out);
+	verdict_basis(res, &v, out);
+	verdict_steal(&v, out);
+	verdict_excluded(&v, base, out);
 	if (v.kind != FSB_VERDICT_NONE)
 		verdict_target(res, out);
 	if (v.unranked.n)
 		verdict_unranked(&v.unranked, v.metric, out);
-	if (v.unmeasured.n) {
-		fsb_buf_add(&line, "Too short to measure here, not ranked: ");
-		for (size_t j = 0; j < v.unmeasured.n; j++)
-			fsb_buf_addf(&line, "%s%s", j ? ", " : "", v.unmeasured.v[j]);
-		fsb_buf_addf(&line, " (under %s s of %s on %s; a few ticks of CPU accounting; one run cannot tell them from noise).",
-			     num(FSB_VERDICT_MIN_PHASE_S, 1), metric_words(v.metric), base);
-		fsb_strv_add(out, line.s);
-		fsb_buf_free(&line);
-	}
-	if (v.noisy.n) {
-		fsb_buf_add(&line, "Not ranked, too noisy even on an idle machine:");
-		for (size_t j = 0; j < v.noisy.n; j++)
-			fsb_buf_addf(&line, "%s %s (%s%%)", j ? "," : "", v.noisy.v[j], num(v.noisy_cv[j] * 100, 0));
-		fsb_buf_addf(&line, " — the run-to-run variation of its dead time the %s profile measured, above "
-			     "the %s%% its differences would have to be judged by.", res->profile ? res->profile : "size",
-			     num(FSB_PROFILE_CV_GOAL * 100, 0));
-		fsb_strv_add(out, line.s);
-		fsb_buf_free(&line);
-	}
+	verdict_noisy(res, &v, out);
 	fsb_cell_phases(res, false, &phases);
 	for (size_t j = 0; j < phases.n && v.kind != FSB_VERDICT_TOO_BUSY; j++)
-		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]) && !fsb_strv_contains(&v.noisy, phases.v[j]))
-			verdict_standouts(res, bfs, base, phases.v[j], reps, v.metric, o, out);
+		/* with rounds a noisy phase's differences are judged by intervals that
+		 * carry its noise; with one run the profile's CV rules it out */
+		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]) &&
+		    !(v.noisy_from_profile && fsb_strv_contains(&v.noisy, phases.v[j])))
+			verdict_standouts(res, &v, bfs, base, phases.v[j], reps, o, out);
 	fsb_strv_free(&phases);
 	fsb_verdict_free(&v);
 	verdict_plausibility(res, out);

@@ -53,6 +53,8 @@ struct fsb_engine {
 	struct fsb_progress prog;
 	bool any_failed;
 	long seq;                        /* runs done so far: the next run record's seq - 1 */
+	long round;                      /* the round the runs being made belong to (run field
+					    round): the repetition in a sequential order */
 	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
 	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
 	bool lo_failed;                  /* it could not be written: said once, then silent */
@@ -68,6 +70,7 @@ struct fsb_engine {
 	double budget;                   /* seconds, 0 = none (fsb_plan_budget) */
 	double t_start;                  /* fsb_now() when the engine began: the budget's start */
 	long eta_rounds;                 /* rounds the ETA counts (settle: what the budget affords) */
+	long max_rounds;                 /* settle: the most rounds the run does (the estimate's) */
 	bool replacing;                  /* the running repetition replaces disturbed runs */
 	double replace_since;            /* … of this round: runs with a seq above this */
 	size_t next_slot;                /* while replacing: the slot that comes after it */
@@ -95,6 +98,11 @@ void fsb_engine_activity(struct fsb_engine *e, const char *what, bool running);
 int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err);
 int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err);
 int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err);
+/* Between two rounds on an image target: the image file (and its journal's)
+ * made afresh — a new file, so a new placement on the host's disk — on a
+ * loop device of its own, noted in the state file.  Nothing mounted then;
+ * a kept image (--keep-image) stays.  0 or -errno. */
+int fsb_target_renew_image(struct fsb_engine *e, struct fsb_err *err);
 /* Print what a run on the claimed device would do; touches nothing. */
 int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err);
 /* Device targets, around every mkfs: re-check and release the claim;

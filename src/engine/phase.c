@@ -136,6 +136,7 @@ static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *ru
 	struct fsb_interference x;
 	char why[300], host[32];
 	double *v = run->v;
+	unsigned by;
 
 	host_disk(ctx, host, sizeof(host));
 	fsb_snap_read("/proc", true, &b);
@@ -169,8 +170,11 @@ static void interference_end(const struct fsb_phase_ctx *ctx, struct fsb_run *ru
 		x.dead_s = (isnan(v[FSB_FIELD_real]) ? x.wall_s : v[FSB_FIELD_real]) - v[FSB_FIELD_user];
 	free(run->disturbed);
 	run->disturbed = NULL;
-	if (fsb_interference_disturbed(&x, ctx->limits ? ctx->limits : &fsb_disturb_default, why, sizeof(why)))
+	by = fsb_interference_disturbed(&x, ctx->limits ? ctx->limits : &fsb_disturb_default, why, sizeof(why));
+	if (by) {
 		run->disturbed = fsb_xstrdup(why);
+		v[FSB_FIELD_disturbed_by] = by;
+	}
 }
 
 /* syncfs() of the mount; returns the seconds it took. */

@@ -60,29 +60,55 @@ void fsb_target_note_image(struct fsb_engine *e, const char *path)
 	}
 }
 
-int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
+/*
+ * Create the image file path (never adopted: -EEXIST when it is there)
+ * and attach it, noting both in the state file first, so that a kill at
+ * any moment leaves them on record for `fsbench cleanup`.
+ */
+static int make_image(struct fsb_engine *e, const char *path, unsigned long long size, struct fsb_loop *l,
+		      struct fsb_err *err)
 {
-	struct fsb_target_info *t = &e->res->target;
 	int rc;
 
 	/* the intent first: a kill between the creation and its inode's line
 	 * still leaves the path on record */
-	fsb_target_note(e, "image-new", e->plan.path, NULL);
-	rc = fsb_loop_create_file(e->plan.path, e->plan.image_size, err);
+	fsb_target_note(e, "image-new", path, NULL);
+	rc = fsb_loop_create_file(path, size, err);
 	if (rc) {
 		if (rc == -EEXIST)
 			e->status = FSB_ENGINE_REFUSED;
 		return rc;
 	}
-	e->loop.created = true;
-	e->loop.file = fsb_xstrdup(e->plan.path);
-	fsb_target_note_image(e, e->plan.path);
+	l->created = true;
+	free(l->file);
+	l->file = fsb_xstrdup(path);
+	fsb_target_note_image(e, path);
 	if (e->plan.keep_image)
-		fsb_target_note(e, "keep", e->plan.path, NULL);
-	rc = fsb_loop_attach(e->plan.path, &e->loop, err);
+		fsb_target_note(e, "keep", path, NULL);
+	rc = fsb_loop_attach(path, l, err);
+	if (!rc)
+		fsb_target_note(e, "loop", l->dev, path);
+	return rc;
+}
+
+/* The external journal's image, when a profile of the plan needs one. */
+static int make_journal_image(struct fsb_engine *e, struct fsb_err *err)
+{
+	char *jpath = fsb_xasprintf("%s.journal", e->plan.path);
+	int rc = make_image(e, jpath, 256ULL << 20, &e->jloop, err);
+
+	free(jpath);
+	return rc;
+}
+
+int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
+{
+	struct fsb_target_info *t = &e->res->target;
+	int rc;
+
+	rc = make_image(e, e->plan.path, e->plan.image_size, &e->loop, err);
 	if (rc)
 		return rc;
-	fsb_target_note(e, "loop", e->loop.dev, e->plan.path);
 	e->dev = fsb_xstrdup(e->loop.dev);
 	e->disks[0] = fsb_xstrdup(e->loop.name);
 	fsb_strv_add(&e->res->target.reasons, e->loop.direct_io
@@ -90,28 +116,9 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		     : "loop device without direct I/O (the image's filesystem refused it): reads may come from the host's page cache");
 	fsb_events_log(e->ev, "image %s (%llu MiB) on %s", e->plan.path, e->plan.image_size >> 20, e->dev);
 	if (needs_journal(e)) {
-		char *jpath = fsb_xasprintf("%s.journal", e->plan.path);
-		unsigned long long jsize = 256ULL << 20;
-
-		fsb_target_note(e, "image-new", jpath, NULL);
-		rc = fsb_loop_create_file(jpath, jsize, err);
-		if (!rc) {
-			e->jloop.created = true;
-			e->jloop.file = jpath;
-			jpath = NULL;
-			fsb_target_note_image(e, e->jloop.file);
-			if (e->plan.keep_image)
-				fsb_target_note(e, "keep", e->jloop.file, NULL);
-			rc = fsb_loop_attach(e->jloop.file, &e->jloop, err);
-			if (!rc)
-				fsb_target_note(e, "loop", e->jloop.dev, e->jloop.file);
-		}
-		free(jpath);
-		if (rc) {
-			if (rc == -EEXIST)
-				e->status = FSB_ENGINE_REFUSED;
+		rc = make_journal_image(e, err);
+		if (rc)
 			return rc;
-		}
 		e->journal = fsb_xstrdup(e->jloop.dev);
 		e->disks[1] = fsb_xstrdup(e->jloop.name);
 		fsb_events_log(e->ev, "external journal image %s on %s", e->jloop.file, e->journal);
@@ -454,6 +461,40 @@ int fsb_target_after_mkfs(struct fsb_engine *e, const struct fsb_fs_profile *p, 
 	if (rc)
 		return target_changed(e, e->plan.journal_device, p->name, err);
 	return 0;
+}
+
+/* One image (the target's or its journal's) made afresh on a loop device of
+ * its own: the new device's names replace the old ones. */
+static int renew_one(struct fsb_engine *e, struct fsb_loop *l, const char *path, unsigned long long size,
+		     char **dev, char **disk, struct fsb_err *err)
+{
+	char *p = fsb_xstrdup(path);
+	int rc = fsb_loop_release(l, false, err);
+
+	if (!rc)
+		rc = make_image(e, p, size, l, err);
+	free(p);
+	if (rc)
+		return rc;
+	free(*dev);
+	*dev = fsb_xstrdup(l->dev);
+	free(*disk);
+	*disk = fsb_xstrdup(l->name);
+	return 0;
+}
+
+int fsb_target_renew_image(struct fsb_engine *e, struct fsb_err *err)
+{
+	int rc;
+
+	if (e->plan.target != FSB_TARGET_IMAGE || e->mounted || !e->loop.created || e->plan.keep_image)
+		return 0;
+	rc = renew_one(e, &e->loop, e->plan.path, e->plan.image_size, &e->dev, &e->disks[0], err);
+	if (!rc && e->jloop.created)
+		rc = renew_one(e, &e->jloop, e->jloop.file, 256ULL << 20, &e->journal, &e->disks[1], err);
+	if (!rc)
+		e->res->target.device = (free(e->res->target.device), fsb_xstrdup(e->dev));
+	return rc;
 }
 
 void fsb_target_teardown(struct fsb_engine *e)

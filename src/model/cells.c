@@ -163,6 +163,16 @@ static const struct fsb_strv *memo_total(const struct fsb_result *res, struct fs
 	return own;
 }
 
+void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv own = { 0 };
+	const struct fsb_strv *all = memo_total(res, &own);
+
+	for (size_t j = 0; j < all->n; j++)
+		fsb_strv_add(out, all->v[j]);
+	fsb_strv_free(&own);
+}
+
 /* Did phase succeed on at least one filesystem of res? */
 static bool measured_somewhere(const struct fsb_result *res, const char *phase)
 {
@@ -191,7 +201,7 @@ static double weight_of(const struct fsb_weights *w, const char *phase)
  * its rate takes for a fixed amount (FSB_CELL_BUILTIN_KIB, or
  * FSB_CELL_BUILTIN_OPS operations), which is time-like and comparable.
  */
-static double share(const struct fsb_run *r, bool builtin, enum fsb_metric m)
+double fsb_cell_share(const struct fsb_run *r, bool builtin, enum fsb_metric m)
 {
 	if (!builtin)
 		return fsb_run_metric(r, m);
@@ -267,8 +277,8 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 			bool bi = builtin[j];
 			double wj = weight_of(w, phases.v[j]);
 
-			sum += wj * share(r, bi, m);
-			jsum += wj * share(r, bi, bi ? m : judge_metric(m));
+			sum += wj * fsb_cell_share(r, bi, m);
+			jsum += wj * fsb_cell_share(r, bi, bi ? m : judge_metric(m));
 			d = d || r->disturbed;
 		}
 		if (!isnan(sum)) {

@@ -23,12 +23,17 @@
 #include "model/result.h"
 #include "model/stats.h"
 
+struct fsb_history;
+
 /* How a result is judged: every front end's options of the tables. */
 struct fsb_report_opts {
 	enum fsb_metric metric;  /* of the summary table and the charts */
 	const char *baseline;    /* NULL = the result's own baseline */
 	double alpha;            /* significance level, 0 = 0.05 */
 	bool nonparametric;      /* Mann-Whitney instead of Welch */
+	/* this machine's earlier sessions of the plan (model/history.h), the
+	 * verdict's between-session evidence; NULL = none asked for */
+	const struct fsb_history *history;
 };
 
 /* One filesystem × phase cell: the numbers every table is built from. */
@@ -74,6 +79,9 @@ struct fsb_weights {
 	struct fsb_strv phases;
 	double *w;               /* phases.n weights */
 };
+/* A run's share of a (weighted) total: its metric, or for a built-in phase
+ * the time its rate takes for FSB_CELL_BUILTIN_KIB (FSB_CELL_BUILTIN_OPS). */
+double fsb_cell_share(const struct fsb_run *r, bool builtin, enum fsb_metric m);
 void fsb_cell_stats_weighted(const struct fsb_result *res, const struct fsb_fs_result *fs,
 			     const struct fsb_weights *w, enum fsb_metric m, struct fsb_cellstats *out);
 
@@ -101,6 +109,9 @@ const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_rep
  * neither list has the aging group's phases (model/agefactor.h), so no
  * total, verdict, summary or built-in table counts them. */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
+/* The phases "total" sums: the desktop phases of fsb_cell_phases() that
+ * succeeded on at least one filesystem.  Appended to out. */
+void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out);
 /* Is phase a built-in (or imported) one, a rate rather than a time? */
 bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);
 

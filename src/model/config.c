@@ -199,6 +199,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("synth_seeks", 8000, CFGF_NONE),
 	CFG_STR("synth_data", "random", CFGF_NONE),
 	CFG_FLOAT("min_duration", 1.0, CFGF_NONE),
+	CFG_FLOAT("session_sd", 0.0, CFGF_NONE),
 	CFG_FLOAT("age_fill", 0.8, CFGF_NONE),
 	CFG_INT("age_commits", 200, CFGF_NONE),
 	CFG_INT("age_tree_files", 2000, CFGF_NONE),
@@ -247,7 +248,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 	static const char *const nonneg[] = {
 		"profile|tree_files", "profile|compile_units", "profile|synth_chunk", "profile|synth_files",
 		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
-		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration",
+		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration", "profile|session_sd",
 		"profile|age_commits", "profile|age_tree_files", "profile|age_append_files",
 		"profile|age_seconds",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
@@ -412,6 +413,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "synth_seeks", &p->synth_seeks);
 	ap_str(a, "synth_data", &p->synth_data);
 	ap_double(a, "min_duration", &p->min_duration);
+	ap_double(a, "session_sd", &p->session_sd);
 	ap_double(a, "age_fill", &p->age_fill);
 	ap_long(a, "age_commits", &p->age_commits);
 	ap_long(a, "age_tree_files", &p->age_tree_files);

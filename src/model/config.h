@@ -94,6 +94,11 @@ struct fsb_size_profile {
 	char *synth_data;        /* "random" (default, incompressible) or "compressible"
 				    (bonnie++'s zeros); NULL = random */
 	double min_duration;     /* a built-in phase shorter than this is repeated */
+	/* the between-session spread of a total's log ratio of two filesystems
+	 * on the reference VM (bench/verdict-repro.sh): the verdict's prior
+	 * when this machine has no history of the plan (model/verdict.h);
+	 * 0 = none */
+	double session_sd;
 	/* the aging workload (engine/aging.h, doc/aging.md) */
 	double age_fill;         /* target fullness of fill-and-free, 0 < f < 0.95 */
 	long age_commits;        /* churn commits */

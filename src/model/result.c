@@ -338,6 +338,7 @@ struct fsb_result *fsb_result_new(void)
 	res->host.cores = -1;
 	res->host.ram_mib = -1;
 	res->target.size_mib = -1;
+	res->session_sd = NAN;
 	return res;
 }
 
@@ -512,6 +513,8 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->rounds = src->rounds;
 	res->budget_s = src->budget_s;
 	res->ended = fsb_xstrdup(src->ended);
+	res->looks = src->looks;
+	res->session_sd = src->session_sd;
 	res->use = fsb_xstrdup(src->use);
 	res->needs = src->needs;
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
@@ -826,6 +829,12 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	if (res->budget_s > 0)
 		fprintf(fp, "budget = %lld\n", res->budget_s);
 	put_str(fp, 0, "ended", res->ended);
+	if (res->looks > 0)
+		fprintf(fp, "looks = %ld\n", res->looks);
+	if (!isnan(res->session_sd)) {
+		put_num(fp, "session_sd", res->session_sd);
+		fputc('\n', fp);
+	}
 	put_str(fp, 0, "use", res->use);
 	if (res->needs) {
 		struct fsb_strv sv = { 0 };
@@ -1864,6 +1873,12 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 		fsb_strv_free(&sv);
 		break;
 	}
+	case 25:
+		rc = get_long(rd, h->key, 1, INT_MAX, &res->looks);
+		break;
+	case 26:
+		rc = get_measurement(rd, h->key, &res->session_sd);
+		break;
 	case 13:
 		rc = read_host(rd, h->line, &res->host);
 		break;
@@ -1874,7 +1889,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 		char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
 				 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
 				 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL };
+				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
 		rc = get_str(rd, h->key, dst[idx]);
 		break;
@@ -1888,7 +1903,8 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
 					    "baseline", "profile", "command", "workload", "log", "repeat",
 					    "phases", "host", "target", "source_tool", "source_version", "order",
-					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs" };
+					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
+					    "looks", "session_sd" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };

@@ -92,7 +92,11 @@
 	X(free_extent_mean_kib, "KiB", "mean size of a free-space extent") \
 	X(free_big_share,   "",      "share of the free space in extents of 1 MiB or more (0.9 = 90%)") \
 	X(capped,           "",      "1 when the aging stopped at the profile's age_seconds before its commits were done") \
-	X(enospc,           "",      "times the aging met a full filesystem and went on")
+	X(enospc,           "",      "times the aging met a full filesystem and went on") \
+	/* the verdict's blocks (model/rounds.h): the round a run belongs to, */ \
+	/* and what disturbed it (sys/interfere.h: FSB_DISTURBED_BY_*) */ \
+	X(round,            "",      "the round the run belongs to (1 = first; a run made again for a disturbed one keeps that one's round)") \
+	X(disturbed_by,     "",      "what disturbed the run, bits: 1 others' CPU, 2 waits for a CPU, 4 the hypervisor's steal beyond its round's, 8 swap, 16 others' disk I/O")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -327,6 +331,15 @@ struct fsb_result {
 	long rounds;
 	long long budget_s;
 	char *ended;
+	/* the verdict's bar (model/verdict.h): the rounds at which the
+	 * stopping rule could end the run (settle mode), over which the
+	 * significance level is split; 0 when not recorded (one look) */
+	long looks;
+	/* the profile's between-session spread of a total's log ratio on the
+	 * reference machine (session_sd), the prior of the verdict's
+	 * between-session noise when this machine has no history; NAN when
+	 * not recorded */
+	double session_sd;
 	/* what the disk is for, as the run was told (model/uses.h: --for,
 	 * --need, the TUI's plan screen): the recommendation's default when
 	 * it is viewed.  NULL / 0 when not told (older files) */

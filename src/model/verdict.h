@@ -10,20 +10,37 @@
  * budget is spent) with exactly the rules the document states.
  *
  * The rules (doc/measurement.md, "When is a verdict settled?"):
- *  - a run set aside as disturbed, or an outlier, is never evidence; a
- *    filesystem whose every run was disturbed cannot be ranked, and when
- *    that leaves fewer than two filesystems the machine was too busy;
- *  - with one kept run per filesystem nothing is significant: the verdict
- *    says so and how large a difference would have to be (resolution);
- *  - the leading group is the fastest filesystem and every one whose
- *    difference from it is not significant (Welch by default, as the
- *    tables) or under FSB_VERDICT_MIN_LEAD; "fastest" only when that
- *    group has one member;
- *  - settled: at least FSB_VERDICT_MIN_RUNS kept runs of every ranked
- *    filesystem, and every ranked filesystem is either significantly
- *    slower than the leader, or tied with it at a resolution of at most
- *    FSB_VERDICT_TIE_RESOLUTION (a tie that small is an answer: "no
- *    measurable difference"; a wider one is not yet).
+ *  - the filesystems are compared within each round (model/rounds.h: a
+ *    round runs every filesystem once under the same conditions), and a
+ *    difference is judged by its spread across rounds plus the spread
+ *    between sessions no round can show: this machine's earlier sessions
+ *    of the plan (model/history.h) on top of the profile's prior
+ *    (session_sd, worth FSB_VERDICT_PRIOR_SESSIONS sessions), or the prior
+ *    alone; the verdict says which;
+ *  - a run set aside as disturbed is never evidence; a filesystem whose
+ *    every run was disturbed cannot be ranked, and when that leaves fewer
+ *    than two filesystems the machine was too busy;
+ *  - with one counted round per filesystem nothing is significant: the
+ *    verdict says so and how large a difference would have to be;
+ *  - the significance level is split over the looks the stopping rule
+ *    could take (res->looks: a run in settle mode may end after each of
+ *    them), so looking after every round does not inflate false leads;
+ *  - a filesystem is named fastest only when its lead over every other
+ *    (a) has an interval, between-session spread included, above no
+ *    difference and is at least FSB_VERDICT_MIN_LEAD, (b) survives leaving
+ *    out any one phase of the total, and (c) holds in the rounds: the
+ *    other was slower in more than two rounds of every three (all of 3,
+ *    3 of 4, 4 of 5).  Otherwise the leading group is named, with what separates its
+ *    members phase by phase;
+ *  - settled: at least FSB_VERDICT_MIN_ROUNDS rounds of every ranked
+ *    filesystem, and every other either behind the leader by these rules,
+ *    tied with it at a resolution of at most FSB_VERDICT_TIE_RESOLUTION,
+ *    or limited by the between-session spread (more rounds would shrink
+ *    the interval by little: this run's part of it is under a third).
+ *  - one noise model: a phase is measured well enough to be ranked on its
+ *    own when its run-to-run CV — this run's rounds plus the between-
+ *    session spread above — is at most FSB_PROFILE_CV_GOAL; the profile's
+ *    measured_cv only speaks for a plan of one round.
  */
 #ifndef FSB_MODEL_VERDICT_H
 #define FSB_MODEL_VERDICT_H
@@ -34,15 +51,21 @@
 #include "model/cells.h"
 #include "model/result.h"
 
-/* Kept runs each ranked filesystem needs before a verdict can settle. */
+/* Kept runs each ranked filesystem needs before anything is tested. */
 #define FSB_VERDICT_MIN_RUNS 2
+/* Rounds before a run in settle mode may end settled: the first looks of
+ * a sequential test are the least reliable (and the between-round spread
+ * of two rounds is one number). */
+#define FSB_VERDICT_MIN_ROUNDS 3
+/* The profile's between-session prior weighs as much as this many earlier
+ * sessions of history. */
+#define FSB_VERDICT_PRIOR_SESSIONS 4
 /* A tie is an answer when differences above this share could have been
  * seen (0.05: 5%, the threshold below which a desktop user cannot feel a
  * difference, RESEARCH.md). */
 #define FSB_VERDICT_TIE_RESOLUTION 0.05
 /* A significant difference smaller than this share is still a tie: too
- * small for a user to notice, and the size of the drift between two runs
- * of the same plan on one machine (0.02: 2%). */
+ * small for a user to notice (0.02: 2%). */
 #define FSB_VERDICT_MIN_LEAD 0.02
 /* With one run, a desktop phase whose dead time (the metric) is under
  * this on the baseline is too short to measure: a few ticks of CPU
@@ -57,16 +80,59 @@ enum fsb_verdict_kind {
 	FSB_VERDICT_TOO_BUSY,    /* disturbed runs leave fewer than two filesystems to rank */
 };
 
+/*
+ * b against a in one column (the total, a phase, a weighted total): the
+ * per-round ratios' geometric mean and its interval at the verdict's level,
+ * the between-session spread included.
+ */
+struct fsb_verdict_pair {
+	size_t n;                /* rounds compared */
+	size_t slower;           /* of them, rounds in which b took longer */
+	double rel, lo, hi;      /* b / a and its interval (NAN untested: n < 2) */
+	double within;           /* this run's standard error of ln(rel) (NAN: n < 2) */
+	double between;          /* the between-session spread added (log units, 0 = none) */
+	double resolution;       /* the interval's half-width, relative: what the pair could
+				    tell apart (NAN untested) */
+	bool significant;        /* lo above 1 and rel at least 1 + FSB_VERDICT_MIN_LEAD */
+	bool holds;              /* b was slower in more than two rounds of every three */
+};
+
 struct fsb_verdict_row {
 	const struct fsb_fs_result *fs;
-	double total;            /* mean of the kept totals (seconds, or the metric's unit) */
-	size_t nkept;            /* kept runs behind it */
-	double rel, rel_lo, rel_hi;  /* total / leader's total, its 95% interval (NAN untested) */
-	bool tied;               /* not significantly different from the leader (the leader: true) */
-	bool significant;        /* significantly slower than the leader */
+	size_t index;            /* fs's index in the result's filesystems */
+	double total;            /* mean of the counted rounds' totals (seconds, or the metric's unit) */
+	size_t nkept;            /* rounds counted */
+	double rel, rel_lo, rel_hi;  /* against the leader (struct fsb_verdict_pair; the leader 1) */
+	bool tied;               /* in the leading group: not behind the leader by every rule */
+	bool significant;        /* significantly slower than the leader (rule a) */
 	double resolution;       /* the smallest difference from the leader this pair could
 				    detect (relative; NAN with fewer than two runs a side) */
+	struct fsb_verdict_pair pair;  /* the whole comparison with the leader */
+	const char *rests_on;    /* significant, but not without this phase (rule b), or NULL */
+	double rests_rel, rests_lo, rests_hi;  /* the ratio without it, and its interval */
 };
+
+/* What separates two members of the leading group in one phase. */
+struct fsb_verdict_diff {
+	size_t row;              /* rows[row] against rows[0] */
+	const char *phase;
+	double rel, lo, hi;      /* rows[row] / rows[0] in that phase */
+};
+
+/* An earlier session of the plan on this machine that disagrees. */
+struct fsb_verdict_dissent {
+	const struct fsb_result *res;  /* borrowed from the history */
+	char *what;              /* "named btrfs fastest", "had xfs significantly slower than ext4" */
+};
+
+/* Where the between-session spread came from. */
+enum fsb_verdict_noise {
+	FSB_NOISE_NONE,          /* this run's rounds only: no history, no prior */
+	FSB_NOISE_PRIOR,         /* the profile's prior (res->session_sd) */
+	FSB_NOISE_HISTORY,       /* earlier sessions here (with the prior when there is one) */
+};
+
+struct fsb_verdict_judge;
 
 struct fsb_verdict {
 	enum fsb_verdict_kind kind;
@@ -84,11 +150,27 @@ struct fsb_verdict {
 	size_t ndisturbed;       /* runs set aside as disturbed, over every filesystem and phase
 				    but the aging group's (model/agefactor.h) */
 	struct fsb_strv unmeasured; /* desktop phases too short to measure (doc/measurement.md) */
-	struct fsb_strv noisy;   /* desktop phases whose profile measured an idle run-to-run CV
-				    above FSB_PROFILE_CV_GOAL: not ranked (noisy_cv: those CVs) */
+	struct fsb_strv noisy;   /* desktop phases whose run-to-run CV is above
+				    FSB_PROFILE_CV_GOAL: not ranked on their own (noisy_cv: those CVs) */
 	double *noisy_cv;
+	bool noisy_from_profile; /* one round: the CVs are the profile's measured_cv */
 	double one_run_cv;       /* with one run: the total's expected run-to-run CV from the
 				    phases' measured_cv, weighted by the baseline's times; NAN */
+	/* how it was judged */
+	long looks;              /* the looks the level is split over (1: none) */
+	double alpha;            /* the level each pair was tested at */
+	enum fsb_verdict_noise noise;
+	double session_sd;       /* the prior used (log units), NAN without one */
+	size_t nhistory;         /* earlier sessions of the plan it used */
+	size_t nagree;           /* of them, sessions whose own verdict does not contradict this one */
+	struct fsb_verdict_dissent *dissent;  /* the others, ndissent of them, newest first */
+	size_t ndissent;
+	struct fsb_strv unstable; /* "xfs/btrfs": pairs whose order the sessions here do not agree on */
+	struct fsb_verdict_diff *diffs;  /* what separates the leading group, phase by phase */
+	size_t ndiffs;
+	double steal_mean, steal_max;  /* the hypervisor's steal over the counted runs, share of a
+				    CPU (NAN: not recorded): a condition of the round, not of a cell */
+	struct fsb_verdict_judge *judge;  /* private: what fsb_verdict_compare() asks */
 };
 
 /*
@@ -103,6 +185,16 @@ void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_o
 void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
 				  const struct fsb_weights *w, struct fsb_verdict *v);
 void fsb_verdict_free(struct fsb_verdict *v);
+
+/*
+ * The filesystem of index b (in the result's filesystems) against that of
+ * index a in phase (NULL: v's total), with v's level, rounds and noise:
+ * the verdict's comparison, for the document's standouts.  Untested (rel
+ * NAN) for a phase not in v's total.  v stays the owner; valid until
+ * fsb_verdict_free.
+ */
+void fsb_verdict_compare(const struct fsb_verdict *v, size_t a, size_t b, const char *phase,
+			 struct fsb_verdict_pair *out);
 
 /*
  * For the engine after each round: is the verdict settled?  why (may be

@@ -615,12 +615,12 @@ static void add_io_text(struct fsb_buf *b, const struct fsb_interference *x, con
 	fsb_buf_addf(b, " (%.1f s of its busy time)", x->io_busy_s);
 }
 
-bool fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
-				char *why, size_t len)
+unsigned fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
+				    char *why, size_t len)
 {
 	struct fsb_buf b = { 0 };
 	struct costs c;
-	bool hit = false;
+	unsigned hit = 0;
 
 	if (!l)
 		l = &fsb_disturb_default;
@@ -629,31 +629,40 @@ bool fsb_interference_disturbed(const struct fsb_interference *x, const struct f
 		fsb_buf_addf(&b, "other programs took %.1f s of CPU time beyond the idle CPUs (%.0f%% of the phase's %s time)",
 			     c.cpu, 100 * c.cpu / c.ref, x->dead_s > 0 ? "dead" : "wall");
 		add_tops(&b, x);
-		hit = true;
+		hit |= FSB_DISTURBED_BY_CPU;
 	}
 	if (over_share(c.psi_cpu, l->psi_cpu, x->wall_s)) {
 		fsb_buf_addf(&b, "%swaiting for a CPU %.0f%% of the time while other programs ran", hit ? "; " : "",
 			     100 * c.psi_cpu);
 		if (!hit)
 			add_tops(&b, x);
-		hit = true;
-	}
-	if (over_share(x->steal, l->steal, x->wall_s)) {
-		fsb_buf_addf(&b, "%sthe hypervisor took %.0f%% of a CPU", hit ? "; " : "", 100 * x->steal);
-		hit = true;
+		hit |= FSB_DISTURBED_BY_PSI;
 	}
 	if (x->swap_in + x->swap_out > l->swap_pages) {
 		fsb_buf_addf(&b, "%sthe machine swapped %.0f pages", hit ? "; " : "", x->swap_in + x->swap_out);
-		hit = true;
+		hit |= FSB_DISTURBED_BY_SWAP;
 	}
 	if (over(c.io, l->io, c.ref)) {
 		add_io_text(&b, x, hit ? "; " : "");
-		hit = true;
+		hit |= FSB_DISTURBED_BY_IO;
 	}
 	if (why && len) {
 		snprintf(why, len, "%s", b.s ? b.s : "");
 	}
 	fsb_buf_free(&b);
+	return hit;
+}
+
+bool fsb_interference_steal_excess(double steal, double median, double limit, double wall_s, char *why,
+				   size_t len)
+{
+	bool hit = !isnan(steal) && !isnan(median) && over_share(steal - median, limit, wall_s);
+
+	if (why && len && hit)
+		snprintf(why, len, "the hypervisor took %.0f%% of a CPU, %.0f%% more than during its round's other runs",
+			 100 * steal, 100 * (steal - median));
+	else if (why && len)
+		why[0] = '\0';
 	return hit;
 }
 
@@ -702,7 +711,8 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 
 	if (!l)
 		l = &fsb_disturb_default;
-	busy = fsb_interference_disturbed(&q->x, l, NULL, 0);
+	/* the steal is the host's, but it is worth saying before a run */
+	busy = fsb_interference_disturbed(&q->x, l, NULL, 0) || over_share(q->x.steal, l->steal, q->x.wall_s);
 	if (busy) {
 		if (over(costs_of(&q->x).cpu, l->others_cpu, q->x.wall_s)) {
 			fsb_buf_addf(&b, "other programs used %.0f%% of a CPU", 100 * q->x.others_cpu);

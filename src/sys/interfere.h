@@ -191,7 +191,13 @@ void fsb_interference_own_io(struct fsb_interference *x, double read_kib, double
  *   busy time × their share of its bytes), on a phase of at least
  *   FSB_PSI_MIN_S capped by the time some task waited for I/O (PSI io):
  *   disturbed past io × D.
- * - steal past `steal` of one CPU, swapping past swap_pages.
+ * - swapping past swap_pages.
+ * - the hypervisor's steal is a condition of the host, not of one run: it
+ *   lasts, and slows every filesystem of a round alike, which the verdict's
+ *   blocked design cancels (model/rounds.h).  So a run is never set aside
+ *   for the steal it saw, only for steal beyond what the other runs of its
+ *   round saw, by more than `steal` of a CPU (fsb_interference_steal_excess,
+ *   asked at the round's end); the verdict states the steal of the run.
  *
  * A cost of at most FSB_TICK_NOISE_S never counts: /proc counts CPU time
  * in ticks of 10 ms.
@@ -199,7 +205,7 @@ void fsb_interference_own_io(struct fsb_interference *x, double read_kib, double
 struct fsb_disturb_limits {
 	double others_cpu;           /* default 0.10: others' CPU beyond the idle CPU, × D */
 	double psi_cpu;              /* default 0.25: waits for a CPU while others ran, × wall */
-	double steal;                /* default 0.10 of a CPU */
+	double steal;                /* default 0.10 of a CPU beyond its round's median */
 	double swap_pages;           /* default 256 pages (1 MiB) swapped in or out */
 	double io;                   /* default 0.10: others' disk time on the target's disk, × D */
 };
@@ -210,14 +216,35 @@ extern const struct fsb_disturb_limits fsb_disturb_default;
 /* A cost this small never counts (seconds: a few ticks of /proc). */
 #define FSB_TICK_NOISE_S 0.05
 
+/* What disturbed a run (the run field disturbed_by): bits. */
+enum fsb_disturbed_by {
+	FSB_DISTURBED_BY_CPU = 1,    /* others' CPU beyond the idle CPU */
+	FSB_DISTURBED_BY_PSI = 2,    /* waits for a CPU while others ran */
+	FSB_DISTURBED_BY_STEAL = 4,  /* steal beyond the round's */
+	FSB_DISTURBED_BY_SWAP = 8,
+	FSB_DISTURBED_BY_IO = 16,    /* others' disk time */
+};
+/* the causes that are other programs (whose names the verdict gives) */
+#define FSB_DISTURBED_BY_PROGRAMS (FSB_DISTURBED_BY_CPU | FSB_DISTURBED_BY_PSI | FSB_DISTURBED_BY_IO)
+
 /*
- * Classify: true when x exceeds a limit; why (if non-NULL) then says so in
- * words for the user, e.g. "other programs took 4.1 s of CPU time no idle
- * CPU was left for (38% of the phase's dead time), mostly chromium" (the
- * process name made visible if odd).  False and why = "".
+ * Classify: the causes (enum fsb_disturbed_by) of x exceeding a limit, 0
+ * when none; why (if non-NULL) then says so in words for the user, e.g.
+ * "other programs took 4.1 s of CPU time no idle CPU was left for (38% of
+ * the phase's dead time), mostly chromium" (the process name made visible
+ * if odd), else "".  Steal is not weighed here (see above).
  */
-bool fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
-				char *why, size_t len);
+unsigned fsb_interference_disturbed(const struct fsb_interference *x, const struct fsb_disturb_limits *l,
+				    char *why, size_t len);
+
+/*
+ * A run saw steal (a share of one CPU) over wall_s seconds, the other runs
+ * of its round median: true when it is beyond that by more than limit (and
+ * by more than a few ticks), why then "the hypervisor took 45% of a CPU, 35%
+ * more than during its round's other runs".
+ */
+bool fsb_interference_steal_excess(double steal, double median, double limit, double wall_s, char *why,
+				   size_t len);
 
 /*
  * Before a run: is the machine quiet?  Samples for `seconds` (1–2 s): the

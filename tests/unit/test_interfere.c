@@ -358,15 +358,24 @@ static void test_classifier(void **state)
 	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
 	x.others_s = 0.06;
 	assert_true(fsb_interference_disturbed(&x, &l, NULL, 0));
-	/* steal */
+	/* steal is the host's condition, never a run's on its own (the rounds
+	 * cancel it): only steal beyond its round's other runs sets one aside */
 	memset(&x, 0, sizeof(x));
 	x.psi[0] = x.psi[1] = x.psi[2] = x.io_read_kib = x.io_written_kib = NAN;
-	x.steal = 0.2;
-	assert_true(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
-	assert_string_equal(why, "the hypervisor took 20% of a CPU");
+	x.steal = 0.5;
+	x.wall_s = 10;
+	assert_false(fsb_interference_disturbed(&x, &l, why, sizeof(why)));
+	assert_string_equal(why, "");
+	assert_true(fsb_interference_steal_excess(0.45, 0.10, l.steal, 10, why, sizeof(why)));
+	assert_string_equal(why, "the hypervisor took 45% of a CPU, 35% more than during its round's other runs");
+	assert_false(fsb_interference_steal_excess(0.45, 0.40, l.steal, 10, why, sizeof(why)));
+	assert_string_equal(why, "");
 	l.steal = 0.5;                          /* limits are the caller's */
-	assert_false(fsb_interference_disturbed(&x, &l, NULL, 0));
+	assert_false(fsb_interference_steal_excess(0.45, 0.10, l.steal, 10, NULL, 0));
+	/* a few ticks of it over a short phase never count */
 	l = fsb_disturb_default;
+	assert_false(fsb_interference_steal_excess(0.45, 0.10, l.steal, 0.1, NULL, 0));
+	/* the causes are told apart: a busy machine's CPU is other programs' */
 	x.steal = 0;
 	/* another program's disk traffic: its share of the disk's busy time
 	 * against the dead time */

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/browse.h"
+#include "model/cells.h"
+#include "model/history.h"
+#include "model/kinds.h"
+
+static bool same_str(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b) == 0;
+}
+
+/* The same names, in any order (a plan's filesystems, its desktop phases). */
+static bool same_set(const struct fsb_strv *a, const struct fsb_strv *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (!fsb_strv_contains(b, a->v[i]))
+			return false;
+	return true;
+}
+
+static void fs_names(const struct fsb_result *res, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		fsb_strv_add(out, res->fs[i]->name);
+}
+
+bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other)
+{
+	struct fsb_strv a = { 0 }, b = { 0 };
+	bool same;
+
+	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->profile, other->profile) ||
+	    !same_str(res->target.kind, other->target.kind) || !same_str(res->host.hostname, other->host.hostname) ||
+	    !same_str(res->host.cpu, other->host.cpu) || res->host.cores != other->host.cores)
+		return false;
+	fs_names(res, &a);
+	fs_names(other, &b);
+	same = same_set(&a, &b);
+	fsb_strv_free(&a);
+	fsb_strv_free(&b);
+	if (!same)
+		return false;
+	fsb_cell_phases(res, false, &a);
+	fsb_cell_phases(other, false, &b);
+	same = a.n && same_set(&a, &b);
+	fsb_strv_free(&a);
+	fsb_strv_free(&b);
+	return same;
+}
+
+/* What the index row says is enough to skip a file without reading it. */
+static bool may_match(const struct fsb_result *res, const struct fsb_browse_entry *e)
+{
+	struct fsb_strv a = { 0 }, b = { 0 };
+	bool ok;
+
+	if (!e->readable || e->status != FSB_RESULT_COMPLETE || !same_str(e->profile, res->profile) ||
+	    !same_str(e->host, res->host.hostname) || !same_str(e->cpu, res->host.cpu))
+		return false;
+	if (res->started && e->started[0] && strcmp(e->started, res->started) >= 0)
+		return false;	/* the same session, or a later one */
+	if (res->path && strcmp(e->path, res->path) == 0)
+		return false;
+	fs_names(res, &a);
+	fsb_strv_split(&b, e->filesystems, ',');
+	ok = same_set(&a, &b);
+	fsb_strv_free(&a);
+	fsb_strv_free(&b);
+	return ok;
+}
+
+/* The directory a result was read from ("." for a bare name). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return fsb_xstrdup(".");
+	if (slash == path)
+		return fsb_xstrdup("/");
+	return fsb_xasprintf("%.*s", (int)(slash - path), path);
+}
+
+int fsb_history_load(const struct fsb_result *res, const char *dir, struct fsb_history *h, struct fsb_err *err)
+{
+	struct fsb_browse b = { 0 };
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	if (!dir && !res->path)
+		return 0;
+	h->dir = dir ? fsb_xstrdup(dir) : dir_of(res->path);
+	rc = fsb_browse_scan(h->dir, &b, err);
+	if (rc)
+		goto out;
+	h->v = fsb_xcalloc(FSB_HISTORY_MAX, sizeof(*h->v));
+	/* newest first, as the index lists them */
+	for (size_t i = 0; i < b.n && h->n < FSB_HISTORY_MAX; i++) {
+		struct fsb_result *other = NULL;
+		struct fsb_err e = { 0 };
+
+		if (!may_match(res, &b.v[i]))
+			continue;
+		if (fsb_result_read(b.v[i].path, &other, &e)) {
+			fsb_err_clear(&e);
+			continue;
+		}
+		if (fsb_history_same_plan(res, other))
+			h->v[h->n++] = other;
+		else
+			fsb_result_free(other);
+	}
+out:
+	fsb_browse_free(&b);
+	return rc;
+}
+
+void fsb_history_free(struct fsb_history *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		fsb_result_free(h->v[i]);
+	free(h->v);
+	free(h->dir);
+	memset(h, 0, sizeof(*h));
+}

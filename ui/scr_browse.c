@@ -172,6 +172,7 @@ static void open_entry(struct ui_ctx *ui, const struct fsb_browse_entry *e)
 	s->view.mode = VIEW_FULL;
 	s->view.res = res;
 	s->view.scroll = s->view.hscroll = 0;
+	view_load_history(&s->view, NULL);
 	view_rebuild(ui, &s->view);
 }
 

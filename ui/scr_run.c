@@ -188,6 +188,9 @@ static int run_event(struct ui_ctx *ui, struct fsb_event *ev)
 		snprintf(s->msg, sizeof(s->msg), "%s", msg && *msg ? msg : ev->text ? ev->text : "");
 		s->running_fs[0] = s->running_phase[0] = '\0';
 		s->view.verdict = true;
+		/* the verdict as show gives it: with the earlier sessions of the plan */
+		s->view.res = s->shown;
+		view_load_history(&s->view, fsb_engine_output(ui->engine));
 		rebuild(ui);
 		ui->tick_ms = 0;
 		break;

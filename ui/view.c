@@ -50,6 +50,17 @@ void view_free(struct ui_view *v)
 	free(v->chart);
 	v->baseline = v->chart = NULL;
 	v->use = NULL;
+	fsb_history_free(&v->history);
+}
+
+void view_load_history(struct ui_view *v, const char *file)
+{
+	struct fsb_err err = { 0 };
+
+	fsb_history_free(&v->history);
+	if (v->res)
+		fsb_history_load(v->res, file, &v->history, &err);
+	fsb_err_clear(&err);
 }
 
 static enum ui_role text_role(enum fsb_block_role role)
@@ -149,7 +160,7 @@ const char *view_chart_phase(const struct ui_view *v)
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 {
 	struct fsb_doc_opts o = {
-		.report = { .metric = v->metric, .baseline = v->baseline },
+		.report = { .metric = v->metric, .baseline = v->baseline, .history = &v->history },
 		.raw = v->raw, .sections = sections(v), .chart = v->chart,
 		.rec = { .use = v->use, .cfg = ui->cfg },
 	};

@@ -19,6 +19,7 @@
 #include "doc/document.h"
 #include "doc/render.h"
 #include "doc/report.h"
+#include "model/history.h"
 #include "ui.h"
 
 /* ---- text -------------------------------------------------------------- */
@@ -163,6 +164,8 @@ struct ui_view {
 	bool verdict;            /* LIVE: the run is over, show the verdict */
 	int series;              /* what the sparklines show (key t): 0 write throughput, 1 IOPS, 2 utilisation */
 	const char *run_fs, *run_phase;   /* LIVE: the cell being measured */
+	struct fsb_history history;  /* the earlier sessions of res's plan (model/history.h),
+				    owned: loaded by view_load_history, freed by view_free */
 	struct fsb_doc doc;      /* what is shown (document.h) */
 	struct view_block *blocks;   /* how: the document's blocks as lines, tables, charts */
 	size_t nblocks;
@@ -176,6 +179,9 @@ struct ui_view {
  * chart changed. */
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v);
 void view_free(struct ui_view *v);
+/* The earlier sessions of v->res's plan next to file (NULL: next to
+ * v->res's own file), for the verdict; none when it cannot be read. */
+void view_load_history(struct ui_view *v, const char *file);
 /* The phase of the chart shown (the document's overview), or NULL. */
 const char *view_chart_phase(const struct ui_view *v);
 /* The baselines the user can pick: the result's filesystems. */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "model/history.h"
 #include "engine/engine.h"
 #include "engine/etaplan.h"
 #include "engine/like.h"
@@ -498,8 +499,16 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		free(last->path);
 		last->path = fsb_xstrdup(fsb_engine_output(eng));
 		struct fsb_rec_opts rec = { .cfg = cli->cfg };
+		struct fsb_history hist;
+		struct fsb_err herr = { 0 };
 
+		/* judged as show judges it: with the earlier sessions next to it */
+		fsb_history_load(last, NULL, &hist, &herr);
+		fsb_err_clear(&herr);
+		ro.history = &hist;
 		fsb_show_result(stdout, last, &ro, &rec, false, fsb_locale_utf8());
+		ro.history = NULL;
+		fsb_history_free(&hist);
 	}
 	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
 		show_machines(like_res, like, last, &ro);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "model/history.h"
 #include "doc/render.h"
 #include "doc/document.h"
 #include "doc/json.h"
@@ -35,7 +36,9 @@ static void usage(FILE *fp)
 		"                      home, build, scratch, archive, removable (default: the\n"
 		"                      one the run was told, else system; doc/recommend.md)\n"
 		"      --need F,...    must-haves besides the use's: power-loss, snapshots,\n"
-		"                      checksums, compression, or none (default: the run's)\n");
+		"                      checksums, compression, or none (default: the run's)\n"
+		"      --no-history    judge one result alone: without the earlier runs of its\n"
+		"                      plan on this machine found next to it (doc/measurement.md)\n");
 }
 
 int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts *rec)
@@ -122,7 +125,16 @@ static int rec_option(int c, const char *arg, struct fsb_rec_opts *rec)
 	return 0;
 }
 
-int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
+/* What show was asked for, from its options. */
+struct show_args {
+	struct fsb_report_opts ro;
+	struct fsb_rec_opts rec;
+	bool raw, json, utf8, history;
+};
+
+/* The options into a; -1 to go on, or the exit status of a usage error
+ * or --help. */
+static int show_options(int argc, char **argv, struct show_args *a)
 {
 	static const struct option opts[] = {
 		{ "metric", required_argument, NULL, 'm' },
@@ -133,46 +145,64 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "for", required_argument, NULL, 'F' },
 		{ "need", required_argument, NULL, 'N' },
+		{ "no-history", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct fsb_report_opts ro = { .metric = FSB_METRIC_DEAD };
-	struct fsb_rec_opts rec = { 0 };
-	struct fsb_result **res = NULL;
-	const char **labels = NULL;
-	bool raw = false, json = false, utf8 = fsb_locale_utf8();
-	int c, n = 0, rc = FSB_EXIT_OK;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "m:b:rjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
-			if (fsb_cli_parse_metric("show", optarg, &ro.metric))
+			if (fsb_cli_parse_metric("show", optarg, &a->ro.metric))
 				return FSB_EXIT_USAGE;
 			break;
 		case 'b':
-			ro.baseline = optarg;
+			a->ro.baseline = optarg;
 			break;
 		case 'r':
-			raw = true;
+			a->raw = true;
 			break;
 		case 'W':
-			ro.nonparametric = true;
+			a->ro.nonparametric = true;
 			break;
 		case 'A':
-			utf8 = false;
+			a->utf8 = false;
 			break;
 		case 'j':
-			json = true;
+			a->json = true;
+			break;
+		case 'H':
+			a->history = false;
 			break;
 		case 'F':
 		case 'N':
-			if (rec_option(c, optarg, &rec))
+			if (rec_option(c, optarg, &a->rec))
 				return FSB_EXIT_USAGE;
 			break;
 		default:	/* -h, --help, or an option getopt refused */
 			return fsb_cli_help_or_usage(c, usage);
 		}
 	}
+	return -1;
+}
+
+int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
+{
+	struct show_args a = { .ro = { .metric = FSB_METRIC_DEAD }, .utf8 = fsb_locale_utf8(), .history = true };
+	struct fsb_report_opts ro;
+	struct fsb_rec_opts rec;
+	struct fsb_result **res = NULL;
+	struct fsb_history hist = { 0 };
+	const char **labels = NULL;
+	bool raw, json, utf8, history;
+	int n = 0, rc;
+
+	rc = show_options(argc, argv, &a);
+	if (rc >= 0)
+		return rc;
+	rc = FSB_EXIT_OK;
+	ro = a.ro, rec = a.rec, raw = a.raw, json = a.json, utf8 = a.utf8, history = a.history;
 	if (optind >= argc) {
 		fsb_app_error("show: no result file given");
 		usage(stderr);
@@ -196,6 +226,15 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 			goto out;
 		}
 	}
+	/* one result is judged with the earlier sessions of its plan next to
+	 * it; a directory that cannot be read has none */
+	if (n == 1 && history) {
+		struct fsb_err err = { 0 };
+
+		fsb_history_load(res[0], NULL, &hist, &err);
+		fsb_err_clear(&err);
+		ro.history = &hist;
+	}
 	if (json) {
 		rc = show_json(res, argv + optind, labels, (size_t)n, &ro, &rec, raw);
 	} else if (n == 1) {
@@ -215,6 +254,7 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		fsb_doc_free(&doc);
 	}
 out:
+	fsb_history_free(&hist);
 	fsb_cli_free_results(res, labels, (size_t)n);
 	return rc;
 }

@@ -544,8 +544,18 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	add(d, FSB_BLOCK_KV, FSB_ROLE_DETAILS);
 	if (res->tool)
 		kv(d, "Tool", res->tool);
-	if (res->baseline)
-		kv(d, "Baseline", res->baseline);
+	if (res->baseline) {
+		const char *used = fsb_cell_baseline(res, &o->report);
+
+		if (used && strcmp(used, res->baseline) && !o->report.baseline) {
+			char *said = fsb_xasprintf("%s (the run's, %s, could not be ranked: every run of it was "
+						   "disturbed)", used, res->baseline);
+
+			kv(d, "Baseline", said);
+			free(said);
+		} else
+			kv(d, "Baseline", res->baseline);
+	}
 	if (*host)
 		kv(d, "Host", host);
 	free(host);

@@ -321,6 +321,61 @@ static const char *verdict_kind(enum fsb_verdict_kind k)
 	return "none";
 }
 
+static const char *noise_word(enum fsb_verdict_noise n)
+{
+	switch (n) {
+	case FSB_NOISE_HISTORY: return "history";
+	case FSB_NOISE_PRIOR: return "profile";
+	case FSB_NOISE_NONE: break;
+	}
+	return "none";
+}
+
+/* How the verdict was judged (model/verdict.h): the level, the looks, the
+ * between-session evidence and what the earlier sessions said, what
+ * separates the leading group, the phases measured poorly, the steal. */
+static void judgement_basis(struct fsb_json *j, const struct fsb_verdict *v)
+{
+	fsb_json_num(j, "alpha", v->alpha);
+	fsb_json_int(j, "looks", v->looks);
+	fsb_json_str(j, "between_sessions_from", noise_word(v->noise));
+	fsb_json_num(j, "profile_session_sd", v->session_sd);
+	fsb_json_int(j, "earlier_runs", (long long)v->nhistory);
+	fsb_json_int(j, "earlier_runs_agreeing", (long long)v->nagree);
+	fsb_json_open(j, "earlier_runs_disagreeing", true);
+	for (size_t i = 0; i < v->ndissent; i++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "started", v->dissent[i].res->started);
+		fsb_json_str(j, "file", v->dissent[i].res->path);
+		fsb_json_str(j, "what", v->dissent[i].what);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_strv(j, "unstable_pairs", &v->unstable);
+	fsb_json_open(j, "group_differences", true);
+	for (size_t i = 0; i < v->ndiffs; i++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "filesystem", v->rows[v->diffs[i].row].fs->name);
+		fsb_json_str(j, "phase", v->diffs[i].phase);
+		fsb_json_num(j, "ratio", v->diffs[i].rel);
+		fsb_json_num(j, "ratio_lo", v->diffs[i].lo);
+		fsb_json_num(j, "ratio_hi", v->diffs[i].hi);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_open(j, "measured_poorly", true);
+	for (size_t i = 0; i < v->noisy.n; i++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "phase", v->noisy.v[i]);
+		fsb_json_num(j, "cv", v->noisy_cv[i]);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+	fsb_json_str(j, "measured_poorly_by", v->noisy_from_profile ? "profile" : "this run");
+	fsb_json_num(j, "steal_mean", v->steal_mean);
+	fsb_json_num(j, "steal_max", v->steal_max);
+}
+
 static void judgement(struct fsb_json *j, const struct fsb_verdict *v)
 {
 	fsb_json_open(j, "judgement", false);
@@ -349,6 +404,15 @@ static void judgement(struct fsb_json *j, const struct fsb_verdict *v)
 		fsb_json_bool(j, "tied", r->tied);
 		fsb_json_bool(j, "significant", r->significant);
 		fsb_json_num(j, "resolution", r->resolution);
+		fsb_json_int(j, "rounds_compared", (long long)r->pair.n);
+		fsb_json_int(j, "rounds_slower", (long long)r->pair.slower);
+		fsb_json_bool(j, "holds_in_rounds", i > 0 && r->pair.holds);
+		fsb_json_num(j, "within_session_se", r->pair.within);
+		fsb_json_num(j, "between_session_sd", i > 0 ? r->pair.between : NAN);
+		fsb_json_str(j, "rests_on", r->rests_on);
+		fsb_json_num(j, "without_it_ratio", r->rests_on ? r->rests_rel : NAN);
+		fsb_json_num(j, "without_it_lo", r->rests_on ? r->rests_lo : NAN);
+		fsb_json_num(j, "without_it_hi", r->rests_on ? r->rests_hi : NAN);
 		fsb_json_close(j);
 	}
 	fsb_json_close(j);
@@ -356,6 +420,7 @@ static void judgement(struct fsb_json *j, const struct fsb_verdict *v)
 	fsb_json_strv(j, "too_busy", &v->too_busy);
 	fsb_json_strv(j, "busy_with", &v->busy_with);
 	fsb_json_strv(j, "unmeasured", &v->unmeasured);
+	judgement_basis(j, v);
 	fsb_json_close(j);
 }
 

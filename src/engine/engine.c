@@ -25,6 +25,7 @@
 #include "sys/interfere.h"
 #include "model/prereq.h"
 #include "model/stats.h"
+#include "model/history.h"
 #include "model/rounds.h"
 #include "model/verdict.h"
 #include "engine/aging.h"
@@ -1208,7 +1209,8 @@ static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
 		e->res->rounds = rs->round;
 	if (e->rounds) {
 		/* the run screen shows it firming up; only settle mode acts on it */
-		bool s = fsb_verdict_settled(e->res, NULL, rs->round, why, sizeof(why));
+		struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD, .history = &e->history };
+		bool s = fsb_verdict_settled(e->res, &o, rs->round, why, sizeof(why));
 
 		snprintf(e->prog.verdict, sizeof(e->prog.verdict), "%s", why);
 		fsb_events_set_progress(e->ev, &e->prog);
@@ -1592,6 +1594,17 @@ static void *engine_main(void *arg)
 	e->prog.fs_index = e->prog.phase_index = -1;
 	e->prog.phase_left = -1;
 	e->phase_expected = NAN;
+	/* settle mode judges after every round with the earlier sessions of
+	 * the plan next to its result, as show will (model/history.h) */
+	if (e->settle) {
+		struct fsb_err herr = { 0 };
+
+		fsb_history_load(e->res, e->plan.output, &e->history, &herr);
+		fsb_err_clear(&herr);
+		if (e->history.n)
+			fsb_events_log(e->ev, "judged with %zu earlier run%s of this plan on this machine (%s)",
+				       e->history.n, e->history.n == 1 ? "" : "s", e->history.dir);
+	}
 	/* an ETA from the first second: earlier runs, else nominal figures */
 	eta_priors(e);
 	eta_update(e, -1, 0);
@@ -1731,6 +1744,7 @@ void fsb_engine_free(struct fsb_engine *e)
 	fsb_engine_cancel(e);
 	fsb_engine_wait(e, NULL);
 	fsb_result_free(e->res);
+	fsb_history_free(&e->history);
 	fsb_workload_free(&e->wl);
 	fsb_eta_free(&e->eta);
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(e->disks); i++)

@@ -18,6 +18,7 @@
 #include "engine/synth.h"
 #include "engine/targetcheck.h"
 #include "engine/workload.h"
+#include "model/history.h"
 
 
 struct fsb_engine {
@@ -71,6 +72,7 @@ struct fsb_engine {
 	double t_start;                  /* fsb_now() when the engine began: the budget's start */
 	long eta_rounds;                 /* rounds the ETA counts (settle: what the budget affords) */
 	long max_rounds;                 /* settle: the most rounds the run does (the estimate's) */
+	struct fsb_history history;      /* settle: the earlier sessions of the plan (model/history.h) */
 	bool replacing;                  /* the running repetition replaces disturbed runs */
 	double replace_since;            /* … of this round: runs with a seq above this */
 	size_t next_slot;                /* while replacing: the slot that comes after it */

@@ -382,15 +382,46 @@ void fsb_cell_stats_free(struct fsb_cellstats *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
+bool fsb_cell_rankable(const struct fsb_fs_result *fs)
+{
+	size_t ok = 0, calm = 0;
+
+	if (fs->status != FSB_FS_OK)
+		return false;
+	for (size_t j = 0; j < fs->nphases; j++) {
+		const struct fsb_phase_result *ph = fs->phases[j];
+
+		if (fsb_agefactor_is_aging(ph->name))
+			continue;
+		for (size_t k = 0; k < ph->nruns; k++)
+			if (ph->runs[k].status == FSB_RUN_OK) {
+				ok++;
+				calm += !ph->runs[k].disturbed;
+			}
+	}
+	return !ok || calm;
+}
+
+/* The result's own baseline, unless no table could rank it (every run
+ * disturbed): then the first filesystem that can be. */
+static const char *own_baseline(const struct fsb_result *res)
+{
+	const struct fsb_fs_result *b = res->baseline ? fsb_result_find_fs(res, res->baseline) : NULL;
+
+	if (!b && res->nfs)
+		b = res->fs[0];
+	for (size_t i = 0; b && !fsb_cell_rankable(b) && i < res->nfs; i++)
+		if (fsb_cell_rankable(res->fs[i]))
+			b = res->fs[i];
+	return b ? b->name : NULL;
+}
+
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o)
 {
 	if (o && o->baseline && fsb_result_find_fs(res, o->baseline))
 		return o->baseline;
-	if (res->baseline && fsb_result_find_fs(res, res->baseline))
-		return res->baseline;
-	return res->nfs ? res->fs[0]->name : NULL;
+	return own_baseline(res);
 }
-
 
 struct fsb_norm fsb_cell_normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 				   enum fsb_metric m, const struct fsb_report_opts *o)

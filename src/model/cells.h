@@ -96,13 +96,19 @@ struct fsb_norm {
 struct fsb_norm fsb_cell_normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,
 				   enum fsb_metric m, const struct fsb_report_opts *o);
 
+/* Can fs be ranked: made, and not every successful run of its phases
+ * (the aging group's aside) disturbed?  (A filesystem with no run yet can.) */
+bool fsb_cell_rankable(const struct fsb_fs_result *fs);
+
 /* The smallest relative difference a pair of cells could show: their
  * relative 95% CI half-widths combined, sqrt(ra² + rb²); NAN without two
  * kept runs on either side. */
 double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
 
 /* The baseline the report uses: o->baseline, else res->baseline if it is
- * in res, else the first filesystem. */
+ * in res, else the first filesystem — but never, unless asked for, one no
+ * table can rank (every run of its desktop phases disturbed): then the
+ * first filesystem that can be ranked. */
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
 /* Phases of the desktop suite (command phases) and built-in ones, in order;

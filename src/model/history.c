@@ -87,15 +87,17 @@ static char *dir_of(const char *path)
 	return fsb_xasprintf("%.*s", (int)(slash - path), path);
 }
 
-int fsb_history_load(const struct fsb_result *res, const char *dir, struct fsb_history *h, struct fsb_err *err)
+int fsb_history_load(const struct fsb_result *res, const char *file, struct fsb_history *h, struct fsb_err *err)
 {
 	struct fsb_browse b = { 0 };
 	int rc;
 
 	memset(h, 0, sizeof(*h));
-	if (!dir && !res->path)
+	if (!file)
+		file = res->path;
+	if (!file)
 		return 0;
-	h->dir = dir ? fsb_xstrdup(dir) : dir_of(res->path);
+	h->dir = dir_of(file);
 	rc = fsb_browse_scan(h->dir, &b, err);
 	if (rc)
 		goto out;

@@ -43,13 +43,13 @@ struct fsb_history {
 bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other);
 
 /*
- * The earlier sessions of res's plan in dir (the results directory; NULL:
- * the directory res was read from), through the index.  A file that does
- * not parse is left out; res's own file (the same path, or the same start
- * time) never counts.  0 (h may be empty), or -errno when dir cannot be
- * read (err says so); h is valid and must be freed either way.
+ * The earlier sessions of res's plan among the results in the directory of
+ * file (NULL: of res->path), through the index.  A file that does not
+ * parse is left out; res's own file (the same path, or the same start
+ * time) never counts.  0 (h may be empty), or -errno when the directory
+ * cannot be read (err says so); h is valid and must be freed either way.
  */
-int fsb_history_load(const struct fsb_result *res, const char *dir, struct fsb_history *h, struct fsb_err *err);
+int fsb_history_load(const struct fsb_result *res, const char *file, struct fsb_history *h, struct fsb_err *err);
 void fsb_history_free(struct fsb_history *h);
 
 #endif

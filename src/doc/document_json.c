@@ -348,6 +348,7 @@ static void judgement_basis(struct fsb_json *j, const struct fsb_verdict *v)
 		fsb_json_str(j, "started", v->dissent[i].res->started);
 		fsb_json_str(j, "file", v->dissent[i].res->path);
 		fsb_json_str(j, "what", v->dissent[i].what);
+		fsb_json_bool(j, "contradicts", v->dissent[i].contradicts);
 		fsb_json_close(j);
 	}
 	fsb_json_close(j);

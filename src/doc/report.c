@@ -1367,11 +1367,11 @@ static void verdict_basis(const struct fsb_result *res, const struct fsb_verdict
 	if (v->nhistory) {
 		fsb_buf_addf(&b, "Agrees with %zu of the %zu earlier run%s of this plan on this machine", v->nagree,
 			     v->nhistory, v->nhistory == 1 ? "" : "s");
-		for (size_t i = 0; i < v->ndissent && i < 3; i++) {
+		for (size_t i = 0; i < v->ndissent && i < 4; i++) {
 			const char *when = v->dissent[i].res->started ? v->dissent[i].res->started : "?";
 
-			fsb_buf_addf(&b, "%s the run of %.10s %.5s %s", i ? ";" : ";", when, strlen(when) > 11 ? when + 11 : "",
-				     v->dissent[i].what);
+			fsb_buf_addf(&b, "; the run of %.10s %.5s %s%s", when, strlen(when) > 11 ? when + 11 : "",
+				     v->dissent[i].what, v->dissent[i].contradicts ? ", which this one contradicts" : "");
 		}
 		fsb_buf_add(&b, ".");
 		fsb_strv_add(out, b.s);

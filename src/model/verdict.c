@@ -492,9 +492,11 @@ static bool settled(const struct fsb_verdict *v)
 }
 
 /*
- * The earlier sessions against this verdict: one disagrees when it named
- * another filesystem fastest, or had this one's fastest significantly
- * behind, or this one has its fastest significantly behind.  A pair with
+ * The earlier sessions against this verdict, each as judged on its own: one
+ * agrees when it names no other fastest and puts nothing the other way;
+ * one that named a fastest this verdict does not name differs; it
+ * contradicts when it named another fastest than this one, or a filesystem
+ * this one has significantly behind, or had this one's fastest behind.  A pair with
  * the leader is unstable when the sessions' ratios fall on both sides of
  * no difference by more than FSB_VERDICT_MIN_LEAD.
  */
@@ -518,15 +520,18 @@ static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report
 	for (size_t s = 0; s < J->nhist; s++) {
 		struct fsb_verdict hv;
 		char *what = NULL;
+		bool against = false;
 
 		fsb_verdict_compute_weighted(o->history->v[s], &plain, w, &hv);
-		if (hv.kind == FSB_VERDICT_LEAD && (!lead || strcmp(lead, hv.rows[0].fs->name)) &&
-		    (lead || behind(v, hv.rows[0].fs->name)))
+		if (hv.kind == FSB_VERDICT_LEAD && (!lead || strcmp(lead, hv.rows[0].fs->name))) {
 			what = fsb_xasprintf("named %s fastest", hv.rows[0].fs->name);
-		else if (lead && (hv.kind == FSB_VERDICT_LEAD || hv.kind == FSB_VERDICT_TIE) && behind(&hv, lead))
+			against = lead || behind(v, hv.rows[0].fs->name);
+		} else if (lead && (hv.kind == FSB_VERDICT_LEAD || hv.kind == FSB_VERDICT_TIE) && behind(&hv, lead)) {
 			what = fsb_xasprintf("had %s significantly slower than %s", lead, hv.rows[0].fs->name);
+			against = true;
+		}
 		if (what)
-			v->dissent[v->ndissent++] = (struct fsb_verdict_dissent){ o->history->v[s], what };
+			v->dissent[v->ndissent++] = (struct fsb_verdict_dissent){ o->history->v[s], what, against };
 		else if (hv.kind == FSB_VERDICT_LEAD || hv.kind == FSB_VERDICT_TIE)
 			v->nagree++;
 		fsb_verdict_free(&hv);

@@ -119,10 +119,11 @@ struct fsb_verdict_diff {
 	double rel, lo, hi;      /* rows[row] / rows[0] in that phase */
 };
 
-/* An earlier session of the plan on this machine that disagrees. */
+/* An earlier session of the plan on this machine that does not agree. */
 struct fsb_verdict_dissent {
 	const struct fsb_result *res;  /* borrowed from the history */
 	char *what;              /* "named btrfs fastest", "had xfs significantly slower than ext4" */
+	bool contradicts;        /* not only a fastest this verdict does not name: the other way */
 };
 
 /* Where the between-session spread came from. */
@@ -162,7 +163,7 @@ struct fsb_verdict {
 	enum fsb_verdict_noise noise;
 	double session_sd;       /* the prior used (log units), NAN without one */
 	size_t nhistory;         /* earlier sessions of the plan it used */
-	size_t nagree;           /* of them, sessions whose own verdict does not contradict this one */
+	size_t nagree;           /* of them, sessions whose own verdict says the same (agreement()) */
 	struct fsb_verdict_dissent *dissent;  /* the others, ndissent of them, newest first */
 	size_t ndissent;
 	struct fsb_strv unstable; /* "xfs/btrfs": pairs whose order the sessions here do not agree on */

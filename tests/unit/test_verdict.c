@@ -14,8 +14,15 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#define TMPSTATE_NAME "fsb-verdict"
+#include "tmpstate.h"
+
+#include <sys/stat.h>
+
 #include "crafted.h"
 #include "doc/report.h"
+#include "model/history.h"
+#include "model/rounds.h"
 #include "model/verdict.h"
 
 static const char *first_line(const struct fsb_result *res, struct fsb_strv *v)
@@ -271,6 +278,368 @@ static void test_measured_cv(void **state)
 	fsb_result_free(res);
 }
 
+
+/* A result of several phases (dead time = real), n rounds, each run's
+ * round recorded; ph[j] named names[j], vals[i][j][k] fs i's phase j in
+ * round k. */
+static struct fsb_result *phased(const char *const *fs, size_t nfs, const char *const *names, size_t np,
+				 const double (*vals)[2][6], size_t n)
+{
+	struct fsb_result *res = fsb_result_new();
+
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup(fs[0]);
+	res->order = fsb_xstrdup("rounds");
+	res->profile = fsb_xstrdup("quick");
+	res->target.kind = fsb_xstrdup("image");
+	res->host.hostname = fsb_xstrdup("vm");
+	res->host.cpu = fsb_xstrdup("AMD EPYC");
+	res->host.cores = 2;
+	for (size_t j = 0; j < np; j++)
+		fsb_strv_add(&res->phase_order, names[j]);
+	for (size_t i = 0; i < nfs; i++) {
+		struct fsb_fs_result *f = fsb_result_add_fs(res, fs[i]);
+
+		f->type = fsb_xstrdup(fs[i]);
+		for (size_t j = 0; j < np; j++) {
+			struct fsb_phase_result *ph = fsb_fs_add_phase(f, names[j]);
+
+			ph->kind = fsb_xstrdup("command");
+			for (size_t k = 0; k < n; k++) {
+				struct fsb_run run;
+
+				fsb_run_init(&run);
+				run.v[FSB_FIELD_real] = vals[i][j][k];
+				run.v[FSB_FIELD_user] = run.v[FSB_FIELD_sys] = 0;
+				run.v[FSB_FIELD_round] = (double)(k + 1);
+				fsb_phase_add_run(ph, &run);
+				fsb_run_clear(&run);
+			}
+		}
+	}
+	res->repeat = res->rounds = (long)n;
+	return res;
+}
+
+/* Two filesystems, one phase, n rounds: b = a × ratio × (1 + wiggle). */
+static struct fsb_result *pair_session(double ratio, const char *started)
+{
+	static const char *const fs[] = { "ext2", "xfs" }, *const names[] = { "p" };
+	static const double wig[5] = { 0.004, -0.003, 0.002, -0.004, 0.001 };
+	double vals[2][2][6] = { 0 };
+	struct fsb_result *res;
+
+	for (size_t k = 0; k < 5; k++) {
+		vals[0][0][k] = 10 + (double)k * 0.5;	/* the round's conditions, shared */
+		vals[1][0][k] = vals[0][0][k] * ratio * (1 + wig[k]);
+	}
+	res = phased(fs, 2, names, 1, (const double (*)[2][6])vals, 5);
+	res->started = fsb_xstrdup(started);
+	return res;
+}
+
+/* The rounds share their conditions: the round-by-round ratio is tight
+ * although each filesystem's times spread by 20%, so a 10% lead is one. */
+static void test_blocked(void **state)
+{
+	struct fsb_result *res = pair_session(1.10, "2026-12-04T10:00:00Z");
+	struct fsb_verdict v;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	assert_string_equal(v.rows[0].fs->name, "ext2");
+	assert_true(fabs(v.rows[1].rel - 1.10) < 0.005);
+	assert_true(v.rows[1].pair.holds && v.rows[1].pair.slower == 5);
+	assert_int_equal(v.noise, FSB_NOISE_NONE);
+	fsb_verdict_free(&v);
+	fsb_result_free(res);
+}
+
+/* The same 10% with the profile's prior of a 13% spread between sessions
+ * (the reference VM's btrfs/xfs): more than this one run can tell — a tie,
+ * settled since more rounds would not narrow it; the words say why. */
+static void test_between_sessions_prior(void **state)
+{
+	struct fsb_result *res = pair_session(1.10, "2026-12-04T10:00:00Z");
+	struct fsb_strv lines = { 0 };
+	struct fsb_verdict v;
+	const char *l;
+
+	(void)state;
+	res->session_sd = 0.13;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	assert_int_equal(v.noise, FSB_NOISE_PRIOR);
+	assert_true(v.rows[1].rel_lo < 1 && v.rows[1].rel_hi > 1.2);
+	assert_true(v.settled);
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_lacks(l, "Fastest");
+	assert_has(l, "more rounds would not tell");
+	assert_has(lines.v[1], "with the quick profile's spread between sessions on the reference machine (±13%");
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* History that disagrees: three earlier sessions put xfs at 0.93, 1.09 and
+ * 1.21 of ext2.  The between-session spread they show makes today's 10% a
+ * tie, the one that named xfs fastest is named, and the pair is unstable. */
+static void test_history_disagrees(void **state)
+{
+	struct fsb_result *res = pair_session(1.10, "2026-12-04T10:00:00Z");
+	struct fsb_result *old[3] = { pair_session(0.93, "2026-12-02T06:00:00Z"),
+				      pair_session(1.09, "2026-12-02T07:00:00Z"),
+				      pair_session(1.21, "2026-12-04T08:00:00Z") };
+	struct fsb_history h = { .v = old, .n = 3 };
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD, .history = &h };
+	struct fsb_strv lines = { 0 };
+	struct fsb_verdict v;
+	bool said = false;
+
+	(void)state;
+	fsb_verdict_compute(res, &o, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	assert_int_equal(v.noise, FSB_NOISE_HISTORY);
+	assert_int_equal(v.nhistory, 3);
+	/* each judged on its own named a fastest: xfs once, ext2 twice; this
+	 * one names none, so none contradicts it, and none agrees */
+	assert_int_equal(v.ndissent, 3);
+	assert_string_equal(v.dissent[0].what, "named xfs fastest");
+	assert_true(v.dissent[0].res == old[0]);
+	assert_false(v.dissent[0].contradicts);
+	assert_string_equal(v.dissent[2].what, "named ext2 fastest");
+	assert_int_equal(v.nagree, 0);
+	assert_int_equal(v.unstable.n, 1);
+	assert_string_equal(v.unstable.v[0], "ext2/xfs");
+	fsb_verdict_free(&v);
+	fsb_report_verdict(res, &o, &lines);
+	assert_lacks(lines.v[0], "Fastest");
+	for (size_t i = 0; i < lines.n; i++) {
+		said |= strstr(lines.v[i], "Agrees with 0 of the 3 earlier runs of this plan on this machine; the run "
+				"of 2026-12-02 06:00 named xfs fastest; the run of 2026-12-02 07:00 named ext2 fastest") != NULL;
+		if (strstr(lines.v[i], "not stable"))
+			assert_has(lines.v[i], "the order of ext2/xfs is not stable");
+	}
+	assert_true(said);
+	fsb_strv_free(&lines);
+	for (size_t i = 0; i < 3; i++)
+		fsb_result_free(old[i]);
+	fsb_result_free(res);
+}
+
+/* A clear, stable lead stays a lead: history that agrees (1.09 to 1.11),
+ * with the prior, still names ext2 fastest, and says it agrees. */
+static void test_history_agrees(void **state)
+{
+	struct fsb_result *res = pair_session(1.10, "2026-12-04T10:00:00Z");
+	struct fsb_result *old[3] = { pair_session(1.09, "2026-12-02T06:00:00Z"),
+				      pair_session(1.11, "2026-12-02T07:00:00Z"),
+				      pair_session(1.10, "2026-12-04T08:00:00Z") };
+	struct fsb_history h = { .v = old, .n = 3 };
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD, .history = &h };
+	struct fsb_verdict v;
+
+	(void)state;
+	res->session_sd = 0.03;
+	fsb_verdict_compute(res, &o, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	assert_string_equal(v.rows[0].fs->name, "ext2");
+	assert_int_equal(v.nagree, 3);
+	assert_int_equal(v.ndissent, 0);
+	assert_int_equal(v.unstable.n, 0);
+	assert_true(v.rows[1].pair.between > 0);
+	fsb_verdict_free(&v);
+	for (size_t i = 0; i < 3; i++)
+		fsb_result_free(old[i]);
+	fsb_result_free(res);
+}
+
+/* A lead that rests on one phase names no winner: xfs is 26% ahead in
+ * total only because its cp takes 0.4 of ext4's (a clone); without cp it is
+ * 8% slower.  The words say what the lead rests on and what separates them. */
+static void test_rests_on_one_phase(void **state)
+{
+	static const char *const fs[] = { "ext4", "xfs" }, *const names[] = { "tar", "cp" };
+	static const double vals[2][2][6] = {
+		{ { 10.0, 10.1, 9.9, 10.0, 10.05 }, { 10.0, 10.2, 9.8, 10.1, 9.9 } },
+		{ { 10.8, 10.9, 10.7, 10.8, 10.85 }, { 4.0, 4.1, 3.9, 4.05, 3.95 } },
+	};
+	struct fsb_result *res = phased(fs, 2, names, 2, vals, 5);
+	struct fsb_strv lines = { 0 };
+	struct fsb_verdict v;
+	const char *l;
+	bool sep = false;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	assert_int_equal(v.ntied, 2);
+	assert_string_equal(v.rows[0].fs->name, "xfs");
+	assert_true(v.rows[1].significant);
+	assert_non_null(v.rows[1].rests_on);
+	assert_string_equal(v.rows[1].rests_on, "cp");
+	assert_true(v.rows[1].rests_rel < 1);
+	assert_int_equal(v.ndiffs, 2);
+	fsb_verdict_free(&v);
+	l = first_line(res, &lines);
+	assert_lacks(l, "Fastest");
+	assert_has(l, "No filesystem is named fastest overall");
+	assert_has(l, "xfs's lead over ext4 (");
+	assert_has(l, ") rests on cp: without it 0.9");
+	for (size_t i = 0; i < lines.n; i++)
+		sep |= strstr(lines.v[i], "Between xfs and ext4: ext4 faster at tar (0.93×") &&
+		       strstr(lines.v[i], "slower at cp (2.5");
+	assert_true(sep);
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
+/* The looks a run could have stopped at split the level: a difference
+ * significant at 5% with one look is not with five. */
+static void test_looks(void **state)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 10.3, 9.8, 10.1 }, 4, 0, NULL },
+		{ "xfs", NULL, { 10.6, 10.7, 10.0, 10.9 }, 4, 0, NULL },
+	};
+	struct fsb_result *res = crafted_result("p", s, 2);
+	struct fsb_verdict v;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.looks, 1);
+	assert_true(fabs(v.alpha - 0.05) < 1e-12);
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	fsb_verdict_free(&v);
+	res->looks = 5;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_true(fabs(v.alpha - 0.01) < 1e-12);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	fsb_verdict_free(&v);
+	fsb_result_free(res);
+}
+
+/* The steal a whole round saw sets nothing aside; a run that saw more of
+ * it than its round's others is, and the verdict names no program for it. */
+static void test_steal_by_round(void **state)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+		{ "ext3", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+		{ "xfs", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+	};
+	struct fsb_result *res = crafted_result("p", s, 3);
+	struct fsb_verdict v;
+	long rnd[2];
+
+	(void)state;
+	for (size_t i = 0; i < 3; i++)
+		for (size_t k = 0; k < 2; k++) {
+			res->fs[i]->phases[0]->runs[k].v[FSB_FIELD_steal] = k == 0 ? 0.40 : 0.05;
+			res->fs[i]->phases[0]->runs[k].top = fsb_xstrdup("bash");
+		}
+	res->fs[2]->phases[0]->runs[1].v[FSB_FIELD_steal] = 0.45;
+	fsb_rounds_numbers(res->fs[0]->phases[0], rnd);
+	assert_int_equal(rnd[0], 1);
+	assert_int_equal(rnd[1], 2);
+	assert_int_equal(fsb_rounds_mark_steal(res, 1, 0.10), 0);	/* 40% on all of round 1 */
+	assert_int_equal(fsb_rounds_mark_steal(res, 2, 0.10), 1);	/* xfs's 45% against 5% */
+	assert_non_null(res->fs[2]->phases[0]->runs[1].disturbed);
+	assert_has(res->fs[2]->phases[0]->runs[1].disturbed, "40% more than during its round's other runs");
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.ndisturbed, 1);
+	assert_int_equal(v.busy_with.n, 0);	/* the host's steal is no program */
+	assert_true(fabs(v.steal_max - 0.45) < 1e-12);
+	fsb_verdict_free(&v);
+	fsb_result_free(res);
+}
+
+/* Older files: a run made again for a disturbed one takes its round. */
+static void test_round_numbers_old(void **state)
+{
+	struct fsb_phase_result ph = { 0 };
+	struct fsb_run runs[5];
+	long rnd[5];
+
+	(void)state;
+	for (size_t k = 0; k < 5; k++) {
+		fsb_run_init(&runs[k]);
+		runs[k].v[FSB_FIELD_seq] = (double)(k + 1) * 10;
+	}
+	runs[3].v[FSB_FIELD_replaces] = 30;	/* rep 4 ran again for rep 3 */
+	ph.runs = runs;
+	ph.nruns = 5;
+	fsb_rounds_numbers(&ph, rnd);
+	assert_int_equal(rnd[0], 1);
+	assert_int_equal(rnd[1], 2);
+	assert_int_equal(rnd[2], 3);
+	assert_int_equal(rnd[3], 3);
+	assert_int_equal(rnd[4], 4);
+}
+
+/* An earlier session that named the other filesystem fastest, where this
+ * one alone names ext2: the spread the two show makes today's lead no
+ * lead (so nothing contradicts), and the earlier one is named. */
+static void test_history_contradicts(void **state)
+{
+	struct fsb_result *res = pair_session(1.25, "2026-12-04T10:00:00Z");
+	struct fsb_result *old[1] = { pair_session(0.80, "2026-12-02T06:00:00Z") };
+	struct fsb_history h = { .v = old, .n = 1 };
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD, .history = &h };
+	struct fsb_verdict v;
+
+	(void)state;
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	fsb_verdict_free(&v);
+	fsb_verdict_compute(res, &o, &v);
+	assert_int_equal(v.kind, FSB_VERDICT_TIE);
+	assert_int_equal(v.ndissent, 1);
+	assert_false(v.dissent[0].contradicts);
+	assert_string_equal(v.dissent[0].what, "named xfs fastest");
+	fsb_verdict_free(&v);
+	fsb_result_free(old[0]);
+	fsb_result_free(res);
+}
+
+/* The history is found next to the result through the index: the same
+ * plan on the same machine only, earlier ones only, the newest first. */
+static void test_history_load(void **state)
+{
+	char *dir = fsb_xasprintf("%s/results", (char *)*state), *cache = fsb_xasprintf("%s/cache", (char *)*state);
+	struct fsb_result *r[5] = { pair_session(1.1, "2026-12-01T00:00:00Z"), pair_session(1.1, "2026-12-02T00:00:00Z"),
+				    pair_session(1.1, "2026-12-03T00:00:00Z"), pair_session(1.1, "2026-12-04T00:00:00Z"),
+				    pair_session(1.1, "2026-12-05T00:00:00Z") };
+	struct fsb_history h;
+	struct fsb_err err = { 0 };
+
+	setenv("XDG_CACHE_HOME", cache, 1);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	free(r[1]->profile);
+	r[1]->profile = fsb_xstrdup("tiny");		/* another plan */
+	free(r[2]->host.cpu);
+	r[2]->host.cpu = fsb_xstrdup("Intel(R) Xeon(R) Processor");	/* another machine */
+	for (size_t i = 0; i < 5; i++) {
+		char *path = fsb_xasprintf("%s/r%zu.fsbench", dir, i);
+
+		assert_int_equal(fsb_result_write(r[i], path, &err), 0);
+		r[i]->path = path;
+	}
+	assert_int_equal(fsb_history_load(r[3], NULL, &h, &err), 0);
+	assert_int_equal(h.n, 1);	/* r0; r1 and r2 differ, r4 is later */
+	assert_string_equal(h.v[0]->started, "2026-12-01T00:00:00Z");
+	fsb_history_free(&h);
+	assert_int_equal(fsb_history_load(r[4], NULL, &h, &err), 0);
+	assert_int_equal(h.n, 2);
+	assert_string_equal(h.v[0]->started, "2026-12-04T00:00:00Z");
+	fsb_history_free(&h);
+	for (size_t i = 0; i < 5; i++)
+		fsb_result_free(r[i]);
+	free(dir);
+	free(cache);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +650,16 @@ int main(void)
 		cmocka_unit_test(test_disturbed),
 		cmocka_unit_test(test_settle_needs_runs),
 		cmocka_unit_test(test_measured_cv),
+		cmocka_unit_test(test_blocked),
+		cmocka_unit_test(test_between_sessions_prior),
+		cmocka_unit_test(test_history_disagrees),
+		cmocka_unit_test(test_history_agrees),
+		cmocka_unit_test(test_rests_on_one_phase),
+		cmocka_unit_test(test_looks),
+		cmocka_unit_test(test_steal_by_round),
+		cmocka_unit_test(test_round_numbers_old),
+		cmocka_unit_test(test_history_contradicts),
+		cmocka_unit_test_setup_teardown(test_history_load, tmpstate_setup, tmpstate_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

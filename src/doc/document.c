@@ -529,7 +529,7 @@ static char *rounds_line(const struct fsb_result *res)
 		return fsb_xasprintf("%ld round%s; the %s budget was spent before the verdict settled", n,
 				     n == 1 ? "" : "s", b);
 	if (!strcmp(res->ended, "cap"))
-		return fsb_xasprintf("%ld rounds, the most a run does; the verdict had not settled", n);
+		return fsb_xasprintf("%ld rounds, the most this run planned; the verdict had not settled", n);
 	return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
 			     res->budget_s > 0 ? ", before the verdict settled" : "");
 }

@@ -1168,7 +1168,7 @@ static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long roun
 		fsb_events_log(e->ev, "the %s budget cannot afford another round: the run ends after round %ld", b, round);
 		break;
 	case FSB_ENDED_CAP:
-		fsb_events_log(e->ev, "%ld rounds, the most a run does: it ends here", round);
+		fsb_events_log(e->ev, "%ld rounds, the most this run planned: it ends here", round);
 		break;
 	case FSB_ENDED_STOPPED:
 		fsb_events_log(e->ev, "finished after round %ld, as asked", round);

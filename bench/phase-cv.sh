@@ -27,7 +27,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
 conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
-profile=quick reps=3 fs="" out=$here/RESULTS.md img_dir=/var/tmp size="" keep="" goal=0.05 from=""
+profile=quick reps=3 fs="" out=$here/RESULTS.md img_dir=/var/tmp size="" keep="" goal=0.05 from="" sessions=""
 args=("$@")
 
 usage() {
@@ -41,7 +41,12 @@ Usage: $0 [--profile NAME | --standard] [--repeat N] [--fs LIST] [--size SIZE]
   --image-dir DIR where the loop image goes (default /var/tmp)
   --keep DIR      keep the result file and the run's output in DIR
   --from RESULT   run nothing: the figures of an existing result file in
-                  rounds (bench/verdict-repro.sh -k keeps its runs' files)
+                  rounds
+  --sessions DIR  run nothing: the figures across separate sessions, every
+                  complete result of the profile in DIR (bench/verdict-repro.sh
+                  keeps them in bench/history/verdict-repro): per phase and
+                  filesystem the CV within a session, between sessions and
+                  across all of them, which the goal is judged by
   -o FILE         write the section into FILE (default bench/RESULTS.md);
                   -o - prints it only
 USAGE
@@ -57,6 +62,7 @@ while [ $# -gt 0 ]; do
 	--image-dir) [ $# -ge 2 ] || usage; img_dir=$2; shift ;;
 	--keep) [ $# -ge 2 ] || usage; keep=$2; shift ;;
 	--from) [ $# -ge 2 ] || usage; from=$2; shift ;;
+	--sessions) [ $# -ge 2 ] || usage; sessions=$2; shift ;;
 	-o) [ $# -ge 2 ] || usage; out=$2; shift ;;
 	-h|--help) usage ;;
 	*) echo "$0: unknown option $1" >&2; usage ;;
@@ -64,6 +70,71 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+if [ -n "$sessions" ]; then
+	# shellcheck source=bench/section.sh
+	. "$here/section.sh"
+	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
+	work=$(mktemp -d /tmp/phase-cv.XXXXXX)
+	trap 'rm -rf "$work"' EXIT
+	n=0
+	for f in "$sessions"/*.fsbench; do
+		[ -f "$f" ] || continue
+		grep -q "^profile = \"$profile\"$" "$f" && grep -q '^status = "complete"$' "$f" || continue
+		"$fsbench" export --format csv "$f" >"$work/s$n.csv" || { echo "$0: cannot export $f" >&2; exit 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 2 ] || { echo "$0: fewer than 2 complete $profile results in $sessions" >&2; exit 2; }
+	python3 - "$work" "$n" "$goal" "$profile" <<'PY' >"$work/section.md" || exit 1
+import csv, math, statistics, sys
+work, n, goal, profile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+runs = {}   # (phase, fs) -> [session][dead...]
+order_p, order_f, when = [], [], []
+for i in range(n):
+    rows = [r for r in csv.DictReader(open(f"{work}/s{i}.csv")) if r["status"] == "ok" and r["kind"] == "command"]
+    when.append(rows[0]["file"] if rows else "?")
+    for r in rows:
+        try:
+            d = float(r["real"]) - float(r["user"])
+        except ValueError:
+            continue
+        p, f = r["phase"], r["filesystem"]
+        if p.startswith(("aged-", "fresh-")) or p in ("age", "refresh"):
+            continue
+        if p not in order_p: order_p.append(p)
+        if f not in order_f: order_f.append(f)
+        runs.setdefault((p, f), [[] for _ in range(n)])[i].append(d)
+print(f"## Across {n} sessions of the {profile} profile\n")
+print("Sessions: " + ", ".join(when) + ".  Per phase and filesystem: the dead time's CV within a session (pooled), "
+      "between the sessions' means, and over every run of every session — what a user who runs the plan "
+      "another day sees, and what the goal is judged by.\n")
+print(f"| Phase | Filesystem | dead s (mean) | CV within a session | CV between sessions | CV across sessions | ≤ {goal*100:.0f}% |")
+print("|---|---|---:|---:|---:|---:|:---:|")
+worst = {}
+for p in order_p:
+    for f in order_f:
+        ss = [s for s in runs.get((p, f), []) if s]
+        allv = [x for s in ss for x in s]
+        if len(ss) < 2 or len(allv) < 3:
+            continue
+        m = statistics.mean(allv)
+        num = sum((len(s) - 1) * statistics.variance(s) for s in ss if len(s) > 1)
+        den = sum(len(s) - 1 for s in ss if len(s) > 1)
+        cw = math.sqrt(num / den) / m if den and m > 0 else float("nan")
+        cb = statistics.stdev([statistics.mean(s) for s in ss]) / m if m > 0 else float("nan")
+        ct = statistics.stdev(allv) / m if m > 0 else float("inf")
+        worst[p] = max(worst.get(p, 0), ct)
+        print(f"| {p} | {f} | {m:.3f} | {cw*100:.1f}% | {cb*100:.1f}% | {ct*100:.1f}% | {'yes' if ct <= goal else '**no**'} |")
+print()
+ok = [p for p in order_p if p in worst and worst[p] <= goal]
+bad = [p for p in order_p if p in worst and worst[p] > goal]
+print(f"- Meet the {goal*100:.0f}% goal across sessions on every filesystem: {', '.join(ok) or 'none'}.")
+print(f"- Do not: {', '.join(f'{p} (up to {worst[p]*100:.1f}%)' for p in bad) or 'none'}.")
+print()
+PY
+	args=(--sessions "$sessions")
+	commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
+	img_dir="(the sessions' own)"
+else
 [[ $reps =~ ^[0-9]+$ ]] && [ "$reps" -ge 2 ] || { echo "$0: --repeat needs at least 2 rounds for a CV, not $reps" >&2; exit 2; }
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
@@ -199,6 +270,7 @@ print(f"- For the `{profile}` profile in data/fsbench.conf (the largest CV of ea
 print("      measured_cv = { " + ", ".join(f'"{p}={worst[p]:.3f}"' for p in phases if p in worst) + " }")
 print()
 PY
+fi
 [ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
 {
 	echo "<!-- phase-cv.sh begin -->"

@@ -373,6 +373,14 @@ static void judgement_basis(struct fsb_json *j, const struct fsb_verdict *v)
 	}
 	fsb_json_close(j);
 	fsb_json_str(j, "measured_poorly_by", v->noisy_from_profile ? "profile" : "this run");
+	fsb_json_open(j, "out_of_total", true);
+	for (size_t i = 0; i < v->out_of_total.n; i++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "phase", v->out_of_total.v[i]);
+		fsb_json_num(j, "session_cv", i < FSB_ARRAY_SIZE(v->out_of_total_cv) ? v->out_of_total_cv[i] : NAN);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
 	fsb_json_num(j, "steal_mean", v->steal_mean);
 	fsb_json_num(j, "steal_max", v->steal_max);
 }

@@ -1591,6 +1591,19 @@ static void verdict_excluded(const struct fsb_verdict *v, const char *base, stru
 {
 	struct fsb_buf line = { 0 };
 
+	if (v->out_of_total.n) {
+		fsb_buf_add(&line, "Left out of the total:");
+		for (size_t j = 0; j < v->out_of_total.n; j++)
+			fsb_buf_addf(&line, "%s %s (%s%%)", j ? "," : "", v->out_of_total.v[j],
+				     j < FSB_ARRAY_SIZE(v->out_of_total_cv) ? num(v->out_of_total_cv[j] * 100, 0) : "?");
+		fsb_buf_addf(&line, " — the dead time varied by more than %s%% across separate sessions on the reference "
+			     "machine (the profile's session_cv, measured by bench/phase-cv.sh): a total carrying it "
+			     "could not give the same answer another day.  Their tables are below.",
+			     num(FSB_PROFILE_CV_GOAL * 100, 0));
+		fsb_strv_add(out, line.s);
+		fsb_buf_free(&line);
+	}
+
 	if (v->kind != FSB_VERDICT_NONE && v->kind != FSB_VERDICT_TOO_BUSY && v->too_busy.n) {
 		/* what the others were ranked without */
 		fsb_buf_add(&line, "Not ranked, every run disturbed: ");

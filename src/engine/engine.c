@@ -1441,6 +1441,7 @@ static void init_result(struct fsb_engine *e)
 
 			ph->kind = fsb_xstrdup(def ? fsb_phase_kind_word(def->kind) : fsb_phase_kind_word(FSB_PHASE_COMMAND));
 			ph->measured_cv = fsb_profile_measured_cv(e->prof, e->plan.phases.v[j]);
+			ph->session_cv = fsb_profile_session_cv(e->prof, e->plan.phases.v[j]);
 		}
 	}
 	fsb_sysinfo_host(&r->host);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/agefactor.h"
+#include "model/config.h"
 #include "model/kinds.h"
 #include "model/cells.h"
 
@@ -35,9 +36,21 @@ void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv
 	fsb_strv_free(&all);
 }
 
-/* Phases that count towards "total": every desktop phase that succeeded on
- * at least one filesystem (a phase unavailable everywhere is left out). */
-static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
+/* The profile's CV of phase across sessions, as the result recorded it. */
+static double session_cv(const struct fsb_result *res, const char *phase)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], phase);
+
+		if (p && !isnan(p->session_cv))
+			return p->session_cv;
+	}
+	return NAN;
+}
+
+/* Desktop phases that succeeded on at least one filesystem (a phase
+ * unavailable everywhere is left out). */
+static void measured_phases(const struct fsb_result *res, struct fsb_strv *out)
 {
 	struct fsb_strv ph = { 0 };
 
@@ -55,6 +68,42 @@ static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
 			fsb_strv_add(out, ph.v[j]);
 	}
 	fsb_strv_free(&ph);
+}
+
+void fsb_cell_out_of_total(const struct fsb_result *res, struct fsb_strv *out, double *cv, size_t max)
+{
+	struct fsb_strv all = { 0 };
+	size_t n = 0;
+
+	measured_phases(res, &all);
+	for (size_t j = 0; j < all.n; j++)
+		n += session_cv(res, all.v[j]) > FSB_PROFILE_CV_GOAL;
+	/* a total of nothing is no total: then every phase stays in */
+	for (size_t j = 0; n < all.n && j < all.n; j++) {
+		double c = session_cv(res, all.v[j]);
+
+		if (c > FSB_PROFILE_CV_GOAL) {
+			if (cv && out->n < max)
+				cv[out->n] = c;
+			fsb_strv_add(out, all.v[j]);
+		}
+	}
+	fsb_strv_free(&all);
+}
+
+/* Phases that count towards "total": every measured desktop phase but
+ * those the profile found too noisy across sessions (fsb_cell_out_of_total). */
+static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv all = { 0 }, out_of = { 0 };
+
+	measured_phases(res, &all);
+	fsb_cell_out_of_total(res, &out_of, NULL, 0);
+	for (size_t j = 0; j < all.n; j++)
+		if (!fsb_strv_contains(&out_of, all.v[j]))
+			fsb_strv_add(out, all.v[j]);
+	fsb_strv_free(&all);
+	fsb_strv_free(&out_of);
 }
 
 /* The metric that decides whether a run is an outlier: real time for every

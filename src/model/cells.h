@@ -116,8 +116,14 @@ const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_rep
  * total, verdict, summary or built-in table counts them. */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
 /* The phases "total" sums: the desktop phases of fsb_cell_phases() that
- * succeeded on at least one filesystem.  Appended to out. */
+ * succeeded on at least one filesystem, but those left out of it (below).
+ * Appended to out. */
 void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out);
+/* The desktop phases left out of the total: those whose CV across sessions
+ * the profile measured (session_cv, recorded per phase) is above
+ * FSB_PROFILE_CV_GOAL — unless that would leave no phase in it.  Appended
+ * to out, their CVs to cv[0 .. max) (cv may be NULL). */
+void fsb_cell_out_of_total(const struct fsb_result *res, struct fsb_strv *out, double *cv, size_t max);
 /* Is phase a built-in (or imported) one, a rate rather than a time? */
 bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);
 

@@ -207,6 +207,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_FLOAT("age_seconds", 300, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
+	CFG_STR_LIST("session_cv", NULL, CFGF_NONE),
 	CFG_STR("budget", "", CFGF_NONE),
 	CFG_END()
 };
@@ -421,6 +422,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_double(a, "age_seconds", &p->age_seconds);
 	ap_strv(a, "nominal", &p->nominal);
 	ap_strv(a, "measured_cv", &p->measured_cv);
+	ap_strv(a, "session_cv", &p->session_cv);
 	if (set_here(a, "budget")) {
 		const char *b = cfg_getstr(a->sec, "budget");
 
@@ -663,6 +665,8 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		rc = check_figures(p, "nominal", &p->nominal, "SECONDS", INFINITY, err);
 		if (!rc)
 			rc = check_figures(p, "measured_cv", &p->measured_cv, "FRACTION", 10, err);
+		if (!rc)
+			rc = check_figures(p, "session_cv", &p->session_cv, "FRACTION", 10, err);
 		if (rc)
 			return rc;
 	}
@@ -847,6 +851,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->origin);
 		fsb_strv_free(&p->nominal);
 		fsb_strv_free(&p->measured_cv);
+		fsb_strv_free(&p->session_cv);
 		free(p);
 	}
 	free(c->fs);
@@ -994,4 +999,9 @@ double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase)
 double fsb_profile_measured_cv(const struct fsb_size_profile *p, const char *phase)
 {
 	return p ? figure(&p->measured_cv, phase) : NAN;
+}
+
+double fsb_profile_session_cv(const struct fsb_size_profile *p, const char *phase)
+{
+	return p ? figure(&p->session_cv, phase) : NAN;
 }

@@ -112,6 +112,10 @@ struct fsb_size_profile {
 	/* "PHASE=FRACTION": the phase's idle run-to-run CV of dead time on that
 	 * VM (bench/phase-cv.sh), what fsb_profile_measured_cv() reads */
 	struct fsb_strv measured_cv;
+	/* "PHASE=FRACTION": its idle CV of dead time across separate sessions
+	 * on that VM (bench/phase-cv.sh --sessions); above FSB_PROFILE_CV_GOAL
+	 * the phase is left out of the total (model/cells.h) */
+	struct fsb_strv session_cv;
 	/* seconds the default plan may take (it runs in rounds until the
 	 * verdict settles: engine.h); 0 = no budget key, one round */
 	double budget;
@@ -129,6 +133,8 @@ double fsb_profile_nominal(const struct fsb_size_profile *p, const char *phase);
  * (bench/phase-cv.sh), or NAN when the profile records none.  Above
  * FSB_PROFILE_CV_GOAL the phase is too short to rank filesystems by. */
 double fsb_profile_measured_cv(const struct fsb_size_profile *p, const char *phase);
+/* The profile's session_cv for phase, or NAN. */
+double fsb_profile_session_cv(const struct fsb_size_profile *p, const char *phase);
 
 struct fsb_defaults {
 	char *profile;

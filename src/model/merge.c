@@ -169,6 +169,7 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 		dst->auto_target_reps = src->auto_target_reps;
 		dst->auto_converged = src->auto_converged;
 		dst->measured_cv = src->measured_cv;
+		dst->session_cv = src->session_cv;
 	} else {
 		if (!dst->label)
 			dst->label = fsb_xstrdup(src->label);
@@ -180,6 +181,8 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 			dst->measured_cv = src->measured_cv;
 		else if (src->measured_cv > dst->measured_cv)
 			dst->measured_cv = src->measured_cv;
+		if (isnan(dst->session_cv) || src->session_cv > dst->session_cv)
+			dst->session_cv = src->session_cv;
 		if (src->status == FSB_PHASE_OK && dst->status != FSB_PHASE_OK) {
 			dst->status = FSB_PHASE_OK;
 			free(dst->reason);

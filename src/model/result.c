@@ -565,6 +565,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 			ph->auto_target_reps = sp->auto_target_reps;
 			ph->auto_converged = sp->auto_converged;
 			ph->measured_cv = sp->measured_cv;
+			ph->session_cv = sp->session_cv;
 			for (size_t k = 0; k < sp->nruns; k++)
 				fsb_phase_add_run(ph, &sp->runs[k]);
 		}
@@ -595,7 +596,7 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 
 	if (created) {
 		ph->auto_target_reps = -1;
-		ph->measured_cv = NAN;
+		ph->measured_cv = ph->session_cv = NAN;
 	}
 	return ph;
 }
@@ -885,6 +886,11 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 			if (!isnan(ph->measured_cv)) {
 				fputs("   ", fp);
 				put_num(fp, "measured_cv", ph->measured_cv);
+				fputc('\n', fp);
+			}
+			if (!isnan(ph->session_cv)) {
+				fputs("   ", fp);
+				put_num(fp, "session_cv", ph->session_cv);
 				fputc('\n', fp);
 			}
 			for (size_t k = 0; k < ph->nruns; k++)
@@ -1585,7 +1591,7 @@ static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
 static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result *ph)
 {
 	static const char *const keys[] = { "label", "kind", "command", "status", "reason", "auto_repeats",
-					    "auto_converged", "measured_cv" };
+					    "auto_converged", "measured_cv", "session_cv" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
@@ -1638,6 +1644,9 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 		}
 		case 7:
 			rc = get_measurement(rd, h.key, &ph->measured_cv);
+			break;
+		case 8:
+			rc = get_measurement(rd, h.key, &ph->session_cv);
 			break;
 		default:
 			rc = get_bool(rd, h.key, &ph->auto_converged);
@@ -1700,7 +1709,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph->name = h.title;
 			h.title = NULL;
 			ph->auto_target_reps = -1;
-			ph->measured_cv = NAN;
+			ph->measured_cv = ph->session_cv = NAN;
 			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
 			fs->phases[fs->nphases++] = ph;
 			first = nameset_add(&names, ph->name, h.line);

@@ -236,6 +236,11 @@ struct fsb_phase_result {
 	/* the size profile's measured_cv for the phase when it ran: its idle
 	 * run-to-run CV of dead time on the reference machine; NAN if none */
 	double measured_cv;
+	/* the size profile's session_cv for the phase when it ran: its idle CV
+	 * of dead time across separate sessions on the reference machine
+	 * (bench/phase-cv.sh --sessions); above FSB_PROFILE_CV_GOAL the phase
+	 * is left out of the total (model/cells.h); NAN if none */
+	double session_cv;
 };
 
 /* Seconds, one per occurrence in order (one per repetition that did it). */

@@ -590,6 +590,8 @@ void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb
 	v->looks = res->looks > 1 ? res->looks : 1;
 	v->alpha = J->alpha;
 	noise_source(J, v);
+	if (!w)
+		fsb_cell_out_of_total(res, &v->out_of_total, v->out_of_total_cv, FSB_ARRAY_SIZE(v->out_of_total_cv));
 	busy_names(res, v);
 	steal_summary(J, v);
 	if (!J->phases.n)
@@ -652,6 +654,7 @@ void fsb_verdict_free(struct fsb_verdict *v)
 		free(v->dissent[i].what);
 	free(v->dissent);
 	fsb_strv_free(&v->unstable);
+	fsb_strv_free(&v->out_of_total);
 	free(v->diffs);
 	memset(v, 0, sizeof(*v));
 }

@@ -171,6 +171,9 @@ struct fsb_verdict {
 	size_t ndiffs;
 	double steal_mean, steal_max;  /* the hypervisor's steal over the counted runs, share of a
 				    CPU (NAN: not recorded): a condition of the round, not of a cell */
+	struct fsb_strv out_of_total;  /* desktop phases the total leaves out: the profile found
+				    them too noisy across sessions (fsb_cell_out_of_total) */
+	double out_of_total_cv[16];   /* their CVs across sessions (the first 16) */
 	struct fsb_verdict_judge *judge;  /* private: what fsb_verdict_compare() asks */
 };
 

@@ -640,6 +640,46 @@ static void test_history_load(void **state)
 	free(cache);
 }
 
+/* A phase the profile found too noisy across sessions (session_cv above 5%)
+ * is left out of the total, and said so; when every phase is, none is. */
+static void test_out_of_total(void **state)
+{
+	static const char *const fs[] = { "ext4", "xfs" }, *const names[] = { "tar", "cp" };
+	static const double vals[2][2][6] = {
+		{ { 10.0, 10.1, 9.9, 10.0, 10.05 }, { 10.0, 10.2, 9.8, 10.1, 9.9 } },
+		{ { 10.8, 10.9, 10.7, 10.8, 10.85 }, { 4.0, 4.1, 3.9, 4.05, 3.95 } },
+	};
+	struct fsb_result *res = phased(fs, 2, names, 2, vals, 5);
+	struct fsb_strv lines = { 0 }, total = { 0 };
+	struct fsb_verdict v;
+	bool said = false;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++)
+		fsb_fs_find_phase(res->fs[i], "cp")->session_cv = 0.20;
+	fsb_cell_total_phases(res, &total);
+	assert_int_equal(total.n, 1);
+	assert_string_equal(total.v[0], "tar");
+	fsb_strv_free(&total);
+	fsb_verdict_compute(res, NULL, &v);
+	/* on tar alone ext4 leads: xfs's clone no longer carries the order */
+	assert_int_equal(v.kind, FSB_VERDICT_LEAD);
+	assert_string_equal(v.rows[0].fs->name, "ext4");
+	assert_int_equal(v.out_of_total.n, 1);
+	fsb_verdict_free(&v);
+	fsb_report_verdict(res, NULL, &lines);
+	for (size_t i = 0; i < lines.n; i++)
+		said |= strncmp(lines.v[i], "Left out of the total: cp (20%) — ", 36) == 0;
+	assert_true(said);
+	fsb_strv_free(&lines);
+	for (size_t i = 0; i < 2; i++)
+		fsb_fs_find_phase(res->fs[i], "tar")->session_cv = 0.08;
+	fsb_cell_total_phases(res, &total);
+	assert_int_equal(total.n, 2);
+	fsb_strv_free(&total);
+	fsb_result_free(res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -659,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_steal_by_round),
 		cmocka_unit_test(test_round_numbers_old),
 		cmocka_unit_test(test_history_contradicts),
+		cmocka_unit_test(test_out_of_total),
 		cmocka_unit_test_setup_teardown(test_history_load, tmpstate_setup, tmpstate_teardown),
 	};
 

@@ -1352,13 +1352,15 @@ static void verdict_basis(const struct fsb_result *res, const struct fsb_verdict
 			     v->nhistory == 1 ? "" : "s");
 	else if (v->noise == FSB_NOISE_PRIOR)
 		fsb_buf_addf(&b, "Judged round by round (%zu rounds), with the %s profile's spread between sessions on "
-			     "the reference machine (±%s%%, bench/verdict-repro.sh) in every interval: there is no "
-			     "earlier run of this plan here.", v->min_kept, res->profile ? res->profile : "size",
-			     num(v->session_sd * 100, 0));
+			     "the reference machine (±%s%%, bench/verdict-repro.sh) in every interval: %s.", v->min_kept,
+			     res->profile ? res->profile : "size", num(v->session_sd * 100, 0),
+			     v->history_asked ? "there is no earlier run of this plan here"
+					      : "earlier runs of this plan were not looked for");
 	else
-		fsb_buf_addf(&b, "Judged round by round on %zu rounds only: there is no earlier run of this plan here "
-			     "and no spread between sessions is known, so another day may differ by more than these "
-			     "intervals say.", v->min_kept);
+		fsb_buf_addf(&b, "Judged round by round on %zu rounds only (%s) and no spread between sessions is "
+			     "known, so another day may differ by more than these intervals say.", v->min_kept,
+			     v->history_asked ? "there is no earlier run of this plan here"
+					      : "earlier runs of this plan were not looked for");
 	if (v->looks > 1)
 		fsb_buf_addf(&b, " The run could have ended after any of %ld rounds, so each comparison is held to a "
 			     "%s%% interval instead of 95%% (a sequential test).", v->looks, num((1 - v->alpha) * 100, 1));

@@ -588,6 +588,7 @@ void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb
 	judge_init(J, res, o, w, bfs);
 	v->judge = J;
 	v->looks = res->looks > 1 ? res->looks : 1;
+	v->history_asked = o && o->history;
 	v->alpha = J->alpha;
 	noise_source(J, v);
 	if (!w)

@@ -163,6 +163,7 @@ struct fsb_verdict {
 	enum fsb_verdict_noise noise;
 	double session_sd;       /* the prior used (log units), NAN without one */
 	size_t nhistory;         /* earlier sessions of the plan it used */
+	bool history_asked;      /* the earlier sessions were looked for (o->history given) */
 	size_t nagree;           /* of them, sessions whose own verdict says the same (agreement()) */
 	struct fsb_verdict_dissent *dissent;  /* the others, ndissent of them, newest first */
 	size_t ndissent;

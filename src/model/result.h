@@ -92,7 +92,21 @@
 	X(free_extent_mean_kib, "KiB", "mean size of a free-space extent") \
 	X(free_big_share,   "",      "share of the free space in extents of 1 MiB or more (0.9 = 90%)") \
 	X(capped,           "",      "1 when the aging stopped at the profile's age_seconds before its commits were done") \
-	X(enospc,           "",      "times the aging met a full filesystem and went on")
+	X(enospc,           "",      "times the aging met a full filesystem and went on") \
+	/* the crash phase (issue 35, engine/crash.h, doc/crash.md): counts of crash states */ \
+	X(crash_states,     "",      "crash states rebuilt from the write log and tried") \
+	X(crash_clean,      "",      "crash states that mounted and that the read-only check found nothing in") \
+	X(crash_repair,     "",      "crash states that did not mount, or that the check found errors in: a repair needed") \
+	X(crash_fsck_errors, "",     "crash states the read-only check found errors in (not written when there was no check)") \
+	X(crash_unchecked,  "",      "crash states that mounted but could not be checked (no check installed or in the profile)") \
+	X(crash_mount_failed, "",    "crash states that did not mount") \
+	X(crash_lost,       "",      "crash states in which a file the script had fsync'd was missing or different") \
+	X(crash_rename,     "",      "crash states in which a file replaced by rename was neither the old nor the new one") \
+	X(crash_recovery_p50, "s",   "median time of the mount (the journal's replay) of the crash states that mounted") \
+	X(crash_recovery_max, "s",   "longest such mount") \
+	X(crash_flushes,    "",      "flushes the loop device sent while the crash phase's script ran") \
+	X(crash_writes,     "",      "writes and discards it sent meanwhile") \
+	X(crash_fault,      "",      "a test run that broke durability on purpose: 1 = the script forgot its fsyncs, 2 = each state lost a flushed write; 0 = none")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

@@ -82,6 +82,16 @@ static void add_table(struct fsb_doc *d, enum fsb_block_role role, const char *p
 	b->phase = fsb_xstrdup(phase);
 }
 
+void fsb_doc_add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
+{
+	add_text(d, kind, role, text);
+}
+
+void fsb_doc_add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t)
+{
+	add_table(d, role, phase, rc, t);
+}
+
 /* A chart with nothing to draw is left out: the table under it says why. */
 static void add_chart(struct fsb_doc *d, enum fsb_block_role role, const struct fsb_result *res,
 		      const char *phase, const struct fsb_report_opts *o)

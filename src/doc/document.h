@@ -190,6 +190,10 @@ void fsb_doc_free(struct fsb_doc *doc);
 struct fsb_block *fsb_doc_add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role);
 struct fsb_kv *fsb_block_kv_add(struct fsb_block *b, const char *key);
 const struct fsb_block *fsb_doc_find(const struct fsb_doc *d, enum fsb_block_role role);
+/* A text block (a heading of level 2) owning text; a table block taking
+ * over *t when rc is 0 (a table's function returned it), nothing else. */
+void fsb_doc_add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text);
+void fsb_doc_add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t);
 const struct fsb_kv *fsb_block_kv(const struct fsb_block *b, const char *key);
 
 /* The roles' names ("summary", "phase" …): stable words for the renderers'

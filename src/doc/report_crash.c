@@ -198,22 +198,6 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 	return 0;
 }
 
-static void add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
-{
-	fsb_doc_add(d, kind, role)->text = text;
-}
-
-static void add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t)
-{
-	struct fsb_block *b;
-
-	if (rc)
-		return;
-	b = fsb_doc_add(d, FSB_BLOCK_TABLE, role);
-	b->table = *t;
-	b->phase = fsb_xstrdup(phase);
-}
-
 #define METHOD                                                                                                     \
 	"Each filesystem was made with its profile's mkfs on a 512 MiB image held by fsbench's own FUSE write log, "  \
 	"which kept every write and flush the loop device sent, in order.  A desktop's saving ran on it: a file "     \
@@ -237,23 +221,23 @@ void fsb_doc_crash(struct fsb_doc *d, const struct fsb_result *res, const struct
 
 	if (fsb_crash_compute(res, &c))
 		goto out;
-	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Crash consistency"));
-	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, fsb_xstrdup(METHOD));
-	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, fsb_xstrdup(LIMITS));
+	fsb_doc_add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Crash consistency"));
+	fsb_doc_add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, fsb_xstrdup(METHOD));
+	fsb_doc_add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, fsb_xstrdup(LIMITS));
 	for (size_t i = 0; i < c.nfs; i++)
 		if (c.fs[i].fault) {
-			add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
+			fsb_doc_add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_WARNING,
 				 fsb_xasprintf("A test run: durability was broken on purpose (FSBENCH_CRASH_FAULT=%s); "
 					       "these figures say nothing about the filesystems.",
 					       c.fs[i].fault == 1 ? "no-fsync" : "drop-flushed"));
 			break;
 		}
-	add_table(d, FSB_ROLE_CRASH, NULL, fsb_report_crash(&c, &t), &t);
+	fsb_doc_add_table(d, FSB_ROLE_CRASH, NULL, fsb_report_crash(&c, &t), &t);
 	fsb_report_crash_words(&c, &words);
 	for (size_t i = 0; i < words.n; i++)
-		add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_CRASH_WORDS, fsb_xstrdup(words.v[i]));
+		fsb_doc_add_text(d, FSB_BLOCK_TEXT, FSB_ROLE_CRASH_WORDS, fsb_xstrdup(words.v[i]));
 	if (o->raw)
-		add_table(d, FSB_ROLE_RAW, "crash", fsb_report_crash_runs(res, &t), &t);
+		fsb_doc_add_table(d, FSB_ROLE_RAW, "crash", fsb_report_crash_runs(res, &t), &t);
 out:
 	fsb_strv_free(&words);
 	fsb_crash_free(&c);

@@ -761,6 +761,17 @@ static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
 	return next && next->kind == FSB_PHASE_BUILTIN;
 }
 
+/* The runner of a built-in phase (fsb_phase_ctx.builtin): refresh and crash are the engine's own. */
+typedef int builtin_fn(void *arg, const struct fsb_phase_def *def, const char *dir,
+		       void (*fraction)(void *arg, double f), void *farg, struct fsb_run *run, struct fsb_err *err);
+
+static builtin_fn *builtin_runner(const struct fsb_phase_def *def)
+{
+	if (fsb_refresh_is_phase(def->name))
+		return fsb_engine_refresh;
+	return fsb_crash_is_phase(def) ? fsb_engine_crash : run_builtin;
+}
+
 /* One phase of one repetition on the filesystem being tested: availability,
  * timing, the record, the result file, the events. */
 static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
@@ -814,21 +825,14 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
 		.log_fd = e->log_fd, .cancel = &e->cancel,
 		.progress = on_tick, .arg = e,
-		.builtin = fsb_refresh_is_phase(def->name) ? fsb_engine_refresh
-			   : fsb_crash_is_phase(def)      ? fsb_engine_crash
-							  : run_builtin,
-		.builtin_arg = e,
+		.builtin = builtin_runner(def), .builtin_arg = e,
 		.limits = &pl->cfg->defaults.disturb,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
-	if (!fsb_phase_kind_timed(def->kind)) {
-		/* what others did meanwhile cannot disturb a count (crash states):
-		 * nothing to set aside or run again */
-		free(run.disturbed);
-		run.disturbed = NULL;
-	}
+	if (!fsb_phase_kind_timed(def->kind))	/* others cannot disturb a count: nothing to set aside */
+		free(run.disturbed), run.disturbed = NULL;
 	run.v[FSB_FIELD_seq] = (double)++e->seq;
 	mark_replacement(e, ph, &run);
 	free(tag);

@@ -585,6 +585,9 @@ static void test_results(void **state)
 	fsb_doc_result(res, &o, &doc);
 	blk = find_role(&doc, FSB_ROLE_CRASH, 0);
 	assert_non_null(blk);
+	for (size_t i = 0; i < doc.n; i++)
+		if (doc.v[i].kind == FSB_BLOCK_HEADING && !strcmp(doc.v[i].text, "Crash consistency"))
+			assert_int_equal(doc.v[i].level, 2);
 	assert_string_equal(fsb_block_role_name(FSB_ROLE_CRASH), "crash");
 	assert_string_equal(fsb_block_role_name(FSB_ROLE_CRASH_WORDS), "crash-words");
 	assert_non_null(find_role(&doc, FSB_ROLE_CRASH_WORDS, 0));

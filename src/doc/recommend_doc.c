@@ -104,7 +104,7 @@ static bool crash_measured(struct fsb_buf *b, const struct fsb_fs_result *fs, co
 	bool any = fsb_report_crash_clause(fs, &m);
 
 	if (any)
-		fsb_buf_addf(b, "%s%s", sep, m.s);
+		fsb_buf_addf(b, "%smeasured: %s", sep, m.s);
 	fsb_buf_free(&m);
 	return any;
 }
@@ -322,6 +322,30 @@ static void aging_lines(const struct fsb_recommendation *r, struct fsb_strv *out
 	fsb_buf_free(&b);
 }
 
+/* Without a pick, what the crash phase measured all the same: "Measured
+ * power loss: ext2 needed repair after 14 of 40 crashes, lost no fsync'd
+ * data; ext4 came back clean …". */
+static void crash_line(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_buf b = { 0 };
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		size_t at = b.len;
+
+		fsb_buf_add(&b, at ? "; " : "Measured power loss: ");
+		if (!fsb_report_crash_clause(res->fs[i], &b)) {
+			b.len = at;
+			if (b.s)
+				b.s[at] = '\0';
+		}
+	}
+	if (b.len) {
+		fsb_buf_add(&b, ".");
+		flush(out, &b);
+	}
+	fsb_buf_free(&b);
+}
+
 void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_report_opts *o,
 			       const struct fsb_rec_opts *ro, const struct fsb_recommendation *r,
 			       struct fsb_strv *out)
@@ -331,10 +355,11 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 		      r->kind == FSB_REC_TENTATIVE;
 	char t[32], i[48];
 
-	(void)res;
 	(void)o;
 	headline(r, ro, &b);
 	flush(out, &b);
+	if (!picked)
+		crash_line(res, out);
 	if (picked && r->rows[r->pick].facts) {
 		const struct fsb_fs_result *fs = r->rows[r->pick].fs;
 

@@ -140,7 +140,7 @@ bool fsb_report_crash_clause(const struct fsb_fs_result *fs, struct fsb_buf *b)
 
 	if (!fsb_crash_fs_compute(fs, &e) || !e.runs)
 		return false;
-	fsb_buf_addf(b, "measured: %s ", fs->name);
+	fsb_buf_addf(b, "%s ", fs->name);
 	repair_words(b, &e, "crashes");
 	fsb_buf_add(b, ", ");
 	lost_words(b, &e);

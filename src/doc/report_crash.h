@@ -34,8 +34,8 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t);
 
 /*
  * The recommendation's power-loss criterion in measured words, appended to
- * b: "measured: ext2 needed repair after 14 of 40 crashes, lost no fsync'd
- * data".  False (nothing appended) when fs has no crash run.
+ * b: "ext2 needed repair after 14 of 40 crashes, lost no fsync'd data".
+ * False (nothing appended) when fs has no crash run.
  */
 bool fsb_report_crash_clause(const struct fsb_fs_result *fs, struct fsb_buf *b);
 

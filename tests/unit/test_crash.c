@@ -23,15 +23,18 @@
 #include "devices/crashlog.h"
 #include "devices/crashstate.h"
 #include "doc/document.h"
+#include "doc/report.h"
 #include "doc/report_crash.h"
 #include "engine/crash_int.h"
 #include "engine/engine.h"
 #include "model/cells.h"
 #include "model/crashcell.h"
 #include "model/kinds.h"
+#include "model/recommend.h"
 
 #define SCRATCH_TEMPLATE "/tmp/fsbench-test-crash.XXXXXX"
 #include "scratchdir.h"
+#include "crafted.h"
 #include "expect_config.h"
 #include "shipped_config.h"
 
@@ -579,7 +582,7 @@ static void test_results(void **state)
 	fsb_crash_free(&c);
 	/* the recommendation's power-loss words */
 	assert_true(fsb_report_crash_clause(res->fs[0], &b));
-	assert_string_equal(b.s, "measured: ext2 needed repair after 14 of 40 crashes, lost no fsync'd data");
+	assert_string_equal(b.s, "ext2 needed repair after 14 of 40 crashes, lost no fsync'd data");
 	fsb_buf_free(&b);
 	/* the document's section, in every output (the renderers walk it) */
 	fsb_doc_result(res, &o, &doc);
@@ -614,6 +617,57 @@ static void test_results(void **state)
 	fsb_doc_result(res, &o, &doc);
 	assert_null(find_role(&doc, FSB_ROLE_CRASH, 0));
 	fsb_doc_free(&doc);
+	fsb_result_free(res);
+}
+
+static bool any_line(const struct fsb_strv *l, const char *a, const char *b)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strstr(l->v[i], a) && strstr(l->v[i], b))
+			return true;
+	for (size_t i = 0; i < l->n; i++)
+		print_message("%s\n", l->v[i]);
+	return false;
+}
+
+/* The recommendation's power-loss criterion as measured: in the pick's line,
+ * in the reason a faster one was passed over, and without a pick. */
+static void test_recommendation(void **state)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
+		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
+	};
+	struct fsb_result *res = crafted_result("deb", s, 3);
+	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
+	struct fsb_rec_opts ro = { .cfg = cfg };
+	struct fsb_recommendation r;
+	struct fsb_strv lines = { 0 };
+
+	(void)state;
+	crash_run(res, "ext2", 40, 26, 14, 14, 0, 0);
+	crash_run(res, "ext4", 40, 40, 0, 0, 0, 0);
+	fsb_recommend(res, &o, &ro, &r);
+	fsb_report_recommendation(res, &o, &ro, &r, &lines);
+	assert_true(any_line(&lines, "ext4 gives:", "; measured: ext4 came back clean after all 40 crashes, lost no "
+						  "fsync'd data."));
+	assert_true(any_line(&lines, "ext2 was 20% faster", "(measured: ext2 needed repair after 14 of 40 crashes, "
+							   "lost no fsync'd data)."));
+	assert_false(any_line(&lines, "Measured power loss", ""));
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
+	fsb_result_free(res);
+	/* nothing to recommend (no phase that matters): what was measured all the same */
+	res = fsb_result_new();
+	crash_run(res, "ext2", 40, 26, 14, 14, 0, 0);
+	crash_run(res, "xfs", 30, 30, 0, 0, 0, 0);
+	fsb_recommend(res, &o, &ro, &r);
+	fsb_report_recommendation(res, &o, &ro, &r, &lines);
+	assert_true(any_line(&lines, "Measured power loss: ext2 needed repair after 14 of 40 crashes, lost no "
+				     "fsync'd data; xfs came back clean after all 30 crashes, lost no fsync'd data.", ""));
+	fsb_strv_free(&lines);
+	fsb_recommend_free(&r);
 	fsb_result_free(res);
 }
 
@@ -714,6 +768,7 @@ int main(void)
 		cmocka_unit_test(test_script_and_check),
 		cmocka_unit_test(test_fault_env),
 		cmocka_unit_test(test_results),
+		cmocka_unit_test(test_recommendation),
 		cmocka_unit_test(test_results_fault),
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_plan),

@@ -9,6 +9,21 @@ need_prog mkfs.ext4 findmnt losetup
 # a state directory of our own: parallel tests' runs are not ours to clean
 export FSBENCH_STATE_DIR=$SCRATCH/state
 
+# a failed test's write log servers go too (lib.sh's scrub unmounts what
+# they serve and detaches the loop devices on them)
+_kill_servers() {
+	local p
+	for p in $(pgrep -x fsbench-wlog); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -qF -- "$SCRATCH" && kill -KILL "$p"
+	done
+}
+at_exit _kill_servers
+
+# holds EXPR — awk arithmetic truth, e.g. holds "1.5 >= 1"
+holds() {
+	awk "BEGIN { exit !($1) }"
+}
+
 # crash_table RESULT — the Crash consistency table of show --json, a row a
 # line: FS STATES CLEAN REPAIR FSCK LOST RENAME P50 MAX
 crash_table() {

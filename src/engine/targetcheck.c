@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/crash_int.h"
 #include "engine/targetcheck.h"
 #include "model/opts.h"
 
@@ -79,13 +80,20 @@ void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r)
 
 int fsb_target_check_phases(const struct fsb_plan *p, struct fsb_err *err)
 {
-	for (size_t j = 0; p->target == FSB_TARGET_DIR && j < p->phases.n; j++) {
+	enum crash_fault fault;
+
+	for (size_t j = 0; j < p->phases.n; j++) {
 		const struct fsb_phase_def *def = fsb_config_phase(p->cfg, p->phases.v[j]);
 
-		if (def && def->kind == FSB_PHASE_CRASH)
+		if (!def || def->kind != FSB_PHASE_CRASH)
+			continue;
+		if (p->target == FSB_TARGET_DIR)
 			return fsb_err_set(err, -EINVAL, "phase '%s' needs a target fsbench formats (%s or %s): it makes "
 					   "each filesystem itself from its profile, and a directory is not one",
 					   def->name, fsb_opt_say(FSB_OPT_IMAGE, NULL), fsb_opt_say(FSB_OPT_TARGET, NULL));
+		/* the tests' switch, refused before anything is made */
+		if (crash_fault_from_env(&fault, err))
+			return -EINVAL;
 	}
 	return 0;
 }

@@ -30,8 +30,9 @@ int fsb_target_check_dir(const char *path, struct fsb_err *err);
 /*
  * The plan's phases against its target: a crash phase (engine/crash.h)
  * makes each filesystem of the plan itself, from its profile, so it needs a
- * target fsbench formats — an image or a device — not a directory.  0 or
- * -EINVAL with one line naming the phase.
+ * target fsbench formats — an image or a device — not a directory; and the
+ * tests' FSBENCH_CRASH_FAULT, when set, must name a fault it knows.  0 or
+ * -EINVAL with one line naming the phase or the variable.
  */
 struct fsb_plan;
 int fsb_target_check_phases(const struct fsb_plan *p, struct fsb_err *err);

@@ -30,6 +30,9 @@ done
 
 FSBENCH_CRASH_FAULT=bogus "$FSBENCH" run --image "$SCRATCH/bogus.img" --phases crash --fs ext4 \
 	--profile tiny -o "$SCRATCH/bogus.fsbench" >"$SCRATCH/bogus.out" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || { cat "$SCRATCH/bogus.out"; fail "an unknown fault: exit status $rc, expected 2"; }
+[ ! -e "$SCRATCH/bogus.img" ] && [ ! -e "$SCRATCH/bogus.fsbench" ] || fail "an unknown fault made an image or a result"
 grep -q "FSBENCH_CRASH_FAULT=bogus: the test faults are no-fsync and drop-flushed" "$SCRATCH/bogus.out" ||
 	{ cat "$SCRATCH/bogus.out"; fail "an unknown fault is not refused with its name"; }
 assert_no_crash_leftovers "an unknown fault"

@@ -4,8 +4,10 @@
 # --image IMG --phases crash --fs ext2,ext4,xfs,btrfs --profile tiny` gives
 # the table, a row a filesystem; ext4, xfs and btrfs lose no fsync'd data
 # and break no rename in any state tried, ext2 (no journal) needs repair
-# after some; the run's log has a line per state; the phase is in no total
-# or verdict and runs once (no rounds: nothing to settle); nothing is left.
+# after some; the run's log has a line per state; the loop device's flushes
+# reach the write log; the phase is in no total or verdict and runs once (no
+# rounds: nothing to settle); a filesystem whose check is not installed
+# says so instead of passing; nothing is left.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/integration/crash-lib.sh"
 need_prog mkfs.ext2 mkfs.xfs mkfs.btrfs e2fsck xfs_repair btrfs
@@ -50,4 +52,34 @@ grep -q '^Summary' "$out" && fail "a summary of times for crash states"
 # the recommendation quotes what was measured (nothing else to recommend by here)
 grep -q "^  Measured power loss: ext2 needed repair after [0-9]* of [0-9]* crashes" "$out" ||
 	fail "the recommendation does not say what the crash states measured"
+# the loop device's flushes reached the write log
+"$FSBENCH" export --format csv "$res" | /usr/bin/python3 -c '
+import csv, sys
+rows = [r for r in csv.DictReader(sys.stdin) if r["phase"] == "crash"]
+assert len(rows) == 4, len(rows)
+for r in rows:
+    assert float(r["crash_flushes"]) > 0 and float(r["crash_writes"]) > 0, r["filesystem"]
+' || fail "a filesystem's script made no flush or no write the write log saw"
+
+# a filesystem whose check is not installed says so, never "clean"
+cat >>"$XDG_CONFIG_HOME/fsbench/fsbench.conf" <<'CONF'
+filesystem "ext4-nocheck" {
+  type = "ext4"
+  mkfs = 'mkfs.ext4 -F -q -U ${uuid} ${dev}'
+  tool = "mkfs.ext4"
+  fsck = 'fsbench-no-such-fsck -n ${dev}'
+  crash = "journal"
+}
+CONF
+res=$SCRATCH/n.fsbench out=$SCRATCH/n.out
+"$FSBENCH" run --image "$SCRATCH/n.img" --phases crash --fs ext4-nocheck --profile tiny -o "$res" >"$out" 2>&1 ||
+	{ cat "$out"; fail "fsbench run of ext4-nocheck exited $?"; }
+read -r fs states clean repair fsck lost rename p50 max < <(crash_table "$res")
+[ "$fs" = ext4-nocheck ] && [ "$clean" = 0 ] && [ "$fsck" = not_checked ] ||
+	{ cat "$out"; fail "without its check: clean $clean, fsck errors '$fsck'"; }
+grep -q "ext4-nocheck: not checked: its read-only check fsbench-no-such-fsck is not installed" "$out" ||
+	fail "the table does not say why it was not checked"
+grep -q "ext4-nocheck: mounted after all $states crash states ($states not checked)" "$out" ||
+	fail "the sentence does not say the states were not checked"
+assert_no_crash_leftovers "the unchecked crash phase"
 exit 0

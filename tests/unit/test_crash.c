@@ -625,9 +625,17 @@ static bool any_line(const struct fsb_strv *l, const char *a, const char *b)
 	for (size_t i = 0; i < l->n; i++)
 		if (strstr(l->v[i], a) && strstr(l->v[i], b))
 			return true;
+	return false;
+}
+
+/* A line with both a and b, else the lines there are and a failure. */
+static void expect_line(const struct fsb_strv *l, const char *a, const char *b)
+{
+	if (any_line(l, a, b))
+		return;
 	for (size_t i = 0; i < l->n; i++)
 		print_message("%s\n", l->v[i]);
-	return false;
+	fail_msg("no line with \"%s\" and \"%s\"", a, b);
 }
 
 /* The recommendation's power-loss criterion as measured: in the pick's line,
@@ -650,10 +658,10 @@ static void test_recommendation(void **state)
 	crash_run(res, "ext4", 40, 40, 0, 0, 0, 0);
 	fsb_recommend(res, &o, &ro, &r);
 	fsb_report_recommendation(res, &o, &ro, &r, &lines);
-	assert_true(any_line(&lines, "ext4 gives:", "; measured: ext4 came back clean after all 40 crashes, lost no "
-						  "fsync'd data."));
-	assert_true(any_line(&lines, "ext2 was 20% faster", "(measured: ext2 needed repair after 14 of 40 crashes, "
-							   "lost no fsync'd data)."));
+	expect_line(&lines, "ext4 gives:", "; measured: ext4 came back clean after all 40 crashes, lost no "
+					   "fsync'd data.");
+	expect_line(&lines, "ext2 was 20% faster", "(measured: ext2 needed repair after 14 of 40 crashes, "
+						    "lost no fsync'd data).");
 	assert_false(any_line(&lines, "Measured power loss", ""));
 	fsb_strv_free(&lines);
 	fsb_recommend_free(&r);
@@ -664,8 +672,8 @@ static void test_recommendation(void **state)
 	crash_run(res, "xfs", 30, 30, 0, 0, 0, 0);
 	fsb_recommend(res, &o, &ro, &r);
 	fsb_report_recommendation(res, &o, &ro, &r, &lines);
-	assert_true(any_line(&lines, "Measured power loss: ext2 needed repair after 14 of 40 crashes, lost no "
-				     "fsync'd data; xfs came back clean after all 30 crashes, lost no fsync'd data.", ""));
+	expect_line(&lines, "Measured power loss: ext2 needed repair after 14 of 40 crashes, lost no "
+			    "fsync'd data; xfs came back clean after all 30 crashes, lost no fsync'd data.", "");
 	fsb_strv_free(&lines);
 	fsb_recommend_free(&r);
 	fsb_result_free(res);

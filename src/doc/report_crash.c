@@ -125,7 +125,7 @@ void fsb_report_crash_words(const struct fsb_crashes *c, struct fsb_strv *out)
 		lost_words(&b, e);
 		if (!(e->renames > 0))
 			fsb_buf_add(&b, "; every rename was old or new, never torn");
-		if (!isnan(e->recovery_p50))
+		if (!isnan(e->recovery_p50) && !isnan(e->recovery_max))
 			fsb_buf_addf(&b, "; mounting after the crash took %s s (median), %s s at most",
 				     fsb_report_num(e->recovery_p50, 3), fsb_report_num(e->recovery_max, 3));
 		fsb_buf_add(&b, ".");

@@ -59,6 +59,9 @@ static void take_run(struct fsb_crash_fs *e, const struct fsb_run *r, double *p5
 {
 	const double *v = r->v;
 
+	/* a run that counted no states (a damaged file's) says nothing */
+	if (isnan(v[FSB_FIELD_crash_states]))
+		return;
 	e->runs++;
 	e->states = add(e->states, v[FSB_FIELD_crash_states]);
 	e->clean = add(e->clean, v[FSB_FIELD_crash_clean]);
@@ -80,8 +83,9 @@ static void take_run(struct fsb_crash_fs *e, const struct fsb_run *r, double *p5
 	if (!isnan(v[FSB_FIELD_crash_recovery_max]) &&
 	    (isnan(e->recovery_max) || v[FSB_FIELD_crash_recovery_max] > e->recovery_max))
 		e->recovery_max = v[FSB_FIELD_crash_recovery_max];
+	/* a file's number, never cast unchecked: 1 = no-fsync, anything above = drop-flushed */
 	if (v[FSB_FIELD_crash_fault] > 0)
-		e->fault = (int)v[FSB_FIELD_crash_fault];
+		e->fault = v[FSB_FIELD_crash_fault] < 1.5 ? 1 : 2;
 }
 
 bool fsb_crash_fs_compute(const struct fsb_fs_result *fs, struct fsb_crash_fs *e)
@@ -144,7 +148,8 @@ long long fsb_crash_seed(const struct fsb_result *res)
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
 			for (size_t k = 0; is_crash(ph) && k < ph->nruns; k++)
-				if (!isnan(ph->runs[k].v[FSB_FIELD_seed]) && ph->runs[k].v[FSB_FIELD_seed] >= 0)
+				/* a seed fsbench draws fits in 63 bits; a file's larger one is none */
+				if (ph->runs[k].v[FSB_FIELD_seed] >= 0 && ph->runs[k].v[FSB_FIELD_seed] < 9.2e18)
 					return (long long)ph->runs[k].v[FSB_FIELD_seed];
 		}
 	return -1;

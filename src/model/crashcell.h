@@ -29,7 +29,7 @@ bool fsb_crash_present(const struct fsb_result *res);
 /* One filesystem's crash states, over its successful crash runs. */
 struct fsb_crash_fs {
 	const struct fsb_fs_result *fs;
-	size_t runs;             /* successful runs; 0: the rest is empty */
+	size_t runs;             /* successful runs that counted their states; 0: the rest is empty */
 	size_t failed;           /* failed runs (their error: error) */
 	const char *error;       /* the last failed run's error, or NULL; points into res */
 	double states, clean, repair, fsck_errors, unchecked, mount_failed, lost, renames;

@@ -217,8 +217,11 @@ static void serve(const char *mnt, const char *store, const char *log, uint64_t 
 		dprintf(1, "cannot mount the write log's FUSE filesystem on %s\n", mnt);
 		_exit(1);
 	}
-	if (write(1, READY, strlen(READY)) < 0)
+	if (write(1, READY, strlen(READY)) < 0) {
+		/* the parent is gone before it knew of us: nothing to serve */
+		fuse_session_unmount(se);
 		_exit(1);
+	}
 	rc = open("/dev/null", O_WRONLY);
 	dup2(rc, 1);
 	dup2(rc, 2);

@@ -110,6 +110,9 @@ static int setup_dirs(struct crash *c, struct fsb_err *err)
 	fsb_target_note(c->e, "mnt", c->mnt, NULL);
 	if (!(c->fmnt = new_dir(tmp, "fsbench-mnt.crashlog-", err)))
 		return err->code;
+	/* its server is not known yet: a kill before it is, and cleanup still
+	 * unmounts what is mounted there and removes the directory */
+	fsb_target_note(c->e, "fuse", c->fmnt, "0 0");
 	c->store = fsb_xasprintf("%s/store", c->work);
 	c->log = fsb_xasprintf("%s/log", c->work);
 	c->img = fsb_xasprintf("%s/state.img", c->work);

@@ -25,6 +25,7 @@
  *     fuse PATH PID START  the crash phase's FUSE write log mounted there
  *                          (devices/crashfs.h), served by process PID that
  *                          started at START; it outlives a killed fsbench
+ *                          (PID 0: its directory, before the server starts)
  * Paths are written with %, tab, newline and space as %XX.  The run holds an
  * exclusive flock on the file; the file is removed when the run has released
  * everything.

@@ -75,7 +75,7 @@ static int configure(int ctl, int file_fd, char *dev, size_t devlen, int *dev_fd
 	return -EBUSY;
 }
 
-int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err)
+static int attach(const char *file, struct fsb_loop *l, bool direct, struct fsb_err *err)
 {
 	int ctl = -1, file_fd = -1, dev_fd = -1, nr = -1, rc;
 	char dev[64];
@@ -93,7 +93,7 @@ int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err)
 				 errno == EACCES || errno == EPERM ? " (image targets need root)" : "");
 		goto out;
 	}
-	l->direct_io = true;
+	l->direct_io = direct;
 	rc = configure(ctl, file_fd, dev, sizeof(dev), &dev_fd, &nr, &l->direct_io);
 	if (rc) {
 		fsb_err_set(err, rc, "cannot attach %s to a loop device: %s", file, strerror(-rc));
@@ -118,6 +118,16 @@ out:
 	if (file_fd >= 0)
 		close(file_fd);
 	return rc;
+}
+
+int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err)
+{
+	return attach(file, l, true, err);
+}
+
+int fsb_loop_attach_cached(const char *file, struct fsb_loop *l, struct fsb_err *err)
+{
+	return attach(file, l, false, err);
 }
 
 int fsb_loop_release(struct fsb_loop *l, bool keep, struct fsb_err *err)

@@ -39,6 +39,12 @@ int fsb_loop_create_file(const char *path, unsigned long long size, struct fsb_e
  * filled. */
 int fsb_loop_attach(const char *file, struct fsb_loop *l, struct fsb_err *err);
 
+/* The same without direct I/O: every write goes through the backing
+ * file's page cache and its write(2), every flush is an fsync of the
+ * file — what the crash phase's write log (devices/crashfs.h) needs to
+ * see. */
+int fsb_loop_attach_cached(const char *file, struct fsb_loop *l, struct fsb_err *err);
+
 /* Detach (if attached) and, if it was created by us and !keep, unlink the
  * file.  Idempotent.  0 or the first -errno met. */
 int fsb_loop_release(struct fsb_loop *l, bool keep, struct fsb_err *err);

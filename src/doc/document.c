@@ -13,6 +13,7 @@
 #include "doc/document.h"
 #include "model/opts.h"
 #include "doc/machines.h"
+#include "doc/report_crash.h"
 #include "model/agefactor.h"
 #include "model/kinds.h"
 #include "model/stats.h"
@@ -79,6 +80,16 @@ static void add_table(struct fsb_doc *d, enum fsb_block_role role, const char *p
 	b = add(d, FSB_BLOCK_TABLE, role);
 	b->table = *t;
 	b->phase = fsb_xstrdup(phase);
+}
+
+void fsb_doc_add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text)
+{
+	add_text(d, kind, role, text);
+}
+
+void fsb_doc_add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t)
+{
+	add_table(d, role, phase, rc, t);
 }
 
 /* A chart with nothing to draw is left out: the table under it says why. */
@@ -598,7 +609,8 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 			ph = fsb_fs_find_phase(res->fs[i], phases.v[j]);
 		e = kv(d, phases.v[j], NULL);
 		e->code = true;
-		if (ph && ph->kind && !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)))
+		if (ph && ph->kind && (!strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) ||
+				       !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_CRASH))))
 			fsb_strv_addf(&e->values, "(built in) %s", ph->label ? ph->label : "");
 		else
 			fsb_strv_add(&e->values, ph && ph->command ? ph->command : "(not recorded)");
@@ -636,6 +648,7 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 	if (s & FSB_DOC_PHASES) {
 		phases(doc, res, o);
 		aging(doc, res, o);
+		fsb_doc_crash(doc, res, o);
 		order(doc, res, o);
 	} else if (s & FSB_DOC_SERIES) {
 		series_only(doc, res);
@@ -738,6 +751,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_MACHINES_AGREE] = "machines-agree",
 		[FSB_ROLE_AGING] = "aging", [FSB_ROLE_AGING_CHART] = "aging-chart",
 		[FSB_ROLE_AGING_LAYOUT] = "aging-layout", [FSB_ROLE_AGING_WORDS] = "aging-words",
+		[FSB_ROLE_CRASH] = "crash", [FSB_ROLE_CRASH_WORDS] = "crash-words",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -22,6 +22,10 @@
  *   "Aging" (only when the result has aging runs, model/agefactor.h): how to
  *   read it, the aging factors table, a chart per read (grep, stat), the
  *   layout table, a sentence per filesystem, and with raw every aging run
+ *   "Crash consistency" (only when the result has crash runs,
+ *   doc/report_crash.h): the method and its limits, the table of what each
+ *   filesystem's crash states kept, a sentence per filesystem, with raw
+ *   every crash run
  *   "How it was measured": tool, baseline, host, workload, command(s),
  *   program versions, log
  *   "How to reproduce": the phases' commands, how each filesystem was made
@@ -96,6 +100,9 @@ enum fsb_block_role {
 	FSB_ROLE_AGING_CHART,    /* CHART: one read's factors (phase: its aged phase) */
 	FSB_ROLE_AGING_LAYOUT,   /* TABLE: extents per file and free space, aged and fresh */
 	FSB_ROLE_AGING_WORDS,    /* TEXT: a sentence per filesystem */
+	/* the Crash consistency section (doc/report_crash.h), when the result has crash runs */
+	FSB_ROLE_CRASH,          /* TABLE: per filesystem what its crash states kept */
+	FSB_ROLE_CRASH_WORDS,    /* TEXT: a sentence per filesystem */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -183,6 +190,10 @@ void fsb_doc_free(struct fsb_doc *doc);
 struct fsb_block *fsb_doc_add(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role);
 struct fsb_kv *fsb_block_kv_add(struct fsb_block *b, const char *key);
 const struct fsb_block *fsb_doc_find(const struct fsb_doc *d, enum fsb_block_role role);
+/* A text block (a heading of level 2) owning text; a table block taking
+ * over *t when rc is 0 (a table's function returned it), nothing else. */
+void fsb_doc_add_text(struct fsb_doc *d, enum fsb_block_kind kind, enum fsb_block_role role, char *text);
+void fsb_doc_add_table(struct fsb_doc *d, enum fsb_block_role role, const char *phase, int rc, struct fsb_table *t);
 const struct fsb_kv *fsb_block_kv(const struct fsb_block *b, const char *key);
 
 /* The roles' names ("summary", "phase" …): stable words for the renderers'

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "doc/report.h"
+#include "doc/report_crash.h"
 #include "model/opts.h"
 #include "model/recommend.h"
 
@@ -94,6 +95,20 @@ static const char *fsck_time(const struct fsb_fs_result *fs, char *buf, size_t l
 	return buf;
 }
 
+/* The power-loss criterion as the crash phase measured it (doc/crash.md):
+ * "; measured: ext2 needed repair after 14 of 40 crashes, lost no fsync'd
+ * data", after sep; false (nothing) when fs has no crash run. */
+static bool crash_measured(struct fsb_buf *b, const struct fsb_fs_result *fs, const char *sep)
+{
+	struct fsb_buf m = { 0 };
+	bool any = fsb_report_crash_clause(fs, &m);
+
+	if (any)
+		fsb_buf_addf(b, "%smeasured: %s", sep, m.s);
+	fsb_buf_free(&m);
+	return any;
+}
+
 /* Why a filesystem is not a candidate: "has no journal", "is deprecated
  * (removed in 6.13)"; with the fsck times measured, what the full check
  * after a crash cost on this data, next to the pick's. */
@@ -120,6 +135,8 @@ static void lacks(struct fsb_buf *b, const struct fsb_rec_row *row, const struct
 						     "was being written may be lost"
 						   : "does not say how it survives a crash");
 	}
+	if ((row->missing & FSB_NEED_CRASH_SAFE) && crash_measured(b, row->fs, " ("))
+		fsb_buf_add(b, ")");
 	if (row->missing & FSB_NEED_SNAPSHOTS)
 		WHY("has no snapshots");
 	if (row->missing & FSB_NEED_CHECKSUMS)
@@ -305,6 +322,30 @@ static void aging_lines(const struct fsb_recommendation *r, struct fsb_strv *out
 	fsb_buf_free(&b);
 }
 
+/* Without a pick, what the crash phase measured all the same: "Measured
+ * power loss: ext2 needed repair after 14 of 40 crashes, lost no fsync'd
+ * data; ext4 came back clean …". */
+static void crash_line(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_buf b = { 0 };
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		size_t at = b.len;
+
+		fsb_buf_add(&b, at ? "; " : "Measured power loss: ");
+		if (!fsb_report_crash_clause(res->fs[i], &b)) {
+			b.len = at;
+			if (b.s)
+				b.s[at] = '\0';
+		}
+	}
+	if (b.len) {
+		fsb_buf_add(&b, ".");
+		flush(out, &b);
+	}
+	fsb_buf_free(&b);
+}
+
 void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_report_opts *o,
 			       const struct fsb_rec_opts *ro, const struct fsb_recommendation *r,
 			       struct fsb_strv *out)
@@ -314,10 +355,11 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 		      r->kind == FSB_REC_TENTATIVE;
 	char t[32], i[48];
 
-	(void)res;
 	(void)o;
 	headline(r, ro, &b);
 	flush(out, &b);
+	if (!picked)
+		crash_line(res, out);
 	if (picked && r->rows[r->pick].facts) {
 		const struct fsb_fs_result *fs = r->rows[r->pick].fs;
 
@@ -327,6 +369,7 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 			fsb_buf_addf(&b, "; a full check (fsck) took %s on this data%s%s%s", t,
 				     fs->fsck_data ? " (" : "", fs->fsck_data ? fs->fsck_data : "",
 				     fs->fsck_data ? ")" : "");
+		crash_measured(&b, fs, "; ");
 		fsb_buf_add(&b, ".");
 		flush(out, &b);
 	}

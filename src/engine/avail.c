@@ -4,6 +4,7 @@
 
 #include "engine/aging.h"
 #include "engine/avail.h"
+#include "engine/crash.h"
 #include "engine/refresh.h"
 #include "engine/synth.h"
 
@@ -12,6 +13,9 @@ int fsb_phase_available(const struct fsb_phase_def *def, const struct fsb_worklo
 {
 	if (note)
 		fsb_err_clear(note);
+	if (def->kind == FSB_PHASE_CRASH)
+		return strcmp(def->name, "crash") ? fsb_err_set(why, -ENOENT, "no crash phase called %s", def->name)
+						  : fsb_crash_available(why);
 	if (def->kind == FSB_PHASE_BUILTIN) {
 		/* the engine runs refresh itself (refresh.h), aging.c the
 		 * aging's, synth.c the bonnie-style ones */

@@ -15,6 +15,7 @@
 #include "model/browse.h"
 #include "model/opts.h"
 #include "engine/avail.h"
+#include "engine/crash.h"
 #include "engine/engine_int.h"
 #include "engine/etaplan.h"
 #include "devices/fs.h"
@@ -248,9 +249,22 @@ double fsb_plan_budget(const struct fsb_plan *plan)
 	return prof ? prof->budget : 0;
 }
 
+/* Does the plan hold a phase whose time the verdict ranks?  Rounds that
+ * wait for a verdict need one (a crash phase alone counts states). */
+static bool plan_timed(const struct fsb_plan *plan)
+{
+	for (size_t j = 0; j < plan->phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(plan->cfg, plan->phases.v[j]);
+
+		if (!def || fsb_phase_kind_timed(def->kind))
+			return true;
+	}
+	return false;
+}
+
 bool fsb_plan_settles(const struct fsb_plan *plan)
 {
-	return plan->settle && !plan->auto_repeat && fsb_plan_budget(plan) > 0 && plan->fs.n >= 2 &&
+	return plan->settle && plan_timed(plan) && !plan->auto_repeat && fsb_plan_budget(plan) > 0 && plan->fs.n >= 2 &&
 	       plan->target != FSB_TARGET_DIR && plan->reformat_between && plan->order == FSB_ORDER_ROUNDS;
 }
 
@@ -281,6 +295,8 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		return fsb_err_set(err, -EINVAL, "%s must be between 0 and 1 (e.g. 0.03 for ±3%%)",
 				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
 	rc = check_target(plan, prof, err);
+	if (!rc)
+		rc = fsb_target_check_phases(plan, err);
 	if (rc)
 		return rc;
 	if (!plan->seed_set)	/* drawn once, recorded in the result to repeat the order */
@@ -755,6 +771,17 @@ static bool next_is_builtin(const struct fsb_plan *pl, size_t j)
 	return next && next->kind == FSB_PHASE_BUILTIN;
 }
 
+/* The runner of a built-in phase (fsb_phase_ctx.builtin): refresh and crash are the engine's own. */
+typedef int builtin_fn(void *arg, const struct fsb_phase_def *def, const char *dir,
+		       void (*fraction)(void *arg, double f), void *farg, struct fsb_run *run, struct fsb_err *err);
+
+static builtin_fn *builtin_runner(const struct fsb_phase_def *def)
+{
+	if (fsb_refresh_is_phase(def->name))
+		return fsb_engine_refresh;
+	return fsb_crash_is_phase(def) ? fsb_engine_crash : run_builtin;
+}
+
 /* One phase of one repetition on the filesystem being tested: availability,
  * timing, the record, the result file, the events. */
 static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
@@ -808,12 +835,14 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.drop_caches = def->drop_caches < 0 ? pl->drop_caches : def->drop_caches == 1,
 		.log_fd = e->log_fd, .cancel = &e->cancel,
 		.progress = on_tick, .arg = e,
-		.builtin = fsb_refresh_is_phase(def->name) ? fsb_engine_refresh : run_builtin, .builtin_arg = e,
+		.builtin = builtin_runner(def), .builtin_arg = e,
 		.limits = &pl->cfg->defaults.disturb,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
+	if (!fsb_phase_kind_timed(def->kind))	/* others cannot disturb a count: nothing to set aside */
+		free(run.disturbed), run.disturbed = NULL;
 	run.v[FSB_FIELD_seq] = (double)++e->seq;
 	run.v[FSB_FIELD_round] = (double)(e->round > 0 ? e->round : rep);
 	mark_replacement(e, ph, &run);

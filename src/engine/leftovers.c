@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "devices/crashfs.h"
 #include "engine/leftovers.h"
 
 struct fsb_leftovers {
@@ -53,7 +54,7 @@ const char *fsb_leftovers_dir(void)
 
 /* Field 22 of /proc/PID/stat: when the process started, in clock ticks
  * since boot.  0 when the process does not exist. */
-static unsigned long long proc_start(pid_t pid)
+unsigned long long fsb_leftovers_proc_start(pid_t pid)
 {
 	char *p = fsb_xasprintf("/proc/%d/stat", (int)pid), *text = NULL, *s;
 	unsigned long long start = 0;
@@ -149,7 +150,7 @@ int fsb_leftovers_open(struct fsb_leftovers **out, struct fsb_err *err)
 		goto out;
 	}
 	head = fsb_xasprintf("fsbench-state 1\npid %d\nstart %llu\n", (int)getpid(),
-			     proc_start(getpid()));
+			     fsb_leftovers_proc_start(getpid()));
 	rc = write_all(l->fd, head);
 	free(head);
 	if (rc)
@@ -218,6 +219,13 @@ struct image {
 	ino_t ino;
 };
 
+/* A crash phase's FUSE write log and its server. */
+struct fuse_log {
+	char *path;
+	pid_t pid;
+	unsigned long long start;
+};
+
 /* What one dead run's state file lists. */
 struct dead {
 	const char *file;
@@ -227,6 +235,8 @@ struct dead {
 	struct fsb_strv mnts, works, keeps, intents;
 	dev_t *devices;
 	size_t ndevices;
+	struct fuse_log *fuses;
+	size_t nfuses;
 	struct fsb_strv *said;
 };
 
@@ -263,6 +273,11 @@ static void parse_state(struct dead *d, char *text)
 			im->ino = (ino_t)strtoull(b, NULL, 10);
 			continue;
 		}
+		if (strcmp(kind, "fuse") == 0 && *b) {
+			d->fuses = fsb_xrealloc(d->fuses, (d->nfuses + 1) * sizeof(*d->fuses));
+			d->fuses[d->nfuses++] = (struct fuse_log){ path, (pid_t)atoi(a), strtoull(b, NULL, 10) };
+			continue;
+		}
 		if (strcmp(kind, "mnt") == 0 && !fsb_strv_contains(&d->mnts, path))
 			fsb_strv_add(&d->mnts, path);
 		else if (strcmp(kind, "image-new") == 0)
@@ -293,6 +308,9 @@ static void dead_free(struct dead *d)
 	fsb_strv_free(&d->keeps);
 	fsb_strv_free(&d->intents);
 	free(d->devices);
+	for (size_t i = 0; i < d->nfuses; i++)
+		free(d->fuses[i].path);
+	free(d->fuses);
 }
 
 static bool has_prefix_name(const char *path, const char *prefix)
@@ -539,6 +557,51 @@ static void undo_loops(struct dead *d)
 		closedir(dir);
 }
 
+/* What is mounted at path, if it is a crash phase's write log. */
+static bool fuse_mounted(const char *path)
+{
+	struct libmnt_table *tb = mnt_new_table_from_file("/proc/self/mountinfo");
+	struct libmnt_fs *fs = tb ? mnt_table_find_target(tb, path, MNT_ITER_BACKWARD) : NULL;
+	const char *type = fs ? mnt_fs_get_fstype(fs) : NULL;
+	bool ours = type && strcmp(type, FSB_CRASHFS_TYPE) == 0;
+
+	if (tb)
+		mnt_unref_table(tb);
+	return ours;
+}
+
+/* The crash phase's write logs: unmounted (the loop devices on them are
+ * detached by now), their servers end with it or are killed. */
+static void undo_fuses(struct dead *d)
+{
+	for (size_t i = 0; i < d->nfuses; i++) {
+		const struct fuse_log *f = &d->fuses[i];
+		int r = -1;
+
+		if (fuse_mounted(f->path)) {
+			for (int k = 0; k < 100 && (r = umount2(f->path, 0)) < 0 && errno == EBUSY; k++)
+				nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+			if (r == 0)
+				say(d, "unmounted its write log %s", f->path);
+			else if (umount2(f->path, MNT_DETACH) == 0)
+				say(d, "unmounted its write log %s lazily: it was still busy", f->path);
+			else
+				say(d, "cannot unmount its write log %s: %s", f->path, strerror(errno));
+		}
+		/* unmounted, the server ends by itself; one that does not is killed */
+		for (int k = 0; k < 100 && f->pid > 0 && fsb_leftovers_proc_start(f->pid) == f->start; k++)
+			nanosleep(&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+		if (f->pid > 0 && f->start && fsb_leftovers_proc_start(f->pid) == f->start && kill(f->pid, SIGKILL) == 0)
+			say(d, "killed its write log's server, process %d", (int)f->pid);
+		if (has_prefix_name(f->path, "fsbench-mnt.") && access(f->path, F_OK) == 0 && !fuse_mounted(f->path)) {
+			if (rmdir(f->path) == 0)
+				say(d, "removed mount point %s", f->path);
+			else
+				say(d, "cannot remove mount point %s: %s", f->path, strerror(errno));
+		}
+	}
+}
+
 static void undo_files(struct dead *d)
 {
 	for (size_t i = 0; i < d->nimages; i++) {
@@ -611,7 +674,7 @@ static int clean_one(const char *path, int pid, struct fsb_strv *said)
 		start = strtoull(s + 7, NULL, 10);
 	/* alive: the same process, not just the same number; a file without its
 	 * header yet is being started by a live run, or its run is gone */
-	if (pid == getpid() || (start ? proc_start(pid) == start : proc_start(pid) != 0))
+	if (pid == getpid() || (start ? fsb_leftovers_proc_start(pid) == start : fsb_leftovers_proc_start(pid) != 0))
 		goto out;
 	copy = fsb_xstrdup(text);
 	parse_state(&d, copy);
@@ -619,6 +682,7 @@ static int clean_one(const char *path, int pid, struct fsb_strv *said)
 	for (size_t i = 0; i < d.mnts.n; i++)
 		undo_mount(&d, d.mnts.v[i]);
 	undo_loops(&d);
+	undo_fuses(&d);
 	undo_files(&d);
 	unlink(path);
 	say(&d, "removed its state file %s", path);

@@ -22,6 +22,10 @@
  *     work PATH            a work directory (fsbench-work.*)
  *     device DEV MAJ:MIN   a claimed block device (never removed: only its
  *                          mount on our mount point is undone)
+ *     fuse PATH PID START  the crash phase's FUSE write log mounted there
+ *                          (devices/crashfs.h), served by process PID that
+ *                          started at START; it outlives a killed fsbench
+ *                          (PID 0: its directory, before the server starts)
  * Paths are written with %, tab, newline and space as %XX.  The run holds an
  * exclusive flock on the file; the file is removed when the run has released
  * everything.
@@ -35,6 +39,9 @@
  *     then it is unmounted (lazily if still busy);
  *   - every loop device attached to one of its images (same inode) is
  *     detached;
+ *   - each FUSE write log is unmounted, when what is mounted there is one
+ *     (FSB_CRASHFS_TYPE), and its server killed if it is still the same
+ *     process; its mount point removed (fsbench-mnt.* only);
  *   - its images are removed, when the path still names the same inode
  *     (an image-new without its inode line is only named: killed in that
  *     instant, the file may or may not be the run's);
@@ -73,6 +80,11 @@ int fsb_leftovers_note(struct fsb_leftovers *l, const char *kind, const char *pa
 
 /* "image PATH DEV INO" for a file fsbench has just created. */
 int fsb_leftovers_note_image(struct fsb_leftovers *l, const char *path);
+
+/* When process pid started (/proc/PID/stat field 22, clock ticks since
+ * boot), what the lines record to tell a process from a later one with its
+ * pid; 0 when there is no such process. */
+unsigned long long fsb_leftovers_proc_start(pid_t pid);
 
 /* Close, and remove the file when everything was released (all_released).
  * NULL is fine. */

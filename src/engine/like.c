@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/like.h"
+#include "model/crashcell.h"
 #include "engine/avail.h"
 #include "engine/synth.h"
 #include "engine/workload.h"
@@ -274,6 +275,10 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 		fsb_strv_addf(missing, "order %s: not an order fsbench knows", res->order);
 	if (res->order_seed >= 0) {
 		plan->seed = (unsigned long long)res->order_seed;
+		plan->seed_set = true;
+	} else if (fsb_crash_seed(res) >= 0) {
+		/* one run in order records no order seed: its crash states' seed is the run's */
+		plan->seed = (unsigned long long)fsb_crash_seed(res);
 		plan->seed_set = true;
 	} else {
 		fsb_strv_add(notes, "the result records no seed of its order: a new one is drawn");

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/crash_int.h"
 #include "engine/targetcheck.h"
+#include "model/opts.h"
 
 int fsb_target_check_image(const char *path, struct fsb_err *err)
 {
@@ -74,4 +76,24 @@ void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r)
 	r->can_run = !r->needs_root || r->is_root;
 	/* dropping caches writes /proc/sys/vm/drop_caches: root only */
 	r->drop_caches = p->drop_caches && r->is_root;
+}
+
+int fsb_target_check_phases(const struct fsb_plan *p, struct fsb_err *err)
+{
+	enum crash_fault fault;
+
+	for (size_t j = 0; j < p->phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(p->cfg, p->phases.v[j]);
+
+		if (!def || def->kind != FSB_PHASE_CRASH)
+			continue;
+		if (p->target == FSB_TARGET_DIR)
+			return fsb_err_set(err, -EINVAL, "phase '%s' needs a target fsbench formats (%s or %s): it makes "
+					   "each filesystem itself from its profile, and a directory is not one",
+					   def->name, fsb_opt_say(FSB_OPT_IMAGE, NULL), fsb_opt_say(FSB_OPT_TARGET, NULL));
+		/* the tests' switch, refused before anything is made */
+		if (crash_fault_from_env(&fault, err))
+			return -EINVAL;
+	}
+	return 0;
 }

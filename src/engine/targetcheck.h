@@ -28,6 +28,16 @@ int fsb_target_check_size(unsigned long long bytes, struct fsb_err *err);
 int fsb_target_check_dir(const char *path, struct fsb_err *err);
 
 /*
+ * The plan's phases against its target: a crash phase (engine/crash.h)
+ * makes each filesystem of the plan itself, from its profile, so it needs a
+ * target fsbench formats — an image or a device — not a directory; and the
+ * tests' FSBENCH_CRASH_FAULT, when set, must name a fault it knows.  0 or
+ * -EINVAL with one line naming the phase or the variable.
+ */
+struct fsb_plan;
+int fsb_target_check_phases(const struct fsb_plan *p, struct fsb_err *err);
+
+/*
  * What a plan asks of this process, decided here once for every front end
  * (fsbench run, the TUI's target, plan and confirm screens) and the
  * engine: whether its target needs root (an image or a device is

@@ -20,8 +20,8 @@ static int validate_kind(cfg_t *cfg, cfg_opt_t *opt)
 
 	/* a config's phase runs here: it cannot be another tool's */
 	if (fsb_phase_kind_parse(v, &k) || k == FSB_PHASE_IMPORTED) {
-		cfg_error(cfg, "kind = \"%s\": must be \"%s\" or \"%s\"", v, fsb_phase_kind_word(FSB_PHASE_COMMAND),
-			  fsb_phase_kind_word(FSB_PHASE_BUILTIN));
+		cfg_error(cfg, "kind = \"%s\": must be \"%s\", \"%s\" or \"%s\"", v, fsb_phase_kind_word(FSB_PHASE_COMMAND),
+			  fsb_phase_kind_word(FSB_PHASE_BUILTIN), fsb_phase_kind_word(FSB_PHASE_CRASH));
 		return -1;
 	}
 	return 0;
@@ -205,6 +205,7 @@ static cfg_opt_t profile_opts[] = {
 	CFG_INT("age_tree_files", 2000, CFGF_NONE),
 	CFG_INT("age_append_files", 8, CFGF_NONE),
 	CFG_FLOAT("age_seconds", 300, CFGF_NONE),
+	CFG_INT("crash_states", 20, CFGF_NONE),
 	CFG_STR_LIST("nominal", NULL, CFGF_NONE),
 	CFG_STR_LIST("measured_cv", NULL, CFGF_NONE),
 	CFG_STR_LIST("session_cv", NULL, CFGF_NONE),
@@ -251,7 +252,7 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 		"profile|synth_file_min", "profile|synth_file_max", "profile|synth_dirs",
 		"profile|synth_seekers", "profile|synth_seeks", "profile|min_duration", "profile|session_sd",
 		"profile|age_commits", "profile|age_tree_files", "profile|age_append_files",
-		"profile|age_seconds",
+		"profile|age_seconds", "profile|crash_states",
 		"defaults|repeat", "defaults|jobs", "defaults|ci_target", "defaults|max_repeat",
 		"defaults|disturbed_cpu", "defaults|disturbed_psi_cpu", "defaults|disturbed_steal",
 		"defaults|disturbed_swap", "defaults|disturbed_io",
@@ -420,6 +421,7 @@ static void apply_profile(const struct apply *a, struct fsb_size_profile *p)
 	ap_long(a, "age_tree_files", &p->age_tree_files);
 	ap_long(a, "age_append_files", &p->age_append_files);
 	ap_double(a, "age_seconds", &p->age_seconds);
+	ap_long(a, "crash_states", &p->crash_states);
 	ap_strv(a, "nominal", &p->nominal);
 	ap_strv(a, "measured_cv", &p->measured_cv);
 	ap_strv(a, "session_cv", &p->session_cv);
@@ -603,6 +605,9 @@ static int check_aging(const struct fsb_size_profile *p, struct fsb_err *err)
 	if (p->age_append_files > 10000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_append_files = %ld is too many (at most 10000)",
 				   p->origin, p->name, p->age_append_files);
+	if (p->crash_states < 1 || p->crash_states > 10000)
+		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": crash_states = %ld must be from 1 to 10000",
+				   p->origin, p->name, p->crash_states);
 	return 0;
 }
 

@@ -105,6 +105,7 @@ struct fsb_size_profile {
 	long age_tree_files;     /* files of the churned tree at the start, >= 20 */
 	long age_append_files;   /* files grown by interleaved appends */
 	double age_seconds;      /* cap on the aging's time, s; 0 = none */
+	long crash_states;       /* the crash phase's states at most, per run (engine/crash.h) */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */

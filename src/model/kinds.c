@@ -8,6 +8,7 @@ static const char *const phase_words[] = {
 	[FSB_PHASE_COMMAND] = "command",
 	[FSB_PHASE_BUILTIN] = "builtin",
 	[FSB_PHASE_IMPORTED] = "imported",
+	[FSB_PHASE_CRASH] = "crash",
 };
 
 static const char *const target_words[] = {
@@ -15,6 +16,11 @@ static const char *const target_words[] = {
 	[FSB_TARGET_DIR] = "dir",
 	[FSB_TARGET_DEVICE] = "device",
 };
+
+bool fsb_phase_kind_timed(enum fsb_phase_kind k)
+{
+	return k != FSB_PHASE_CRASH;
+}
 
 const char *fsb_phase_kind_word(enum fsb_phase_kind k)
 {

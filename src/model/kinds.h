@@ -7,10 +7,14 @@
 #ifndef FSB_KINDS_H
 #define FSB_KINDS_H
 
+#include <stdbool.h>
+
 enum fsb_phase_kind {
 	FSB_PHASE_COMMAND,       /* /bin/sh -c template, timed with wait4 */
 	FSB_PHASE_BUILTIN,       /* a native phase of synth.c */
 	FSB_PHASE_IMPORTED,      /* another tool's measurement (model/import.h); results only */
+	FSB_PHASE_CRASH,         /* the crash phase (engine/crash.h): its runs count crash
+				    states; their time is no measurement of the filesystem */
 };
 
 enum fsb_target_kind {
@@ -18,6 +22,11 @@ enum fsb_target_kind {
 	FSB_TARGET_DIR,          /* an existing directory: no reformat */
 	FSB_TARGET_DEVICE,       /* a block device, after the safety checks */
 };
+
+/* Do a kind's runs measure the filesystem's time?  Every kind but crash:
+ * a crash run is in no table of times, total or verdict
+ * (model/crashcell.h, fsb_phase_is_timed). */
+bool fsb_phase_kind_timed(enum fsb_phase_kind k);
 
 /* The file format's word of a kind. */
 const char *fsb_phase_kind_word(enum fsb_phase_kind k);

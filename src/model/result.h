@@ -96,7 +96,21 @@
 	/* the verdict's blocks (model/rounds.h): the round a run belongs to, */ \
 	/* and what disturbed it (sys/interfere.h: FSB_DISTURBED_BY_*) */ \
 	X(round,            "",      "the round the run belongs to (1 = first; a run made again for a disturbed one keeps that one's round)") \
-	X(disturbed_by,     "",      "what disturbed the run, bits: 1 others' CPU, 2 waits for a CPU, 4 the hypervisor's steal beyond its round's, 8 swap, 16 others' disk I/O")
+	X(disturbed_by,     "",      "what disturbed the run, bits: 1 others' CPU, 2 waits for a CPU, 4 the hypervisor's steal beyond its round's, 8 swap, 16 others' disk I/O") \
+	/* the crash phase (issue 35, engine/crash.h, doc/crash.md): counts of crash states */ \
+	X(crash_states,     "",      "crash states rebuilt from the write log and tried") \
+	X(crash_clean,      "",      "crash states that mounted and that the read-only check found nothing in") \
+	X(crash_repair,     "",      "crash states that did not mount, or that the check found errors in: a repair needed") \
+	X(crash_fsck_errors, "",     "crash states the read-only check found errors in (not written when there was no check)") \
+	X(crash_unchecked,  "",      "crash states that mounted but could not be checked (no check installed or in the profile)") \
+	X(crash_mount_failed, "",    "crash states that did not mount") \
+	X(crash_lost,       "",      "crash states in which a file the script had fsync'd was missing or different") \
+	X(crash_rename,     "",      "crash states in which a file replaced by rename was neither the old nor the new one") \
+	X(crash_recovery_p50, "s",   "median time of the mount (the journal's replay) of the crash states that mounted") \
+	X(crash_recovery_max, "s",   "longest such mount") \
+	X(crash_flushes,    "",      "flushes the loop device sent while the crash phase's script ran") \
+	X(crash_writes,     "",      "writes and discards it sent meanwhile") \
+	X(crash_fault,      "",      "a test run that broke durability on purpose: 1 = the script forgot its fsyncs, 2 = each state lost a flushed write; 0 = none")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,

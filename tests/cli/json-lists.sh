@@ -95,7 +95,7 @@ assert d["command"] == "list-results" and d["directory"] == sys.argv[3]
 assert d["where"] == (sys.argv[4] or None), d["where"]
 assert len(rows) == len(d["results"]), (len(rows), len(d["results"]))
 if sys.argv[4] == "":
-    assert len(rows) == 7, len(rows)   # the samples, the fixtures (aging-3fs too) and broken
+    assert len(rows) == 8, len(rows)   # the samples, the fixtures (aging-3fs, crash-4fs too) and broken
 if sys.argv[4] == "no such words":
     assert not rows
 if sys.argv[4] in ("", "aged"):

@@ -19,7 +19,7 @@ if ! "$CC" -fsanitize=fuzzer "$probe" -o "$out/probe" 2>/dev/null; then
 fi
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cflags="-g -O1 $san -fsanitize=fuzzer-no-link -I$src/src -I$src -I$src/tests/fuzz \
-	-I/usr/include/libmount -I/usr/include/blkid -D_GNU_SOURCE \
+	-I/usr/include/libmount -I/usr/include/blkid -I/usr/include/fuse3 -D_GNU_SOURCE \
 	-DFSB_VERSION=\"fuzz\" -DFSB_SYSCONFDIR=\"/nonexistent\" \
 	-DFSB_ABS_SRCDIR=\"$src\" -DFSB_ABS_BUILDDIR=\"$out\" -pthread"
 # The library rooms a reader or renderer can reach, and the text output of
@@ -41,6 +41,6 @@ ar cr "$out/libfuzz.a" $objs
 for h in "$src"/tests/fuzz/fuzz_*.c; do
 	name=$(basename "$h" .c)
 	# shellcheck disable=SC2086
-	"$CC" $cflags -fsanitize=fuzzer "$h" "$out/libfuzz.a" -lmount -lblkid -lconfuse -ljson-c -lsqlite3 -lm -o "$out/$name"
+	"$CC" $cflags -fsanitize=fuzzer "$h" "$out/libfuzz.a" -lmount -lblkid -lconfuse -ljson-c -lsqlite3 -lfuse3 -lm -o "$out/$name"
 done
 echo "fuzz: harnesses in $out"

@@ -23,7 +23,7 @@ import re
 import sys
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
-GROUPS = {"Phases", "Built-in I/O phases", "Aging", "How it was measured", "How to reproduce"}
+GROUPS = {"Phases", "Built-in I/O phases", "Aging", "Crash consistency", "How it was measured", "How to reproduce"}
 CHART = re.compile(r" — relative to .*\(> 1 = slower\)$")
 
 

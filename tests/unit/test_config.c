@@ -162,7 +162,7 @@ static void test_errors_name_file_and_line(void **state)
 	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:");
 	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus");
 	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\" or \"builtin\"");
+	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\", \"builtin\" or \"crash\"");
 	expect_config_error(MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:");
 	expect_config_error(MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative");
 	expect_config_error(MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate");

@@ -285,6 +285,7 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	recorded_words(res, &words);
 	plan->reformat_between = !recorded_flag(&words, FSB_OPT_NO_REFORMAT);
 	plan->drop_caches = !recorded_flag(&words, FSB_OPT_NO_DROP_CACHES);
+	plan->probe = !recorded_flag(&words, FSB_OPT_NO_PROBE);
 	jobs = recorded_jobs(&words);
 	if (jobs)
 		plan->jobs = jobs;
@@ -323,7 +324,7 @@ bool fsb_plan_like_takes(enum fsb_opt id)
 	case FSB_OPT_FS: case FSB_OPT_PHASES: case FSB_OPT_AGE: case FSB_OPT_PROFILE: case FSB_OPT_REPEAT:
 	case FSB_OPT_AUTO_REPEAT: case FSB_OPT_CI_TARGET: case FSB_OPT_MAX_REPEAT: case FSB_OPT_BUDGET:
 	case FSB_OPT_NO_REFORMAT: case FSB_OPT_ORDER: case FSB_OPT_SEED: case FSB_OPT_BASELINE:
-	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES:
+	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES: case FSB_OPT_NO_PROBE:
 		return true;
 	default:
 		return false;

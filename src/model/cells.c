@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/agefactor.h"
+#include "model/diskwork.h"
 #include "model/kinds.h"
 #include "model/cells.h"
 
@@ -28,9 +29,11 @@ void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv
 
 	fsb_result_phases(res, &all);
 	/* the aging group is compared aged against fresh (model/agefactor.h),
-	 * never in a total, a verdict or the built-in tables */
+	 * a feature phase (clone) asks what a filesystem can do
+	 * (model/diskwork.h): never in a total, a verdict or the built-in tables */
 	for (size_t i = 0; i < all.n; i++)
-		if (!fsb_agefactor_is_aging(all.v[i]) && fsb_cell_is_builtin(res, all.v[i]) == builtin)
+		if (!fsb_agefactor_is_aging(all.v[i]) && !fsb_diskwork_is_feature(all.v[i]) &&
+		    fsb_cell_is_builtin(res, all.v[i]) == builtin)
 			fsb_strv_add(out, all.v[i]);
 	fsb_strv_free(&all);
 }

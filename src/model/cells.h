@@ -98,8 +98,9 @@ double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cells
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
 /* Phases of the desktop suite (command phases) and built-in ones, in order;
- * neither list has the aging group's phases (model/agefactor.h), so no
- * total, verdict, summary or built-in table counts them. */
+ * neither list has the aging group's phases (model/agefactor.h) nor a
+ * feature phase (clone, model/diskwork.h), so no total, verdict, summary
+ * or built-in table counts them. */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
 /* Is phase a built-in (or imported) one, a rate rather than a time? */
 bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);

@@ -283,8 +283,9 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t);
  *  charts:       the total device writes normalized; the p99 of the phase
  *                whose saves waited longest (*phase), normalized.
  * The words: the longest save and where; each filesystem's amplification
- * over the phases, largest first; which filesystems clone; every cell that
- * did less work.  Lines appended to out.
+ * over the phases, largest first (after lead, NULL: "Over the phases");
+ * which filesystems clone; every cell that did less work.  Lines appended
+ * to out.
  */
 int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
 int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
@@ -296,7 +297,7 @@ int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_
 int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c,
 			   const char **phase);
 void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out);
-void fsb_report_amp_words(const struct fsb_result *res, struct fsb_strv *out);
+void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out);
 void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out);
 void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out);
 /*

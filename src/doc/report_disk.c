@@ -693,7 +693,7 @@ static int by_factor(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-void fsb_report_amp_words(const struct fsb_result *res, struct fsb_strv *out)
+void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out)
 {
 	FSB_CELL_MEMO_SCOPE;
 	struct amp_row *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
@@ -713,8 +713,9 @@ void fsb_report_amp_words(const struct fsb_result *res, struct fsb_strv *out)
 	if (n > 8)
 		fsb_buf_addf(&b, " and %zu more", n - 8);
 	if (n)
-		fsb_strv_addf(out, "Over the phases, %s wrote %s× what they saved%s (write amplification: what a flash "
-			      "disk wears).", v[0].name, fsb_report_num(v[0].factor, 1), b.len ? b.s : "");
+		fsb_strv_addf(out, "%s, %s wrote %s× what they saved%s (write amplification: what a flash "
+			      "disk wears).", lead ? lead : "Over the phases", v[0].name, fsb_report_num(v[0].factor, 1),
+			      b.len ? b.s : "");
 	fsb_buf_free(&b);
 	free(v);
 }
@@ -837,7 +838,7 @@ void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct 
 	add_chart(d, FSB_ROLE_STALL_CHART, rc, &c, phase);
 	add_table(d, FSB_ROLE_CLONE, fsb_report_clone(res, ro, &t), &t);
 	fsb_report_stall_words(res, &words);
-	fsb_report_amp_words(res, &words);
+	fsb_report_amp_words(res, NULL, &words);
 	fsb_report_clone_words(res, &words);
 	fsb_report_less_work_words(res, &words);
 	add_words(d, &words);

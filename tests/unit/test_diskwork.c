@@ -239,7 +239,7 @@ static void test_amp_total(void **state)
 	assert_true(isnan(a.flushes));
 	fsb_diskwork_amp(res, res->fs[3], &a);
 	assert_true(isnan(a.factor));	/* xfs saved 0.4 MiB */
-	fsb_report_amp_words(res, &words);
+	fsb_report_amp_words(res, NULL, &words);
 	assert_int_equal(words.n, 1);
 	/* largest first: btrfs 405/361 */
 	assert_non_null(strstr(words.v[0], "Over the phases, btrfs wrote 1.1× what they saved"));

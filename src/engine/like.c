@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/like.h"
+#include "model/diskwork.h"
 #include "engine/avail.h"
 #include "engine/synth.h"
 #include "engine/workload.h"
@@ -285,7 +286,11 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	recorded_words(res, &words);
 	plan->reformat_between = !recorded_flag(&words, FSB_OPT_NO_REFORMAT);
 	plan->drop_caches = !recorded_flag(&words, FSB_OPT_NO_DROP_CACHES);
-	plan->probe = !recorded_flag(&words, FSB_OPT_NO_PROBE);
+	/* the probe ran where the result holds its saves; device counters
+	 * without them: it did not (--no-probe, probe = false, an older
+	 * fsbench); neither: what the command line says */
+	plan->probe = fsb_diskwork_stalls_present(res) ||
+		      (!fsb_diskwork_present(res) && !recorded_flag(&words, FSB_OPT_NO_PROBE));
 	jobs = recorded_jobs(&words);
 	if (jobs)
 		plan->jobs = jobs;

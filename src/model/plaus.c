@@ -365,7 +365,8 @@ void fsb_plaus_say_less(const struct fsb_plaus_less *p, char *buf, size_t len)
 			 "against %s%s", fsb_plaus_less_words(p->why), a, b, isnan(p->saved_kib) ? "?" : c,
 			 isnan(p->others_saved_kib) ? "?" : d,
 			 p->why == FSB_LESS_COMPRESSED ? ": the filesystem compresses"
-			 : ": compressed, deduplicated, or files deleted before they were written back");
+			 : ": compressed, deduplicated, files deleted before they were written back, or the others "
+			   "wrote back what earlier phases left");
 }
 
 static const char *const virtual_disks[] = { "QEMU", "VBOX", "VMware", "Virtual", "virtio" };

@@ -96,7 +96,8 @@ bool fsb_plaus_compressing(const struct fsb_fs_result *fs);
  *   compressed  they saved as much, and the filesystem compresses
  *               (fsb_plaus_compressing);
  *   stored-less they saved as much, the device stored a fraction: compressed,
- *               deduplicated, or files deleted before they were written back.
+ *               deduplicated, files deleted before they were written back, or
+ *               the others wrote back what earlier phases left.
  * A feature phase (clone, model/diskwork.h) is never judged: its work is
  * the feature.  Judged from the result, for every output; never recorded.
  */

@@ -45,3 +45,15 @@ tui_keys q
 tui_wait 'Results in '
 tui_keys q
 tui_wait 'Where should fsbench run'
+# the plan screen: clone right after cp in the desktop group, ticked by default
+tui_keys End Up
+tui_wait '^▶ Image file'
+tui_keys Enter
+tui_wait '│ File '
+tui_keys C-u "$SCRATCH/t.img" Tab C-u 2G Enter
+tui_wait 'Target: new image file'
+tui_wait '\[x\] clone +clone what cp copies'
+tui_screen | grep -A1 -E '\[x\] cp ' | grep -qE '\[x\] clone +clone what cp copies' ||
+	{ tui_dump; fail "the plan screen does not list clone, ticked, right after cp"; }
+tui_quit 'Where should fsbench run'
+exit 0

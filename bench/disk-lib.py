@@ -150,6 +150,8 @@ def aa(m, with_files, without_files):
         else:
             line += " — | one run a side |"
         print(line)
+    if not keys:
+        print("| — | — | | | | | no phase has undisturbed runs on both sides: the machine was busy |")
     print()
     print("%s, mean over the runs with the stall probe and without (--no-probe); difference = with / "
           "without − 1; interval: Welch's 95%% interval of the difference of the means, relative to "

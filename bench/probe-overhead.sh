@@ -13,7 +13,7 @@
 # interval's width is the smallest one they could.
 #
 # Root only (loop devices, mkfs, mount); without root it says so and exits
-# 77.  Every image is fsbench's and removed by it; the work directory by
+# 2.  Every image is fsbench's and removed by it; the work directory by
 # this script on every exit.  -o FILE writes its section of FILE
 # (bench/section.sh).
 set -u
@@ -50,19 +50,11 @@ case $metric in dead | real) ;; *) echo "$0: -m dead or real" >&2; exit 2 ;; esa
 [ "$rounds" -ge 2 ] 2>/dev/null || { echo "$0: -n needs 2 rounds or more (an interval)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
-if [ "$(id -u)" != 0 ]; then
-	echo "probe-overhead: needs root (loop devices, mkfs, mount); skipped" >&2
-	exit 77
-fi
-[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
-[ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
-
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-probe.XXXXXX") || exit 1
-trap 'rm -rf --one-file-system "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+bench_need
+[ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
+bench_workdir fsbench-probe
 export XDG_DATA_HOME=$work/data
 log() { printf '%s\n' "$*" >&2; }
 

@@ -12,7 +12,7 @@
 # table of the same (show's "What the disk did, all phases").
 #
 # Root only (loop devices, mkfs, mount); without root it says so and exits
-# 77.  The image is removed by fsbench; the work directory by this script
+# 2.  The image is removed by fsbench; the work directory by this script
 # on every exit.  -o FILE writes its section of FILE (bench/section.sh).
 set -u
 
@@ -46,19 +46,11 @@ while getopts "f:p:P:n:No:h" opt; do
 done
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
-if [ "$(id -u)" != 0 ]; then
-	echo "write-amp: needs root (loop devices, mkfs, mount); skipped" >&2
-	exit 77
-fi
-[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
-[ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
-
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-wamp.XXXXXX") || exit 1
-trap 'rm -rf --one-file-system "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+bench_need
+[ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
+bench_workdir fsbench-wamp
 export XDG_DATA_HOME=$work/data
 bench_settle
 load0=$(bench_load)

@@ -91,6 +91,16 @@ static void table_done(struct fsb_table *t)
 			t->cells[i].text = fsb_xstrdup("");
 }
 
+void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n)
+{
+	span(t, r, c, n);
+}
+
+void fsb_table_done(struct fsb_table *t)
+{
+	table_done(t);
+}
+
 /* Empty-cell text and flags for a cell without numbers. */
 static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs,
 		      const struct fsb_result *res, const char *fs, const char *phase)

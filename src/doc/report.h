@@ -171,6 +171,10 @@ void fsb_table_free(struct fsb_table *t);
 void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows);
 void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* Cell (r, c) covers n columns (a header over a group); the ones it covers
+ * get span 0.  Once built: every cell nobody set gets an empty text. */
+void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n);
+void fsb_table_done(struct fsb_table *t);
 
 /* A horizontal bar chart of one phase (or "total") for the metric. */
 struct fsb_bar {

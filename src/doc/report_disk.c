@@ -20,20 +20,6 @@
 
 #define MIB 1024.0   /* KiB */
 
-static void span(struct fsb_table *t, size_t r, size_t c, int n)
-{
-	fsb_table_cell(t, r, c)->span = n;
-	for (int k = 1; k < n; k++)
-		fsb_table_cell(t, r, c + (size_t)k)->span = 0;
-}
-
-static void done(struct fsb_table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		if (!t->cells[i].text)
-			t->cells[i].text = fsb_xstrdup("");
-}
-
 /* The filesystems in the tables' order: the baseline first. */
 static const struct fsb_fs_result **rows_of(const struct fsb_result *res, const struct fsb_fs_result *bfs)
 {
@@ -139,55 +125,86 @@ size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase
 
 /* The phases of the writes tables: the totals' (and "total"), then the
  * built-in ones. */
-static void write_phases(const struct fsb_result *res, struct fsb_strv *out, size_t *ntotal)
+static void write_phases(const struct fsb_result *res, struct fsb_strv *out)
 {
 	struct fsb_strv b = { 0 };
 
 	fsb_cell_phases(res, false, out);
 	if (out->n)
 		fsb_strv_add(out, "total");
-	*ntotal = out->n;
 	fsb_cell_phases(res, true, &b);
 	for (size_t j = 0; j < b.n; j++)
 		fsb_strv_add(out, b.v[j]);
 	fsb_strv_free(&b);
 }
 
+static void totals_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	fsb_cell_phases(res, false, out);
+}
+
+/* What a table of filesystems × phases starts from: the baseline, the rows
+ * (the baseline first) and the phases (fill's); -ENOENT without a
+ * baseline or a phase.  Close with lay_free. */
+struct lay {
+	const char *base;
+	const struct fsb_fs_result *bfs;
+	const struct fsb_fs_result **rows;
+	struct fsb_strv ph;
+};
+
+static int lay_open(const struct fsb_result *res, const struct fsb_report_opts *o,
+		    void (*fill)(const struct fsb_result *res, struct fsb_strv *out), struct lay *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->base = fsb_cell_baseline(res, o);
+	l->bfs = l->base ? fsb_result_find_fs(res, l->base) : NULL;
+	if (!l->bfs)
+		return -ENOENT;
+	fill(res, &l->ph);
+	if (!l->ph.n) {
+		fsb_strv_free(&l->ph);
+		return -ENOENT;
+	}
+	l->rows = rows_of(res, l->bfs);
+	return 0;
+}
+
+static void lay_free(struct lay *l)
+{
+	free(l->rows);
+	fsb_strv_free(&l->ph);
+}
+
 int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	const struct fsb_fs_result **rows;
-	struct fsb_strv ph = { 0 };
-	size_t ntotal;
+	struct lay l;
 
-	if (!bfs || !fsb_diskwork_present(res))
+	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
 		return -ENOENT;
-	write_phases(res, &ph, &ntotal);
-	rows = rows_of(res, bfs);
-	fsb_table_init(t, "disk-writes", res->nfs + 2, 1 + 2 * ph.n, 2);
+	fsb_table_init(t, "disk-writes", res->nfs + 2, 1 + 2 * l.ph.n, 2);
 	t->title = fsb_xstrdup("Device writes");
 	t->caption = fsb_xasprintf("MiB the device wrote during the phase and its sync%s, and normalized to %s "
-				   "(> 1 = wrote more)%s", fsb_result_repeated(res) ? " (mean±95% CI)" : "", base,
+				   "(> 1 = wrote more)%s", fsb_result_repeated(res) ? " (mean±95% CI)" : "", l.base,
 				   fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
 	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
-	for (size_t j = 0; j < ph.n; j++) {
-		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", ph.v[j]);
-		span(t, 0, 1 + 2 * j, 2);
+	for (size_t j = 0; j < l.ph.n; j++) {
+		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", l.ph.v[j]);
+		fsb_table_span(t, 0, 1 + 2 * j, 2);
 		fsb_table_set(t, 1, 1 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "MiB");
-		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "×%s", base);
+		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "×%s", l.base);
 	}
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = rows[i] == bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
 
-		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME | bl, NAN, "%s", rows[i]->name);
-		for (size_t j = 0; j < ph.n; j++) {
+		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		for (size_t j = 0; j < l.ph.n; j++) {
 			struct fsb_cellstats a, b;
 
-			fsb_cell_stats(res, rows[i], ph.v[j], FSB_METRIC_WRITTEN, &a);
-			fsb_cell_stats(res, bfs, ph.v[j], FSB_METRIC_WRITTEN, &b);
+			fsb_cell_stats(res, l.rows[i], l.ph.v[j], FSB_METRIC_WRITTEN, &a);
+			fsb_cell_stats(res, l.bfs, l.ph.v[j], FSB_METRIC_WRITTEN, &b);
 			if (!a.nok) {
 				set_none(t, i + 2, 1 + 2 * j, &a, res);
 				fsb_table_set(t, i + 2, 2 + 2 * j, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
@@ -201,11 +218,10 @@ int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report
 			fsb_cell_stats_free(&b);
 		}
 	}
-	for (size_t j = 0; j < ph.n; j++)
-		fsb_report_mark_less_work(res, ph.v[j], t, rows, 2, (size_t[]){ 1 + 2 * j }, 1);
-	done(t);
-	free(rows);
-	fsb_strv_free(&ph);
+	for (size_t j = 0; j < l.ph.n; j++)
+		fsb_report_mark_less_work(res, l.ph.v[j], t, l.rows, 2, (size_t[]){ 1 + 2 * j }, 1);
+	fsb_table_done(t);
+	lay_free(&l);
 	return 0;
 }
 
@@ -237,35 +253,28 @@ static void set_amp(struct fsb_table *t, size_t r, size_t c, const struct fsb_re
 int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	const struct fsb_fs_result **rows;
-	struct fsb_strv ph = { 0 };
-	size_t ntotal;
+	struct lay l;
 
-	if (!bfs || !fsb_diskwork_present(res))
+	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
 		return -ENOENT;
-	write_phases(res, &ph, &ntotal);
-	rows = rows_of(res, bfs);
-	fsb_table_init(t, "disk-amp", res->nfs + 1, 1 + ph.n, 1);
+	fsb_table_init(t, "disk-amp", res->nfs + 1, 1 + l.ph.n, 1);
 	t->title = fsb_xstrdup("Write amplification");
 	t->caption = fsb_xasprintf("the device's writes / what the phase saved (its processes' writes that were "
 				   "kept, and the stall probe's): 1.00 = the device wrote what was saved; — = it "
 				   "saved under %.0f MiB; total: all the device wrote / all that was saved",
 				   FSB_WAMP_MIN_KIB / MIB);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
-	for (size_t j = 0; j < ph.n; j++)
-		fsb_table_set(t, 0, 1 + j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", ph.v[j]);
+	for (size_t j = 0; j < l.ph.n; j++)
+		fsb_table_set(t, 0, 1 + j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", l.ph.v[j]);
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = rows[i] == bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
 
-		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", rows[i]->name);
-		for (size_t j = 0; j < ph.n; j++)
-			set_amp(t, i + 1, 1 + j, res, rows[i], ph.v[j], bl);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		for (size_t j = 0; j < l.ph.n; j++)
+			set_amp(t, i + 1, 1 + j, res, l.rows[i], l.ph.v[j], bl);
 	}
-	done(t);
-	free(rows);
-	fsb_strv_free(&ph);
+	fsb_table_done(t);
+	lay_free(&l);
 	return 0;
 }
 
@@ -285,35 +294,28 @@ int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_
 	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "written MiB", "×", "saved MiB", "amplification", "flushes",
 					     "discarded MiB" };
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	const struct fsb_fs_result **rows;
-	struct fsb_strv ph = { 0 };
+	struct lay l;
 
-	fsb_cell_phases(res, false, &ph);
-	if (!bfs || !ph.n || !fsb_diskwork_present(res)) {
-		fsb_strv_free(&ph);
+	if (!fsb_diskwork_present(res) || lay_open(res, o, totals_phases, &l))
 		return -ENOENT;
-	}
-	rows = rows_of(res, bfs);
 	fsb_table_init(t, "disk-total", res->nfs + 1, 1 + FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("What the disk did, all phases");
 	t->caption = fsb_xasprintf("per repetition of the phases (%zu: the totals' phases): MiB the device wrote and "
 				   "normalized to %s (> 1 = wrote more%s), MiB the phases saved, their ratio, the "
-				   "flush requests and the MiB discarded", ph.n, base,
+				   "flush requests and the MiB discarded", l.ph.n, l.base,
 				   fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
 		fsb_table_set(t, 0, 1 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[k]);
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = rows[i] == bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
 		struct fsb_cellstats a, b;
 		struct fsb_amp amp;
 
-		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", rows[i]->name);
-		fsb_cell_stats(res, rows[i], "total", FSB_METRIC_WRITTEN, &a);
-		fsb_cell_stats(res, bfs, "total", FSB_METRIC_WRITTEN, &b);
-		fsb_diskwork_amp(res, rows[i], &amp);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		fsb_cell_stats(res, l.rows[i], "total", FSB_METRIC_WRITTEN, &a);
+		fsb_cell_stats(res, l.bfs, "total", FSB_METRIC_WRITTEN, &b);
+		fsb_diskwork_amp(res, l.rows[i], &amp);
 		if (a.nok) {
 			struct fsb_norm n = fsb_cell_normalize(&a, &b, FSB_METRIC_WRITTEN, o);
 
@@ -336,9 +338,8 @@ int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_
 		fsb_cell_stats_free(&a);
 		fsb_cell_stats_free(&b);
 	}
-	done(t);
-	free(rows);
-	fsb_strv_free(&ph);
+	fsb_table_done(t);
+	lay_free(&l);
 	return 0;
 }
 
@@ -452,34 +453,24 @@ int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts
 {
 	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "Phase", "Filesystem", "saves", "p50 ms", "p99 ms", "longest ms", "p99 ×" };
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	const struct fsb_fs_result **rows;
-	struct fsb_strv ph = { 0 };
+	struct lay l;
 
-	if (!bfs)
+	if (lay_open(res, o, stall_phases, &l))
 		return -ENOENT;
-	stall_phases(res, &ph);
-	if (!ph.n) {
-		fsb_strv_free(&ph);
-		return -ENOENT;
-	}
-	rows = rows_of(res, bfs);
-	fsb_table_init(t, "stalls", 1 + ph.n * res->nfs, FSB_ARRAY_SIZE(heads), 1);
+	fsb_table_init(t, "stalls", 1 + l.ph.n * res->nfs, FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("Stalls: what a save waited during each phase");
 	t->caption = fsb_xasprintf("the stall probe wrote %d KiB and fsynced it every %.0f ms on the same filesystem "
 				   "while the phase ran: the time of one save in ms, the median and 99th percentile "
 				   "of a run%s, the longest of any run; p99 × = normalized to %s (> 1 = waited longer)%s",
 				   FSB_PROBE_BYTES / 1024, FSB_PROBE_INTERVAL * 1000, fsb_result_repeated(res) ? " (mean±95% CI over the runs)" : "",
-				   base, fsb_result_repeated(res) ? ", * = significant (p < 0.05)" : "");
+				   l.base, fsb_result_repeated(res) ? ", * = significant (p < 0.05)" : "");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
 		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
-	for (size_t j = 0; j < ph.n; j++)
+	for (size_t j = 0; j < l.ph.n; j++)
 		for (size_t i = 0; i < res->nfs; i++)
-			stall_row(t, 1 + j * res->nfs + i, res, rows[i], bfs, ph.v[j], i == 0, o);
-	done(t);
-	free(rows);
-	fsb_strv_free(&ph);
+			stall_row(t, 1 + j * res->nfs + i, res, l.rows[i], l.bfs, l.ph.v[j], i == 0, o);
+	fsb_table_done(t);
+	lay_free(&l);
 	return 0;
 }
 
@@ -553,7 +544,7 @@ int fsb_report_disk_aging(const struct fsb_result *res, const struct fsb_report_
 	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t j = 0; j < nk; j++) {
 		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", fsb_age_read_name(kinds[j]));
-		span(t, 0, 1 + 2 * j, 2);
+		fsb_table_span(t, 0, 1 + 2 * j, 2);
 		fsb_table_set(t, 1, 1 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "writes ×");
 		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "ampl. aged / fresh");
 	}
@@ -569,7 +560,7 @@ int fsb_report_disk_aging(const struct fsb_result *res, const struct fsb_report_
 				      fsb_report_num(a->aged, 2), fsb_report_num(a->fresh, 2));
 		}
 	}
-	done(t);
+	fsb_table_done(t);
 	rc = 0;
 out:
 	fsb_age_free(&amp);
@@ -624,7 +615,7 @@ int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts 
 		set_mib(t, i + 1, 3, c.written_kib, 0);
 		set_mib(t, i + 1, 4, c.saved_kib, 0);
 	}
-	done(t);
+	fsb_table_done(t);
 	free(rows);
 	return 0;
 }

@@ -26,6 +26,16 @@ bench_need() {
 	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
 }
 
+# bench_workdir NAME: work=a new directory $TMPDIR/NAME.XXXXXX (default
+# /var/tmp), removed on every exit; INT, TERM and HUP exit through it.
+bench_workdir() {
+	work=$(mktemp -d "${TMPDIR:-/var/tmp}/$1.XXXXXX") || exit 1
+	trap 'rm -rf --one-file-system "$work"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+}
+
 # bench_load: the load average now (1, 5, 15 minutes)
 bench_load() { cut -d' ' -f1-3 /proc/loadavg; }
 

@@ -88,6 +88,8 @@ static void usage(FILE *fp)
 		"  -b, --baseline FS      filesystem the tables normalize to\n"
 		"  -j, --jobs N           make -j (default 1, as the seeds ran make)\n"
 		"      --no-drop-caches   keep the page cache between phases and passes\n"
+		"      --no-probe         no stall probe (a 4 KiB save every 100 ms) beside\n"
+		"                         the command phases: no stall percentiles\n"
 		"      --no-download      never download the debootstrap tarball\n"
 		"      --for USE          what the disk is for: system, home, build, scratch,\n"
 		"                         archive, removable; recorded in the result, the\n"

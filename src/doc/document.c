@@ -647,6 +647,7 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		verdict(doc, res, o);
 	if (s & FSB_DOC_PHASES) {
 		phases(doc, res, o);
+		fsb_doc_disk(doc, res, o);
 		aging(doc, res, o);
 		fsb_doc_crash(doc, res, o);
 		order(doc, res, o);
@@ -752,6 +753,11 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_AGING] = "aging", [FSB_ROLE_AGING_CHART] = "aging-chart",
 		[FSB_ROLE_AGING_LAYOUT] = "aging-layout", [FSB_ROLE_AGING_WORDS] = "aging-words",
 		[FSB_ROLE_CRASH] = "crash", [FSB_ROLE_CRASH_WORDS] = "crash-words",
+		[FSB_ROLE_DISK_TOTAL] = "disk-total", [FSB_ROLE_DISK_CHART] = "disk-chart",
+		[FSB_ROLE_DISK_WRITES] = "disk-writes", [FSB_ROLE_DISK_AMP] = "disk-amp",
+		[FSB_ROLE_DISK_AGING] = "disk-aging", [FSB_ROLE_STALLS] = "stalls",
+		[FSB_ROLE_STALL_CHART] = "stall-chart", [FSB_ROLE_CLONE] = "clone",
+		[FSB_ROLE_DISK_WORDS] = "disk-words",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -19,6 +19,10 @@
  *   min / median / max
  *   "Built-in I/O phases": the bonnie tables, per phase its chart (and with
  *   raw its tables), the latency table
+ *   "What the disk did" (only when the result has device counters or a clone
+ *   phase): the writes over all phases (table, chart), per phase, the
+ *   write amplification, aged against fresh, the stall probe's saves
+ *   (table, chart), the clone phase's answer, and their words
  *   "Aging" (only when the result has aging runs, model/agefactor.h): how to
  *   read it, the aging factors table, a chart per read (grep, stat), the
  *   layout table, a sentence per filesystem, and with raw every aging run
@@ -103,6 +107,16 @@ enum fsb_block_role {
 	/* the Crash consistency section (doc/report_crash.h), when the result has crash runs */
 	FSB_ROLE_CRASH,          /* TABLE: per filesystem what its crash states kept */
 	FSB_ROLE_CRASH_WORDS,    /* TEXT: a sentence per filesystem */
+	/* What the disk did (doc/disk.md), when the result has device counters or a clone phase */
+	FSB_ROLE_DISK_TOTAL,     /* TABLE: per filesystem, all phases: written, saved, amplification */
+	FSB_ROLE_DISK_CHART,     /* CHART: the total device writes normalized */
+	FSB_ROLE_DISK_WRITES,    /* TABLE: device writes per phase, less work marked */
+	FSB_ROLE_DISK_AMP,       /* TABLE: write amplification per phase */
+	FSB_ROLE_DISK_AGING,     /* TABLE: device writes aged against fresh */
+	FSB_ROLE_STALLS,         /* TABLE: the stall probe's saves per phase and filesystem */
+	FSB_ROLE_STALL_CHART,    /* CHART: the p99 of the phase that stalled most (phase: it) */
+	FSB_ROLE_CLONE,          /* TABLE: the clone phase's answer per filesystem */
+	FSB_ROLE_DISK_WORDS,     /* TEXT: the longest save, the amplification, clones, less work */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */
@@ -183,6 +197,10 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		    const struct fsb_doc_opts *o, struct fsb_doc *doc);
 void fsb_doc_free(struct fsb_doc *doc);
+/* The "What the disk did" section of a result's document (doc/disk.md,
+ * src/doc/report_disk.c): appended to doc by fsb_doc_result after the
+ * phases; nothing when res has no device counters and no clone phase. */
+void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o);
 
 /* For documents built elsewhere (doc/devdoc.c): a new block at the end, a
  * new entry key of a KV block (values empty); the first block of a role,

@@ -346,6 +346,15 @@ static void crash_line(const struct fsb_result *res, struct fsb_strv *out)
 	fsb_buf_free(&b);
 }
 
+/* What the disk did (doc/disk.md), beside the times: what each filesystem
+ * wrote for what was saved, which matters for a flash disk's wear, and
+ * which clone a copy — features, never in the weighted total. */
+static void disk_lines(const struct fsb_result *res, struct fsb_strv *out)
+{
+	fsb_report_amp_words(res, "For a flash disk (SSD), over the phases", out);
+	fsb_report_clone_words(res, out);
+}
+
 void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_report_opts *o,
 			       const struct fsb_rec_opts *ro, const struct fsb_recommendation *r,
 			       struct fsb_strv *out)
@@ -375,6 +384,7 @@ void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_re
 	}
 	if (picked)
 		aging_lines(r, out);
+	disk_lines(res, out);
 	/* the faster ones it passed over, and why */
 	for (size_t k = 0; picked && k < r->nrows; k++) {
 		const struct fsb_rec_row *row = &r->rows[k];

@@ -59,6 +59,7 @@ const struct fsb_cell_flag_word fsb_cell_flag_words[] = {
 	{ FSB_CELL_CACHED, "cached", "page_cache" },
 	{ FSB_CELL_COMPRESSED, "compressed", "compressed" },
 	{ FSB_CELL_CPU_BOUND, "cpu-bound", "cpu_bound" },
+	{ FSB_CELL_LESS_WORK, "less-work", "less_work" },
 	{ 0, NULL, NULL },
 };
 

@@ -91,6 +91,16 @@ static void table_done(struct fsb_table *t)
 			t->cells[i].text = fsb_xstrdup("");
 }
 
+void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n)
+{
+	span(t, r, c, n);
+}
+
+void fsb_table_done(struct fsb_table *t)
+{
+	table_done(t);
+}
+
 /* Empty-cell text and flags for a cell without numbers. */
 static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs,
 		      const struct fsb_result *res, const char *fs, const char *phase)
@@ -145,6 +155,12 @@ static const char *metric_words(enum fsb_metric m)
 	case FSB_METRIC_REAL: return "real time";
 	case FSB_METRIC_RATE: return "throughput";
 	case FSB_METRIC_CPU: return "%CPU";
+	case FSB_METRIC_WRITTEN: return "device writes";
+	case FSB_METRIC_SAVED: return "saved";
+	case FSB_METRIC_WAMP: return "write amplification";
+	case FSB_METRIC_STALL_P50: return "a save's median";
+	case FSB_METRIC_STALL_P99: return "a save's p99";
+	case FSB_METRIC_STALL_MAX: return "the longest save";
 	default: return "?";
 	}
 }
@@ -249,6 +265,8 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		}
 	}
 	note_unavailable(t, res, &phases);
+	for (size_t j = 0; j < phases.n; j++)	/* the same work? (model/plaus.h) */
+		fsb_report_mark_less_work(res, phases.v[j], t, order, 1, (size_t[]){ j + 1 }, 1);
 	for (size_t j = 0; j < phases.n; j++) {
 		struct fsb_cellstats b;
 
@@ -390,6 +408,13 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 			fsb_cell_stats_free(&a);
 			fsb_cell_stats_free(&b);
 		}
+	}
+	if (!total) {	/* the same work? (model/plaus.h): by the dead and real times */
+		const struct fsb_fs_result *by_row[res->nfs ? res->nfs : 1];
+
+		for (size_t i = 0; i < res->nfs; i++)
+			by_row[i] = rows[i].fs;
+		fsb_report_mark_less_work(res, phase, t, by_row, 1, (size_t[]){ 7, 9 }, 2);
 	}
 	table_done(t);
 	return 0;

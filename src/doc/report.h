@@ -45,6 +45,9 @@ enum fsb_cell_flag {
 	FSB_CELL_CACHED      = 1 << 14,  /* served from the page cache */
 	FSB_CELL_COMPRESSED  = 1 << 15,  /* compressed or deduplicated by the filesystem */
 	FSB_CELL_CPU_BOUND   = 1 << 16,  /* limited by fsbench's own CPU */
+	/* the device wrote a fraction of what it wrote on the other filesystems
+	 * for the same phase (model/plaus.h: cloned, compressed); "^" and a note */
+	FSB_CELL_LESS_WORK   = 1 << 17,
 };
 
 struct fsb_cell {
@@ -168,6 +171,10 @@ void fsb_table_free(struct fsb_table *t);
 void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows);
 void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* Cell (r, c) covers n columns (a header over a group); the ones it covers
+ * get span 0.  Once built: every cell nobody set gets an empty text. */
+void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n);
+void fsb_table_done(struct fsb_table *t);
 
 /* A horizontal bar chart of one phase (or "total") for the metric. */
 struct fsb_bar {
@@ -255,6 +262,58 @@ int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t);
 int fsb_report_aging_chart(const struct fsb_age *a, int read, struct fsb_chart *c);
 void fsb_report_aging_words(const struct fsb_age *a, struct fsb_strv *out);
 int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t);
+
+/*
+ * What the disk did (src/doc/report_disk.c, doc/disk.md; judged by
+ * model/diskwork.h and model/plaus.h).  Each table returns 0 and fills t,
+ * or -ENOENT when the result has nothing for it (no device counters, no
+ * stall probe, no clone phase, no aging).
+ *  disk-total:   per filesystem over the totals' phases: MiB the device
+ *                wrote (mean±CI) and normalized to the baseline, MiB saved,
+ *                write amplification, flush requests, MiB discarded;
+ *  disk-writes:  filesystems × phases (the totals', "total", the built-in
+ *                ones): MiB the device wrote and normalized, cells that did
+ *                less work marked (fsb_report_mark_less_work);
+ *  disk-amp:     the same × phases: write amplification (mean of the runs';
+ *                total: Σ written / Σ saved);
+ *  disk-aging:   the aging group's desktop phases: device writes aged /
+ *                fresh (significance as the aging factors) and write
+ *                amplification aged and fresh;
+ *  stalls:       a row per phase with the probe's saves and filesystem:
+ *                saves, p50, p99 (mean±CI of the runs'), the longest,
+ *                p99 normalized;
+ *  clone:        the clone phase's answer per filesystem: "clone" (with
+ *                its seconds, device and saved MiB) or "no reflink";
+ *  charts:       the total device writes normalized; the p99 of the phase
+ *                whose saves waited longest (*phase), normalized.
+ * The words: the longest save and where; each filesystem's amplification
+ * over the phases, largest first (after lead, NULL: "Over the phases");
+ * which filesystems clone; every cell that did less work.  Lines appended
+ * to out.
+ */
+int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_disk_aging(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t);
+int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c);
+int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c,
+			   const char **phase);
+void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out);
+void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out);
+void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out);
+void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out);
+/*
+ * Mark the cells of a table whose filesystem did less work in phase
+ * (model/plaus.h, fsb_plaus_less_work): row r0 + i is rows[i] (every
+ * filesystem of res), in each of cols[0..ncols) the flag
+ * FSB_CELL_LESS_WORK and "^" after the text; a note per filesystem, and
+ * the mark's legend after the caption once.  "total" is never marked.
+ * Returns the filesystems marked.
+ */
+size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase, struct fsb_table *t,
+				 const struct fsb_fs_result *const *rows, size_t r0, const size_t *cols, size_t ncols);
 
 struct fsb_rec_opts;
 struct fsb_recommendation;

@@ -59,6 +59,7 @@ void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
 	plan->budget = -1;
 	plan->baseline = fsb_xstrdup(d->baseline);
 	plan->drop_caches = d->drop_caches;
+	plan->probe = d->probe;
 	plan->jobs = d->jobs;
 	plan->make_deb = true;
 }
@@ -837,6 +838,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.progress = on_tick, .arg = e,
 		.builtin = builtin_runner(def), .builtin_arg = e,
 		.limits = &pl->cfg->defaults.disturb,
+		.probe = pl->probe,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);

@@ -76,6 +76,7 @@ struct fsb_plan {
 	char *baseline;          /* filesystem the tables normalize to */
 	char *output;            /* result file; NULL = results_dir/fsbench-<time>.fsbench */
 	bool drop_caches;        /* drop the page cache before each phase */
+	bool probe;              /* the stall probe beside every command phase (engine/probe.h) */
 	long jobs;               /* ${jobs}; 0 = number of CPUs */
 	bool make_deb;           /* may download the debootstrap tarball if missing */
 	char *command_line;      /* recorded in the result, for reproduction */

@@ -7,6 +7,7 @@
 
 #include "engine/like.h"
 #include "model/crashcell.h"
+#include "model/diskwork.h"
 #include "engine/avail.h"
 #include "engine/synth.h"
 #include "engine/workload.h"
@@ -290,6 +291,11 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	recorded_words(res, &words);
 	plan->reformat_between = !recorded_flag(&words, FSB_OPT_NO_REFORMAT);
 	plan->drop_caches = !recorded_flag(&words, FSB_OPT_NO_DROP_CACHES);
+	/* the probe ran where the result holds its saves; device counters
+	 * without them: it did not (--no-probe, probe = false, an older
+	 * fsbench); neither: what the command line says */
+	plan->probe = fsb_diskwork_stalls_present(res) ||
+		      (!fsb_diskwork_present(res) && !recorded_flag(&words, FSB_OPT_NO_PROBE));
 	jobs = recorded_jobs(&words);
 	if (jobs)
 		plan->jobs = jobs;
@@ -328,7 +334,7 @@ bool fsb_plan_like_takes(enum fsb_opt id)
 	case FSB_OPT_FS: case FSB_OPT_PHASES: case FSB_OPT_AGE: case FSB_OPT_PROFILE: case FSB_OPT_REPEAT:
 	case FSB_OPT_AUTO_REPEAT: case FSB_OPT_CI_TARGET: case FSB_OPT_MAX_REPEAT: case FSB_OPT_BUDGET:
 	case FSB_OPT_NO_REFORMAT: case FSB_OPT_ORDER: case FSB_OPT_SEED: case FSB_OPT_BASELINE:
-	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES:
+	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES: case FSB_OPT_NO_PROBE:
 		return true;
 	default:
 		return false;

@@ -11,7 +11,9 @@
  * phases in order (each checked against this machine's definition:
  * kind, command template), repetitions or rounds and budget, auto-repeat,
  * order and seed, baseline; and, since the result records them only in
- * its command line, --jobs, --no-reformat and --no-drop-caches.  The
+ * its command line, --jobs, --no-reformat and --no-drop-caches; the stall
+ * probe where its runs hold the probe's saves, none where they hold the
+ * device's counters without them (else --no-probe decides).  The
  * target is not taken: it is the caller's (plan->target, set before);
  * only an image target without a size of its own gets the result's
  * image size.

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "engine/phase.h"
+#include "engine/probe.h"
+#include "model/diskwork.h"
 #include "model/plaus.h"
 #include "sys/interfere.h"
 #include "sys/proc.h"
@@ -20,12 +22,14 @@
 struct disk_sample {
 	unsigned long long rs, ws, rio, wio;  /* sectors and I/Os summed over the disks */
 	unsigned long long ticks[MAX_DISKS];  /* io_ticks (ms busy) of each disk */
+	unsigned long long flushes, ds;       /* flush requests, discarded sectors */
 	bool ok;
+	bool flush_ok, discard_ok;            /* every disk had those counters */
 };
 
 static struct disk_sample sample_disks(const char *const *disks)
 {
-	struct disk_sample s = { 0 };
+	struct disk_sample s = { .flush_ok = true, .discard_ok = true };
 
 	for (const char *const *d = disks; d && *d; d++) {
 		struct fsb_diskstats st;
@@ -39,6 +43,10 @@ static struct disk_sample sample_disks(const char *const *disks)
 		s.ws += st.write_sectors;
 		s.rio += st.read_ios;
 		s.wio += st.write_ios;
+		s.flushes += st.flush_ios;
+		s.ds += st.discard_sectors;
+		s.flush_ok &= st.has_flush;
+		s.discard_ok &= st.has_discard;
 		s.ok = true;
 	}
 	return s;
@@ -51,6 +59,65 @@ static void record_disks(struct fsb_run *run, const struct disk_sample *a, const
 	run->v[FSB_FIELD_disk_read_kib] = (double)(b->rs - a->rs) / 2.0;
 	run->v[FSB_FIELD_disk_written_kib] = (double)(b->ws - a->ws) / 2.0;
 	run->v[FSB_FIELD_disk_ios] = (double)((b->rio - a->rio) + (b->wio - a->wio));
+	if (a->flush_ok && b->flush_ok)
+		run->v[FSB_FIELD_disk_flushes] = (double)(b->flushes - a->flushes);
+	if (a->discard_ok && b->discard_ok)
+		run->v[FSB_FIELD_disk_discarded_kib] = (double)(b->ds - a->ds) / 2.0;
+}
+
+/* What the phase's processes (or fsbench itself, for a built-in phase) sent
+ * towards storage between a and b and kept: write_bytes less what was
+ * truncated before writeback (a compiler's temporary file). */
+static void record_io(struct fsb_run *run, const struct fsb_proc_io *a, const struct fsb_proc_io *b)
+{
+	double w = (double)(b->write_bytes - a->write_bytes), c = (double)(b->cancelled - a->cancelled);
+
+	run->v[FSB_FIELD_saved_kib] = (w > c ? w - c : 0) / 1024.0;
+	run->v[FSB_FIELD_wchar_kib] = (double)(b->wchar - a->wchar) / 1024.0;
+}
+
+/* The stall probe of a command phase (engine/probe.h), unless the plan
+ * runs without it; a probe that cannot start is said in the log. */
+static void probe_start(const struct fsb_phase_ctx *ctx, struct fsb_probe *probe)
+{
+	struct fsb_err err = { 0 };
+
+	memset(probe, 0, sizeof(*probe));
+	probe->fd = probe->stop_fd = -1;
+	if (!ctx->probe || !ctx->mnt || fsb_probe_start(probe, ctx->mnt, 0, &err) == 0)
+		return;
+	if (ctx->log_fd >= 0) {
+		char *line = fsb_xasprintf("%s: %s\n", ctx->tag ? ctx->tag : "phase", err.msg);
+
+		if (write(ctx->log_fd, line, strlen(line)) < 0) {
+			/* best effort */
+		}
+		free(line);
+	}
+}
+
+static void probe_end(struct fsb_probe *probe, struct fsb_run *run)
+{
+	fsb_probe_join(probe);
+	if (run)
+		fsb_probe_record(probe, run);
+	fsb_probe_free(probe);
+}
+
+/*
+ * The clone phase (model/diskwork.h) asks whether the filesystem clones:
+ * cp --reflink=always exits 0 where it does, and where it cannot, fails
+ * with EOPNOTSUPP ("Operation not supported": the phase runs under
+ * LC_ALL=C) — the answer "no reflink", not a failure.
+ */
+static void clone_answer(const struct fsb_phase_def *def, int status, const char *last, struct fsb_run *run)
+{
+	if (!fsb_diskwork_is_clone(def->name) || !WIFEXITED(status))
+		return;
+	if (WEXITSTATUS(status) == 0)
+		run->v[FSB_FIELD_reflink] = 1;
+	else if (strstr(last, FSB_DISKWORK_NO_REFLINK))
+		run->v[FSB_FIELD_reflink] = 0;
 }
 
 static void record_rusage(struct fsb_run *run, const struct rusage *ru)
@@ -391,29 +458,35 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	struct ticker t = { .ctx = ctx, .fraction = -1 };
 	struct disk_sample before, after;
 	struct fsb_proc p;
+	struct fsb_proc_io io0 = { 0 }, io;
+	struct fsb_probe probe;
 	struct fsb_snap snap;
 	pid_t pgid;
 	struct rusage ru;
 	char partial[160];
 	size_t plen = 0;
 	bool cancelled;
-	int status = 0, rc;
+	int status = 0, rc, io_rc;
 	double t1;
 
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
 	interference_start(ctx, run, &snap);
+	probe_start(ctx, &probe);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = fsb_proc_spawn(cmd, &o, &p, err);
 	if (rc) {
+		probe_end(&probe, NULL);
 		fsb_snap_free(&snap);
 		return rc;
 	}
 	pgid = p.pid;
 	t.pgid = pgid;
 	cancelled = follow(ctx, &p, &t, partial, &plen);
-	rc = fsb_proc_reap(&p, &status, &ru);
+	rc = fsb_proc_reap_io(&p, &status, &ru, &io, &io_rc);
 	t1 = fsb_now();
+	/* no save begins after the command; one in flight ends during the sync */
+	fsb_probe_stop(&probe);
 	/* drain output the command wrote just before exiting */
 	if (p.out_fd >= 0) {
 		char buf[8192];
@@ -425,6 +498,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	}
 	fsb_proc_close(&p);
 	if (rc) {
+		probe_end(&probe, NULL);
 		fsb_series_free(t.series);
 		fsb_snap_free(&snap);
 		fsb_live_free(&t.live);
@@ -432,6 +506,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	}
 	record_rusage(run, &ru);
 	if (cancelled) {
+		probe_end(&probe, NULL);
 		fsb_series_free(t.series);
 		fsb_snap_free(&snap);
 		run->v[FSB_FIELD_real] = t1 - t.t0;
@@ -445,11 +520,16 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	keep_series(&t, run);	/* the sync's writeback is part of the phase's time */
 	/* after the clock stopped: the table's reads are not the phase's time */
 	interference_end(ctx, run, &snap, pgid);
+	/* the probe's last save is on the device before its counters are read */
+	probe_end(&probe, run);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
+	if (!io_rc)
+		record_io(run, &io0, &io);
 	if (WIFEXITED(status))
 		run->exit_status = WEXITSTATUS(status);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	clone_answer(def, status, t.line, run);
+	if ((!WIFEXITED(status) || WEXITSTATUS(status) != 0) && isnan(run->v[FSB_FIELD_reflink])) {
 		char st[96];
 
 		run->status = FSB_RUN_FAILED;
@@ -486,19 +566,28 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 {
 	struct ticker t = { .ctx = ctx, .fraction = 0 };
 	struct disk_sample before, after;
+	struct fsb_proc_io io0, io1;
 	struct fsb_snap snap;
-	int rc;
+	int rc, io_rc;
 
 	if (!ctx->builtin)
 		return fsb_err_set(err, -ENOTSUP, "%s: built-in phases are not available here", def->name);
 	before = sample_disks(ctx->disks);
 	t.prev = t.series_prev = before;
 	interference_start(ctx, run, &snap);
+	/* the whole process: the phase's threads (seekers) and the commands
+	 * it runs and reaps (refresh's cp) are in it; nothing else of fsbench
+	 * writes while a phase runs */
+	io_rc = fsb_proc_io_read(0, &io0);
 	t.t0 = t.last = t.series_last = t.series_read = fsb_now();
 	rc = ctx->builtin(ctx->builtin_arg, def, ctx->mnt, on_fraction, &t, run, err);
+	if (!io_rc)
+		io_rc = fsb_proc_io_read(0, &io1);
 	interference_end(ctx, run, &snap, 0);
 	after = sample_disks(ctx->disks);
 	record_disks(run, &before, &after);
+	if (!io_rc)
+		record_io(run, &io0, &io1);
 	if (rc == -ECANCELED)
 		fsb_series_free(t.series);
 	else
@@ -522,6 +611,39 @@ static int run_builtin(const struct fsb_phase_def *def, const struct fsb_phase_c
 	tick(&t, true);
 	fsb_live_free(&t.live);
 	return 0;
+}
+
+/* The untimed teardown after a command phase (the clone phase removes its
+ * clone, so that the phases after it find what they would without it); a
+ * teardown that fails fails the run: what comes after would not be the same. */
+static int teardown(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx, const char *cwd,
+		    const char *const *env, struct fsb_run *run, struct fsb_err *err)
+{
+	struct fsb_proc_opts o = { .cwd = cwd, .env = env, .tag = ctx->tag };
+	char *cmd = NULL, *output = NULL;
+	int rc = fsb_subst(def->teardown, ctx->vars, true, &cmd, err);
+
+	if (rc) {
+		fsb_err_prefix(err, "phase %s", def->name);
+		return rc;
+	}
+	log_header(ctx->log_fd, ctx->tag, cmd);
+	rc = fsb_proc_run(cmd, &o, ctx->cancel, &output, err);
+	if (output && ctx->log_fd >= 0 && write(ctx->log_fd, output, strlen(output)) < 0) {
+		/* best effort */
+	}
+	if (rc && rc != -ECANCELED && run->status == FSB_RUN_OK) {
+		run->status = FSB_RUN_FAILED;
+		free(run->error);
+		run->error = fsb_xasprintf("teardown failed: %s", err ? err->msg : "");
+	}
+	if (rc != -ECANCELED)
+		rc = 0;
+	else if (run->status == FSB_RUN_OK)
+		run->status = FSB_RUN_INTERRUPTED;
+	free(output);
+	free(cmd);
+	return rc;
 }
 
 int fsb_phase_run(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
@@ -583,6 +705,8 @@ int fsb_phase_run(const struct fsb_phase_def *def, const struct fsb_phase_ctx *c
 	if (def->kind == FSB_PHASE_COMMAND) {
 		log_header(ctx->log_fd, ctx->tag, cmd);
 		rc = run_command(def, ctx, cmd, cwd, (const char *const *)env.v, run, err);
+		if (!rc && def->teardown && *def->teardown)
+			rc = teardown(def, ctx, cwd, (const char *const *)env.v, run, err);
 	} else {
 		rc = run_builtin(def, ctx, run, err);
 	}

@@ -11,6 +11,16 @@
  *
  * A built-in phase (synth.c) fills its own record; phase.c adds the sync
  * and disk counters around it so both kinds land in the same table.
+ *
+ * What the disk did (doc/disk.md): the device's writes, flushes and
+ * discards from the same diskstats deltas; what the phase saved from the
+ * I/O accounting of its process tree (/proc/PID/io of the exited leader,
+ * sys/proc.h), of fsbench itself for a built-in phase; beside a command
+ * phase the stall probe (engine/probe.h), stopped when the command ends and
+ * joined before the device's counters are read, so that its writes are in
+ * them.  The clone phase's "no reflink" is an answer, not a failure
+ * (model/diskwork.h).  A command phase's teardown runs after all that,
+ * untimed.
  */
 #ifndef FSB_PHASE_H
 #define FSB_PHASE_H
@@ -53,6 +63,7 @@ struct fsb_phase_ctx {
 	void *builtin_arg;
 	/* when is a run disturbed (the run's `disturbed` reason); NULL = the defaults */
 	const struct fsb_disturb_limits *limits;
+	bool probe;                  /* the stall probe beside a command phase (engine/probe.h) */
 };
 
 /*

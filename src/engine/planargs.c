@@ -55,6 +55,7 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	case FSB_OPT_NO_REFORMAT:    plan->reformat_between = false; break;
 	case FSB_OPT_BASELINE:       set_str(&plan->baseline, v); break;
 	case FSB_OPT_NO_DROP_CACHES: plan->drop_caches = false; break;
+	case FSB_OPT_NO_PROBE:       plan->probe = false; break;
 	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
 	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
 	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
@@ -350,6 +351,8 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 		add_long(args, FSB_OPT_JOBS, p->jobs);
 	if (!p->drop_caches && d.drop_caches)
 		add(args, FSB_OPT_NO_DROP_CACHES, NULL);
+	if (!p->probe && d.probe)
+		add(args, FSB_OPT_NO_PROBE, NULL);
 	if (!p->make_deb)
 		add(args, FSB_OPT_NO_DOWNLOAD, NULL);
 	if (p->use)

@@ -8,6 +8,7 @@
 #include "model/agefactor.h"
 #include "model/config.h"
 #include "model/crashcell.h"
+#include "model/diskwork.h"
 #include "model/kinds.h"
 #include "model/cells.h"
 
@@ -31,9 +32,11 @@ void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv
 	fsb_result_phases(res, &all);
 	/* the aging group is compared aged against fresh (model/agefactor.h),
 	 * never in a total, a verdict or the built-in tables; a phase whose
-	 * runs are no time (model/crashcell.h) is in none of them either */
+	 * runs are no time (model/crashcell.h) is in none of them either, nor a
+	 * feature phase (clone) that asks what a filesystem can do (model/diskwork.h) */
 	for (size_t i = 0; i < all.n; i++)
 		if (!fsb_agefactor_is_aging(all.v[i]) && fsb_phase_is_timed(res, all.v[i]) &&
+		    !fsb_diskwork_is_feature(all.v[i]) &&
 		    fsb_cell_is_builtin(res, all.v[i]) == builtin)
 			fsb_strv_add(out, all.v[i]);
 	fsb_strv_free(&all);

@@ -112,8 +112,9 @@ double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cells
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
 /* Phases of the desktop suite (command phases) and built-in ones, in order;
- * neither list has the aging group's phases (model/agefactor.h), so no
- * total, verdict, summary or built-in table counts them. */
+ * neither list has the aging group's phases (model/agefactor.h) nor a
+ * feature phase (clone, model/diskwork.h), so no total, verdict, summary
+ * or built-in table counts them. */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
 /* The phases "total" sums: the desktop phases of fsb_cell_phases() that
  * succeeded on at least one filesystem, but those left out of it (below).

@@ -167,6 +167,7 @@ static cfg_opt_t phase_opts[] = {
 	CFG_STR("kind", "command", CFGF_NONE),
 	CFG_STR("command", "", CFGF_NONE),
 	CFG_STR("setup", "", CFGF_NONE),
+	CFG_STR("teardown", "", CFGF_NONE),
 	CFG_STR("cwd", "${mnt}", CFGF_NONE),
 	CFG_STR_LIST("env", NULL, CFGF_NONE),
 	CFG_STR_LIST("needs", NULL, CFGF_NONE),
@@ -224,6 +225,7 @@ static cfg_opt_t defaults_opts[] = {
 	CFG_INT("repeat", 1, CFGF_NONE),
 	CFG_BOOL("drop_caches", cfg_true, CFGF_NONE),
 	CFG_BOOL("reformat_between", cfg_true, CFGF_NONE),
+	CFG_BOOL("probe", cfg_true, CFGF_NONE),
 	CFG_INT("jobs", 0, CFGF_NONE),
 	CFG_FLOAT("ci_target", 0.03, CFGF_NONE),
 	CFG_INT("max_repeat", 10, CFGF_NONE),
@@ -376,6 +378,7 @@ static void apply_phase(const struct apply *a, struct fsb_phase_def *p)
 	ap_str(a, "group", &p->group);
 	ap_str(a, "command", &p->command);
 	ap_str(a, "setup", &p->setup);
+	ap_str(a, "teardown", &p->teardown);
 	ap_str(a, "cwd", &p->cwd);
 	ap_strv(a, "env", &p->env);
 	ap_strv(a, "needs", &p->needs);
@@ -446,6 +449,7 @@ static void apply_defaults(const struct apply *a, struct fsb_defaults *d)
 	ap_long(a, "repeat", &d->repeat);
 	ap_bool(a, "drop_caches", &d->drop_caches);
 	ap_bool(a, "reformat_between", &d->reformat_between);
+	ap_bool(a, "probe", &d->probe);
 	ap_long(a, "jobs", &d->jobs);
 	ap_double(a, "ci_target", &d->ci_target);
 	ap_long(a, "max_repeat", &d->max_repeat);
@@ -634,6 +638,8 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 		rc = check_template(p->origin, "phase", p->name, "command", p->command, phase_vars, err);
 		if (!rc)
 			rc = check_template(p->origin, "phase", p->name, "setup", p->setup, phase_vars, err);
+		if (!rc)
+			rc = check_template(p->origin, "phase", p->name, "teardown", p->teardown, phase_vars, err);
 		if (!rc)
 			rc = check_template(p->origin, "phase", p->name, "cwd", p->cwd, phase_vars, err);
 		if (!rc)
@@ -834,6 +840,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->group);
 		free(p->command);
 		free(p->setup);
+		free(p->teardown);
 		free(p->cwd);
 		fsb_strv_free(&p->env);
 		fsb_strv_free(&p->needs);

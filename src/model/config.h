@@ -57,6 +57,8 @@ struct fsb_phase_def {
 	enum fsb_phase_kind kind;
 	char *command;           /* COMMAND: template run with /bin/sh -c */
 	char *setup;             /* COMMAND: untimed template run just before, "" = none */
+	char *teardown;          /* COMMAND: untimed template run just after the phase was
+				  * measured (the sync, the device's counters), "" = none */
 	char *cwd;               /* COMMAND: template, default "${mnt}" */
 	struct fsb_strv env;     /* COMMAND: "NAME=template" */
 	struct fsb_strv needs;   /* workloads/programs needed: "tree", "debtarball", "ccache", … */
@@ -148,6 +150,7 @@ struct fsb_defaults {
 	long repeat;
 	bool drop_caches;
 	bool reformat_between;   /* reformat between repetitions */
+	bool probe;              /* the stall probe beside every command phase (engine/probe.h) */
 	long jobs;               /* make -j; 0 = number of CPUs */
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */

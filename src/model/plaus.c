@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/diskwork.h"
 #include "model/plaus.h"
 
 static const char *const read_phases[] = { "char-read", "block-read", "rewrite" };
@@ -232,6 +233,140 @@ bool fsb_plaus_compressing(const struct fsb_fs_result *fs)
 {
 	return (fs->mount_options && strstr(fs->mount_options, "compress")) ||
 	       (fs->mkfs && strstr(fs->mkfs, "compress"));
+}
+
+/* The mean of metric m over ph's successful runs; NAN when none has it. */
+static double ok_mean(const struct fsb_phase_result *ph, enum fsb_metric m)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t k = 0; ph && k < ph->nruns; k++) {
+		double v = fsb_run_metric(&ph->runs[k], m);
+
+		if (ph->runs[k].status == FSB_RUN_OK && isfinite(v) && v >= 0) {
+			sum += v;
+			n++;
+		}
+	}
+	return n ? sum / (double)n : NAN;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of sorted[0..n) without the element at k (n >= 2). */
+static double median_without(const double *sorted, size_t n, size_t k)
+{
+	size_t m = n - 1;
+	size_t lo = (m - 1) / 2, hi = m / 2;
+	double a = sorted[lo < k ? lo : lo + 1], b = sorted[hi < k ? hi : hi + 1];
+
+	return (a + b) / 2;
+}
+
+/* Where x is in sorted[0..n): its first index. */
+static size_t index_of(const double *sorted, size_t n, double x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sorted[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Each filesystem's mean of m in phase (NAN without one), and the sorted
+ * means that are numbers; returns how many those are. */
+static size_t means(const struct fsb_result *res, const char *phase, enum fsb_metric m, double *each,
+		    double *sorted)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		each[i] = res->fs[i]->status == FSB_FS_OK ? ok_mean(fsb_fs_find_phase(res->fs[i], phase), m) : NAN;
+		if (!isnan(each[i]))
+			sorted[n++] = each[i];
+	}
+	qsort(sorted, n, sizeof(*sorted), by_value);
+	return n;
+}
+
+void fsb_plaus_less_work(const struct fsb_result *res, const char *phase, struct fsb_plaus_less *out)
+{
+	size_t nfs = res->nfs ? res->nfs : 1, nw, ns;
+	double *w = fsb_xcalloc(nfs, sizeof(double)), *ws = fsb_xcalloc(nfs, sizeof(double));
+	double *s = fsb_xcalloc(nfs, sizeof(double)), *ss = fsb_xcalloc(nfs, sizeof(double));
+
+	nw = means(res, phase, FSB_METRIC_WRITTEN, w, ws);
+	ns = means(res, phase, FSB_METRIC_SAVED, s, ss);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_plaus_less *p = &out[i];
+
+		*p = (struct fsb_plaus_less){ FSB_LESS_NONE, w[i], NAN, s[i], NAN, 0 };
+		if (isnan(w[i]) || nw < 2 || fsb_diskwork_is_feature(phase))
+			continue;
+		p->nothers = nw - 1;
+		p->others_kib = median_without(ws, nw, index_of(ws, nw, w[i]));
+		if (!isnan(s[i]) && ns >= 2)
+			p->others_saved_kib = median_without(ss, ns, index_of(ss, ns, s[i]));
+		if (!(p->others_kib >= FSB_PLAUS_LESS_MIN_KIB) || !(w[i] < FSB_PLAUS_LESS_RATIO * p->others_kib))
+			continue;
+		if (p->others_saved_kib >= FSB_PLAUS_LESS_MIN_KIB && s[i] < FSB_PLAUS_LESS_RATIO * p->others_saved_kib)
+			p->why = FSB_LESS_CLONED;
+		else if (fsb_plaus_compressing(res->fs[i]))
+			p->why = FSB_LESS_COMPRESSED;
+		else
+			p->why = FSB_LESS_STORED_LESS;
+	}
+	free(w);
+	free(ws);
+	free(s);
+	free(ss);
+}
+
+const char *fsb_plaus_less_words(enum fsb_plaus_less_why why)
+{
+	switch (why) {
+	case FSB_LESS_CLONED: return "did less work: cloned";
+	case FSB_LESS_COMPRESSED: return "did less work: compressed";
+	case FSB_LESS_STORED_LESS: return "did less work: stored less";
+	case FSB_LESS_NONE: break;
+	}
+	return "";
+}
+
+void fsb_plaus_say_less(const struct fsb_plaus_less *p, char *buf, size_t len)
+{
+	char a[32], b[32], c[32], d[32];
+
+	if (p->why == FSB_LESS_NONE) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	size(p->written_kib * 1024, a, sizeof(a));
+	size(p->others_kib * 1024, b, sizeof(b));
+	size(p->saved_kib * 1024, c, sizeof(c));
+	size(p->others_saved_kib * 1024, d, sizeof(d));
+	if (p->why == FSB_LESS_CLONED)
+		snprintf(buf, len, "%s — the device wrote %s, the other filesystems %s (median), and its processes "
+			 "saved %s against %s: the data was shared, not copied", fsb_plaus_less_words(p->why), a, b, c, d);
+	else
+		snprintf(buf, len, "%s — the device wrote %s, the other filesystems %s (median), for %s saved "
+			 "against %s%s", fsb_plaus_less_words(p->why), a, b, isnan(p->saved_kib) ? "?" : c,
+			 isnan(p->others_saved_kib) ? "?" : d,
+			 p->why == FSB_LESS_COMPRESSED ? ": the filesystem compresses"
+			 : ": compressed, deduplicated, files deleted before they were written back, or the others "
+			   "wrote back what earlier phases left");
 }
 
 static const char *const virtual_disks[] = { "QEMU", "VBOX", "VMware", "Virtual", "virtio" };

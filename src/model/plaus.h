@@ -84,6 +84,43 @@ void fsb_plaus_say_ratio(const struct fsb_plaus *p, char *buf, size_t len);
 bool fsb_plaus_compressing(const struct fsb_fs_result *fs);
 
 /*
+ * Did a filesystem do less work than the others for the same phase?  Its
+ * device writes (the mean of disk_written_kib over its successful runs)
+ * under FSB_PLAUS_LESS_RATIO of the median of the other filesystems' means,
+ * when that median is at least FSB_PLAUS_LESS_MIN_KIB (a phase that writes
+ * little — rm, make clean — is never judged): the number beside it is not
+ * the same work's (doc/disk.md).  Why, from what the phase's processes
+ * saved (fsb_run_saved_kib) against the others' median of it:
+ *   cloned      they saved under FSB_PLAUS_LESS_RATIO of the others' too: the
+ *               data was shared (reflink), not written;
+ *   compressed  they saved as much, and the filesystem compresses
+ *               (fsb_plaus_compressing);
+ *   stored-less they saved as much, the device stored a fraction: compressed,
+ *               deduplicated, files deleted before they were written back, or
+ *               the others wrote back what earlier phases left.
+ * A feature phase (clone, model/diskwork.h) is never judged: its work is
+ * the feature.  Judged from the result, for every output; never recorded.
+ */
+#define FSB_PLAUS_LESS_RATIO   0.25
+#define FSB_PLAUS_LESS_MIN_KIB 16384.0   /* 16 MiB */
+enum fsb_plaus_less_why { FSB_LESS_NONE, FSB_LESS_CLONED, FSB_LESS_COMPRESSED, FSB_LESS_STORED_LESS };
+struct fsb_plaus_less {
+	enum fsb_plaus_less_why why;     /* NONE: not flagged */
+	double written_kib, others_kib;  /* its mean device writes, the others' median; NAN */
+	double saved_kib, others_saved_kib;  /* the same of what the processes saved; NAN */
+	size_t nothers;                  /* filesystems the median is over */
+};
+/* Judge every filesystem of res in phase at once: out has res->nfs
+ * entries, in res's order.  O(n log n) in the filesystems. */
+void fsb_plaus_less_work(const struct fsb_result *res, const char *phase, struct fsb_plaus_less *out);
+/* "did less work: cloned" (the flag's words, "" for NONE) and the whole
+ * clause: "did less work: cloned — the device wrote 13 MiB, the other
+ * filesystems 370 MiB (median), its processes saved 0.1 MiB against 368
+ * MiB: the data was shared, not copied". */
+const char *fsb_plaus_less_words(enum fsb_plaus_less_why why);
+void fsb_plaus_say_less(const struct fsb_plaus_less *p, char *buf, size_t len);
+
+/*
  * Do res's figures include caching fsbench cannot drop: a virtual machine
  * (host.virt), or an image on a disk whose model is a virtual one (QEMU,
  * VBOX, VMware, Virtual, virtio)?  Then one line saying so into buf.

@@ -84,6 +84,12 @@ static const char *const metric_names[FSB_METRIC_COUNT] = {
 	[FSB_METRIC_REAL] = "real",
 	[FSB_METRIC_RATE] = "rate",
 	[FSB_METRIC_CPU] = "cpu",
+	[FSB_METRIC_WRITTEN] = "written",
+	[FSB_METRIC_SAVED] = "saved",
+	[FSB_METRIC_WAMP] = "wamp",
+	[FSB_METRIC_STALL_P50] = "stall-p50",
+	[FSB_METRIC_STALL_P99] = "stall-p99",
+	[FSB_METRIC_STALL_MAX] = "stall-max",
 };
 
 const char *fsb_metric_name(enum fsb_metric m)
@@ -136,6 +142,18 @@ bool fsb_metric_higher_is_better(enum fsb_metric m)
 	return m == FSB_METRIC_RATE;
 }
 
+double fsb_run_saved_kib(const struct fsb_run *r)
+{
+	const double *v = r->v;
+	/* fs_out (ru_oublock) is the tree's write_bytes in 512 B blocks:
+	 * what older files have, without the cancelled writes taken off */
+	double saved = !isnan(v[FSB_FIELD_saved_kib]) ? v[FSB_FIELD_saved_kib] : v[FSB_FIELD_fs_out] / 2;
+
+	if (isnan(saved) || saved < 0)
+		return NAN;
+	return saved + (v[FSB_FIELD_stall_written_kib] > 0 ? v[FSB_FIELD_stall_written_kib] : 0);
+}
+
 double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m)
 {
 	const double *v = r->v;
@@ -155,6 +173,22 @@ double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m)
 		return isnan(v[FSB_FIELD_kib_per_s]) ? v[FSB_FIELD_ops_per_s] : v[FSB_FIELD_kib_per_s];
 	case FSB_METRIC_CPU:
 		return v[FSB_FIELD_cpu_pct];
+	case FSB_METRIC_WRITTEN:
+		return v[FSB_FIELD_disk_written_kib];
+	case FSB_METRIC_SAVED:
+		return fsb_run_saved_kib(r);
+	case FSB_METRIC_WAMP: {
+		double saved = fsb_run_saved_kib(r);
+
+		return saved >= FSB_WAMP_MIN_KIB && v[FSB_FIELD_disk_written_kib] >= 0
+			? v[FSB_FIELD_disk_written_kib] / saved : NAN;
+	}
+	case FSB_METRIC_STALL_P50:
+		return v[FSB_FIELD_stall_p50_us];
+	case FSB_METRIC_STALL_P99:
+		return v[FSB_FIELD_stall_p99_us];
+	case FSB_METRIC_STALL_MAX:
+		return v[FSB_FIELD_stall_max_us];
 	case FSB_METRIC_COUNT:
 		break;
 	}

@@ -110,7 +110,19 @@
 	X(crash_recovery_max, "s",   "longest such mount") \
 	X(crash_flushes,    "",      "flushes the loop device sent while the crash phase's script ran") \
 	X(crash_writes,     "",      "writes and discards it sent meanwhile") \
-	X(crash_fault,      "",      "a test run that broke durability on purpose: 1 = the script forgot its fsyncs, 2 = each state lost a flushed write; 0 = none")
+	X(crash_fault,      "",      "a test run that broke durability on purpose: 1 = the script forgot its fsyncs, 2 = each state lost a flushed write; 0 = none") \
+	/* issue 31, what the disk did: its writes against what the phase saved, \
+	 * flushes and discards, the stall probe's saves, the clone phase's answer */ \
+	X(disk_flushes,     "",      "flush requests the device completed (/proc/diskstats)") \
+	X(disk_discarded_kib, "KiB", "KiB the device discarded (/proc/diskstats)") \
+	X(saved_kib,        "KiB",   "KiB the phase's processes sent towards storage and kept: write_bytes - cancelled_write_bytes of the process tree (/proc/PID/io); a built-in phase: fsbench's own") \
+	X(wchar_kib,        "KiB",   "KiB the phase's processes passed to write(2) and its kin (wchar; pipes and terminals too)") \
+	X(stall_saves,      "",      "saves the stall probe made during the phase (4 KiB written and fsynced every 100 ms)") \
+	X(stall_p50_us,     "us",    "median time of one of those saves (write + fsync)") \
+	X(stall_p99_us,     "us",    "99th percentile time of one of those saves") \
+	X(stall_max_us,     "us",    "longest of those saves") \
+	X(stall_written_kib, "KiB",  "KiB the stall probe wrote (4 KiB a save)") \
+	X(reflink,          "",      "the clone phase: 1 = the filesystem cloned the files (cp --reflink=always), 0 = it cannot (no reflink)")
 
 enum fsb_field {
 #define FSB_X(name, unit, desc) FSB_FIELD_##name,
@@ -213,8 +225,18 @@ enum fsb_metric {
 	FSB_METRIC_REAL,
 	FSB_METRIC_RATE,      /* kib_per_s or ops_per_s, whichever is set */
 	FSB_METRIC_CPU,       /* cpu_pct */
+	/* what the disk did (model/diskwork.h); never a choice of the tables */
+	FSB_METRIC_WRITTEN,   /* disk_written_kib: what the device wrote */
+	FSB_METRIC_SAVED,     /* fsb_run_saved_kib: what the phase saved, the probe's writes too */
+	FSB_METRIC_WAMP,      /* write amplification: the device's writes / what the phase saved */
+	FSB_METRIC_STALL_P50, /* the stall probe's saves: median, 99th percentile, longest (us) */
+	FSB_METRIC_STALL_P99,
+	FSB_METRIC_STALL_MAX,
 	FSB_METRIC_COUNT
 };
+/* A phase that saved less than this (KiB) has no write amplification: a
+ * ratio over nothing (rm, make clean) says nothing. */
+#define FSB_WAMP_MIN_KIB 1024.0
 const char *fsb_metric_name(enum fsb_metric m);   /* "usr", "dead", … */
 int fsb_metric_parse(const char *s, enum fsb_metric *m);
 bool fsb_metric_higher_is_better(enum fsb_metric m);
@@ -226,8 +248,14 @@ const enum fsb_metric *fsb_metric_choices(size_t *n);
 bool fsb_metric_is_choice(enum fsb_metric m);
 /* "dead, real, usr, sys or sync" into buf, for messages. */
 void fsb_metric_choices_say(char *buf, size_t len);
-/* Value of a metric in one run; NAN when the run lacks it. */
+/* Value of a metric in one run; NAN when the run lacks it.  WAMP: the
+ * device's writes over what the phase saved (saved_kib, or in older files
+ * fs_out's write_bytes without the cancelled ones) plus what the stall
+ * probe wrote; NAN under FSB_WAMP_MIN_KIB saved. */
 double fsb_run_metric(const struct fsb_run *r, enum fsb_metric m);
+/* What the run saved, the stall probe's writes included (KiB); NAN when not
+ * recorded.  The denominator of WAMP. */
+double fsb_run_saved_kib(const struct fsb_run *r);
 
 enum fsb_phase_status {
 	FSB_PHASE_OK,            /* runs[] holds what happened, failures included */

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -142,6 +143,78 @@ void fsb_proc_kill_group(pid_t pgid, double grace)
 	}
 	/* whatever is left of the group, leader or stragglers, goes now */
 	kill(-pgid, SIGKILL);
+}
+
+int fsb_proc_io_parse(const char *text, struct fsb_proc_io *io)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} keys[] = {
+		{ "rchar:", offsetof(struct fsb_proc_io, rchar) },
+		{ "wchar:", offsetof(struct fsb_proc_io, wchar) },
+		{ "read_bytes:", offsetof(struct fsb_proc_io, read_bytes) },
+		{ "write_bytes:", offsetof(struct fsb_proc_io, write_bytes) },
+		{ "cancelled_write_bytes:", offsetof(struct fsb_proc_io, cancelled) },
+	};
+	unsigned found = 0;
+
+	memset(io, 0, sizeof(*io));
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(keys); k++) {
+			size_t n = strlen(keys[k].key);
+			char *end;
+			unsigned long long v;
+
+			if (strncmp(l, keys[k].key, n))
+				continue;
+			errno = 0;
+			v = strtoull(l + n, &end, 10);
+			if (errno || end == l + n || (*end && *end != '\n'))
+				return -EINVAL;
+			*(unsigned long long *)((char *)io + keys[k].off) = v;
+			found |= 1u << k;
+		}
+	return found == (1u << FSB_ARRAY_SIZE(keys)) - 1 ? 0 : -EINVAL;
+}
+
+int fsb_proc_io_read(pid_t pid, struct fsb_proc_io *io)
+{
+	char path[48], buf[512];
+	ssize_t n;
+	int fd, rc;
+
+	memset(io, 0, sizeof(*io));
+	if (pid > 0)
+		snprintf(path, sizeof(path), "/proc/%d/io", (int)pid);
+	else
+		snprintf(path, sizeof(path), "/proc/self/io");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	rc = n < 0 ? -errno : 0;
+	close(fd);
+	if (rc)
+		return rc;
+	buf[n] = '\0';
+	return fsb_proc_io_parse(buf, io);
+}
+
+int fsb_proc_reap_io(struct fsb_proc *p, int *status, struct rusage *ru, struct fsb_proc_io *io, int *io_rc)
+{
+	siginfo_t si = { 0 };
+	int r;
+
+	/* the leader stays a zombie until wait4 below: its /proc/PID/io still
+	 * answers, with every child it reaped added in */
+	do
+		r = waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOWAIT);
+	while (r < 0 && errno == EINTR);
+	*io_rc = r < 0 ? -errno : fsb_proc_io_read(p->pid, io);
+	if (*io_rc)
+		memset(io, 0, sizeof(*io));
+	return fsb_proc_reap(p, status, ru);
 }
 
 int fsb_proc_reap(struct fsb_proc *p, int *status, struct rusage *ru)

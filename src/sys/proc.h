@@ -41,6 +41,28 @@ void fsb_proc_kill_group(pid_t pgid, double grace);
  * (children it waited for included, as GNU time reports).  Afterwards kills
  * whatever the command left running in its process group. */
 int fsb_proc_reap(struct fsb_proc *p, int *status, struct rusage *ru);
+
+/* A process's I/O accounting (/proc/PID/io; proc(5)), in bytes. */
+struct fsb_proc_io {
+	unsigned long long rchar, wchar;       /* passed to read(2)/write(2) and their kin, pipes too */
+	unsigned long long read_bytes;         /* fetched from storage */
+	unsigned long long write_bytes;        /* sent towards storage (pages dirtied) */
+	unsigned long long cancelled;          /* cancelled_write_bytes: dirty pages truncated
+						  before they were written back */
+};
+/* The text of a /proc/PID/io file: 0, or -EINVAL when a field is missing. */
+int fsb_proc_io_parse(const char *text, struct fsb_proc_io *io);
+/* /proc/PID/io of pid (0: the whole of this process): 0 or -errno. */
+int fsb_proc_io_read(pid_t pid, struct fsb_proc_io *io);
+/*
+ * fsb_proc_reap, and first the I/O accounting of the whole process tree:
+ * the leader's /proc/PID/io read after it exited but before it is reaped
+ * (waitid WNOWAIT), when it holds its own I/O and that of every child it
+ * (and they, in turn) waited for — the tree wait4's rusage covers.  A
+ * process left to init (a daemon) is not in it.  *io_rc: 0 when io was
+ * read, else -errno (io zeroed).
+ */
+int fsb_proc_reap_io(struct fsb_proc *p, int *status, struct rusage *ru, struct fsb_proc_io *io, int *io_rc);
 void fsb_proc_close(struct fsb_proc *p);
 
 /*

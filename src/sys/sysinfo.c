@@ -173,6 +173,31 @@ int fsb_sysinfo_blockname(dev_t devno, char *buf, size_t len)
 	return 0;
 }
 
+int fsb_sysinfo_diskstats_line(const char *line, const char *name, struct fsb_diskstats *out)
+{
+	unsigned maj, min;
+	char dev[64];
+	unsigned long long c[17] = { 0 };
+	int n = sscanf(line, "%u %u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu "
+		       "%llu %llu %llu", &maj, &min, dev, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7],
+		       &c[8], &c[9], &c[10], &c[11], &c[12], &c[13], &c[14], &c[15], &c[16]);
+
+	if (n < 10 || strcmp(dev, name))
+		return -ENOENT;
+	memset(out, 0, sizeof(*out));
+	out->read_ios = c[0];
+	out->read_sectors = c[2];
+	out->write_ios = c[4];
+	out->write_sectors = c[6];
+	out->io_ticks = n >= 13 ? c[9] : 0;
+	out->has_discard = n >= 18;
+	out->discard_ios = out->has_discard ? c[11] : 0;
+	out->discard_sectors = out->has_discard ? c[13] : 0;
+	out->has_flush = n >= 19;
+	out->flush_ios = out->has_flush ? c[15] : 0;
+	return 0;
+}
+
 int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out)
 {
 	FILE *fp = fopen("/proc/diskstats", "re");
@@ -181,27 +206,8 @@ int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out)
 
 	if (!fp)
 		return -errno;
-	while (fgets(line, sizeof(line), fp)) {
-		unsigned maj, min;
-		char dev[64];
-		unsigned long long rios, rmerge, rsect, rticks, wios, wmerge, wsect;
-		unsigned long long wticks, inflight, ioticks = 0;
-		int n = sscanf(line, "%u %u %63s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
-			       &maj, &min, dev, &rios, &rmerge, &rsect, &rticks, &wios, &wmerge, &wsect,
-			       &wticks, &inflight, &ioticks);
-
-		if (n < 10)
-			continue;
-		if (strcmp(dev, name))
-			continue;
-		out->read_ios = rios;
-		out->read_sectors = rsect;
-		out->write_ios = wios;
-		out->write_sectors = wsect;
-		out->io_ticks = n >= 13 ? ioticks : 0;
-		rc = 0;
-		break;
-	}
+	while (rc && fgets(line, sizeof(line), fp))
+		rc = fsb_sysinfo_diskstats_line(line, name, out);
 	fclose(fp);
 	return rc;
 }

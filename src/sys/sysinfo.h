@@ -42,16 +42,26 @@ long fsb_sysinfo_cpus(void);
 /* VERSION_CODENAME of /etc/os-release ("bookworm"), or NULL; caller frees. */
 char *fsb_sysinfo_codename(void);
 
-/* Counters of one block device from /proc/diskstats. */
+/* Counters of one block device from /proc/diskstats (the kernel's
+ * Documentation/admin-guide/iostats.rst; columns counted with the major,
+ * minor and name as 1-3). */
 struct fsb_diskstats {
 	unsigned long long read_ios, read_sectors, write_ios, write_sectors;
 	unsigned long long io_ticks;   /* ms the device was busy (field 10); 0 when absent */
+	/* discards (columns 15-18: completed, merged, sectors, ms) and flush
+	 * requests (19-20: completed, ms); has_* false on kernels without them
+	 * (discards since 4.18, flushes since 5.5) */
+	unsigned long long discard_ios, discard_sectors, flush_ios;
+	bool has_discard, has_flush;
 };
 
 /* Kernel name ("loop3", "sda1") of block device devno into buf; 0 or -errno. */
 int fsb_sysinfo_blockname(dev_t devno, char *buf, size_t len);
 /* Current counters of the device called name; 0 or -ENOENT. */
 int fsb_sysinfo_diskstats(const char *name, struct fsb_diskstats *out);
+/* One line of /proc/diskstats: 0 and out filled when it is name's, -ENOENT
+ * when it is another device's or not a diskstats line. */
+int fsb_sysinfo_diskstats_line(const char *line, const char *name, struct fsb_diskstats *out);
 
 /* Model, serial and size (bytes) of a block device from sysfs; strings may
  * come back NULL.  0 or -errno. */

@@ -15,8 +15,8 @@ check=$FSB_SRCDIR/tests/helpers/check_html.py
 page=$SCRATCH/report.html
 
 "$FSBENCH" export --format html "$sample" -o "$page" || fail "export exited $?"
-# 4 phases and the total, 3 filesystems each
-/usr/bin/python3 "$check" "$page" --bars 3 --charts 5 --shot "$SCRATCH/report.png" ||
+# 4 phases and the total, and the device writes of all phases, 3 filesystems each
+/usr/bin/python3 "$check" "$page" --bars 3 --charts 6 --shot "$SCRATCH/report.png" ||
 	fail "the page does not render as it should"
 # what a reader needs to reproduce the run, and the tables of the model
 for s in 'fsbench --config nap.conf run --image /var/tmp/x.img' 'fsbench export --format html' \
@@ -28,7 +28,7 @@ done
 # The checker must fail each of these, for the reason given.
 bad() {
 	local name=$1 why=$2
-	if out=$(/usr/bin/python3 "$check" "$SCRATCH/$name.html" --bars 3 --charts 5 2>&1); then
+	if out=$(/usr/bin/python3 "$check" "$SCRATCH/$name.html" --bars 3 --charts 6 2>&1); then
 		fail "check_html passed a page with $name"
 	fi
 	grep -qF -- "$why" <<<"$out" || { echo "$out"; fail "check_html did not say '$why' for $name"; }

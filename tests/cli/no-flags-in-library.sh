@@ -21,6 +21,8 @@ src/engine/workload.c: --print-architecture --variant --foreign --make-tarball -
 src/engine/treegen.c: --start-group --end-group
 # how to make the fio output that fsbench import reads: an option of fio
 src/model/import_fio.c: --output-format
+src/model/result.h: --reflink
+src/doc/report_disk.c: --reflink
 '
 
 literals() { # file: one line per string literal (adjacent ones joined)

@@ -75,6 +75,13 @@ static void check_table(const struct fsb_table *t)
 		}
 }
 
+static int longer_first(const void *a, const void *b)
+{
+	size_t x = strlen(*(const char *const *)a), y = strlen(*(const char *const *)b);
+
+	return (x < y) - (x > y);
+}
+
 /* The tables and the verdict as data: every number cell is a number or a
  * dash; a verdict line, with the names from the file blanked, has no NaN. */
 static void check_model(const struct fsb_result *res, const struct fsb_report_opts *o)
@@ -82,6 +89,8 @@ static void check_model(const struct fsb_result *res, const struct fsb_report_op
 	struct fsb_strv phases = { 0 }, verdict = { 0 };
 	struct fsb_table t;
 	struct fsb_chart ch;
+	const char **names;
+	size_t nnames;
 
 	if (fsb_report_summary(res, o, &t) == 0) {
 		check_table(&t);
@@ -105,19 +114,26 @@ static void check_model(const struct fsb_result *res, const struct fsb_report_op
 		}
 	}
 	fsb_report_verdict(res, o, &verdict);
+	/* the longest names first: a short one ("a") blanked inside a longer
+	 * one would leave the rest of that one unblanked */
+	nnames = res->nfs + phases.n;
+	names = calloc(nnames ? nnames : 1, sizeof(*names));
+	for (size_t k = 0; k < nnames; k++)
+		names[k] = k < res->nfs ? res->fs[k]->name : phases.v[k - res->nfs];
+	qsort(names, nnames, sizeof(*names), longer_first);
 	for (size_t i = 0; i < verdict.n; i++) {
 		char *line = strdup(verdict.v[i]), *p;
 
-		for (size_t k = 0; k < res->nfs + phases.n; k++) {
-			const char *name = k < res->nfs ? res->fs[k]->name : phases.v[k - res->nfs];
-			size_t n = strlen(name);
+		for (size_t k = 0; k < nnames; k++) {
+			size_t n = strlen(names[k]);
 
-			for (p = n ? strstr(line, name) : NULL; p; p = strstr(p + n, name))
+			for (p = n ? strstr(line, names[k]) : NULL; p; p = strstr(p + n, names[k]))
 				memset(p, '_', n);
 		}
 		check_number("verdict", line);
 		free(line);
 	}
+	free(names);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&verdict);
 }

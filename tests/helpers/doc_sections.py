@@ -24,7 +24,7 @@ import sys
 
 NUM = re.compile(r"\d+(?:\.\d+)?")
 GROUPS = {"Phases", "Built-in I/O phases", "Aging", "Crash consistency", "How it was measured", "How to reproduce"}
-CHART = re.compile(r" — relative to .*\(> 1 = slower\)$")
+CHART = re.compile(r" — relative to .*\(> 1 = .*\)$")
 
 
 def fs_names(path):

@@ -61,15 +61,16 @@ out=$(/usr/bin/python3 "$check" csv "$res" "$SCRATCH/r.csv") || { echo "$out"; f
 [ "$out" = "check_report: csv: 36 rows" ] || fail "CSV: $out, expected 36 rows"
 # 16: the 15 of the document before issue 10, and the runs in the order they ran
 "$FSBENCH" export --format markdown "$res" -o "$SCRATCH/r.md" || fail "export markdown exited $?"
-# 16 tables (the run order among them), and a table of the device over time for each phase that ran
+# 16 tables (the run order among them), 4 of what the disk did (all phases, device writes, write
+# amplification, stalls: doc/disk.md), and a table of the device over time for each phase that ran
 # long enough (half a second) to have one: which do depends on the machine
 nseries=$(/usr/bin/python3 -c '
 import re, sys
 print(len(set(re.findall(r"phase \"([^\"]+)\" \{(?:(?!\n  \}).)*series_step", open(sys.argv[1]).read(), re.S))))' "$res") ||
 	fail "cannot count the phases with series"
-/usr/bin/python3 "$check" markdown "$SCRATCH/r.md" $((16 + nseries)) Summary 'rm -rf $MNT/*' total || fail "the Markdown tables"
+/usr/bin/python3 "$check" markdown "$SCRATCH/r.md" $((20 + nseries)) Summary 'rm -rf $MNT/*' total || fail "the Markdown tables"
 "$FSBENCH" export --format html "$res" -o "$SCRATCH/r.html" || fail "export html exited $?"
-/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/r.html" --bars 3 --charts 5 \
+/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/r.html" --bars 3 --charts 7 \
 	--shot "$SCRATCH/r.png" || fail "the HTML page does not render as it should"
 
 # a fresh filesystem for every repetition by default; --no-reformat keeps it

@@ -26,15 +26,23 @@ static void test_shipped_config(void **state)
 
 	(void)state;
 	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
-	/* the seed's phases, in the seed's order */
-	assert_true(cfg->nphases >= 7);
+	/* the seed's phases, in the seed's order, and the clone feature right
+	 * after cp (doc/disk.md): it clones what cp copied */
+	assert_true(cfg->nphases >= 8);
 	assert_string_equal(cfg->phases[0]->name, "deb");
 	assert_string_equal(cfg->phases[1]->name, "tar");
 	assert_string_equal(cfg->phases[2]->name, "make");
 	assert_string_equal(cfg->phases[3]->name, "cp");
-	assert_string_equal(cfg->phases[4]->name, "clean");
-	assert_string_equal(cfg->phases[5]->name, "make2");
-	assert_string_equal(cfg->phases[6]->name, "rm");
+	assert_string_equal(cfg->phases[4]->name, "clone");
+	assert_string_equal(cfg->phases[5]->name, "clean");
+	assert_string_equal(cfg->phases[6]->name, "make2");
+	assert_string_equal(cfg->phases[7]->name, "rm");
+	/* the same work everywhere: cp never clones, clone removes its clone */
+	assert_non_null(strstr(fsb_config_phase(cfg, "cp")->command, "--reflink=never"));
+	assert_non_null(strstr(fsb_config_phase(cfg, "aged-cp")->command, "--reflink=never"));
+	assert_non_null(strstr(fsb_config_phase(cfg, "fresh-cp")->command, "--reflink=never"));
+	assert_string_equal(fsb_config_phase(cfg, "clone")->teardown, "rm -rf zc");
+	assert_true(cfg->defaults.probe);
 	make = fsb_config_phase(cfg, "make");
 	assert_non_null(make);
 	/* single quotes keep ${…} for fsbench, not libconfuse's environment */

@@ -1,0 +1,98 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+#
+# bench/probe-overhead.sh — does the stall probe change what it observes?
+# An A/A (doc/disk.md): the same plan run again and again, alternately
+# with the probe (a 4 KiB save and fsync every 100 ms on the filesystem
+# under test, beside every command phase) and without it (--no-probe),
+# the order swapped every round so that neither always goes first; then
+# per phase and filesystem the mean time with and without, their relative
+# difference and its 95% interval (Welch), and the same for all phases;
+# runs fsbench set aside as disturbed are left out, as its cells do.
+# An interval that holds 0 is no difference these runs can tell; the
+# interval's width is the smallest one they could.
+#
+# Root only (loop devices, mkfs, mount); without root it says so and exits
+# 2.  Every image is fsbench's and removed by it; the work directory by
+# this script on every exit.  -o FILE writes its section of FILE
+# (bench/section.sh).
+set -u
+
+usage() {
+	cat <<EOF
+Usage: $0 [-f "ext4 btrfs"] [-p PHASES] [-P quick] [-n 10] [-m dead] [-o RESULTS.md]
+  -f LIST   filesystems (default: ext4 btrfs — a journal's commit and a CoW log)
+  -p LIST   phases, comma-separated (default: the config's default plan's)
+  -P NAME   size profile (default quick)
+  -n N      rounds; each runs the plan once with the probe and once without (default 10)
+  -m M      the time compared: dead (real - usr, default) or real
+  -o FILE   also write the table as Markdown into FILE's section
+Environment: FSBENCH (default: the fsbench built next to this script),
+TMPDIR (where the image goes; default /var/tmp).
+EOF
+}
+
+fslist="ext4 btrfs" phases= profile=quick rounds=10 metric=dead mdout=
+args=("$@")
+while getopts "f:p:P:n:m:o:h" opt; do
+	case $opt in
+	f) fslist=$OPTARG ;;
+	p) phases=$OPTARG ;;
+	P) profile=$OPTARG ;;
+	n) rounds=$OPTARG ;;
+	m) metric=$OPTARG ;;
+	o) mdout=$OPTARG ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+case $metric in dead | real) ;; *) echo "$0: -m dead or real" >&2; exit 2 ;; esac
+[ "$rounds" -ge 2 ] 2>/dev/null || { echo "$0: -n needs 2 rounds or more (an interval)" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+fsbench=${FSBENCH:-$here/../fsbench}
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_need
+[ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
+bench_workdir fsbench-probe
+export XDG_DATA_HOME=$work/data
+log() { printf '%s\n' "$*" >&2; }
+
+# one run of the plan: MODE (with, without), ROUND
+run_once() {
+	local mode=$1 r=$2 res=$work/$1-$2.fsbench
+	local opts=(--image "$work/t.img" --profile "$profile" --fs "${fslist// /,}" --repeat 1 -q -o "$res")
+	[ -n "$phases" ] && opts+=(--phases "$phases")
+	[ "$mode" = without ] && opts+=(--no-probe)
+	"$fsbench" run "${opts[@]}" >"$work/run.out" 2>&1 || { cat "$work/run.out" >&2; log "$0: fsbench run failed"; exit 1; }
+}
+
+bench_settle
+load0=$(bench_load)
+t0=$(date +%s)
+for ((r = 1; r <= rounds; r++)); do
+	if ((r % 2)); then order="with without"; else order="without with"; fi
+	log "probe-overhead: round $r/$rounds: $order"
+	for mode in $order; do
+		run_once "$mode" "$r"
+	done
+done
+t1=$(date +%s)
+state=$(bench_state "$load0" "$(bench_load)" "$work"/*.fsbench)
+{
+	echo "# bench/probe-overhead.sh: the latest results"
+	echo
+	echo "$state"
+	echo
+	echo "- Date: $(date -u +%Y-%m-%dT%H:%MZ); $rounds rounds × 2 runs of ${fslist// /, }, $((t1 - t0)) s"
+	echo "- Machine: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); $(nproc) CPUs, $(uname -r)"
+	echo "- Versions: $("$fsbench" --version 2>/dev/null | head -1)"
+	echo "- Command: bench/probe-overhead.sh$(printf ' %q' "${args[@]}")"
+	echo
+	/usr/bin/python3 "$here/disk-lib.py" aa "$metric" "$work"/with-*.fsbench -- "$work"/without-*.fsbench
+} >"$work/report.md"
+cat "$work/report.md"
+if [ -n "$mdout" ]; then
+	bench_section probe-overhead.sh "$mdout" "$work/report.md" || { echo "$0: cannot write $mdout" >&2; exit 2; }
+fi
+exit 0

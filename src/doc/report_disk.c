@@ -1,0 +1,836 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The "What the disk did" section (report.h, doc/disk.md): the device's
+ * writes against what the phases saved, the stall probe's saves, the clone
+ * phase's answer, and the marks of a cell that did less work — from the
+ * cells of model/cells.h and the judgements of model/diskwork.h and
+ * model/plaus.h.  fsb_doc_disk() puts it in the document.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/document.h"
+#include "doc/report.h"
+#include "model/agefactor.h"
+#include "model/diskwork.h"
+#include "model/plaus.h"
+
+#define MIB 1024.0   /* KiB */
+
+/* The filesystems in the tables' order: the baseline first. */
+static const struct fsb_fs_result **rows_of(const struct fsb_result *res, const struct fsb_fs_result *bfs)
+{
+	const struct fsb_fs_result **v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
+	size_t k = 0;
+
+	if (bfs)
+		v[k++] = bfs;
+	for (size_t i = 0; i < res->nfs; i++)
+		if (res->fs[i] != bfs)
+			v[k++] = res->fs[i];
+	return v;
+}
+
+static size_t fs_index(const struct fsb_result *res, const struct fsb_fs_result *fs)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		if (res->fs[i] == fs)
+			return i;
+	return 0;
+}
+
+/* A cell without a number: why, as the other tables say it. */
+static void set_none(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs,
+		     const struct fsb_result *res)
+{
+	if (cs->failed)
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_FAILED, NAN, "fail");
+	else if (cs->unavailable)
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "n/a");
+	else if (res->status == FSB_RESULT_RUNNING)
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_PENDING, NAN, "…");
+	else
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+}
+
+/* mean/scale as "362" or "362±12" (prec decimals; fewer for large values) */
+static void set_mean(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs, double scale,
+		     unsigned flags)
+{
+	double m = cs->st.mean / scale, ci = cs->st.ci_half / scale;
+	int prec = fabs(m) >= 100 ? 0 : fabs(m) >= 10 ? 1 : 2;
+	const char *q = cs->unreliable ? "?" : "";
+
+	if (cs->st.n_used > 1 && !isnan(ci))
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, m, "%s±%s%s", fsb_report_num(m, prec),
+			      fsb_report_num(ci, prec), q);
+	else
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, m, "%s%s", fsb_report_num(m, prec), q);
+}
+
+/* A ratio to the baseline's cell: "1.13*", "0.04", "—". */
+static void set_norm(struct fsb_table *t, size_t r, size_t c, const struct fsb_norm *n, unsigned flags)
+{
+	if (isnan(n->ratio))
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	else
+		fsb_table_set(t, r, c, fsb_report_ratio_flags(n->ratio, n->significant) | flags, n->ratio, "%s%s",
+			      fsb_report_num(n->ratio, 2), n->significant ? "*" : n->unreliable ? "?" : "");
+}
+
+/* ---- less work --------------------------------------------------------------- */
+
+size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase, struct fsb_table *t,
+				 const struct fsb_fs_result *const *rows, size_t r0, const size_t *cols, size_t ncols)
+{
+	struct fsb_plaus_less *v;
+	size_t marked = 0;
+
+	if (!strcmp(phase, "total") || !res->nfs)
+		return 0;
+	v = fsb_xcalloc(res->nfs, sizeof(*v));
+	fsb_plaus_less_work(res, phase, v);
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_plaus_less *p = &v[fs_index(res, rows[i])];
+		char why[400];
+
+		if (p->why == FSB_LESS_NONE || r0 + i >= t->nrows)
+			continue;
+		for (size_t k = 0; k < ncols; k++) {
+			struct fsb_cell *cell = fsb_table_cell(t, r0 + i, cols[k]);
+			char *text = fsb_xasprintf("%s^", cell->text ? cell->text : "");
+
+			free(cell->text);
+			cell->text = text;
+			cell->flags |= FSB_CELL_LESS_WORK;
+		}
+		fsb_plaus_say_less(p, why, sizeof(why));
+		fsb_strv_addf(&t->notes, "^ %s %s: %s", rows[i]->name, phase, why);
+		marked++;
+	}
+	if (marked && t->caption && !strstr(t->caption, "^ = did less work")) {
+		char *c = fsb_xasprintf("%s; ^ = did less work than the other filesystems (the notes say why)", t->caption);
+
+		free(t->caption);
+		t->caption = c;
+	}
+	free(v);
+	return marked;
+}
+
+/* ---- the tables ------------------------------------------------------------- */
+
+/* The phases of the writes tables: the totals' (and "total"), then the
+ * built-in ones. */
+static void write_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv b = { 0 };
+
+	fsb_cell_phases(res, false, out);
+	if (out->n)
+		fsb_strv_add(out, "total");
+	fsb_cell_phases(res, true, &b);
+	for (size_t j = 0; j < b.n; j++)
+		fsb_strv_add(out, b.v[j]);
+	fsb_strv_free(&b);
+}
+
+static void totals_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	fsb_cell_phases(res, false, out);
+}
+
+/* What a table of filesystems × phases starts from: the baseline, the rows
+ * (the baseline first) and the phases (fill's); -ENOENT without a
+ * baseline or a phase.  Close with lay_free. */
+struct lay {
+	const char *base;
+	const struct fsb_fs_result *bfs;
+	const struct fsb_fs_result **rows;
+	struct fsb_strv ph;
+};
+
+static int lay_open(const struct fsb_result *res, const struct fsb_report_opts *o,
+		    void (*fill)(const struct fsb_result *res, struct fsb_strv *out), struct lay *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->base = fsb_cell_baseline(res, o);
+	l->bfs = l->base ? fsb_result_find_fs(res, l->base) : NULL;
+	if (!l->bfs)
+		return -ENOENT;
+	fill(res, &l->ph);
+	if (!l->ph.n) {
+		fsb_strv_free(&l->ph);
+		return -ENOENT;
+	}
+	l->rows = rows_of(res, l->bfs);
+	return 0;
+}
+
+static void lay_free(struct lay *l)
+{
+	free(l->rows);
+	fsb_strv_free(&l->ph);
+}
+
+int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	FSB_CELL_MEMO_SCOPE;
+	struct lay l;
+
+	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
+		return -ENOENT;
+	fsb_table_init(t, "disk-writes", res->nfs + 2, 1 + 2 * l.ph.n, 2);
+	t->title = fsb_xstrdup("Device writes");
+	t->caption = fsb_xasprintf("MiB the device wrote during the phase and its sync%s, and normalized to %s "
+				   "(> 1 = wrote more)%s", fsb_result_repeated(res) ? " (mean±95% CI)" : "", l.base,
+				   fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t j = 0; j < l.ph.n; j++) {
+		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", l.ph.v[j]);
+		fsb_table_span(t, 0, 1 + 2 * j, 2);
+		fsb_table_set(t, 1, 1 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "MiB");
+		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "×%s", l.base);
+	}
+	for (size_t i = 0; i < res->nfs; i++) {
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
+
+		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		for (size_t j = 0; j < l.ph.n; j++) {
+			struct fsb_cellstats a, b;
+
+			fsb_cell_stats(res, l.rows[i], l.ph.v[j], FSB_METRIC_WRITTEN, &a);
+			fsb_cell_stats(res, l.bfs, l.ph.v[j], FSB_METRIC_WRITTEN, &b);
+			if (!a.nok) {
+				set_none(t, i + 2, 1 + 2 * j, &a, res);
+				fsb_table_set(t, i + 2, 2 + 2 * j, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+			} else {
+				struct fsb_norm n = fsb_cell_normalize(&a, &b, FSB_METRIC_WRITTEN, o);
+
+				set_mean(t, i + 2, 1 + 2 * j, &a, MIB, bl);
+				set_norm(t, i + 2, 2 + 2 * j, &n, bl | FSB_CELL_DIM);
+			}
+			fsb_cell_stats_free(&a);
+			fsb_cell_stats_free(&b);
+		}
+	}
+	for (size_t j = 0; j < l.ph.n; j++)
+		fsb_report_mark_less_work(res, l.ph.v[j], t, l.rows, 2, (size_t[]){ 1 + 2 * j }, 1);
+	fsb_table_done(t);
+	lay_free(&l);
+	return 0;
+}
+
+/* One write-amplification cell: the mean of the runs' ratios, or for
+ * "total" the total's device writes over the total's saved. */
+static void set_amp(struct fsb_table *t, size_t r, size_t c, const struct fsb_result *res,
+		    const struct fsb_fs_result *fs, const char *phase, unsigned flags)
+{
+	struct fsb_cellstats a;
+
+	if (!strcmp(phase, "total")) {
+		struct fsb_amp amp;
+
+		fsb_diskwork_amp(res, fs, &amp);
+		if (isnan(amp.factor))
+			fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+		else
+			fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, amp.factor, "%s", fsb_report_num(amp.factor, 2));
+		return;
+	}
+	fsb_cell_stats(res, fs, phase, FSB_METRIC_WAMP, &a);
+	if (a.st.n_used)
+		set_mean(t, r, c, &a, 1, flags);
+	else
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	fsb_cell_stats_free(&a);
+}
+
+int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	FSB_CELL_MEMO_SCOPE;
+	struct lay l;
+
+	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
+		return -ENOENT;
+	fsb_table_init(t, "disk-amp", res->nfs + 1, 1 + l.ph.n, 1);
+	t->title = fsb_xstrdup("Write amplification");
+	t->caption = fsb_xasprintf("the device's writes / what the phase saved (its processes' writes that were "
+				   "kept, and the stall probe's): 1.00 = the device wrote what was saved; — = it "
+				   "saved under %.0f MiB; total: all the device wrote / all that was saved",
+				   FSB_WAMP_MIN_KIB / MIB);
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t j = 0; j < l.ph.n; j++)
+		fsb_table_set(t, 0, 1 + j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", l.ph.v[j]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
+
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		for (size_t j = 0; j < l.ph.n; j++)
+			set_amp(t, i + 1, 1 + j, res, l.rows[i], l.ph.v[j], bl);
+	}
+	fsb_table_done(t);
+	lay_free(&l);
+	return 0;
+}
+
+/* A number of KiB as MiB, "—" when not recorded. */
+static void set_mib(struct fsb_table *t, size_t r, size_t c, double kib, unsigned flags)
+{
+	double m = kib / MIB;
+
+	if (isnan(kib))
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING | flags, NAN, "—");
+	else
+		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, m, "%s", fsb_report_num(m, m >= 100 ? 0 : 1));
+}
+
+int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	FSB_CELL_MEMO_SCOPE;
+	static const char *const heads[] = { "written MiB", "×", "saved MiB", "amplification", "flushes",
+					     "discarded MiB" };
+	struct lay l;
+
+	if (!fsb_diskwork_present(res) || lay_open(res, o, totals_phases, &l))
+		return -ENOENT;
+	fsb_table_init(t, "disk-total", res->nfs + 1, 1 + FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("What the disk did, all phases");
+	t->caption = fsb_xasprintf("per repetition of the phases (%zu: the totals' phases): MiB the device wrote and "
+				   "normalized to %s (> 1 = wrote more%s), MiB the phases saved, their ratio, the "
+				   "flush requests and the MiB discarded", l.ph.n, l.base,
+				   fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
+		fsb_table_set(t, 0, 1 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[k]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
+		struct fsb_cellstats a, b;
+		struct fsb_amp amp;
+
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		fsb_cell_stats(res, l.rows[i], "total", FSB_METRIC_WRITTEN, &a);
+		fsb_cell_stats(res, l.bfs, "total", FSB_METRIC_WRITTEN, &b);
+		fsb_diskwork_amp(res, l.rows[i], &amp);
+		if (a.nok) {
+			struct fsb_norm n = fsb_cell_normalize(&a, &b, FSB_METRIC_WRITTEN, o);
+
+			set_mean(t, i + 1, 1, &a, MIB, bl);
+			set_norm(t, i + 1, 2, &n, bl);
+		} else {
+			set_none(t, i + 1, 1, &a, res);
+			fsb_table_set(t, i + 1, 2, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+		}
+		set_mib(t, i + 1, 3, amp.saved_kib, bl);
+		if (isnan(amp.factor))
+			fsb_table_set(t, i + 1, 4, FSB_CELL_NUMBER | FSB_CELL_MISSING | bl, NAN, "—");
+		else
+			fsb_table_set(t, i + 1, 4, FSB_CELL_NUMBER | bl, amp.factor, "%s", fsb_report_num(amp.factor, 2));
+		if (isnan(amp.flushes))
+			fsb_table_set(t, i + 1, 5, FSB_CELL_NUMBER | FSB_CELL_MISSING | bl, NAN, "—");
+		else
+			fsb_table_set(t, i + 1, 5, FSB_CELL_NUMBER | bl, amp.flushes, "%.0f", amp.flushes);
+		set_mib(t, i + 1, 6, amp.discarded_kib, bl);
+		fsb_cell_stats_free(&a);
+		fsb_cell_stats_free(&b);
+	}
+	fsb_table_done(t);
+	lay_free(&l);
+	return 0;
+}
+
+int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c)
+{
+	struct fsb_report_opts w = o ? *o : (struct fsb_report_opts){ 0 };
+	const char *base = fsb_cell_baseline(res, o);
+	struct fsb_strv ph = { 0 };
+	int rc;
+
+	fsb_cell_phases(res, false, &ph);
+	rc = ph.n && base && fsb_diskwork_present(res) ? 0 : -ENOENT;
+	fsb_strv_free(&ph);
+	if (rc)
+		return rc;
+	w.metric = FSB_METRIC_WRITTEN;
+	rc = fsb_report_chart(res, "total", &w, c);
+	if (!rc) {
+		free(c->title);
+		c->title = fsb_xasprintf("all phases, device writes — relative to %s (> 1 = wrote more)", base);
+	}
+	return rc;
+}
+
+/* ---- the stalls ---------------------------------------------------------------- */
+
+/* The phases whose runs have the probe's saves, in the result's order. */
+static void stall_phases(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv all = { 0 };
+
+	fsb_result_phases(res, &all);
+	for (size_t j = 0; j < all.n; j++) {
+		bool any = false;
+
+		for (size_t i = 0; i < res->nfs && !any && !fsb_diskwork_is_feature(all.v[j]); i++) {
+			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+
+			for (size_t k = 0; ph && k < ph->nruns && !any; k++)
+				any = ph->runs[k].status == FSB_RUN_OK && ph->runs[k].v[FSB_FIELD_stall_saves] > 0;
+		}
+		if (any)
+			fsb_strv_add(out, all.v[j]);
+	}
+	fsb_strv_free(&all);
+}
+
+/* The longest save and the mean saves of fs's successful runs of phase. */
+static void stall_runs(const struct fsb_fs_result *fs, const char *phase, double *longest, double *saves)
+{
+	const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
+	size_t n = 0;
+
+	*longest = NAN;
+	*saves = 0;
+	for (size_t k = 0; ph && k < ph->nruns; k++) {
+		const struct fsb_run *r = &ph->runs[k];
+
+		if (r->status != FSB_RUN_OK || !(r->v[FSB_FIELD_stall_saves] > 0))
+			continue;
+		*saves += r->v[FSB_FIELD_stall_saves];
+		n++;
+		if (isnan(*longest) || r->v[FSB_FIELD_stall_max_us] > *longest)
+			*longest = r->v[FSB_FIELD_stall_max_us];
+	}
+	*saves = n ? *saves / (double)n : NAN;
+}
+
+/* One row of the stall table: phase, filesystem, saves, p50, p99, longest, p99 × baseline. */
+static void stall_row(struct fsb_table *t, size_t r, const struct fsb_result *res, const struct fsb_fs_result *fs,
+		      const struct fsb_fs_result *bfs, const char *phase, bool first, const struct fsb_report_opts *o)
+{
+	unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+	struct fsb_cellstats p50, p99, b99;
+	double longest, saves;
+
+	fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", first ? phase : "");
+	fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+	fsb_cell_stats(res, fs, phase, FSB_METRIC_STALL_P50, &p50);
+	fsb_cell_stats(res, fs, phase, FSB_METRIC_STALL_P99, &p99);
+	fsb_cell_stats(res, bfs, phase, FSB_METRIC_STALL_P99, &b99);
+	stall_runs(fs, phase, &longest, &saves);
+	if (isnan(saves))
+		fsb_table_set(t, r, 2, FSB_CELL_NUMBER | FSB_CELL_MISSING | bl, NAN, "—");
+	else
+		fsb_table_set(t, r, 2, FSB_CELL_NUMBER | bl, saves, "%.0f", saves);
+	if (p50.st.n_used)
+		set_mean(t, r, 3, &p50, 1000, bl);
+	else
+		set_none(t, r, 3, &p50, res);
+	if (p99.st.n_used) {
+		struct fsb_norm n = fsb_cell_normalize(&p99, &b99, FSB_METRIC_STALL_P99, o);
+
+		set_mean(t, r, 4, &p99, 1000, bl);
+		set_norm(t, r, 6, &n, bl | FSB_CELL_DIM);
+	} else {
+		set_none(t, r, 4, &p99, res);
+		fsb_table_set(t, r, 6, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
+	}
+	if (isnan(longest))
+		fsb_table_set(t, r, 5, FSB_CELL_NUMBER | FSB_CELL_MISSING | bl, NAN, "—");
+	else
+		fsb_table_set(t, r, 5, FSB_CELL_NUMBER | bl, longest / 1000, "%s",
+			      fsb_report_num(longest / 1000, longest >= 100000 ? 0 : 1));
+	fsb_cell_stats_free(&p50);
+	fsb_cell_stats_free(&p99);
+	fsb_cell_stats_free(&b99);
+}
+
+int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	FSB_CELL_MEMO_SCOPE;
+	static const char *const heads[] = { "Phase", "Filesystem", "saves", "p50 ms", "p99 ms", "longest ms", "p99 ×" };
+	struct lay l;
+
+	if (lay_open(res, o, stall_phases, &l))
+		return -ENOENT;
+	fsb_table_init(t, "stalls", 1 + l.ph.n * res->nfs, FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("Stalls: what a save waited during each phase");
+	t->caption = fsb_xasprintf("the stall probe wrote %d KiB and fsynced it every %.0f ms on the same filesystem "
+				   "while the phase ran: the time of one save in ms, the median and 99th percentile "
+				   "of a run%s, the longest of any run; p99 × = normalized to %s (> 1 = waited longer)%s",
+				   FSB_PROBE_BYTES / 1024, FSB_PROBE_INTERVAL * 1000, fsb_result_repeated(res) ? " (mean±95% CI over the runs)" : "",
+				   l.base, fsb_result_repeated(res) ? ", * = significant (p < 0.05)" : "");
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
+		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
+	for (size_t j = 0; j < l.ph.n; j++)
+		for (size_t i = 0; i < res->nfs; i++)
+			stall_row(t, 1 + j * res->nfs + i, res, l.rows[i], l.bfs, l.ph.v[j], i == 0, o);
+	fsb_table_done(t);
+	lay_free(&l);
+	return 0;
+}
+
+/* The phase whose saves waited longest: the highest mean p99 of any cell. */
+static const char *stalliest(const struct fsb_result *res, const struct fsb_strv *ph)
+{
+	const char *best = NULL;
+	double top = -1;
+
+	for (size_t j = 0; j < ph->n; j++)
+		for (size_t i = 0; i < res->nfs; i++) {
+			struct fsb_cellstats cs;
+
+			fsb_cell_stats(res, res->fs[i], ph->v[j], FSB_METRIC_STALL_P99, &cs);
+			if (cs.st.n_used && cs.st.mean > top) {
+				top = cs.st.mean;
+				best = ph->v[j];
+			}
+			fsb_cell_stats_free(&cs);
+		}
+	return best;
+}
+
+int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c,
+			   const char **which)
+{
+	FSB_CELL_MEMO_SCOPE;
+	struct fsb_report_opts w = o ? *o : (struct fsb_report_opts){ 0 };
+	struct fsb_strv ph = { 0 };
+	const char *phase, *base = fsb_cell_baseline(res, o);
+	int rc = -ENOENT;
+
+	stall_phases(res, &ph);
+	phase = stalliest(res, &ph);
+	w.metric = FSB_METRIC_STALL_P99;
+	*which = phase;
+	if (phase && base && !(rc = fsb_report_chart(res, phase, &w, c))) {
+		free(c->title);
+		c->title = fsb_xasprintf("%s, a save's p99 — relative to %s (> 1 = waited longer; the phase whose "
+					 "saves waited longest)", phase, base);
+	}
+	fsb_strv_free(&ph);
+	return rc;
+}
+
+/* ---- aged against fresh ---------------------------------------------------------- */
+
+int fsb_report_disk_aging(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	struct fsb_report_opts w = o ? *o : (struct fsb_report_opts){ 0 };
+	struct fsb_age wr, amp;
+	int kinds[FSB_AGE_READS], rc = -ENOENT;
+	size_t nk = 0;
+
+	w.metric = FSB_METRIC_WRITTEN;
+	if (fsb_age_compute(res, &w, &wr))
+		goto out0;
+	w.metric = FSB_METRIC_WAMP;
+	fsb_age_compute(res, &w, &amp);
+	for (int k = FSB_AGE_FIRST_DESKTOP; k < FSB_AGE_READS; k++)
+		if (wr.present[k])
+			kinds[nk++] = k;
+	if (!nk || !fsb_diskwork_present(res))
+		goto out;
+	fsb_table_init(t, "disk-aging", wr.nfs + 2, 1 + 2 * nk, 2);
+	t->title = fsb_xstrdup("Device writes, aged against fresh");
+	t->caption = fsb_xasprintf("the desktop phases of the aging group: their device writes aged / fresh on the "
+				   "same filesystem (> 1 = wrote more after aging; * = significant, p < 0.05), and "
+				   "their write amplification aged and fresh");
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t j = 0; j < nk; j++) {
+		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", fsb_age_read_name(kinds[j]));
+		fsb_table_span(t, 0, 1 + 2 * j, 2);
+		fsb_table_set(t, 1, 1 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "writes ×");
+		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "ampl. aged / fresh");
+	}
+	for (size_t i = 0; i < wr.nfs; i++) {
+		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME, NAN, "%s", wr.fs[i].fs->name);
+		for (size_t j = 0; j < nk; j++) {
+			const struct fsb_age_factor *f = &wr.fs[i].f[kinds[j]], *a = &amp.fs[i].f[kinds[j]];
+			struct fsb_norm n = { .ratio = f->factor, .significant = f->significant,
+					      .unreliable = f->unreliable };
+
+			set_norm(t, i + 2, 1 + 2 * j, &n, 0);
+			fsb_table_set(t, i + 2, 2 + 2 * j, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s / %s",
+				      fsb_report_num(a->aged, 2), fsb_report_num(a->fresh, 2));
+		}
+	}
+	fsb_table_done(t);
+	rc = 0;
+out:
+	fsb_age_free(&amp);
+out0:
+	fsb_age_free(&wr);
+	return rc;
+}
+
+/* ---- the clone phase ------------------------------------------------------------- */
+
+static const char *clone_word(enum fsb_clone_answer a)
+{
+	switch (a) {
+	case FSB_CLONE_YES: return "clone";
+	case FSB_CLONE_NO: return "no reflink";
+	case FSB_CLONE_FAILED: return "fail";
+	case FSB_CLONE_PENDING: return "…";
+	case FSB_CLONE_NOT_RUN: break;
+	}
+	return "—";
+}
+
+int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
+{
+	static const char *const heads[] = { "Filesystem", "clones", "seconds", "device MiB", "saved MiB" };
+	const char *base = fsb_cell_baseline(res, o);
+	const struct fsb_fs_result **rows;
+
+	if (!fsb_diskwork_clone_present(res) || !res->nfs)
+		return -ENOENT;
+	rows = rows_of(res, base ? fsb_result_find_fs(res, base) : NULL);
+	fsb_table_init(t, "clone", res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
+	t->title = fsb_xstrdup("Clones (cp -a --reflink=always of what cp copied)");
+	t->caption = fsb_xstrdup("clone = the filesystem shares the data of the copy until it changes (reflink); "
+				 "no reflink = it cannot (cp: \"Operation not supported\"); a feature, in no total "
+				 "and no verdict; the clone is removed afterwards, untimed");
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
+		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_clone c;
+		unsigned f = 0;
+
+		fsb_diskwork_clone(res, rows[i], &c);
+		f = c.answer == FSB_CLONE_YES ? FSB_CELL_BETTER : c.answer == FSB_CLONE_FAILED ? FSB_CELL_FAILED
+		    : c.answer == FSB_CLONE_PENDING ? FSB_CELL_PENDING : FSB_CELL_MISSING;
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", rows[i]->name);
+		fsb_table_set(t, i + 1, 1, f, NAN, "%s", clone_word(c.answer));
+		if (c.why)
+			fsb_strv_addf(&t->notes, "%s clone: %s", rows[i]->name, c.why);
+		if (c.answer == FSB_CLONE_YES)
+			fsb_table_set(t, i + 1, 2, FSB_CELL_NUMBER, c.real, "%s", fsb_report_num(c.real, c.real < 1 ? 3 : 2));
+		set_mib(t, i + 1, 3, c.written_kib, 0);
+		set_mib(t, i + 1, 4, c.saved_kib, 0);
+	}
+	fsb_table_done(t);
+	free(rows);
+	return 0;
+}
+
+/* ---- the words ------------------------------------------------------------------ */
+
+/* "1.8 s", "240 ms", "3.2 ms" */
+static const char *dur(double us, char *buf, size_t len)
+{
+	if (us >= 1e6)
+		snprintf(buf, len, "%.1f s", us / 1e6);
+	else if (us >= 1e4)
+		snprintf(buf, len, "%.0f ms", us / 1e3);
+	else
+		snprintf(buf, len, "%.1f ms", us / 1e3);
+	return buf;
+}
+
+/* "ext2, ext3 and ext4" of names */
+static void say_list(struct fsb_buf *b, const struct fsb_strv *names)
+{
+	for (size_t i = 0; i < names->n; i++)
+		fsb_buf_addf(b, "%s%s", i == 0 ? "" : i + 1 == names->n ? " and " : ", ", names->v[i]);
+}
+
+void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv yes = { 0 }, no = { 0 };
+	struct fsb_buf b = { 0 };
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_clone c;
+
+		fsb_diskwork_clone(res, res->fs[i], &c);
+		if (c.answer == FSB_CLONE_YES)
+			fsb_strv_add(&yes, res->fs[i]->name);
+		else if (c.answer == FSB_CLONE_NO)
+			fsb_strv_add(&no, res->fs[i]->name);
+	}
+	if (yes.n) {
+		say_list(&b, &yes);
+		fsb_buf_addf(&b, " clone%s a copy (cp --reflink): it shares the data until it changes, and costs next "
+			     "to no time, writes or room", yes.n == 1 ? "s" : "");
+	}
+	if (no.n) {
+		fsb_buf_add(&b, yes.n ? "; " : "");
+		say_list(&b, &no);
+		fsb_buf_addf(&b, " cannot (no reflink): a copy is written in full");
+	}
+	if (b.len)
+		fsb_strv_addf(out, "Clones: %s.", b.s);
+	fsb_buf_free(&b);
+	fsb_strv_free(&yes);
+	fsb_strv_free(&no);
+}
+
+struct amp_row {
+	const char *name;
+	double factor;
+};
+
+static int by_factor(const void *a, const void *b)
+{
+	double x = ((const struct amp_row *)a)->factor, y = ((const struct amp_row *)b)->factor;
+
+	return (x < y) - (x > y);
+}
+
+void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out)
+{
+	FSB_CELL_MEMO_SCOPE;
+	struct amp_row *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
+	struct fsb_buf b = { 0 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_amp amp;
+
+		fsb_diskwork_amp(res, res->fs[i], &amp);
+		if (!isnan(amp.factor))
+			v[n++] = (struct amp_row){ res->fs[i]->name, amp.factor };
+	}
+	qsort(v, n, sizeof(*v), by_factor);
+	for (size_t i = 1; i < n && i < 8; i++)
+		fsb_buf_addf(&b, ", %s %s×", v[i].name, fsb_report_num(v[i].factor, 1));
+	if (n > 8)
+		fsb_buf_addf(&b, " and %zu more", n - 8);
+	if (n)
+		fsb_strv_addf(out, "%s, %s wrote %s× what they saved%s (write amplification: what a flash "
+			      "disk wears).", lead ? lead : "Over the phases", v[0].name, fsb_report_num(v[0].factor, 1),
+			      b.len ? b.s : "");
+	fsb_buf_free(&b);
+	free(v);
+}
+
+void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_stall_worst w, e;
+	struct fsb_buf b = { 0 };
+	char d1[32], d2[32];
+
+	if (!fsb_diskwork_worst_stall(res, &w))
+		return;
+	fsb_buf_addf(&b, "During %s on %s, a save waited up to %s", w.phase, w.fs->name, dur(w.max_us, d1, sizeof(d1)));
+	if (!isnan(w.p99_us))
+		fsb_buf_addf(&b, " (99%% of that run's saves within %s)", dur(w.p99_us, d2, sizeof(d2)));
+	if (res->nfs > 1) {
+		size_t k = 0;
+
+		fsb_buf_add(&b, "; the longest save on the others:");
+		for (size_t i = 0; i < res->nfs && k < 8; i++)
+			if (res->fs[i] != w.fs && fsb_diskwork_worst_stall_fs(res, res->fs[i], &e))
+				fsb_buf_addf(&b, "%s %s %s (%s)", k++ ? "," : "", e.fs->name, dur(e.max_us, d1, sizeof(d1)),
+					     e.phase);
+	}
+	fsb_strv_addf(out, "%s.", b.s);
+	fsb_buf_free(&b);
+}
+
+void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out)
+{
+	struct fsb_strv ph = { 0 }, b = { 0 };
+	struct fsb_plaus_less *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
+	char why[400];
+
+	fsb_cell_phases(res, false, &ph);
+	fsb_cell_phases(res, true, &b);
+	for (size_t j = 0; j < b.n; j++)
+		fsb_strv_add(&ph, b.v[j]);
+	for (size_t j = 0; j < ph.n; j++) {
+		fsb_plaus_less_work(res, ph.v[j], v);
+		for (size_t i = 0; i < res->nfs; i++)
+			if (v[i].why != FSB_LESS_NONE) {
+				fsb_plaus_say_less(&v[i], why, sizeof(why));
+				fsb_strv_addf(out, "%s on %s %s: its times are not the same work's as the others'.",
+					      ph.v[j], res->fs[i]->name, why);
+			}
+	}
+	free(v);
+	fsb_strv_free(&ph);
+	fsb_strv_free(&b);
+}
+
+/* ---- the section ---------------------------------------------------------------- */
+
+static void add_table(struct fsb_doc *d, enum fsb_block_role role, int rc, struct fsb_table *t)
+{
+	if (!rc)
+		fsb_doc_add(d, FSB_BLOCK_TABLE, role)->table = *t;
+}
+
+static void add_chart(struct fsb_doc *d, enum fsb_block_role role, int rc, struct fsb_chart *c, const char *phase)
+{
+	struct fsb_block *b;
+	bool any = false;
+
+	if (rc)
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		any |= !isnan(c->bars[i].value) || (c->bars[i].flags & FSB_CELL_PENDING);
+	if (!any) {
+		fsb_chart_free(c);
+		return;
+	}
+	b = fsb_doc_add(d, FSB_BLOCK_CHART, role);
+	b->chart = *c;
+	b->phase = fsb_xstrdup(phase);
+}
+
+static void add_words(struct fsb_doc *d, struct fsb_strv *lines)
+{
+	for (size_t i = 0; i < lines->n; i++) {
+		struct fsb_block *b = fsb_doc_add(d, FSB_BLOCK_TEXT, FSB_ROLE_DISK_WORDS);
+
+		b->text = fsb_xstrdup(lines->v[i]);
+		b->level = 2;
+	}
+	fsb_strv_free(lines);
+}
+
+void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
+{
+	const struct fsb_report_opts *ro = &o->report;
+	struct fsb_strv words = { 0 };
+	struct fsb_table t;
+	struct fsb_chart c;
+	struct fsb_block *b;
+	const char *phase = NULL;
+	int rc;
+
+	if (!fsb_diskwork_present(res) && !fsb_diskwork_clone_present(res))
+		return;
+	b = fsb_doc_add(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION);
+	b->text = fsb_xstrdup("What the disk did");
+	b->level = 2;
+	b = fsb_doc_add(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND);
+	b->level = 2;
+	b->text = fsb_xstrdup("The device's own counters (/proc/diskstats of the target's device — an image's loop "
+			      "device, not the disk under it — read after the phase's sync) against what the phase "
+			      "saved: what its processes sent towards storage and kept (/proc/PID/io write_bytes less "
+			      "cancelled_write_bytes of the process tree; a built-in phase: fsbench's own), and the "
+			      "stall probe's saves.  Write amplification = the device's writes / that: what a flash "
+			      "disk wears for what was kept.");
+	add_table(d, FSB_ROLE_DISK_TOTAL, fsb_report_disk_total(res, ro, &t), &t);
+	add_chart(d, FSB_ROLE_DISK_CHART, fsb_report_disk_chart(res, ro, &c), &c, "total");
+	add_table(d, FSB_ROLE_DISK_WRITES, fsb_report_disk_writes(res, ro, &t), &t);
+	add_table(d, FSB_ROLE_DISK_AMP, fsb_report_disk_amp(res, ro, &t), &t);
+	add_table(d, FSB_ROLE_DISK_AGING, fsb_report_disk_aging(res, ro, &t), &t);
+	add_table(d, FSB_ROLE_STALLS, fsb_report_stalls(res, ro, &t), &t);
+	rc = fsb_report_stall_chart(res, ro, &c, &phase);
+	add_chart(d, FSB_ROLE_STALL_CHART, rc, &c, phase);
+	add_table(d, FSB_ROLE_CLONE, fsb_report_clone(res, ro, &t), &t);
+	fsb_report_stall_words(res, &words);
+	fsb_report_amp_words(res, NULL, &words);
+	fsb_report_clone_words(res, &words);
+	fsb_report_less_work_words(res, &words);
+	add_words(d, &words);
+}

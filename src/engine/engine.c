@@ -1626,17 +1626,6 @@ static void *engine_main(void *arg)
 	e->prog.fs_index = e->prog.phase_index = -1;
 	e->prog.phase_left = -1;
 	e->phase_expected = NAN;
-	/* settle mode judges after every round with the earlier sessions of
-	 * the plan next to its result, as show will (model/history.h) */
-	if (e->settle) {
-		struct fsb_err herr = { 0 };
-
-		fsb_history_load(e->res, e->plan.output, &e->history, &herr);
-		fsb_err_clear(&herr);
-		if (e->history.n)
-			fsb_events_log(e->ev, "judged with %zu earlier run%s of this plan on this machine (%s)",
-				       e->history.n, e->history.n == 1 ? "" : "s", e->history.dir);
-	}
 	/* an ETA from the first second: earlier runs, else nominal figures */
 	eta_priors(e);
 	eta_update(e, -1, 0);
@@ -1649,6 +1638,18 @@ static void *engine_main(void *arg)
 		rc = prepare(e, &err);
 	if (rc)
 		goto out;
+	/* settle mode judges after every round with the earlier sessions of
+	 * the plan next to its result, as show will (model/history.h): once
+	 * the workload is known, which is part of the plan */
+	if (e->settle) {
+		struct fsb_err herr = { 0 };
+
+		fsb_history_load(e->res, e->plan.output, &e->history, &herr);
+		fsb_err_clear(&herr);
+		if (e->history.n)
+			fsb_events_log(e->ev, "judged with %zu earlier run%s of this plan on this machine (%s)",
+				       e->history.n, e->history.n == 1 ? "" : "s", e->history.dir);
+	}
 	switch (e->plan.target) {
 	case FSB_TARGET_IMAGE:
 		rc = fsb_target_setup_image(e, &err);

@@ -35,7 +35,10 @@ bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result
 	struct fsb_strv a = { 0 }, b = { 0 };
 	bool same;
 
+	/* the same profile name with another workload (a tree of another
+	 * size, another debootstrap) is another plan */
 	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->profile, other->profile) ||
+	    (res->workload && other->workload && strcmp(res->workload, other->workload)) ||
 	    !same_str(res->target.kind, other->target.kind) || !same_str(res->host.hostname, other->host.hostname) ||
 	    !same_str(res->host.cpu, other->host.cpu) || res->host.cores != other->host.cores)
 		return false;

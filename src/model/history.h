@@ -13,7 +13,7 @@
  * measured on the reference VM by bench/verdict-repro.sh) and says so.
  *
  * "The same plan on the same machine": a complete result of the same size
- * profile, target kind (image, device, directory), set of filesystems and
+ * profile and workload (when both record one), target kind (image, device, directory), set of filesystems and
  * set of desktop phases, recorded on a host with the same name, CPU model
  * and number of cores, started before the result judged.  Found through
  * the result index (model/index.h) of a results directory; at most

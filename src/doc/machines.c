@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "doc/machines.h"
+#include "model/history.h"
 #include "model/cells.h"
 
 static bool same_str(const char *a, const char *b)
@@ -17,42 +18,12 @@ static bool same_str(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* Every name of a in b and as many of them. */
-static bool same_set(const struct fsb_strv *a, const struct fsb_strv *b)
-{
-	if (a->n != b->n)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (!fsb_strv_contains(b, a->v[i]))
-			return false;
-	return true;
-}
-
-static void fs_names(const struct fsb_result *r, struct fsb_strv *out)
-{
-	for (size_t i = 0; i < r->nfs; i++)
-		fsb_strv_add(out, r->fs[i]->name);
-}
-
 bool fsb_doc_same_plan(struct fsb_result *const *results, size_t n)
 {
-	struct fsb_strv fs0 = { 0 }, ph0 = { 0 };
-	bool same = n >= 2 && results[0]->profile && !results[0]->source_tool && results[0]->nfs;
+	bool same = n >= 2 && results[0]->profile && results[0]->nfs;
 
-	fs_names(results[0], &fs0);
-	fsb_result_phases(results[0], &ph0);
-	for (size_t f = 1; same && f < n; f++) {
-		struct fsb_strv fs = { 0 }, ph = { 0 };
-
-		fs_names(results[f], &fs);
-		fsb_result_phases(results[f], &ph);
-		same = same_str(results[0]->profile, results[f]->profile) && !results[f]->source_tool &&
-		       same_set(&fs0, &fs) && same_set(&ph0, &ph);
-		fsb_strv_free(&fs);
-		fsb_strv_free(&ph);
-	}
-	fsb_strv_free(&fs0);
-	fsb_strv_free(&ph0);
+	for (size_t f = 1; same && f < n; f++)
+		same = fsb_result_same_plan(results[0], results[f]);
 	return same;
 }
 

@@ -30,31 +30,41 @@ static void fs_names(const struct fsb_result *res, struct fsb_strv *out)
 		fsb_strv_add(out, res->fs[i]->name);
 }
 
-bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other)
+bool fsb_result_same_plan(const struct fsb_result *a, const struct fsb_result *b)
 {
-	struct fsb_strv a = { 0 }, b = { 0 };
+	struct fsb_strv fa = { 0 }, fb = { 0 }, pa = { 0 }, pb = { 0 };
 	bool same;
 
 	/* the same profile name with another workload (a tree of another
 	 * size, another debootstrap) is another plan */
-	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->profile, other->profile) ||
-	    (res->workload && other->workload && strcmp(res->workload, other->workload)) ||
-	    !same_str(res->target.kind, other->target.kind) || !same_str(res->host.hostname, other->host.hostname) ||
-	    !same_str(res->host.cpu, other->host.cpu) || res->host.cores != other->host.cores)
+	if (!same_str(a->profile, b->profile) || a->source_tool || b->source_tool ||
+	    (a->workload && b->workload && strcmp(a->workload, b->workload)))
 		return false;
-	fs_names(res, &a);
-	fs_names(other, &b);
-	same = same_set(&a, &b);
-	fsb_strv_free(&a);
-	fsb_strv_free(&b);
-	if (!same)
-		return false;
-	fsb_cell_phases(res, false, &a);
-	fsb_cell_phases(other, false, &b);
-	same = a.n && same_set(&a, &b);
-	fsb_strv_free(&a);
-	fsb_strv_free(&b);
+	fs_names(a, &fa);
+	fs_names(b, &fb);
+	fsb_result_phases(a, &pa);
+	fsb_result_phases(b, &pb);
+	same = fa.n && same_set(&fa, &fb) && same_set(&pa, &pb);
+	fsb_strv_free(&fa);
+	fsb_strv_free(&fb);
+	fsb_strv_free(&pa);
+	fsb_strv_free(&pb);
 	return same;
+}
+
+bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other)
+{
+	struct fsb_strv ph = { 0 };
+	bool timed;
+
+	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->target.kind, other->target.kind) ||
+	    !same_str(res->host.hostname, other->host.hostname) || !same_str(res->host.cpu, other->host.cpu) ||
+	    res->host.cores != other->host.cores || !fsb_result_same_plan(res, other))
+		return false;
+	fsb_cell_phases(res, false, &ph);
+	timed = ph.n > 0;
+	fsb_strv_free(&ph);
+	return timed;
 }
 
 /* What the index row says is enough to skip a file without reading it. */

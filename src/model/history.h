@@ -38,8 +38,13 @@ struct fsb_history {
 	char *dir;               /* where they were looked for, or NULL */
 };
 
+/* Are a and b results of the same plan: the same size profile and
+ * workload (when both record one), filesystems and phases (in any order),
+ * neither imported?  Where they ran is not asked. */
+bool fsb_result_same_plan(const struct fsb_result *a, const struct fsb_result *b);
 /* Is other a session of res's plan on res's machine (the rule above, but
- * "started before")?  Both complete, neither NULL. */
+ * "started before"): complete, the same target kind and host, some desktop
+ * phase?  Neither NULL. */
 bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other);
 
 /*

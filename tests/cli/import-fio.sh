@@ -57,8 +57,6 @@ grep -qE '^xfs +1\.00 +1\.00 +1\.00' "$SCRATCH/show" || fail "xfs is not 1.00 of
 head -1 "$SCRATCH/fio.csv" | grep -q 'lat_p95_us' || fail "the CSV lacks the percentiles"
 "$FSBENCH" export --format markdown "$out" | grep -q 'randrw-read' || fail "markdown lacks the phases"
 "$FSBENCH" export --format html -o "$SCRATCH/fio.html" "$out" || fail "html export exited $?"
-/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/fio.html" --bars 2 --charts 3 ||
-	{ [ $? = 77 ] || fail "the HTML export does not work in a browser"; }
 
 # a second file of another job set: the other filesystem, merged with the first?
 # No: not the same workload, and merge says so.
@@ -74,4 +72,11 @@ sed 's/"timestamp" : [0-9]*/"timestamp" : 1796130000/' "$two" >"$SCRATCH/later.j
 # show A B by phase name
 "$FSBENCH" show --ascii "$out" "$SCRATCH/b.fsbench" | grep -qE '^b\.fsbench +btrfs +1\.00 +1\.00 +1\.00' ||
 	fail "show A B of two fio imports"
+
+# last, as it needs a browser: the HTML export works in one (check_html.py
+# exits 77 without chromium: this test is skipped then, never passed)
+/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/fio.html" --bars 2 --charts 3 >"$SCRATCH/html.out" 2>&1
+rc=$?
+[ $rc = 77 ] && skip "needs chromium to check the HTML export (apt-get install chromium)"
+[ $rc = 0 ] || { cat "$SCRATCH/html.out"; fail "the HTML export does not work in a browser (check_html.py exit $rc)"; }
 exit 0

@@ -219,6 +219,29 @@ assert_no_leftovers() {
 	fi
 }
 
+# wait_until WHAT CMD… — run CMD every 20 ms until it succeeds: a test waits
+# on a marker (a file, a line of output, a process), never on a guess of how
+# long something takes.  The bound, FSB_WAIT_S seconds (600), only keeps a
+# broken run from hanging the suite; it fails naming WHAT.
+wait_until() {
+	local what=$1 end
+	shift
+	end=$((SECONDS + ${FSB_WAIT_S:-600}))
+	until "$@"; do
+		[ $SECONDS -lt $end ] || fail "waited ${FSB_WAIT_S:-600} s for $what"
+		sleep 0.02
+	done
+}
+
+# assert_session_gone SID WHAT — no process of session SID is left, not
+# even a defunct one: a run started with setsid (its pid is the session
+# id) that has exited must have reaped everything it started.
+assert_session_gone() {
+	local sid=$1 what=$2 left
+	left=$(ps -e -o sid=,pid=,ppid=,stat=,args= | awk -v s="$sid" '$1 == s')
+	[ -z "$left" ] || { printf '%s\n' "$left" >&2; fail "$what: processes of its session are left: $(awk '{ printf "%s(%s) ", $5, $4 }' <<<"$left")"; }
+}
+
 # runs_of FILE FS PHASE — how many run records the result file has for
 # phase PHASE of filesystem FS
 runs_of() {

@@ -19,6 +19,7 @@
 #include "model/app.h"
 #include "model/opts.h"
 #include "model/uses.h"
+#include "sys/proc.h"
 #include "sys/signals.h"
 #include "tui.h"
 #include "frame.h"
@@ -315,6 +316,8 @@ int ui_tui_main(struct fsb_app *app)
 		status = FSB_EXIT_FAILED;
 		goto out_nocurses;
 	}
+	/* every process a run starts is reaped before the TUI ends (sys/proc.h) */
+	fsb_proc_subreaper();
 
 	scr = term_open(ui);
 	if (!scr) {
@@ -340,6 +343,7 @@ int ui_tui_main(struct fsb_app *app)
 		status = 128 + ui->exit_signal;
 
 out_nocurses:
+	fsb_proc_reap_all(2.0);
 	fsb_signals_close(&sigs);
 	fsb_events_free(ui->events);
 	fsb_plan_clear(&ui->plan);

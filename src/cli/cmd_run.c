@@ -21,6 +21,7 @@
 #include "engine/like.h"
 #include "engine/planargs.h"
 #include "engine/targetcheck.h"
+#include "sys/proc.h"
 #include "sys/signals.h"
 #include "doc/document.h"
 #include "doc/render.h"
@@ -415,6 +416,25 @@ static struct fsb_result *follow(struct fsb_events *ev, struct fsb_engine *eng, 
 	return last;
 }
 
+/* A stop signal that came before the engine started (it was blocked from
+ * the start): the run ends there, 128 + N, nothing started.  0 when none. */
+static int stopped_before(struct fsb_signals *sig)
+{
+	struct pollfd pfd = { sig->fd, POLLIN, 0 };
+
+	while (poll(&pfd, 1, 0) > 0) {
+		int s = fsb_signals_read(sig);
+
+		if (s > 0 && s != SIGUSR1) {
+			fprintf(stderr, "fsbench: %s: stopping before the run started\n", strsignal(s));
+			return 128 + s;
+		}
+		if (s <= 0)
+			break;
+	}
+	return 0;
+}
+
 /* The exit status of how the run ended, its one line printed. */
 static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo)
 {
@@ -448,40 +468,40 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	const char *msg;
 
 	memset(&plan, 0, sizeof(plan));
+	/* first of all, before any thread or child exists: the engine's thread
+	 * inherits the blocked mask, a signal from now on is a cancel (or,
+	 * before the engine starts, the end), and every process the run
+	 * starts is reaped before it exits (sys/proc.h) */
+	rc = fsb_signals_open(&sig, SIGUSR1, 0);
+	if (rc) {
+		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
+		return FSB_EXIT_FAILED;
+	}
+	fsb_proc_subreaper();
 	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric, &like);
 	if (!rc && like)
 		rc = like_plan(&plan, like, quiet, &like_res);
 	if (rc) {
-		fsb_result_free(like_res);
-		fsb_plan_clear(&plan);
-		return rc < 0 ? FSB_EXIT_OK : rc;
+		rc = rc < 0 ? FSB_EXIT_OK : rc;
+		goto out;
 	}
 	if (fsb_plan_validate(&plan, &err)) {
 		fsb_app_error("run: %s", err.msg);
-		fsb_result_free(like_res);
-		fsb_plan_clear(&plan);
-		return FSB_EXIT_USAGE;
+		rc = FSB_EXIT_USAGE;
+		goto out;
 	}
 	fsb_plan_reqs(&plan, &reqs);
 	if (!reqs.can_run) {
 		fsb_app_error("run: formatting an image or a device needs root (" FSB_NEEDS_ROOT_WHY "); run it with sudo, or use --dir DIR");
-		fsb_result_free(like_res);
-		fsb_plan_clear(&plan);
-		return FSB_EXIT_FAILED;
+		rc = FSB_EXIT_FAILED;
+		goto out;
 	}
 
 	/* a killed run's mounts, loop devices and images go first (leftovers.h) */
 	if (!plan.dry_run)
 		fsb_cli_cleanup_dead(stderr, true);
-
-	/* before the engine thread exists: it inherits the blocked mask */
-	rc = fsb_signals_open(&sig, SIGUSR1, 0);
-	if (rc) {
-		fsb_app_error("run: cannot create a signalfd: %s", strerror(-rc));
-		fsb_result_free(like_res);
-		fsb_plan_clear(&plan);
-		return FSB_EXIT_FAILED;
-	}
+	if ((rc = stopped_before(&sig)))
+		goto out;
 	ev = fsb_events_new(256);
 	if (fsb_engine_start(&plan, ev, &eng, &err)) {
 		fsb_app_error("run: %s", err.msg);
@@ -517,6 +537,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	rc = exit_status(st, msg, plan.dry_run, signo);
 out:
 	fsb_engine_free(eng);
+	/* the engine reaped its phases; what is left (a daemon a phase
+	 * started, an orphan) goes now, before the process ends */
+	fsb_proc_reap_all(2.0);
 	fsb_events_free(ev);
 	fsb_result_free(last);
 	fsb_result_free(like_res);

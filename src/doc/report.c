@@ -607,7 +607,10 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 			} else {
 				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
 
-				if (isnan(n.lo) || isnan(n.hi))
+				if ((isnan(n.lo) || isnan(n.hi)) && !isnan(n.ratio) && !n.unreliable &&
+				    cs.st.n_used >= 2 && bcs.st.n_used >= 2)
+					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, FSB_REPORT_UNMEASURABLE);
+				else if (isnan(n.lo) || isnan(n.hi))
 					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				else
 					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]", num(n.lo, 2), num(n.hi, 2));

@@ -219,6 +219,10 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 /* A metric in the tables' words: "dead time (real - usr)", "throughput". */
 const char *fsb_report_metric_words(enum fsb_metric m);
 
+/* What a ratio's interval says where it is not measurable (model/stats.h:
+ * unbounded, or reaching 0): the tables' cell and the sentences' words. */
+#define FSB_REPORT_UNMEASURABLE "not measurable"
+
 /* v with prec decimals, or "—" when it is not a number (never "nan" or
  * "inf" in a table); one of 8 rotating thread-local buffers, so a format
  * can hold several. */

@@ -112,7 +112,9 @@ static int factors_table(const struct fsb_age *a, const struct fsb_report_opts *
 			fsb_table_set(t, i + 2, c, isnan(f->factor) ? FSB_CELL_NUMBER | FSB_CELL_MISSING : factor_flags(f),
 				      f->factor, "%s", ft);
 			free(ft);
-			if (isnan(f->lo) || isnan(f->hi))
+			if (fsb_age_interval_unmeasurable(f))
+				fsb_table_set(t, i + 2, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, FSB_REPORT_UNMEASURABLE);
+			else if (isnan(f->lo) || isnan(f->hi))
 				fsb_table_set(t, i + 2, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			else
 				fsb_table_set(t, i + 2, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]",
@@ -262,6 +264,12 @@ static void ranks(struct fsb_buf *b, const struct fsb_age *a, const struct fsb_a
 static void clause(struct fsb_buf *b, const struct fsb_age_factor *f, enum fsb_age_read k)
 {
 	const char *what = read_doing[k];
+	char iv[96] = "";
+
+	if (!isnan(f->lo) && !isnan(f->hi))
+		snprintf(iv, sizeof(iv), "95%% interval %s to %s", fsb_report_num(f->lo, 2), fsb_report_num(f->hi, 2));
+	else if (fsb_age_interval_unmeasurable(f))
+		snprintf(iv, sizeof(iv), "95%% interval %s", FSB_REPORT_UNMEASURABLE);
 
 	if (isnan(f->factor))
 		fsb_buf_addf(b, "%s: not measured both aged and fresh", what);
@@ -271,13 +279,10 @@ static void clause(struct fsb_buf *b, const struct fsb_age_factor *f, enum fsb_a
 	else if (!f->tested)
 		fsb_buf_addf(b, "%s took %s× as long after aging (one run each: untested)", what, fsb_report_num(f->factor, 2));
 	else if (!fsb_age_measurable(f))
-		fsb_buf_addf(b, "%s: no measurable aging (%s×%s%s%s%s)", what, fsb_report_num(f->factor, 2),
-			     isnan(f->lo) ? "" : ", 95% interval ", isnan(f->lo) ? "" : fsb_report_num(f->lo, 2),
-			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : fsb_report_num(f->hi, 2));
+		fsb_buf_addf(b, "%s: no measurable aging (%s×%s%s)", what, fsb_report_num(f->factor, 2), *iv ? ", " : "", iv);
 	else
-		fsb_buf_addf(b, "%s took %s× as long after aging%s%s%s%s%s", what, fsb_report_num(f->factor, 2),
-			     isnan(f->lo) ? "" : " (95% interval ", isnan(f->lo) ? "" : fsb_report_num(f->lo, 2),
-			     isnan(f->lo) ? "" : " to ", isnan(f->lo) ? "" : fsb_report_num(f->hi, 2), isnan(f->lo) ? "" : ")");
+		fsb_buf_addf(b, "%s took %s× as long after aging%s%s%s", what, fsb_report_num(f->factor, 2),
+			     *iv ? " (" : "", iv, *iv ? ")" : "");
 	if (!isnan(f->factor) && f->factor < 1 && fsb_age_measurable(f))
 		fsb_buf_add(b, ", faster than fresh");
 }

@@ -261,7 +261,10 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	struct fsb_strv words = { 0 };
 	long jobs;
 
-	if (res->rounds > 0) {
+	/* every run in rounds records how many ran, a --repeat N run too; only
+	 * settle mode records its budget (or how it ended: settled, budget,
+	 * cap — a fixed run records only "stopped") */
+	if (res->rounds > 0 && (res->budget_s > 0 || (res->ended && strcmp(res->ended, "stopped")))) {
 		plan->settle = true;
 		plan->budget = res->budget_s > 0 ? (double)res->budget_s : -1;
 	} else if (fsb_result_auto_repeated(res)) {

@@ -65,6 +65,11 @@ bool fsb_age_present(const struct fsb_result *res)
 	return false;
 }
 
+bool fsb_age_interval_unmeasurable(const struct fsb_age_factor *f)
+{
+	return !isnan(f->factor) && !f->unreliable && f->naged >= 2 && f->nfresh >= 2 && (isnan(f->lo) || isnan(f->hi));
+}
+
 bool fsb_age_measurable(const struct fsb_age_factor *f)
 {
 	return f->significant && !isnan(f->factor) && fabs(f->factor - 1) >= FSB_VERDICT_MIN_LEAD;

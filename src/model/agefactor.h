@@ -59,7 +59,8 @@ bool fsb_age_present(const struct fsb_result *res);
 /* One filesystem's factor of one read. */
 struct fsb_age_factor {
 	double factor;           /* aged / fresh (> 1: slower after aging); NAN: not both measured */
-	double lo, hi;           /* its 95% interval (Fieller); NAN when untested or unbounded */
+	double lo, hi;           /* its 95% interval (Fieller); NAN when untested or not
+				    measurable (fsb_age_interval_unmeasurable) */
 	bool tested;             /* a test ran (two kept runs a side at least) */
 	bool significant;        /* the test says aged and fresh differ (p < alpha) */
 	bool unreliable;         /* a side's every run was disturbed */
@@ -102,6 +103,10 @@ struct fsb_age {
 int fsb_age_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_age *a);
 void fsb_age_free(struct fsb_age *a);
 
+/* Was f's interval asked for and found not measurable: two kept runs a
+ * side, a factor, yet no interval (model/stats.h: unbounded, or reaching
+ * 0), worded "not measurable", never a bound below 0. */
+bool fsb_age_interval_unmeasurable(const struct fsb_age_factor *f);
 /* Is f a measurable aging: significant and at least FSB_VERDICT_MIN_LEAD
  * away from 1 (a smaller one is no difference a user could feel)? */
 bool fsb_age_measurable(const struct fsb_age_factor *f);

@@ -583,8 +583,12 @@ static void fieller(double ma, double sa, size_t na, double mb, double sb, size_
 	df = v * v / (sa * sa / (na - 1) + pow(r, 4) * sb * sb / (nb - 1));
 	t = fsb_stats_t_quantile(0.5 + CI_LEVEL / 2, df);
 	g = t * t * sb / (mb * mb);
-	/* g >= 1: mb is not clearly away from 0, the set is unbounded. */
-	if (!(g < 1))
+	/* g >= 1: mb is not clearly away from 0, the set is unbounded.  Its
+	 * mirror, ma not clearly away from 0 (ma² <= t²·sa), is exactly what
+	 * puts the lower bound at or below 0: no ratio of times is, so that
+	 * interval is not measurable either (and the rule keeps R -> 1/R).
+	 * Both means must be above 0: a ratio of times, or of rates. */
+	if (!(g < 1) || !(ma > 0 && mb > 0) || !(ma * ma > t * t * sa))
 		return;
 	half = t / fabs(mb) * sqrt(sa * (1 - g) + r * r * sb);
 	out->ratio_lo = (r - half) / (1 - g);

@@ -98,7 +98,8 @@ double fsb_stats_mann_whitney(const double *a, size_t na, const double *b, size_
 struct fsb_compare {
 	double ratio;          /* mean(a) / mean(b); for rates the caller swaps */
 	double ratio_lo, ratio_hi;  /* 95% CI of the ratio by Fieller's theorem (see
-				     * fsb_stats_compare); NAN if n < 2 or unbounded */
+				     * fsb_stats_compare); NAN if n < 2 or not
+				     * measurable (unbounded, or reaching 0) */
 	double p;              /* p-value of the test used, NAN if not testable */
 	bool significant;      /* p < alpha */
 	const char *test;      /* "welch", "mann-whitney" or "none" */
@@ -119,8 +120,11 @@ struct fsb_compare {
  * Welch–Satterthwaite df of se_a² + R²·se_b² taken at R = ratio.  It is
  * asymmetric as a ratio's CI should be and maps to its reciprocal when a
  * and b are swapped, which the delta method does not.  When mean(b) is not
- * significantly away from 0 (t²·se_b² >= mb²) the set is unbounded and
- * ratio_lo/hi are NAN.  Returns 0, or -EINVAL when a or b has no finite
+ * significantly above 0 (t²·se_b² >= mb²) the set is unbounded; when
+ * mean(a) is not (t²·se_a² >= ma²) its lower bound is 0 or below, which
+ * no ratio of two times (or rates) can be: either way, and when a mean is
+ * not above 0, the interval is not measurable and ratio_lo/hi are NAN —
+ * never a negative bound.  Returns 0, or -EINVAL when a or b has no finite
  * value (then everything is NAN and the test is "none").
  */
 int fsb_stats_compare(const double *a, size_t na, const double *b, size_t nb,

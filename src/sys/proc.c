@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -226,9 +228,69 @@ int fsb_proc_reap(struct fsb_proc *p, int *status, struct rusage *ru)
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
 		return -errno;
-	/* what the command left behind in its group dies with it */
+	/* what the command left behind in its group dies with it, and is
+	 * waited for: orphaned, they are ours (fsb_proc_subreaper), and a
+	 * killed process is gone only when reaped */
 	kill(-p->pid, SIGKILL);
+	while (waitpid(-p->pid, NULL, 0) > 0 || errno == EINTR)
+		;
 	return 0;
+}
+
+int fsb_proc_subreaper(void)
+{
+	return prctl(PR_SET_CHILD_SUBREAPER, 1) < 0 ? -errno : 0;
+}
+
+/* Send sig to every child of this process (any thread's), as
+ * /proc/self/task/TID/children lists them. */
+static void signal_children(int sig)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[300];
+		long pid;
+		FILE *fp;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/children", de->d_name);
+		fp = fopen(path, "re");
+		if (!fp)
+			continue;
+		while (fscanf(fp, "%ld", &pid) == 1)
+			if (pid > 1)
+				kill((pid_t)pid, sig);
+		fclose(fp);
+	}
+	closedir(d);
+}
+
+void fsb_proc_reap_all(double grace)
+{
+	double end = fsb_now() + grace;
+	int sig = SIGTERM;
+
+	for (;;) {
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		pid_t r = waitpid(-1, NULL, WNOHANG);
+
+		if (r > 0 || (r < 0 && errno == EINTR))
+			continue;
+		if (r < 0)
+			return;	/* ECHILD: nothing is left */
+		/* children alive: asked to go, then killed; one that dies
+		 * leaves its own children to us, signalled on the next turn */
+		if (sig == SIGTERM && fsb_now() >= end)
+			sig = SIGKILL;
+		signal_children(sig);
+		signal_children(SIGCONT);
+		nanosleep(&ts, NULL);
+	}
 }
 
 void fsb_proc_close(struct fsb_proc *p)

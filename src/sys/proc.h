@@ -39,7 +39,9 @@ int fsb_proc_spawn(const char *cmd, const struct fsb_proc_opts *o, struct fsb_pr
 void fsb_proc_kill_group(pid_t pgid, double grace);
 /* Reap the child: blocking wait4.  *status is the wait status, ru its rusage
  * (children it waited for included, as GNU time reports).  Afterwards kills
- * whatever the command left running in its process group. */
+ * whatever the command left running in its process group, and waits for
+ * those of them that are this process's children (fsb_proc_subreaper():
+ * all of them, orphaned when the leader died). */
 int fsb_proc_reap(struct fsb_proc *p, int *status, struct rusage *ru);
 
 /* A process's I/O accounting (/proc/PID/io; proc(5)), in bytes. */
@@ -63,6 +65,24 @@ int fsb_proc_io_read(pid_t pid, struct fsb_proc_io *io);
  * read, else -errno (io zeroed).
  */
 int fsb_proc_reap_io(struct fsb_proc *p, int *status, struct rusage *ru, struct fsb_proc_io *io, int *io_rc);
+/*
+ * Make this process the reaper of every process it starts and what they
+ * start (PR_SET_CHILD_SUBREAPER): an orphan — make's cc1 when make was
+ * killed first — becomes its child, not init's, so fsb_proc_reap() and
+ * fsb_proc_reap_all() can wait for it; left to init, a killed run's
+ * children outlive it, defunct (init may be slow to reap, or never).
+ * Call once, before any child is started (the front ends that run the
+ * engine).  0 or -errno.
+ */
+int fsb_proc_subreaper(void);
+/*
+ * Before the process exits, after the engine is done: every child still
+ * there (a daemon a phase left in a session of its own; an orphan not yet
+ * waited for) is sent SIGTERM, then SIGKILL after grace seconds, and
+ * waited for, until none is left.  Only this process's children are
+ * touched, never another process of the machine.
+ */
+void fsb_proc_reap_all(double grace);
 void fsb_proc_close(struct fsb_proc *p);
 
 /*

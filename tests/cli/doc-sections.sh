@@ -61,12 +61,25 @@ grep -q '^T What every rate is made of$' "$s.md.sk" || fail "no latency table in
 grep -q '^P mkfs.xfs version 6.1.0$' "$s.md.sk" || fail "no program versions in the Markdown"
 grep -q '^C block-write, throughput' "$s.md.sk" || fail "no chart in the Markdown"
 
-# the comparison must see a difference: one table less, one number changed
+# the comparison must see a difference: one table less, one number changed;
+# the helper reads the broken page (exit 0) and its skeleton differs in
+# exactly what was broken — a helper that crashed would "differ" too
 s=$SCRATCH/repeat3-tiny
 awk '/^\*\*rm -rf/ { drop = 1 } drop && /^$/ && ++blank == 2 { drop = 0; next } !drop' "$s.md" >"$s.bad.md"
-/usr/bin/python3 "$sk" markdown "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.md" >"$s.bad.sk"
-diff -q "$s.raw.sk" "$s.bad.sk" >/dev/null && fail "a Markdown without the rm table compares equal"
+cmp -s "$s.md" "$s.bad.md" && fail "the rm table could not be cut out of the Markdown"
+/usr/bin/python3 "$sk" markdown "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.md" >"$s.bad.sk" ||
+	fail "doc_sections on the Markdown without the rm table exited $?"
+diff "$s.raw.sk" "$s.bad.sk" >"$s.diff" && fail "a Markdown without the rm table compares equal"
+# only lines of the skeleton gone, among them the rm table's title
+grep -q '^>' "$s.diff" && { cat "$s.diff"; fail "a Markdown less one table has lines of its own"; }
+grep -qE '^< T rm -rf' "$s.diff" || { cat "$s.diff"; fail "the missing rm table is not what differs"; }
 sed 's|>2\.99\*<|>2.98*<|' "$s.html" >"$s.bad.html"
-/usr/bin/python3 "$sk" html "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.html" >"$s.bad.sk"
-diff -q "$s.raw.sk" "$s.bad.sk" >/dev/null && fail "an HTML with a changed ratio compares equal"
+cmp -s "$s.html" "$s.bad.html" && fail "the ratio 2.99* could not be changed in the HTML"
+/usr/bin/python3 "$sk" html "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" "$s.bad.html" >"$s.bad.sk" ||
+	fail "doc_sections on the HTML with a changed ratio exited $?"
+diff "$s.raw.sk" "$s.bad.sk" >"$s.diff" && fail "an HTML with a changed ratio compares equal"
+# line for line the same but for 2.99 → 2.98 (each place the ratio stands)
+[ "$(grep -c '^<' "$s.diff")" -ge 1 ] && [ "$(grep -c '^<' "$s.diff")" -eq "$(grep -c '^>' "$s.diff")" ] &&
+	[ "$(sed -n 's/^< //p' "$s.diff" | sed 's/2\.99/2.98/g')" = "$(sed -n 's/^> //p' "$s.diff")" ] ||
+	{ cat "$s.diff"; fail "the changed ratio is not the one difference"; }
 exit 0

@@ -67,19 +67,22 @@ grep -q 'class="errorbar"' "$SCRATCH/rm.svg" || fail "no confidence interval dra
 "$FSBENCH" show --json "$bonnie" >"$SCRATCH/bonnie.json"
 check "$SCRATCH/bonnie.svg" "$SCRATCH/bonnie.json" char-write || fail "the bonnie sample's SVG is not its first chart"
 
-# refused, nothing left behind
+# refused with the one line that says why (the whole line), nothing left behind
 refused() {
-	local what=$1 rc
-	shift
+	local what=$1 want=$2 rc
+	shift 2
 	"$FSBENCH" export "$@" -o "$SCRATCH/no.svg" 2>"$SCRATCH/err"
 	rc=$?
 	[ $rc -eq 2 ] || fail "$what: exit $rc, not 2"
 	[ ! -e "$SCRATCH/no.svg" ] || fail "$what: a file was left"
 	ls "$SCRATCH" | grep -q 'no.svg.tmp' && fail "$what: a temporary file was left"
 	[ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "$what: not one line of error: $(cat "$SCRATCH/err")"
+	[ "$(cat "$SCRATCH/err")" = "$want" ] || fail "$what: the message is '$(cat "$SCRATCH/err")', not '$want'"
 	note "$what: $(cat "$SCRATCH/err")"
 }
-refused "no such phase" --format svg --phase nosuch "$seed"
-refused "two files" --format svg "$seed" "$rep"
-refused "--phase with csv" --format csv --phase rm "$seed"
+refused "no such phase" \
+	"fsbench: export: seed000-desktop-2.6.3.fsbench: no chart of phase 'nosuch' (no such phase, or nothing measured in it)" \
+	--format svg --phase nosuch "$seed"
+refused "two files" "fsbench: export: svg is one chart of one result file, not of 2 files" --format svg "$seed" "$rep"
+refused "--phase with csv" "fsbench: export: --phase is for --format svg, not csv" --format csv --phase rm "$seed"
 exit 0

@@ -15,38 +15,10 @@ out=$SCRATCH/fio.fsbench
 grep -qF "$out: fio 3.33, 2 filesystems, 3 phases" "$SCRATCH/msg" || fail "import summary: $(cat "$SCRATCH/msg")"
 
 # every job and direction with I/O, its numbers as fio wrote them
-/usr/bin/python3 - "$two" "$out" <<'PY' || fail "the imported numbers are not fio's"
-import json, re, sys
-fio = json.load(open(sys.argv[1]))
-text = open(sys.argv[2]).read()
-ext4 = text[text.index('filesystem "ext4"'):text.index('filesystem "xfs"')]
-phases = re.findall(r'phase "([^"]+)"', ext4)
-want = [f'{j["jobname"]}-{d}' for j in fio["jobs"] for d in ("read", "write", "trim") if j[d]["io_bytes"] > 0]
-assert phases == want, (phases, want)
-def field(ph, name):
-    block = ext4[ext4.index(f'phase "{ph}"'):]
-    block = block[:block.index("\n  }")]
-    m = re.search(rf'\b{name} = ([0-9.e+-]+)', block)
-    return float(m.group(1)) if m else None
-for j in fio["jobs"]:
-    for d in ("read", "write", "trim"):
-        x = j[d]
-        if x["io_bytes"] == 0:
-            continue
-        ph = f'{j["jobname"]}-{d}'
-        assert field(ph, "kib_per_s") == x["bw"], ph
-        assert abs(field(ph, "ops_per_s") - x["iops"]) < 1e-6, ph
-        assert field(ph, "bytes") == x["io_bytes"], ph
-        assert abs(field(ph, "cpu_pct") - (j["usr_cpu"] + j["sys_cpu"])) < 1e-9, ph
-        pct = x["clat_ns"]["percentile"]
-        assert abs(field(ph, "lat_p50_us") - pct["50.000000"] / 1000) < 1e-9, ph
-        assert abs(field(ph, "lat_p95_us") - pct["95.000000"] / 1000) < 1e-9, ph
-        assert abs(field(ph, "lat_p99_us") - pct["99.000000"] / 1000) < 1e-9, ph
-        assert abs(field(ph, "lat_mean_us") - x["lat_ns"]["mean"] / 1000) < 1e-9, ph
-        assert abs(field(ph, "lat_max_us") - x["lat_ns"]["max"] / 1000) < 1e-9, ph
-assert 'source_tool = "fio"' in text and 'source_version = "3.33"' in text
-assert text.count('kind = "imported"') == 2 * len(want)
-PY
+for fs in ext4 xfs; do
+	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_fio_import.py" "$two" "$out" "$fs" >/dev/null ||
+		fail "the imported numbers of $fs are not fio's"
+done
 
 "$FSBENCH" show --ascii "$out" >"$SCRATCH/show" || fail "show exited $?"
 grep -qF 'Throughput, normalized' "$SCRATCH/show" || fail "no normalized throughput table"
@@ -57,8 +29,6 @@ grep -qE '^xfs +1\.00 +1\.00 +1\.00' "$SCRATCH/show" || fail "xfs is not 1.00 of
 head -1 "$SCRATCH/fio.csv" | grep -q 'lat_p95_us' || fail "the CSV lacks the percentiles"
 "$FSBENCH" export --format markdown "$out" | grep -q 'randrw-read' || fail "markdown lacks the phases"
 "$FSBENCH" export --format html -o "$SCRATCH/fio.html" "$out" || fail "html export exited $?"
-/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/fio.html" --bars 2 --charts 3 ||
-	{ [ $? = 77 ] || fail "the HTML export does not work in a browser"; }
 
 # a second file of another job set: the other filesystem, merged with the first?
 # No: not the same workload, and merge says so.
@@ -74,4 +44,11 @@ sed 's/"timestamp" : [0-9]*/"timestamp" : 1796130000/' "$two" >"$SCRATCH/later.j
 # show A B by phase name
 "$FSBENCH" show --ascii "$out" "$SCRATCH/b.fsbench" | grep -qE '^b\.fsbench +btrfs +1\.00 +1\.00 +1\.00' ||
 	fail "show A B of two fio imports"
+
+# last, as it needs a browser: the HTML export works in one (check_html.py
+# exits 77 without chromium: this test is skipped then, never passed)
+/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/fio.html" --bars 2 --charts 3 >"$SCRATCH/html.out" 2>&1
+rc=$?
+[ $rc = 77 ] && skip "needs chromium to check the HTML export (apt-get install chromium)"
+[ $rc = 0 ] || { cat "$SCRATCH/html.out"; fail "the HTML export does not work in a browser (check_html.py exit $rc)"; }
 exit 0

@@ -75,7 +75,12 @@ PY
 valid "$SCRATCH/phases.json" || fail "list --json phases does not validate"
 /usr/bin/python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert "phases" in d and "filesystems" not in d and "profiles" not in d, list(d)' \
 	"$SCRATCH/phases.json" || fail "list --json phases has more than the phases"
-"$FSBENCH" list --json nothing >/dev/null 2>&1 && fail "list --json nothing was accepted"
+"$FSBENCH" list --json nothing >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ $rc -eq 2 ] || fail "list --json nothing: exit $rc, not 2 (a usage error)"
+[ "$(cat "$SCRATCH/err")" = "fsbench: list: expected filesystems, phases or profiles, not 'nothing'" ] ||
+	fail "list --json nothing: the message is '$(cat "$SCRATCH/err")'"
+[ ! -s "$SCRATCH/out" ] || fail "list --json nothing wrote to stdout: $(head -c 200 "$SCRATCH/out")"
 
 # list-results: field for field its --tsv
 dir=$SCRATCH/results
@@ -115,5 +120,10 @@ for t, j in zip(rows, d["results"]):
     assert isinstance(j["aged"], bool) and t["Aged"] == ("yes" if j["aged"] else "no"), (t, j)
 PY
 done
-"$FSBENCH" list-results --json --tsv "$dir" >/dev/null 2>&1 && fail "--json --tsv together were accepted"
+"$FSBENCH" list-results --json --tsv "$dir" >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ $rc -eq 2 ] || fail "list-results --json --tsv: exit $rc, not 2 (a usage error)"
+[ "$(cat "$SCRATCH/err")" = "fsbench: list-results: --tsv or --json, not both" ] ||
+	fail "list-results --json --tsv: the message is '$(cat "$SCRATCH/err")'"
+[ ! -s "$SCRATCH/out" ] || fail "list-results --json --tsv wrote to stdout: $(head -c 200 "$SCRATCH/out")"
 exit 0

@@ -11,6 +11,8 @@
 # without aging phases has no such section.
 . "$FSB_TESTLIB"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null ||
+	skip "needs python3-jsonschema (apt-get install python3-jsonschema)"
 export LC_ALL=C.UTF-8
 
 f=$FSB_SRCDIR/tests/fixtures/aging-3fs.fsbench
@@ -64,14 +66,13 @@ grep -qE '^ext4 +age +1 .* 80\.1% ' "$SCRATCH/raw.txt" || fail "age's fullness n
 grep -qE '^btrfs +aged-stat +2 .* 3\.60 +52\.0% +— +—' "$SCRATCH/raw.txt" || fail "btrfs's aged layout in --raw"
 
 # JSON: the section's blocks, valid, number for number the text
-if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
-	"$FSBENCH" show --json "$f" >"$SCRATCH/show.json" || fail "show --json exited $?"
-	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_json.py" "$FSB_SRCDIR/doc/fsbench.schema.json" \
-		"$SCRATCH/show.json" || fail "show --json does not validate"
-	/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/json_vs_text.py" "$SCRATCH/show.json" "$SCRATCH/show.txt" \
-		>"$SCRATCH/n" || fail "the JSON differs from the text"
-	note "$(cat "$SCRATCH/n")"
-	/usr/bin/python3 - "$SCRATCH/show.json" <<'PY' || fail "show --json's Aging section"
+"$FSBENCH" show --json "$f" >"$SCRATCH/show.json" || fail "show --json exited $?"
+/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_json.py" "$FSB_SRCDIR/doc/fsbench.schema.json" \
+	"$SCRATCH/show.json" || fail "show --json does not validate"
+/usr/bin/python3 "$FSB_SRCDIR/tests/helpers/json_vs_text.py" "$SCRATCH/show.json" "$SCRATCH/show.txt" \
+	>"$SCRATCH/n" || fail "the JSON differs from the text"
+note "$(cat "$SCRATCH/n")"
+/usr/bin/python3 - "$SCRATCH/show.json" <<'PY' || fail "show --json's Aging section"
 import json, sys
 doc, = json.load(open(sys.argv[1]))["documents"]
 b = doc["blocks"]
@@ -99,9 +100,6 @@ assert lrows["ext4"][2]["value"] > lrows["ext4"][3]["value"] > 1
 summary = next(x for x in b if x["role"] == "summary")
 assert [c["text"] for c in summary["rows"][0]] == ["FS", "tar", "total"], summary["rows"][0]
 PY
-else
-	note "python3-jsonschema missing: the JSON not validated"
-fi
 
 # Markdown and HTML: the same section (doc_sections.py: headings, tables, charts, numbers)
 sk=$FSB_SRCDIR/tests/helpers/doc_sections.py
@@ -130,6 +128,51 @@ assert all(r["fullness"] for r in rows if r["phase"] == "age")
 PY
 "$FSBENCH" export --format svg --phase aged-grep "$f" -o "$SCRATCH/a.svg" || fail "export svg --phase aged-grep exited $?"
 grep -q 'grep -r of the tree aged' "$SCRATCH/a.svg" || fail "the SVG is not the aging chart"
+
+# an aged side whose mean is not clearly above 0 (ext4's aged grep: dead
+# times 0.09, 1.09 and 2.09 s): Fieller's set would reach below 0, which
+# no ratio of times can — the interval is "not measurable" in the table,
+# the sentence, the JSON and the HTML, never a negative bound
+/usr/bin/python3 - "$f" "$SCRATCH/noisy.fsbench" <<'PY' || fail "the fixture could not be made noisy"
+import re, sys
+text = open(sys.argv[1]).read()
+def noisy(text, fs, phase, reals):
+    ph = text.index('  phase "%s" {' % phase, text.index('filesystem "%s" {' % fs))
+    end = text.index('\n  }\n', ph)
+    runs = iter(reals)
+    body = re.sub(r"run \{ real = [0-9.]+ ", lambda m: "run { real = %s " % next(runs), text[ph:end])
+    assert next(runs, None) is None
+    return text[:ph] + body + text[end:]
+text = noisy(text, "ext4", "aged-grep", ["0.2", "1.2", "2.2"])
+text = noisy(text, "xfs", "tar", ["0.3", "1.3", "2.3"])   # user 0.21: the same dead times
+open(sys.argv[2], "w").write(text)
+PY
+"$FSBENCH" show "$SCRATCH/noisy.fsbench" >"$SCRATCH/noisy.txt" || fail "show of the noisy result exited $?"
+grep -qE '^ext4 +[0-9.]+±[0-9.]+ +[0-9.]+±[0-9.]+ +[0-9]\.[0-9]{2}\*? +not measurable ' "$SCRATCH/noisy.txt" ||
+	{ grep -E '^(FS|ext4) ' "$SCRATCH/noisy.txt" | head -3; fail "ext4's aged grep interval is not 'not measurable'"; }
+grep -qE '^ext4: reading the tree: no measurable aging \([0-9.]+×, 95% interval not measurable\)' "$SCRATCH/noisy.txt" ||
+	{ grep '^ext4:' "$SCRATCH/noisy.txt"; fail "ext4's sentence does not say the interval is not measurable"; }
+grep -E '\[-[0-9]|, -[0-9.]+\]| -[0-9.]+ to ' "$SCRATCH/noisy.txt" && fail "a ratio's interval below zero"
+# …and xfs's tar against the baseline ext4 the same, in the statistics table
+"$FSBENCH" show --raw "$SCRATCH/noisy.fsbench" >"$SCRATCH/noisy-raw.txt" || fail "show --raw of the noisy result exited $?"
+grep -qE '^xfs +3 +0 +1\.09 .* not measurable +0\.[0-9]{3}$' "$SCRATCH/noisy-raw.txt" ||
+	{ grep -E '^(Filesystem|xfs) +[0-9r]' "$SCRATCH/noisy-raw.txt" | head -4; fail "xfs's tar ratio interval is not 'not measurable'"; }
+grep -E '\[-[0-9]|, -[0-9.]+\]' "$SCRATCH/noisy-raw.txt" && fail "a ratio's interval below zero in show --raw"
+"$FSBENCH" show --json "$SCRATCH/noisy.fsbench" >"$SCRATCH/noisy.json" || fail "show --json of the noisy result exited $?"
+/usr/bin/python3 - "$SCRATCH/noisy.json" <<'PY' || fail "the JSON does not say 'not measurable'"
+import json, sys
+doc, = json.load(open(sys.argv[1]))["documents"]
+t = next(x for x in doc["blocks"] if x["role"] == "aging")
+row = next(r for r in t["rows"][t["header_rows"]:] if r[0]["text"] == "ext4")
+assert row[4]["text"] == "not measurable" and row[4]["value"] is None, row[4]
+bars = {b["label"]: b for b in next(x for x in doc["blocks"] if x["role"] == "aging-chart")["bars"]}
+assert bars["ext4"]["lo"] is None and bars["ext4"]["hi"] is None, bars["ext4"]
+words = [x for x in doc["blocks"] if x["role"] == "aging-words"]
+assert any("95% interval not measurable" in json.dumps(w) for w in words), words
+PY
+"$FSBENCH" export --format html "$SCRATCH/noisy.fsbench" -o "$SCRATCH/noisy.html" || fail "export html of the noisy result exited $?"
+grep -q '>not measurable<' "$SCRATCH/noisy.html" || fail "the HTML table does not say 'not measurable'"
+grep -q '95% interval not measurable' "$SCRATCH/noisy.html" || fail "the HTML sentence does not say 'not measurable'"
 
 # without aging phases: no section
 "$FSBENCH" show "$FSB_SRCDIR/tests/fixtures/bonnie-tiny.fsbench" >"$SCRATCH/none.txt" || fail "show exited $?"

@@ -12,7 +12,7 @@ need_root
 need_prog mkfs.ext4 findmnt
 
 aging_conf </dev/null
-fss=$(age_fss ext4 xfs btrfs)
+age_fss ext4 xfs btrfs
 commits=$(awk '/^profile "tiny"/,/^}/' "$conf" | sed -n 's/^ *age_commits = //p')
 [ -n "$commits" ] || fail "the tiny profile has no age_commits"
 

@@ -17,6 +17,7 @@
 . "$FSB_SRCDIR/tests/integration/aging-lib.sh"
 need_root
 need_prog mkfs.ext4 findmnt df
+age_fss ext4 xfs btrfs
 
 aging_conf <<'CONF'
 profile "crowded" {
@@ -67,5 +68,5 @@ age_full() {
 }
 
 age_full crowded tmpfs 800
-age_full cramped "$(age_fss ext4 xfs btrfs)" 20
+age_full cramped "$fss" 20
 exit 0

@@ -21,7 +21,7 @@ profile "fill" {
   age_seconds = 0
 }
 CONF
-fss=$(age_fss ext4 xfs btrfs)
+age_fss ext4 xfs btrfs
 res=$SCRATCH/fill.fsbench
 t0=$SECONDS
 "$FSBENCH" --config "$conf" run --image "$SCRATCH/fill.img" --fs "$fss" --phases age,df \

@@ -26,12 +26,14 @@ $extra
 CONF
 }
 
-# age_fss FS... — those of the filesystems whose mkfs is installed, comma-
-# separated (at least the first must be: need_prog it).
+# age_fss FS… — the filesystems as --fs takes them (comma-separated), each
+# mkfs needed (need_prog: a missing one skips the test with its name, never
+# drops the filesystem).  Call it as a command, not in $(…): a skip in a
+# subshell would only end the subshell.  Sets fss.
 age_fss() {
-	local out= fs
+	local fs
 	for fs in "$@"; do
-		command -v "mkfs.$fs" >/dev/null 2>&1 && out=${out:+$out,}$fs
+		need_prog "mkfs.$fs"
 	done
-	echo "$out"
+	fss=$(IFS=,; echo "$*")
 }

@@ -17,7 +17,8 @@ out=$("$FSBENCH" devices --check "$dev" --yes-destroy="$other" 2>&1)
 [ $? = 3 ] && grep -q -- "--yes-destroy=$other does not name $dev" <<<"$out" ||
 	{ printf '%s\n' "$out" >&2; fail "--yes-destroy naming another device must be refused"; }
 out=$("$FSBENCH" devices --check "$dev" --yes-destroy="$SCRATCH/nonexistent" 2>&1)
-[ $? = 3 ] || fail "--yes-destroy naming nothing must be refused: $out"
+[ $? = 3 ] && grep -qx -- "fsbench: devices: --yes-destroy=$SCRATCH/nonexistent does not name $dev (7:[0-9]*); nothing was done" <<<"$out" ||
+	{ printf '%s\n' "$out" >&2; fail "--yes-destroy naming nothing must be refused, saying so"; }
 out=$("$FSBENCH" devices --check "$dev" --yes-destroy="$dev" 2>&1) ||
 	fail "--yes-destroy naming the device was refused: $out"
 grep -q "^confirmed: " <<<"$out" || fail "no confirmation line: $out"
@@ -27,12 +28,22 @@ grep -q "fsbench would now format $dev (7:[0-9]*, 64 MiB)" <<<"$out" && grep -q 
 	fail "--dry-run does not say what it would format: $out"
 [ "$(fingerprint "$dev")" = "$before" ] || fail "--dry-run changed $dev"
 
-# run: the same rules once the engine exists
+# run: the same rules once the engine exists, on a device run would take
+# (1 GiB, above its 512 MiB minimum, sparse): only the confirmation refuses
+big=$(new_loop 1G)
+bother=$(new_loop 1G)
+bbefore=$(fingerprint "$big")
 for via in $(fsb_commands); do
 	[ "$via" = run ] || continue
-	out=$("$FSBENCH" run --target "$dev" $FSB_RUN_ARGS 2>&1)
-	[ $? = 3 ] || fail "run --target without --yes-destroy must exit 3: $out"
-	out=$("$FSBENCH" run --target "$dev" --yes-destroy="$other" $FSB_RUN_ARGS 2>&1)
-	[ $? = 3 ] || fail "run --yes-destroy naming another device must exit 3: $out"
-	[ "$(fingerprint "$dev")" = "$before" ] || fail "a refused run changed $dev"
+	out=$("$FSBENCH" run --target "$big" $FSB_RUN_ARGS -o "$SCRATCH/r.fsbench" 2>&1)
+	rc=$?
+	[ $rc = 3 ] && grep -q "confirm with --yes-destroy=$big" <<<"$out" ||
+		{ printf '%s\n' "$out" >&2; fail "run --target without --yes-destroy: exit $rc, expected 3 and 'confirm with --yes-destroy=$big'"; }
+	grep -qiE 'too small|smaller than' <<<"$out" && { printf '%s\n' "$out" >&2; fail "run refused $big as too small"; }
+	out=$("$FSBENCH" run --target "$big" --yes-destroy="$bother" $FSB_RUN_ARGS -o "$SCRATCH/r.fsbench" 2>&1)
+	rc=$?
+	[ $rc = 3 ] && grep -q -- "--yes-destroy=$bother does not name $big" <<<"$out" ||
+		{ printf '%s\n' "$out" >&2; fail "run --yes-destroy naming another device: exit $rc, expected 3 and 'does not name $big'"; }
+	[ "$(fingerprint "$big")" = "$bbefore" ] || fail "a refused run changed $big"
+	[ ! -e "$SCRATCH/r.fsbench" ] || fail "a refused run wrote a result file"
 done

@@ -1,8 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# SIGKILL at random moments of a run — while the image is made, during mkfs,
-# in the middle of a phase — leaves mounts, loop devices, phase processes and
-# the image behind: fsbench cannot clean up after itself.  The next start
+# SIGKILL at eight moments of a run — as the image is about to be made, once
+# it is, with its loop device, during mkfs, mounted, in the middle of make,
+# during the second filesystem's mkfs and make (each a marker: the state
+# file's lines, a process of the run's session, the output; never a guess
+# of time) — leaves mounts, loop devices, phase processes and the image
+# behind: fsbench cannot clean up after itself.  The next start
 # must: `fsbench cleanup` (and, every other round, `fsbench run` itself;
 # once, the TUI)
 # finds the dead run's state file, says what it found, removes the mount,
@@ -12,7 +15,7 @@
 # run's state file.
 . "$FSB_TESTLIB"
 need_root
-need_prog mkfs.ext2 mkfs.ext4 ccache cc make tar
+need_prog mkfs.ext2 mkfs.ext4 ccache cc make tar setsid pgrep
 
 # a state directory of our own: parallel tests' runs are not ours to clean
 export FSBENCH_STATE_DIR=$SCRATCH/state
@@ -48,23 +51,60 @@ dead_leftovers() {
 	return 1
 }
 
-killed_mid=0 rounds=8
+# mkfs.ext2 and mkfs.ext4 as the run finds them on PATH: while
+# $SCRATCH/hold.TYPE exists, each says "held" and waits, then does its work
+mkdir -p "$SCRATCH/bin"
+for t in ext2 ext4; do
+	real=$(PATH=$PATH:/usr/sbin:/sbin command -v "mkfs.$t")
+	cat >"$SCRATCH/bin/mkfs.$t" <<EOF
+#!/bin/sh
+if [ -e "$SCRATCH/hold.$t" ]; then
+	: >"$SCRATCH/held.$t"
+	while [ -e "$SCRATCH/hold.$t" ]; do sleep 0.05; done
+fi
+exec "$real" "\$@"
+EOF
+	chmod +x "$SCRATCH/bin/mkfs.$t"
+done
+export PATH=$SCRATCH/bin:$PATH
+
+mounted() { findmnt -rn -o TARGET | grep -vxF -- "$fmnt" | grep -qF -- "$SCRATCH/fsbench-mnt."; }
+state_says() { grep -q "^$2 " "$FSBENCH_STATE_DIR/$1.state" 2>/dev/null; }
+in_session() { pgrep -s "$1" -x "$2" >/dev/null; }
+said() { grep -qE "$2" "$SCRATCH/k$1.out"; }
+alive() { kill -0 "$1" 2>/dev/null; }
+exe=$(readlink -f "$FSBENCH")
+moments=(image-new image loop mkfs mnt make mkfs-2 make-2)
+# the marker of each moment: a shell condition on $pid and $i
+declare -A marker=(
+	[image-new]='state_says $pid image-new'
+	[image]='state_says $pid image'
+	[loop]='state_says $pid loop'
+	[mkfs]='[ -e "$SCRATCH/held.ext2" ]'
+	[mnt]='state_says $pid mnt && mounted'
+	[make]='said $i "^\[1/2 ext2\] tar .* ok$" && in_session $pid cc1'
+	[mkfs-2]='[ -e "$SCRATCH/held.ext4" ]'
+	[make-2]='said $i "^\[2/2 ext4\] tar .* ok$" && in_session $pid cc1'
+)
+killed_mid=0 rounds=${#moments[@]}
 for i in $(seq "$rounds"); do
 	img=$SCRATCH/k$i.img res=$SCRATCH/k$i.fsbench
-	# a random moment in the first 6 s: image, mkfs, phases of ext2 or ext4
-	delay=$(awk -v s="$RANDOM" 'BEGIN { srand(s); printf "%.2f", 0.2 + rand() * 5.8 }')
-	"$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp \
+	moment=${moments[$((i - 1))]}
+	rm -f "$SCRATCH"/hold.* "$SCRATCH"/held.*
+	case $moment in mkfs) : >"$SCRATCH/hold.ext2" ;; mkfs-2) : >"$SCRATCH/hold.ext4" ;; esac
+	setsid "$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp \
 		--profile tiny -o "$res" >"$SCRATCH/k$i.out" 2>&1 &
 	pid=$!
-	sleep "$delay"
-	kill -KILL "$pid" 2>/dev/null
+	wait_until "round $i: fsbench's exec" eval '[ "$(readlink "/proc/$pid/exe")" = "$exe" ] || ! alive $pid'
+	wait_until "round $i: $moment" eval "{ ${marker[$moment]}; }"' || ! alive $pid'
+	alive "$pid" || { cat "$SCRATCH/k$i.out"; fail "round $i: the run ended before the moment $moment"; }
+	# the whole session: fsbench and what it runs, as a kill -9 of the
+	# machine's OOM killer or a user's would leave it
+	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null
 	rc=$?
-	if [ "$rc" -ne 137 ]; then
-		note "round $i: the run had finished before SIGKILL after ${delay}s (exit $rc)"
-		[ "$rc" -eq 0 ] || { cat "$SCRATCH/k$i.out"; fail "round $i: exit status $rc"; }
-		continue
-	fi
+	rm -f "$SCRATCH"/hold.*
+	[ "$rc" -eq 137 ] || { cat "$SCRATCH/k$i.out"; fail "round $i ($moment): exit status $rc, expected 137"; }
 	if dead_leftovers "$img" 2>/dev/null; then
 		killed_mid=$((killed_mid + 1))
 		what="left things behind"
@@ -91,11 +131,11 @@ for i in $(seq "$rounds"); do
 	fi
 	if dead_leftovers "$img"; then
 		printf '%s\n' "$out" >&2
-		fail "round $i: SIGKILL after ${delay}s, $via: leftovers remain"
+		fail "round $i: SIGKILL at $moment, $via: leftovers remain"
 	fi
 	foreign_intact "round $i"
 	[ ! -e "$FSBENCH_STATE_DIR/$pid.state" ] || fail "round $i: the state file is still there"
-	note "round $i: SIGKILL after ${delay}s $what; $via: $(grep -c '^  dead run' <<<"$out") actions"
+	note "round $i: SIGKILL at $moment $what; $via: $(grep -c '^  dead run' <<<"$out") actions"
 	grep '^  dead run' <<<"$out" | sed 's/^/#   /'
 done
 [ "$killed_mid" -gt 0 ] || fail "no round killed fsbench while it had something to leave behind"
@@ -106,10 +146,8 @@ img=$SCRATCH/tui.img
 "$FSBENCH" run --image "$img" --size 1G --fs ext2,ext4 --phases tar,make,cp --profile tiny \
 	-o "$SCRATCH/tui.fsbench" >"$SCRATCH/tui.out" 2>&1 &
 pid=$!
-for _ in $(seq 200); do
-	findmnt -rn -o TARGET | grep -vxF -- "$fmnt" | grep -qF -- "$SCRATCH/fsbench-mnt." && break
-	sleep 0.05
-done
+wait_until "TUI round: the run's mount" eval 'mounted || ! alive $pid'
+alive "$pid" || { cat "$SCRATCH/tui.out"; fail "TUI round: the run ended before it mounted"; }
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 dead_leftovers "$img" 2>/dev/null || fail "TUI round: the killed run left nothing to clean up"

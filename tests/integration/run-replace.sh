@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A disturbed run is run again when the machine is quiet, also with one
 # repetition: a phase that starts CPU burners (in a session of their own:
-# other programs, not the phase's) the first time it runs, for 4 s, and
-# sleeps 2 s.  ext2's run of it is disturbed; at the end of the round the
+# other programs, not the phase's) the first time it runs, sleeps 2 s and
+# kills them as it ends — the burners last exactly that run, no guess of
+# time.  ext2's run of it is disturbed; at the end of the round the
 # burners are gone, the machine is quiet, and ext2 runs once more from a
 # fresh mkfs: that run records which one it replaces, and show lists it
 # next to the runs set aside.
@@ -13,7 +14,7 @@
 # (every CPU) are far past it and the quiet check after them is not.
 . "$FSB_TESTLIB"
 need_root
-need_prog mkfs.ext2 mkfs.ext4 setsid timeout
+need_prog mkfs.ext2 mkfs.ext4 setsid
 device_lock exclusive
 ncpu=$(nproc)
 machine_background
@@ -26,10 +27,17 @@ cp /bin/sh "$SCRATCH/burner"
 cat >"$SCRATCH/burst.sh" <<EOF2
 if mkdir "$SCRATCH/burned" 2>/dev/null; then
 	for i in \$(seq $ncpu); do
-		setsid -f timeout 4 "$SCRATCH/burner" -c 'while :; do :; done' </dev/null >/dev/null 2>&1
+		# forked away (-f): not the phase's child, so neither its
+		# CPU time nor its process group
+		setsid -f "$SCRATCH/burner" -c 'echo \$\$ >>"$SCRATCH/burners"; while :; do :; done' </dev/null >/dev/null 2>&1
 	done
+	while [ "\$(wc -l <"$SCRATCH/burners" 2>/dev/null)" != $ncpu ]; do sleep 0.01; done
 fi
 sleep 2
+if [ -s "$SCRATCH/burners" ]; then
+	kill \$(cat "$SCRATCH/burners")
+	rm -f "$SCRATCH/burners"
+fi
 EOF2
 at_exit pkill -KILL -f "^$SCRATCH/burner"
 test_conf "s/^( *disturbed_cpu) = .*/\1 = $limit/; s/^( *disturbed_psi_cpu) = .*/\1 = 2/" "^ *disturbed_cpu = $limit\$" <<CONF
@@ -52,7 +60,8 @@ for attempt in 1 2; do
 	busy_line=$(grep -m1 '^  the disturbed runs are not run again: the machine is busy' "$SCRATCH/run.out") || break
 	note "attempt $attempt: $busy_line"
 	[ "$attempt" = 2 ] && skip "the machine stayed busy after the burners (other programs): $busy_line"
-	sleep 5
+	machine_background
+	note "background before the second attempt: $bg CPUs"
 done
 grep -q '^status = "complete"$' "$res" || fail "the result is not complete"
 # ext2's first run (seq 1) was disturbed, and a later run of ext2 replaces it

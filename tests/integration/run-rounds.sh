@@ -9,7 +9,10 @@
 #     cannot settle; 10 rounds take over 45 s)
 #     runs until the 25 s budget stops it at a round boundary — a
 #     complete result that show reads, every filesystem with as many runs
-#     as rounds, ended = "budget";
+#     as rounds, ended = "budget"; by the times its phase lines came out,
+#     the last round was affordable when it began (elapsed + the round
+#     before it <= budget) and the next one was not: the budget's rule
+#     checked on this machine's own pace, not against a guess of time;
 #  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
 #     after round 3 (the fewest a settled verdict needs, FSB_VERDICT_MIN_ROUNDS),
 #     ended = "settled";
@@ -43,11 +46,20 @@ CONF
 
 # 1. the budget ends it at a round boundary
 res=$SCRATCH/budget.fsbench
-t0=$SECONDS
+# each line of the output with the time it came (a phase's line is written
+# and flushed when it ends)
+ts_lines() {
+	local l
+	while IFS= read -r l; do
+		printf '%s %s\n' "$(date +%s.%N)" "$l"
+	done
+}
+t0=$(date +%s.%N)
 "$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,xfs --phases swing \
-	--profile tiny --budget 25s -o "$res" >"$SCRATCH/budget.out" 2>&1 ||
-	{ cat "$SCRATCH/budget.out"; fail "fsbench run --budget 25s exited $?"; }
-took=$((SECONDS - t0))
+	--profile tiny --budget 25s -o "$res" 2>&1 | ts_lines >"$SCRATCH/budget.ts"
+rc=${PIPESTATUS[0]}
+cut -d' ' -f2- "$SCRATCH/budget.ts" >"$SCRATCH/budget.out"
+[ "$rc" = 0 ] || { cat "$SCRATCH/budget.out"; fail "fsbench run --budget 25s exited $rc"; }
 assert_no_leftovers "fsbench run --budget"
 grep -q '^status = "complete"$' "$res" || fail "the budget's result is not complete"
 grep -q '^ended = "budget"$' "$res" || { grep -E '^(ended|rounds)' "$res"; cat "$SCRATCH/budget.out"; fail "the run did not end on its budget"; }
@@ -59,8 +71,25 @@ for fs in ext2 xfs; do
 	[ "$n" -eq "$rounds" ] || fail "$fs has $n runs after $rounds rounds"
 done
 grep -q "^repeat = $rounds\$" "$res" || fail "repeat is not the rounds done"
-# the budget is never overrun by a whole round: at most budget + one round
-[ "$took" -lt 60 ] || fail "the 25 s budget took ${took}s"
+# the budget's rule, on the times of the phase lines: round r ends with
+# its second line (E_r; E_0 the start), lasting E_r - E_{r-1}; the last
+# round n began as E_{n-1} - start + (E_{n-1} - E_{n-2}) <= 25, and did not
+# leave room for another: E_n - start + (E_n - E_{n-1}) > 25 (a second's
+# slack each way for what the lines do not time: fsck, the verdict)
+awk -v t0="$t0" -v n="$rounds" -v budget=25 '
+	$2 ~ /^\[[12]\/2$/ { k++; if (k % 2 == 0) e[k / 2] = $1 }
+	END {
+		if (k != 2 * n) { printf "%d phase lines for %d rounds\n", k, n; exit 1 }
+		e[0] = t0
+		if (n >= 3 && e[n - 1] - t0 + e[n - 1] - e[n - 2] > budget + 1) {
+			printf "round %d began at %.1f s, after a round of %.1f s: over the budget\n", n, e[n - 1] - t0, e[n - 1] - e[n - 2]; exit 1
+		}
+		if (e[n] - t0 + e[n] - e[n - 1] <= budget - 1) {
+			printf "the run ended at %.1f s after a round of %.1f s: the budget afforded another\n", e[n] - t0, e[n] - e[n - 1]; exit 1
+		}
+		printf "round %d ended at %.1f s, after a round of %.1f s\n", n, e[n] - t0, e[n] - e[n - 1]
+	}' "$SCRATCH/budget.ts" >"$SCRATCH/budget.rule" || { cat "$SCRATCH/budget.out"; fail "the budget's rule: $(cat "$SCRATCH/budget.rule")"; }
+note "$(cat "$SCRATCH/budget.rule")"
 grep -qE '^  verdict: (after round 1: one run each|.*after round [0-9])' "$SCRATCH/budget.out" ||
 	{ cat "$SCRATCH/budget.out"; fail "no verdict line after a round"; }
 grep -qE '^  the 25s budget cannot afford another round: the run ends after round [0-9]+$' "$SCRATCH/budget.out" ||
@@ -101,12 +130,9 @@ res=$SCRATCH/usr1.fsbench
 "$FSBENCH" --config "$conf" run --image "$SCRATCH/u.img" --size 2G --fs ext2,xfs --phases swing \
 	--profile tiny --budget 5m -o "$res" >"$SCRATCH/usr1.out" 2>&1 &
 pid=$!
-# the signal once the run is under way (before its signalfd it would kill)
-for _ in $(seq 300); do
-	grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" && break
-	sleep 0.1
-done
-grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" || { kill "$pid"; wait "$pid"; cat "$SCRATCH/usr1.out"; fail "the run did not start"; }
+# the signal once the run is under way: its first phase reported
+wait_until "the first phase of the SIGUSR1 run" eval 'grep -qE "^\[[12]/2 " "$SCRATCH/usr1.out" || ! kill -0 $pid 2>/dev/null'
+grep -qE '^\[[12]/2 ' "$SCRATCH/usr1.out" || { wait "$pid"; cat "$SCRATCH/usr1.out"; fail "the run did not start"; }
 kill -USR1 "$pid"
 wait "$pid" || { cat "$SCRATCH/usr1.out"; fail "fsbench run ended $? after SIGUSR1"; }
 assert_no_leftovers "fsbench run stopped by SIGUSR1"

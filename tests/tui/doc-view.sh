@@ -44,7 +44,7 @@ PY
 
 # scroll NAME — from the top to the end, one page at a time, into $SCRATCH/NAME.tui
 scroll() {
-	local name=$1 i=0 pages=() before end
+	local name=$1 i=0 pages=() before
 	tui_keys Home
 	tui_settled >"$SCRATCH/$name.0"
 	pages+=("$SCRATCH/$name.0")
@@ -52,12 +52,9 @@ scroll() {
 		[ $i -lt 60 ] || fail "$name: still more after 60 pages"
 		before=$(tui_screen)
 		tui_keys NPage
-		end=$((SECONDS + 2))
-		while [ "$(tui_screen)" = "$before" ] && [ $SECONDS -le $end ]; do
-			sleep 0.02
-		done
+		tui_changed "$before" || { tui_dump; fail "$name: PgDn did not scroll"; }
 		i=$((i + 1))
-		tui_settled >"$SCRATCH/$name.$i"
+		printf '%s\n' "$TUI_NOW" >"$SCRATCH/$name.$i"
 		cmp -s "$SCRATCH/$name.$((i - 1))" "$SCRATCH/$name.$i" && fail "$name: PgDn did not scroll"
 		pages+=("$SCRATCH/$name.$i")
 	done

@@ -6,7 +6,8 @@
 # that the host caches, and next to the number: "^" after ext4's rate and
 # the note under the table.  ext2's rate, read from the device, has no
 # mark, and a result without such a run (bonnie-tiny) says nothing of the
-# page cache.
+# page cache on any screen from its top to its end.  Then out, with exit
+# status 0 and the terminal given back.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -46,5 +47,6 @@ tui_wait 'Results in .*: 1 file'
 tui_keys Enter
 tui_wait 'Verdict|Built-in I/O phases'
 tui_never_paging 'page cache' 30 "bonnie-tiny speaks of the page cache"
-tui_keys q q
+# out, screen by screen: exit status 0, the terminal given back
+tui_quit 'Results in ' 'Where should fsbench run'
 exit 0

@@ -26,7 +26,7 @@ check_size() {
 	# the key bar alone could still be the old one)
 	# and as many lines as the new size (until tmux has resized the pane the
 	# capture is still the old screen, title and key bar included)
-	local end=$((SECONDS + 10)) scr
+	local end=$((SECONDS + TUI_WAIT_S)) scr
 	while :; do
 		scr=$(tui_settled)
 		n=$(wc -l <<<"$scr")

@@ -53,5 +53,5 @@ tui_wait 'Results in .*: 2 files'
 tui_keys End Enter
 tui_wait 'Desktop Filesystem Benchmarks in 2.6.3'
 tui_never_paging 'over time' 40 "a file without series shows a series line"
-tui_keys q q
+tui_quit 'Results in ' 'Where should fsbench run'
 exit 0

@@ -9,6 +9,7 @@
 #   tui_wait REGEX [SECONDS]       poll the screen until an extended regex matches
 #   tui_wait_gone REGEX [SECONDS]  … until it no longer matches
 #   tui_press_until KEY REGEX [N]  press KEY until REGEX shows, at most N times
+#   tui_never_paging RE PAGES WHY  page a document to its end, RE on no screen
 #   tui_resize COLS ROWS           resize the terminal
 #   tui_wait_exit [SECONDS]        wait until fsbench has exited; sets TUI_STATUS
 #                                  (the terminal stays open, for tui_assert_restored)
@@ -16,8 +17,11 @@
 #   tui_pid                        the fsbench process
 #   tui_plan_image, tui_pick_device  from the target screen to the plan
 #
-# Screens are polled with a timeout, never slept on.  Every session and the
-# tmux server are killed at exit (at_exit), also when the test fails.
+# Screens are polled until what is waited for shows, never slept on; the
+# timeout (TUI_WAIT_S seconds, 60 unless a wait names its own) only keeps a
+# broken run from hanging the suite, it is no guess of how long drawing
+# takes on a loaded machine.  Every session and the tmux server are killed
+# at exit (at_exit), also when the test fails.
 
 need_prog tmux
 
@@ -119,8 +123,10 @@ tui_dump() {
 	return 0
 }
 
+TUI_WAIT_S=${TUI_WAIT_S:-60}
+
 tui_wait() {
-	local re=$1 secs=${2:-10} end
+	local re=$1 secs=${2:-$TUI_WAIT_S} end
 	end=$((SECONDS + secs))
 	while ! tui_screen | grep -qE -- "$re"; do
 		[ $SECONDS -lt $end ] || { tui_dump; fail "timed out after ${secs}s waiting for /$re/"; }
@@ -129,7 +135,7 @@ tui_wait() {
 }
 
 tui_wait_gone() {
-	local re=$1 secs=${2:-10} end
+	local re=$1 secs=${2:-$TUI_WAIT_S} end
 	end=$((SECONDS + secs))
 	while tui_screen | grep -qE -- "$re"; do
 		[ $SECONDS -lt $end ] || { tui_dump; fail "timed out after ${secs}s waiting for /$re/ to go"; }
@@ -150,30 +156,69 @@ tui_settled() {
 	printf '%s\n' "$b"
 }
 
+# tui_changed BEFORE — until the screen is no longer BEFORE (a key drawn);
+# then the screen as two captures in a row agree on it (tmux may be in the
+# middle of what curses wrote), into TUI_NOW
+tui_changed() {
+	local before=$1 end=$((SECONDS + TUI_WAIT_S)) a b
+	while [ "$(tui_screen)" = "$before" ]; do
+		[ $SECONDS -lt $end ] || return 1
+		sleep 0.02
+	done
+	a=$(tui_screen)
+	while b=$(tui_screen) && [ "$a" != "$b" ]; do
+		a=$b
+		sleep 0.02
+	done
+	TUI_NOW=$b
+}
+
+# tui_press_until KEY REGEX [N]: while REGEX does not show, press KEY (at
+# most N times), each time until the screen has changed: a key that
+# changes nothing cannot bring REGEX either, and fails
 tui_press_until() {
-	local key=$1 re=$2 max=${3:-30} i before end
+	local key=$1 re=$2 max=${3:-30} i before
 	for ((i = 0; i <= max; i++)); do
-		before=$(tui_settled)
+		before=$(tui_screen)
 		grep -qE -- "$re" <<<"$before" && return 0
 		[ $i -lt $max ] || break
 		tui_keys "$key"
-		# until the key has been drawn (or a second: it may change nothing)
-		end=$((SECONDS + 1))
-		while [ "$(tui_screen)" = "$before" ] && [ $SECONDS -le $end ]; do
-			sleep 0.02
-		done
+		tui_changed "$before" || { tui_dump; fail "pressed $key: the screen did not change, /$re/ never showed"; }
 	done
 	tui_dump
 	fail "pressed $key $max times, /$re/ never showed"
 }
 
-# tui_never_paging RE PAGES WHY: page down PAGES times (NPage), failing
-# with WHY as soon as a screen shows /RE/ (grep -q, basic regex)
+# tui_never_paging RE PAGES WHY: from the top of a document (g) to its end
+# (the screen End draws, G), a page at a time (NPage, each drawn before the
+# next), failing with WHY as soon as a screen shows /RE/ (grep, basic
+# regex) — the last screen too; more than PAGES pages fails
 tui_never_paging() {
-	local re=$1 pages=$2 why=$3 i
-	for ((i = 0; i < pages; i++)); do
-		tui_screen | grep -q -- "$re" && { tui_dump; fail "$why"; }
+	local re=$1 pages=$2 why=$3 i top last now
+	top=$(tui_screen)
+	tui_keys G
+	tui_changed "$top" || { tui_dump; fail "End changed nothing: the document is one screen, or End does not work"; }
+	last=$TUI_NOW
+	tui_keys g
+	tui_wait_screen "$top"
+	now=$top
+	for ((i = 0; i <= pages; i++)); do
+		grep -q -- "$re" <<<"$now" && { tui_dump; fail "$why"; }
+		[ "$now" = "$last" ] && return 0
 		tui_keys NPage
+		tui_changed "$now" || { tui_dump; fail "NPage changed nothing before the end of the document"; }
+		now=$TUI_NOW
+	done
+	tui_dump
+	fail "$pages pages did not reach the end of the document"
+}
+
+# tui_wait_screen TEXT — until the screen is exactly TEXT
+tui_wait_screen() {
+	local end=$((SECONDS + TUI_WAIT_S))
+	while [ "$(tui_screen)" != "$1" ]; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "timed out waiting for a screen drawn before"; }
+		sleep 0.02
 	done
 }
 
@@ -186,7 +231,7 @@ tui_pid() {
 }
 
 tui_wait_exit() {
-	local secs=${1:-20} end
+	local secs=${1:-$TUI_WAIT_S} end
 	end=$((SECONDS + secs))
 	while [ ! -s "$SCRATCH/tui.status" ]; do
 		[ $SECONDS -lt $end ] || { tui_dump; fail "fsbench did not exit within ${secs}s"; }

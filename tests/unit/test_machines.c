@@ -280,13 +280,45 @@ static void test_like_plan(void **state)
 	fsb_plan_clear(&p);
 	fsb_strv_free(&notes);
 
-	/* rounds and a budget */
+	/* a --repeat 2 run in rounds: the engine records the rounds that ran,
+	 * no budget; it is repeated twice, not settled */
+	free(r->order);
+	r->order = fsb_xstrdup("rounds");
+	r->repeat = 2;
+	r->rounds = 2;
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
+	assert_false(p.settle);
+	assert_int_equal(p.repeat, 2);
+	assert_int_equal(p.order, FSB_ORDER_ROUNDS);
+	fsb_plan_clear(&p);
+	fsb_strv_free(&notes);
+	/* …and stopped by the user after its first round */
+	r->rounds = 1;
+	r->ended = fsb_xstrdup("stopped");
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
+	assert_false(p.settle);
+	assert_int_equal(p.repeat, 2);
+	fsb_plan_clear(&p);
+	fsb_strv_free(&notes);
+
+	/* rounds and a budget: settle mode */
 	r->rounds = 4;
 	r->budget_s = 600;
 	fsb_plan_init(&p, cfg);
 	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
 	assert_true(p.settle);
 	assert_float_equal(p.budget, 600, 1e-9);
+	fsb_plan_clear(&p);
+	fsb_strv_free(&notes);
+	/* settled, the budget not recorded */
+	r->budget_s = 0;
+	free(r->ended);
+	r->ended = fsb_xstrdup("settled");
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
+	assert_true(p.settle);
 	fsb_plan_clear(&p);
 	fsb_strv_free(&notes);
 	fsb_result_free(r);

@@ -22,6 +22,7 @@
 
 #define SCRATCH_TEMPLATE "/tmp/fsbench-test-refresh.XXXXXX"
 #include "scratchdir.h"
+#include "skips.h"
 
 /* the temporary directory: on another filesystem than the scratch one */
 static char shm[] = "/dev/shm/fsbench-test-refresh.XXXXXX";
@@ -112,7 +113,7 @@ static void test_refresh_ok(void **state)
 
 	(void)state;
 	if (!have_shm)
-		skip();
+		unit_skip("the refresh cases need /dev/shm on a filesystem of its own (a tmpfs) beside the scratch directory");
 	make_aged();
 	remakes = 0, remake_rc = 0;
 	ctl = ctl_for(shm, NULL);
@@ -145,7 +146,7 @@ static void test_refresh_fails_clean(void **state)
 
 	(void)state;
 	if (!have_shm)
-		skip();
+		unit_skip("the refresh cases need /dev/shm on a filesystem of its own (a tmpfs) beside the scratch directory");
 	/* mkfs fails: one line, no copy left */
 	make_aged();
 	remakes = 0, remake_rc = -EIO;
@@ -230,5 +231,5 @@ int main(void)
 		cmocka_unit_test(test_refresh_refuses),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return unit_skips_exit("test_refresh", cmocka_run_group_tests(tests, setup, teardown));
 }

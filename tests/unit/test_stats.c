@@ -710,6 +710,46 @@ static void test_compare_edges(void **state)
 	assert_nan(c.ratio_hi);
 }
 
+/* Times whose mean is not clearly above 0 (the aging factor "1.00 [-2.91,
+ * 6.24]" of a noisy tiny run): Fieller's bounded set would reach below 0,
+ * which no ratio of times can; the interval is not measurable, NAN, and
+ * so is its mirror with the samples swapped.  Over many random samples of
+ * positive times no bound is ever at or below 0. */
+static void test_compare_never_negative(void **state)
+{
+	static const double noisy[] = { 0.1, 5.0, 0.2, 4.9 };   /* mean 2.55, se 1.4 */
+	struct fsb_compare c;
+	unsigned long long seed = 7;
+
+	(void)state;
+	assert_int_equal(fsb_stats_compare(noisy, N(noisy), fb, N(fb), 0.05, false, &c), 0);
+	assert_false(isnan(c.ratio));
+	assert_nan(c.ratio_lo);
+	assert_nan(c.ratio_hi);
+	assert_int_equal(fsb_stats_compare(fb, N(fb), noisy, N(noisy), 0.05, false, &c), 0);
+	assert_nan(c.ratio_lo);
+	assert_nan(c.ratio_hi);
+	for (int k = 0; k < 2000; k++) {
+		double a[5], b[5];
+		size_t na = 2 + (size_t)(k % 4), nb = 2 + (size_t)(k / 4 % 4);
+
+		for (size_t i = 0; i < 5; i++) {
+			/* times from 0.001 s to 10 s, spread over four decades */
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			a[i] = pow(10, (double)(seed >> 11) / 9007199254740992.0 * 4 - 3);
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			b[i] = pow(10, (double)(seed >> 11) / 9007199254740992.0 * 4 - 3);
+		}
+		assert_int_equal(fsb_stats_compare(a, na, b, nb, 0.05, k % 2, &c), 0);
+		if (!isnan(c.ratio_lo)) {
+			assert_true(c.ratio_lo > 0);
+			assert_true(c.ratio_lo <= c.ratio && c.ratio <= c.ratio_hi);
+		} else {
+			assert_nan(c.ratio_hi);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -733,6 +773,7 @@ int main(void)
 		cmocka_unit_test(test_compare_welch),
 		cmocka_unit_test(test_compare_mann_whitney),
 		cmocka_unit_test(test_compare_edges),
+		cmocka_unit_test(test_compare_never_negative),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "skips.h"
+
 #include "engine/hist.h"
 #include "engine/synth.h"
 #include "sys/util.h"
@@ -611,8 +613,7 @@ static void test_enospc(void **state)
 	int rc;
 
 	if (geteuid() != 0 || mount("fsb-test", dir, "tmpfs", 0, "size=2m,mode=0700")) {
-		print_message("  skipped: needs root to mount a small tmpfs\n");
-		skip();
+		unit_skip("test_enospc needs root to mount a small tmpfs");
 	}
 	small_params(&p);
 	for (const char *const *ph = (const char *const[]){ "block-write", "char-write", "block-read", NULL }; *ph; ph++) {
@@ -669,5 +670,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_enospc, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_args, setup, teardown),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return unit_skips_exit("test_synth", cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -7,6 +7,7 @@
 
 #define TMPSTATE_NAME "fsb-treegen"
 #include "tmpstate.h"
+#include "skips.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -278,8 +279,7 @@ static void test_build(void **state)
 	struct walk w;
 
 	if (!fsb_have_program("cc") || !fsb_have_program("make")) {
-		print_message("SKIP: test_build needs cc and make in $PATH (apt-get install gcc make)\n");
-		skip();
+		unit_skip("test_build needs cc and make in $PATH (apt-get install gcc make)");
 	}
 	assert_int_equal(fsb_treegen_write(tmp, &spec, &err), 0);
 	assert_int_equal(fsb_treegen_stats(&spec, &info), 0);
@@ -374,7 +374,7 @@ static void test_units(void **state)
 	assert_int_equal(w.files, 1200);
 	assert_int_equal(w.bytes, ifew.bytes);
 	if (!fsb_have_program("diff")) {
-		print_message("SKIP: the file-by-file comparison needs diff (diffutils)\n");
+		unit_skip_part("the file-by-file comparison needs diff (apt-get install diffutils)");
 	} else {
 		assert_int_equal(run_in(tmp, log, (char *const[]){ "diff", "-rq", "d", "f", NULL }), 1);
 		assert_int_equal(fsb_read_file(log, &out), 0);
@@ -394,7 +394,7 @@ static void test_units(void **state)
 		assert_int_equal(units, 12);
 		free(out);
 	} else {
-		print_message("SKIP: building the tree needs cc and make in $PATH\n");
+		unit_skip_part("building the tree needs cc and make in $PATH (apt-get install gcc make)");
 	}
 
 	/* more units than the tree has, or than files: refused, with the count */
@@ -489,5 +489,5 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_units, tmpstate_setup, tmpstate_teardown),
 		cmocka_unit_test_setup_teardown(test_failures, tmpstate_setup, tmpstate_teardown),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return unit_skips_exit("test_treegen", cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -383,6 +383,9 @@ static void judgement_basis(struct fsb_json *j, const struct fsb_verdict *v)
 	fsb_json_close(j);
 	fsb_json_num(j, "steal_mean", v->steal_mean);
 	fsb_json_num(j, "steal_max", v->steal_max);
+	fsb_json_num(j, "others_cpu_mean", v->others_mean);
+	fsb_json_num(j, "kept_for_background", (double)v->nkept_background);
+	fsb_json_strv(j, "background_programs", &v->background_with);
 }
 
 static void judgement(struct fsb_json *j, const struct fsb_verdict *v)

@@ -1424,6 +1424,26 @@ static void verdict_steal(const struct fsb_verdict *v, struct fsb_strv *out)
 		      num(v->steal_max * 100, 0), num(v->steal_mean * 100, 0));
 }
 
+/* A background other programs kept up through the rounds: a condition of
+ * every round, stated, not a reason to set its runs aside (model/rounds.h). */
+static void verdict_background(const struct fsb_verdict *v, struct fsb_strv *out)
+{
+	struct fsb_buf b = { 0 };
+
+	if (!v->nkept_background)
+		return;
+	fsb_buf_addf(&b, "Other programs kept up a background through the rounds (%s%% of a CPU on average",
+		     isnan(v->others_mean) ? "?" : num(v->others_mean * 100, 0));
+	for (size_t i = 0; i < v->background_with.n; i++)
+		fsb_buf_addf(&b, "%s%s", i ? ", " : "; mostly ", v->background_with.v[i]);
+	fsb_buf_addf(&b, "): each round compares its filesystems under it, so it slows them alike; %zu run%s that "
+		     "saw no more of it than %s round's others %s kept, and only a repetition that saw more is set "
+		     "aside.", v->nkept_background, v->nkept_background == 1 ? "" : "s",
+		     v->nkept_background == 1 ? "its" : "their", v->nkept_background == 1 ? "was" : "were");
+	fsb_strv_add(out, b.s);
+	fsb_buf_free(&b);
+}
+
 /* With one run a difference cannot be told from noise: say what it shows
  * and what would be needed. */
 static void verdict_one_run(const struct fsb_verdict *v, struct fsb_buf *b)
@@ -1684,6 +1704,7 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	verdict_diffs(&v, out);
 	verdict_basis(res, &v, out);
 	verdict_steal(&v, out);
+	verdict_background(&v, out);
 	verdict_excluded(&v, base, out);
 	if (v.kind != FSB_VERDICT_NONE)
 		verdict_target(res, out);

@@ -1225,8 +1225,14 @@ static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
 	if (cancelled(e) || e->stop.code)
 		return true;
 	if (e->rounds) {
-		size_t n = fsb_rounds_mark_steal(e->res, rs->round, e->plan.cfg->defaults.disturb.steal);
+		const struct fsb_disturb_limits *l = &e->plan.cfg->defaults.disturb;
+		size_t n = fsb_rounds_keep_background(e->res, rs->round, l->others_cpu);
 
+		if (n)
+			fsb_events_log(e->ev, "round %ld: other programs kept up a background through the round; %zu "
+				       "run%s that saw no more of it than the round's others kept", rs->round, n,
+				       n == 1 ? "" : "s");
+		n = fsb_rounds_mark_steal(e->res, rs->round, l->steal);
 		if (n)
 			fsb_events_log(e->ev, "round %ld: %zu run%s saw more of the hypervisor's steal than the round's "
 				       "others: set aside", rs->round, n, n == 1 ? "" : "s");

@@ -282,3 +282,96 @@ size_t fsb_rounds_mark_steal(struct fsb_result *res, long round, double limit)
 	fsb_strv_free(&phases);
 	return marked;
 }
+
+/* One filesystem's first repetition in a round: the others' CPU beyond the
+ * idle CPUs (seconds), its wall and dead time, over every phase with the
+ * figures (a run made again later is not its repetition). */
+struct rep_load {
+	double excess, wall, dead;
+	bool known;
+};
+
+static struct rep_load rep_load(const struct fsb_fs_result *fs, long round)
+{
+	struct rep_load l = { 0 };
+
+	for (size_t j = 0; j < fs->nphases; j++) {
+		const struct fsb_phase_result *ph = fs->phases[j];
+		long *rnd = ph->nruns ? fsb_xcalloc(ph->nruns, sizeof(*rnd)) : NULL;
+
+		if (rnd)
+			fsb_rounds_numbers(ph, rnd);
+		for (size_t k = 0; rnd && k < ph->nruns; k++) {
+			const double *v = ph->runs[k].v;
+
+			if (rnd[k] != round || ph->runs[k].status != FSB_RUN_OK || !isnan(v[FSB_FIELD_replaces]))
+				continue;
+			if (!isnan(v[FSB_FIELD_others_cpu]) && !isnan(v[FSB_FIELD_idle_cpu]) && !isnan(v[FSB_FIELD_real])) {
+				l.excess += fmax(0, v[FSB_FIELD_others_cpu] - v[FSB_FIELD_idle_cpu]) * v[FSB_FIELD_real];
+				l.wall += v[FSB_FIELD_real];
+				l.dead += isnan(v[FSB_FIELD_user]) ? v[FSB_FIELD_real] : v[FSB_FIELD_real] - v[FSB_FIELD_user];
+				l.known = true;
+			}
+			break;	/* the first run of the round is the repetition's */
+		}
+		free(rnd);
+	}
+	return l;
+}
+
+/* Clear the marks of fs's runs in round that only others' CPU made (and
+ * waits for a CPU while they ran): the round's background, not theirs. */
+static size_t keep_runs(struct fsb_fs_result *fs, long round)
+{
+	const unsigned cpu = FSB_DISTURBED_BY_CPU | FSB_DISTURBED_BY_PSI;
+	size_t kept = 0;
+
+	for (size_t j = 0; j < fs->nphases; j++) {
+		struct fsb_phase_result *ph = fs->phases[j];
+		long *rnd = ph->nruns ? fsb_xcalloc(ph->nruns, sizeof(*rnd)) : NULL;
+
+		if (rnd)
+			fsb_rounds_numbers(ph, rnd);
+		for (size_t k = 0; rnd && k < ph->nruns; k++) {
+			struct fsb_run *r = &ph->runs[k];
+			double by = r->v[FSB_FIELD_disturbed_by];
+
+			if (rnd[k] != round || !r->disturbed || isnan(by) || !((unsigned)by & cpu) || ((unsigned)by & ~cpu))
+				continue;
+			free(r->disturbed);
+			r->disturbed = NULL;
+			r->v[FSB_FIELD_disturbed_by] = FSB_DISTURBED_KEPT;
+			kept++;
+		}
+		free(rnd);
+	}
+	return kept;
+}
+
+size_t fsb_rounds_keep_background(struct fsb_result *res, long round, double limit)
+{
+	struct rep_load *l = fsb_xcalloc(res->nfs + 1, sizeof(*l));
+	double *share = fsb_xcalloc(res->nfs + 1, sizeof(*share)), bg;
+	size_t n = 0, kept = 0;
+
+	for (size_t i = 0; i < res->nfs; i++) {
+		l[i] = rep_load(res->fs[i], round);
+		if (l[i].known && l[i].wall > 0)
+			share[n++] = l[i].excess / l[i].wall;
+	}
+	/* a background is what most of the round's repetitions saw: three at
+	 * least, or one burst could pass for it */
+	bg = n >= 3 ? median_of(share, n) : NAN;
+	if (!(bg >= FSB_BACKGROUND_MIN))
+		goto out;
+	for (size_t i = 0; i < res->nfs; i++) {
+		double beyond = l[i].excess - bg * l[i].wall;
+
+		if (l[i].known && (beyond <= FSB_TICK_NOISE_S || beyond <= limit * l[i].dead))
+			kept += keep_runs(res->fs[i], round);
+	}
+out:
+	free(share);
+	free(l);
+	return kept;
+}

@@ -102,4 +102,20 @@ double fsb_rounds_logsd(const struct fsb_rounds *r, long sel);
  */
 size_t fsb_rounds_mark_steal(struct fsb_result *res, long round, double limit);
 
+/*
+ * At the end of round (the engine's, before the disturbed runs run again):
+ * a background other programs kept up through the round — the median over
+ * the round's filesystems of the share of a CPU they took beyond the idle
+ * CPUs during the filesystem's repetition, at least FSB_BACKGROUND_MIN —
+ * is a condition of the round, which slows every filesystem alike (issue
+ * 36: a desktop's indexer, a periodic job).  A repetition that took no more
+ * of it than that, within limit × its dead time (the others_cpu limit of
+ * sys/interfere.h), keeps its runs: their marks made by others' CPU alone
+ * (and the waits for a CPU meanwhile) are cleared, disturbed_by then
+ * FSB_DISTURBED_KEPT.  A repetition beyond it, and every other cause (disk,
+ * swap, steal), stays set aside.  Needs three filesystems' repetitions in
+ * the round.  Returns how many runs it kept.
+ */
+size_t fsb_rounds_keep_background(struct fsb_result *res, long round, double limit);
+
 #endif

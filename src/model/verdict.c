@@ -171,12 +171,55 @@ static int by_total(const void *pa, const void *pb)
 	return strcmp(a->fs->name, b->fs->name);
 }
 
+/* Program names counted, for the few most frequent. */
+struct name_count {
+	struct fsb_strv names;
+	size_t *count, cap;
+};
+
+static void name_count_add(struct name_count *c, const char *name)
+{
+	size_t n;
+
+	for (n = 0; n < c->names.n && strcmp(c->names.v[n], name); n++)
+		;
+	if (n == c->names.n) {
+		fsb_strv_add(&c->names, name);
+		if (c->names.n > c->cap) {
+			c->cap = c->names.n * 2;
+			c->count = fsb_xrealloc(c->count, c->cap * sizeof(*c->count));
+		}
+		c->count[n] = 0;
+	}
+	c->count[n]++;
+}
+
+/* Most often first into out, and free c; a few names are all a sentence
+ * can carry. */
+static void name_count_take(struct name_count *c, struct fsb_strv *out)
+{
+	for (size_t taken = 0; taken < c->names.n && taken < 3; taken++) {
+		size_t best = c->names.n;
+
+		for (size_t n = 0; n < c->names.n; n++)
+			if (c->count[n] && (best == c->names.n || c->count[n] > c->count[best]))
+				best = n;
+		if (best == c->names.n)
+			break;
+		fsb_strv_add(out, c->names.v[best]);
+		c->count[best] = 0;
+	}
+	free(c->count);
+	fsb_strv_free(&c->names);
+}
+
 /* The programs the disturbed runs name, most often first: only the runs
- * disturbed by other programs (the hypervisor's steal is no program). */
+ * disturbed by other programs (the hypervisor's steal is no program); and
+ * those of the runs kept because what they saw was their round's lasting
+ * background (model/rounds.h). */
 static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
 {
-	struct fsb_strv names = { 0 };
-	size_t *count = NULL, cap = 0;
+	struct name_count busy = { 0 }, bg = { 0 };
 
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
@@ -186,57 +229,47 @@ static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
 			for (size_t k = 0; !fsb_agefactor_is_aging(ph->name) && k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				double by = r->v[FSB_FIELD_disturbed_by];
-				size_t n;
+				bool named = r->top && r->top[0];
 
+				if (!r->disturbed && !isnan(by) && ((unsigned)by & FSB_DISTURBED_KEPT)) {
+					v->nkept_background++;
+					if (named)
+						name_count_add(&bg, r->top);
+				}
 				if (!r->disturbed)
 					continue;
 				v->ndisturbed++;
-				if (!r->top || !r->top[0] || (!isnan(by) && !((unsigned)by & FSB_DISTURBED_BY_PROGRAMS)))
-					continue;
-				for (n = 0; n < names.n && strcmp(names.v[n], r->top); n++)
-					;
-				if (n == names.n) {
-					fsb_strv_add(&names, r->top);
-					if (names.n > cap) {
-						cap = names.n * 2;
-						count = fsb_xrealloc(count, cap * sizeof(*count));
-					}
-					count[n] = 0;
-				}
-				count[n]++;
+				if (named && (isnan(by) || ((unsigned)by & FSB_DISTURBED_BY_PROGRAMS)))
+					name_count_add(&busy, r->top);
 			}
 		}
-	/* most often first; a few names are all a sentence can carry */
-	for (size_t taken = 0; taken < names.n && taken < 3; taken++) {
-		size_t best = names.n;
-
-		for (size_t n = 0; n < names.n; n++)
-			if (count[n] && (best == names.n || count[n] > count[best]))
-				best = n;
-		if (best == names.n)
-			break;
-		fsb_strv_add(&v->busy_with, names.v[best]);
-		count[best] = 0;
-	}
-	free(count);
-	fsb_strv_free(&names);
+	name_count_take(&busy, &v->busy_with);
+	name_count_take(&bg, &v->background_with);
 }
 
-/* The hypervisor's steal over the runs the verdict counts. */
+/* The hypervisor's steal over the runs the verdict counts, and what other
+ * programs took meanwhile (wall-weighted: a share of a CPU over the time). */
 static void steal_summary(const struct fsb_verdict_judge *J, struct fsb_verdict *v)
 {
-	double sum = 0;
+	double sum = 0, osum = 0, owall = 0;
 	size_t n = 0;
 
-	v->steal_mean = v->steal_max = NAN;
+	v->steal_mean = v->steal_max = v->others_mean = NAN;
 	for (size_t i = 0; i < J->res->nfs; i++)
 		for (size_t j = 0; j < J->phases.n; j++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(J->res->fs[i], J->phases.v[j]);
 
 			for (size_t k = 0; ph && k < ph->nruns; k++) {
-				double s = ph->runs[k].v[FSB_FIELD_steal];
+				const double *r = ph->runs[k].v;
+				double s = r[FSB_FIELD_steal];
 
-				if (isnan(s) || ph->runs[k].status != FSB_RUN_OK)
+				if (ph->runs[k].status != FSB_RUN_OK)
+					continue;
+				if (!isnan(r[FSB_FIELD_others_cpu]) && r[FSB_FIELD_real] > 0) {
+					osum += r[FSB_FIELD_others_cpu] * r[FSB_FIELD_real];
+					owall += r[FSB_FIELD_real];
+				}
+				if (isnan(s))
 					continue;
 				sum += s;
 				n++;
@@ -246,6 +279,8 @@ static void steal_summary(const struct fsb_verdict_judge *J, struct fsb_verdict 
 		}
 	if (n)
 		v->steal_mean = sum / (double)n;
+	if (owall > 0)
+		v->others_mean = osum / owall;
 }
 
 /*
@@ -648,6 +683,7 @@ void fsb_verdict_free(struct fsb_verdict *v)
 	fsb_strv_free(&v->unranked);
 	fsb_strv_free(&v->too_busy);
 	fsb_strv_free(&v->busy_with);
+	fsb_strv_free(&v->background_with);
 	fsb_strv_free(&v->unmeasured);
 	fsb_strv_free(&v->noisy);
 	free(v->noisy_cv);

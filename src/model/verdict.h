@@ -172,6 +172,11 @@ struct fsb_verdict {
 	size_t ndiffs;
 	double steal_mean, steal_max;  /* the hypervisor's steal over the counted runs, share of a
 				    CPU (NAN: not recorded): a condition of the round, not of a cell */
+	double others_mean;      /* share of a CPU other programs used over the judged runs
+				    (wall-weighted; NAN: not recorded) */
+	size_t nkept_background; /* runs kept though other programs' CPU was over the limits:
+				    no more than their round's lasting background (model/rounds.h) */
+	struct fsb_strv background_with;  /* the programs of that background, most often first */
 	struct fsb_strv out_of_total;  /* desktop phases the total leaves out: the profile found
 				    them too noisy across sessions (fsb_cell_out_of_total) */
 	double out_of_total_cv[16];   /* their CVs across sessions (the first 16) */

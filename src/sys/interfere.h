@@ -192,6 +192,13 @@ void fsb_interference_own_io(struct fsb_interference *x, double read_kib, double
  *   FSB_PSI_MIN_S capped by the time some task waited for I/O (PSI io):
  *   disturbed past io × D.
  * - swapping past swap_pages.
+ * - a background other programs keep up through a whole round (a
+ *   desktop's indexer, a periodic job) is, like the steal below, a
+ *   condition of the round: it slows every filesystem of the round alike.
+ *   The classifier cannot know it from one run; at the round's end a run
+ *   disturbed only by others' CPU is kept (FSB_DISTURBED_KEPT) when its
+ *   repetition took no more of it than the round's other repetitions
+ *   (fsb_rounds_keep_background, model/rounds.h).
  * - the hypervisor's steal is a condition of the host, not of one run: it
  *   lasts, and slows every filesystem of a round alike, which the verdict's
  *   blocked design cancels (model/rounds.h).  So a run is never set aside
@@ -211,6 +218,10 @@ struct fsb_disturb_limits {
 };
 extern const struct fsb_disturb_limits fsb_disturb_default;
 
+/* A background of other programs (the median share of a CPU they took
+ * beyond the idle CPUs over a round's repetitions) below this is no
+ * lasting condition of the round: nothing is kept for it. */
+#define FSB_BACKGROUND_MIN 0.05
 /* Pressure stall shares count over phases this long only (seconds). */
 #define FSB_PSI_MIN_S 5.0
 /* A cost this small never counts (seconds: a few ticks of /proc). */
@@ -223,6 +234,9 @@ enum fsb_disturbed_by {
 	FSB_DISTURBED_BY_STEAL = 4,  /* steal beyond the round's */
 	FSB_DISTURBED_BY_SWAP = 8,
 	FSB_DISTURBED_BY_IO = 16,    /* others' disk time */
+	FSB_DISTURBED_KEPT = 32,     /* not disturbed: other programs' CPU that was over the
+					limits was no more than the lasting background of
+					its round (model/rounds.h), so the run was kept */
 };
 /* the causes that are other programs (whose names the verdict gives) */
 #define FSB_DISTURBED_BY_PROGRAMS (FSB_DISTURBED_BY_CPU | FSB_DISTURBED_BY_PSI | FSB_DISTURBED_BY_IO)

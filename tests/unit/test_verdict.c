@@ -23,6 +23,7 @@
 #include "doc/report.h"
 #include "model/history.h"
 #include "model/rounds.h"
+#include "sys/interfere.h"
 #include "model/verdict.h"
 
 static const char *first_line(const struct fsb_result *res, struct fsb_strv *v)
@@ -555,6 +556,83 @@ static void test_steal_by_round(void **state)
 	fsb_result_free(res);
 }
 
+/* A background other programs kept up through a round (issue 36's busy
+ * session: a core busy 2 s in every 5) keeps the runs it marked when their
+ * repetition saw no more of it than the round's others; a repetition that
+ * saw more stays set aside; a one-off on an otherwise idle round is no
+ * background; a disk disturbance is never the background's; the verdict
+ * counts what it kept and names the program. */
+static void disturb(struct fsb_run *r, double others, double idle, unsigned by)
+{
+	r->v[FSB_FIELD_others_cpu] = others;
+	r->v[FSB_FIELD_idle_cpu] = idle;
+	if (by) {
+		r->disturbed = fsb_xstrdup("other programs took 4.0 s of CPU time beyond the idle CPUs");
+		r->v[FSB_FIELD_disturbed_by] = by;
+		free(r->top);
+		r->top = fsb_xstrdup("background");
+	}
+}
+
+static void test_background_by_round(void **state)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+		{ "ext3", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+		{ "ext4", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+		{ "xfs", NULL, { 10.0, 10.1 }, 2, 0, NULL },
+	};
+	struct fsb_result *res = crafted_result("p", s, 4);
+	struct fsb_run *r[4][2];
+	struct fsb_verdict v;
+
+	(void)state;
+	for (size_t i = 0; i < 4; i++)
+		for (size_t k = 0; k < 2; k++)
+			r[i][k] = &res->fs[i]->phases[0]->runs[k];
+	/* round 1: 40% of a CPU beyond the idle ones on every filesystem,
+	 * xfs 90%: its excess beyond the round's 0.4 is 5 s of its 10 s */
+	for (size_t i = 0; i < 4; i++)
+		disturb(r[i][0], i == 3 ? 0.95 : 0.45, 0.05, FSB_DISTURBED_BY_CPU);
+	/* ext3's also waited for a CPU, still the background's; ext4's saw the
+	 * disk too: never the background's */
+	r[1][0]->v[FSB_FIELD_disturbed_by] = FSB_DISTURBED_BY_CPU | FSB_DISTURBED_BY_PSI;
+	r[2][0]->v[FSB_FIELD_disturbed_by] = FSB_DISTURBED_BY_CPU | FSB_DISTURBED_BY_IO;
+	/* round 2: quiet but for one burst on ext2 */
+	for (size_t i = 0; i < 4; i++)
+		disturb(r[i][1], i == 0 ? 0.60 : 0.01, i == 0 ? 0.10 : 0.99, i == 0 ? FSB_DISTURBED_BY_CPU : 0);
+	assert_int_equal(fsb_rounds_keep_background(res, 1, 0.10), 2);
+	assert_null(r[0][0]->disturbed);
+	assert_int_equal((int)r[0][0]->v[FSB_FIELD_disturbed_by], FSB_DISTURBED_KEPT);
+	assert_null(r[1][0]->disturbed);
+	assert_non_null(r[2][0]->disturbed);	/* the disk */
+	assert_non_null(r[3][0]->disturbed);	/* beyond the round's */
+	assert_int_equal(fsb_rounds_keep_background(res, 2, 0.10), 0);
+	assert_non_null(r[0][1]->disturbed);	/* no background: a burst */
+	fsb_verdict_compute(res, NULL, &v);
+	assert_int_equal(v.nkept_background, 2);
+	assert_int_equal(v.ndisturbed, 3);
+	assert_int_equal(v.background_with.n, 1);
+	assert_string_equal(v.background_with.v[0], "background");
+	assert_true(v.others_mean > 0.2 && v.others_mean < 0.4);
+	fsb_verdict_free(&v);
+	{
+		struct fsb_strv lines = { 0 };
+		bool said = false;
+
+		fsb_report_verdict(res, NULL, &lines);
+		for (size_t i = 0; i < lines.n; i++)
+			if (strstr(lines.v[i], "Other programs kept up a background through the rounds (37% of a CPU "
+						"on average; mostly background)")) {
+				assert_has(lines.v[i], "2 runs that saw no more of it than their round's others were kept");
+				said = true;
+			}
+		assert_true(said);
+		fsb_strv_free(&lines);
+	}
+	fsb_result_free(res);
+}
+
 /* Older files: a run made again for a disturbed one takes its round. */
 static void test_round_numbers_old(void **state)
 {
@@ -697,6 +775,7 @@ int main(void)
 		cmocka_unit_test(test_rests_on_one_phase),
 		cmocka_unit_test(test_looks),
 		cmocka_unit_test(test_steal_by_round),
+		cmocka_unit_test(test_background_by_round),
 		cmocka_unit_test(test_round_numbers_old),
 		cmocka_unit_test(test_history_contradicts),
 		cmocka_unit_test(test_out_of_total),

@@ -44,7 +44,8 @@ Usage: $0 [--profile NAME | --standard] [--repeat N] [--fs LIST] [--size SIZE]
                   rounds
   --sessions DIR  run nothing: the figures across separate sessions, every
                   complete result of the profile in DIR (bench/verdict-repro.sh
-                  keeps them in bench/history/verdict-repro): per phase and
+                  keeps them in bench/history/verdict-repro; those it ran
+                  beside a load, *-busy.fsbench, are left out): per phase and
                   filesystem the CV within a session, between sessions and
                   across all of them, which the goal is judged by
   -o FILE         write the section into FILE (default bench/RESULTS.md);
@@ -78,6 +79,9 @@ if [ -n "$sessions" ]; then
 	trap 'rm -rf "$work"' EXIT
 	n=0
 	for f in "$sessions"/*.fsbench; do
+		# idle sessions only: bench/verdict-repro.sh names those it ran
+		# beside a load *-busy.fsbench
+		case $f in *-busy.fsbench) continue ;; esac
 		[ -f "$f" ] || continue
 		grep -q "^profile = \"$profile\"$" "$f" && grep -q '^status = "complete"$' "$f" || continue
 		"$fsbench" export --format csv "$f" >"$work/s$n.csv" || { echo "$0: cannot export $f" >&2; exit 1; }

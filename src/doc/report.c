@@ -1633,6 +1633,17 @@ static void verdict_noisy(const struct fsb_result *res, const struct fsb_verdict
 		fsb_buf_addf(&line, " — %s varied by more than %s%% from round to round%s; only differences beyond "
 			     "that are named, each with the interval that says so.", metric_words(v->metric),
 			     num(FSB_PROFILE_CV_GOAL * 100, 0), v->noise == FSB_NOISE_NONE ? "" : " and between sessions");
+	if (!v->noisy_from_profile) {
+		struct fsb_strv total = { 0 };
+
+		/* none measurable alone: leaving them out would leave no total */
+		fsb_cell_total_phases(res, &total);
+		if (total.n > 1 && v->noisy.n >= total.n)
+			fsb_buf_add(&line, "  That is every phase of the total; it keeps them all (leaving them out "
+				    "would leave nothing to rank): the verdict ranks their sum, whose own spread its "
+				    "intervals carry.");
+		fsb_strv_free(&total);
+	}
 	fsb_strv_add(out, line.s);
 	fsb_buf_free(&line);
 }

@@ -5,8 +5,9 @@
  *
  * Rounds inside one run share the boot, the binary and the host's state;
  * the spread between runs on different days is larger (on the reference
- * 2-core VM a pair's ratio of totals moved by 0.13 in log terms between
- * sessions while one run's standard error was 0.03-0.05).  So the verdict
+ * 2-core VM a pair's ratio of totals moved by 0.02-0.08 in log terms
+ * between idle sessions, 0.13 while cp cloned on some filesystems, while
+ * one run's standard error was 0.03-0.05).  So the verdict
  * (model/verdict.h) estimates the between-session spread from the earlier
  * sessions of the same plan on the same machine and says whether it agrees
  * with them; without any, it uses the profile's prior (session_sd,

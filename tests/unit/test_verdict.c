@@ -633,6 +633,47 @@ static void test_background_by_round(void **state)
 	fsb_result_free(res);
 }
 
+/* When every phase of the total is measured poorly, the verdict says the
+ * total keeps them all (it cannot leave out everything). */
+static void test_every_phase_noisy(void **state)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 10.0, 14.0, 8.0, 12.0 }, 4, 0, NULL },
+		{ "xfs", NULL, { 11.0, 15.0, 9.0, 13.0 }, 4, 0, NULL },
+	};
+	struct fsb_result *res = crafted_result("p", s, 2);
+	struct fsb_strv lines = { 0 };
+	bool said = false;
+
+	(void)state;
+	/* a second phase, as noisy */
+	fsb_strv_add(&res->phase_order, "q");
+	for (size_t i = 0; i < 2; i++) {
+		struct fsb_phase_result *q = fsb_fs_add_phase(res->fs[i], "q");
+
+		q->kind = fsb_xstrdup("command");
+		for (size_t k = 0; k < 4; k++) {
+			struct fsb_run run;
+
+			fsb_run_init(&run);
+			run.v[FSB_FIELD_real] = s[i].real[(k + 1) % 4];
+			run.v[FSB_FIELD_user] = run.v[FSB_FIELD_sys] = 0;
+			fsb_phase_add_run(q, &run);
+			fsb_run_clear(&run);
+		}
+	}
+	fsb_report_verdict(res, NULL, &lines);
+	for (size_t i = 0; i < lines.n; i++)
+		if (strstr(lines.v[i], "Measured poorly in this run: p ")) {
+			assert_has(lines.v[i], ", q (");
+			assert_has(lines.v[i], "That is every phase of the total; it keeps them all");
+			said = true;
+		}
+	assert_true(said);
+	fsb_strv_free(&lines);
+	fsb_result_free(res);
+}
+
 /* Older files: a run made again for a disturbed one takes its round. */
 static void test_round_numbers_old(void **state)
 {
@@ -776,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_looks),
 		cmocka_unit_test(test_steal_by_round),
 		cmocka_unit_test(test_background_by_round),
+		cmocka_unit_test(test_every_phase_noisy),
 		cmocka_unit_test(test_round_numbers_old),
 		cmocka_unit_test(test_history_contradicts),
 		cmocka_unit_test(test_out_of_total),

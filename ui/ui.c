@@ -218,7 +218,12 @@ static SCREEN *term_open(struct ui_ctx *ui)
 	nonl();
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
-	set_escdelay(25);
+	/* a lone Esc is told from a key's escape sequence after 25 ms, unless
+	 * ESCDELAY says otherwise (curses reads it; the TUI tests set a long
+	 * one: on a loaded machine a sequence's bytes can arrive further apart,
+	 * and a Down would be read as Esc, '[', 'B') */
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
 	curs_set(0);
 	mousemask(BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED
 #if NCURSES_MOUSE_VERSION > 1

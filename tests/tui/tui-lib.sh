@@ -83,6 +83,9 @@ tui_start() {
 		done
 		printf 'export LC_ALL=%q LANG=%q\n' "${TUI_LOCALE:-C.UTF-8}" "${TUI_LOCALE:-C.UTF-8}"
 		echo 'unset NO_COLOR'
+		# a key's escape sequence is never split into Esc and letters
+		# however loaded the machine (ui.c: the TUI's own 25 ms otherwise)
+		echo 'export ESCDELAY=1000'
 		for v in ${TUI_ENV:-}; do
 			printf 'export %q\n' "$v"
 		done

@@ -35,6 +35,13 @@ static const char *iv(double lo, double hi, char *buf, size_t len)
 	return buf;
 }
 
+/* A share as a percentage: "66%", "0.4%" (a tight tie is not "0%"). */
+static const char *pct(double share, char *buf, size_t len)
+{
+	snprintf(buf, len, share * 100 < 0.95 ? "%.1f%%" : "%.0f%%", share * 100);
+	return buf;
+}
+
 /* b's line into out; b starts again empty. */
 static void flush(struct fsb_strv *out, struct fsb_buf *b)
 {
@@ -323,7 +330,8 @@ static void choose(const struct fsb_recommendation *r, struct fsb_buf *b)
 			rests = &r->rows[k];
 	list_words(b, &r->named, " or ");
 	if (rests) {
-		fsb_buf_addf(b, " — neither is measurably faster for %s on this machine (", r->use->words);
+		fsb_buf_addf(b, " — %s is measurably faster for %s on this machine (", r->named.n == 2 ? "neither" : "none",
+			     r->use->words);
 		phase_list(b, &r->phases);
 		fsb_buf_addf(b, "): %s's lead rests on %s alone; without it %s/%s %s%s", lead->fs->name, rests->rests_on,
 			     rests->fs->name, lead->fs->name, times(rests->rests_rel, t, sizeof(t)),
@@ -333,8 +341,8 @@ static void choose(const struct fsb_recommendation *r, struct fsb_buf *b)
 		phase_list(b, &r->phases);
 		fsb_buf_add(b, ")");
 		if (r->v.resolution > FSB_VERDICT_TIE_RESOLUTION)
-			fsb_buf_addf(b, ": differences under %.0f%% cannot be seen here, the spread between sessions "
-				     "is the limit%s", r->v.resolution * 100,
+			fsb_buf_addf(b, ": differences under %s cannot be seen here, the spread between sessions "
+				     "is the limit%s", pct(r->v.resolution, t, sizeof(t)),
 				     r->image ? " (a partition instead of an image file may see more)" : "");
 	}
 	choose_by(r, b);
@@ -345,6 +353,7 @@ static void cannot_tell(const struct fsb_recommendation *r, struct fsb_buf *b)
 {
 	const struct fsb_verdict *v = &r->v;
 	size_t n = 0;
+	char p[16];
 
 	fsb_buf_add(b, "Cannot tell on this machine: ");
 	if (v->kind == FSB_VERDICT_LEAD)
@@ -358,7 +367,7 @@ static void cannot_tell(const struct fsb_recommendation *r, struct fsb_buf *b)
 		fsb_buf_addf(b, " after %zu round%s (an answer needs %d)", v->min_kept, v->min_kept == 1 ? "" : "s",
 			     FSB_VERDICT_MIN_ROUNDS);
 	else if ((r->doubts & FSB_REC_UNSETTLED) && !isnan(v->resolution))
-		fsb_buf_addf(b, ", and differences under %.0f%% cannot be seen yet", v->resolution * 100);
+		fsb_buf_addf(b, ", and differences under %s cannot be seen yet", pct(v->resolution, p, sizeof(p)));
 	for (size_t k = 0; k < v->ndissent && k < 3; k++) {
 		const char *when = v->dissent[k].res->started ? v->dissent[k].res->started : "?";
 
@@ -449,7 +458,7 @@ static void rests_line(const struct fsb_recommendation *r, const struct fsb_resu
 			     times(ru->rel, t, sizeof(t)), iv(ru->rel_lo, ru->rel_hi, i, sizeof(i)),
 			     r->phases.n > 1 ? "survives leaving out any one phase and " : "");
 	} else if (!isnan(v->resolution)) {
-		fsb_buf_addf(&b, "; differences above %.0f%% could be seen", v->resolution * 100);
+		fsb_buf_addf(&b, "; differences above %s could be seen", pct(v->resolution, t, sizeof(t)));
 	}
 	fsb_buf_add(&b, "; ");
 	between_words(r, res, &b);
@@ -570,7 +579,10 @@ static void passed_over(const struct fsb_recommendation *r, struct fsb_strv *out
 		fsb_buf_addf(&b, "%s was %.0f%% faster at these phases (%s the time of %s%s%s) but ", row->fs->name,
 			     (1 - row->rel) * 100, times(row->rel, t, sizeof(t)), r->rows[r->pick].fs->name,
 			     iv(row->rel_lo, row->rel_hi, i, sizeof(i)),
-			     r->kind == FSB_REC_TENTATIVE ? ", one run" : row->significant ? "" : ", not significantly");
+			     r->kind == FSB_REC_TENTATIVE ? ", one run"
+			     : row->significant	   ? ""
+			     : row->rel_hi < 1	   ? ", too small a difference to notice"
+						   : ", not significantly");
 		lacks(&b, row, &r->rows[r->pick]);
 		fsb_buf_add(&b, ".");
 		flush(out, &b);

@@ -11,31 +11,19 @@
 #include "model/diskwork.h"
 
 /*
- * What differs for a measured criterion with one value a side
- * (doc/recommend.md): half as much again, and an absolute difference a
- * user can feel — 1 s of a check at boot (the limit of an uninterrupted
- * flow of thought, Nielsen 1993), 0.1 s of a save (the limit of feeling
- * instant), half the saved data written again, half the fresh read's time
- * again.
+ * The list of criteria.h as a table.  What differs for a measured
+ * criterion with one value a side (doc/recommend.md): half as much again,
+ * and an absolute difference a user can feel — 1 s of a check at boot
+ * (the limit of an uninterrupted flow of thought, Nielsen 1993), 0.1 s of
+ * a save (the limit of feeling instant), half the saved data written
+ * again, half the fresh read's time again.
  */
 static const struct fsb_criterion criteria[] = {
-	{ FSB_CRIT_POWER_LOSS, "power-loss", "power-loss safety", FSB_CRIT_BOTH, 0, 0, NULL },
-	{ FSB_CRIT_FSCK, "fsck", "full check (fsck) on this data", FSB_CRIT_MEASURED, 1.5, 1.0, "s" },
-	{ FSB_CRIT_CHECKSUMS, "checksums", "checksums", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_SNAPSHOTS, "snapshots", "snapshots", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_COMPRESSION, "compression", "transparent compression", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_GROW, "grow", "grows", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_SHRINK, "shrink", "shrinks", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_MAX_FILE, "max-file", "largest file", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_SUPPORT, "support", "support", FSB_CRIT_DOCUMENTED, 0, 0, NULL },
-	{ FSB_CRIT_AGING, "aging", "reading the tree after aging", FSB_CRIT_MEASURED, 1.5, 0.5, "×" },
-	{ FSB_CRIT_WRITE_AMP, "write-amp", "write amplification", FSB_CRIT_MEASURED, 1.5, 0.5, "×" },
-	{ FSB_CRIT_STALLS, "stalls", "longest fsync stall", FSB_CRIT_MEASURED, 1.5, 0.1, "s" },
-	{ FSB_CRIT_CLONE, "clone", "clones a copy (reflink)", FSB_CRIT_MEASURED, 0, 0, NULL },
+#define FSB_CRIT_ROW(id, name, label, source, min_ratio, min_abs, unit) \
+	{ FSB_CRIT_##id, name, label, FSB_CRIT_##source, min_ratio, min_abs, unit },
+	FSB_CRITERIA(FSB_CRIT_ROW)
+#undef FSB_CRIT_ROW
 };
-
-/* The table and the X-macro list the same criteria in the same order. */
-_Static_assert(FSB_ARRAY_SIZE(criteria) == FSB_CRIT_COUNT, "one row per criterion");
 
 const struct fsb_criterion *fsb_criterion(enum fsb_crit k)
 {

@@ -36,25 +36,29 @@ struct fsb_report_opts;
 
 /*
  * The criteria, in the order the table lists them (a use's important ones
- * first):  id, name (JSON's, stable), label (the table's row).
+ * first): id, name (JSON's, stable), label (the table's row), where the
+ * evidence comes from (enum fsb_crit_source: DOCUMENTED, MEASURED, BOTH),
+ * and for a measured one with single values what differs: at least
+ * min_ratio times and min_abs (in unit) apart.  Why these numbers:
+ * doc/recommend.md, "What else counts".
  */
 #define FSB_CRITERIA(X) \
-	X(POWER_LOSS,  "power-loss",  "power-loss safety") \
-	X(FSCK,        "fsck",        "full check (fsck) on this data") \
-	X(CHECKSUMS,   "checksums",   "checksums") \
-	X(SNAPSHOTS,   "snapshots",   "snapshots") \
-	X(COMPRESSION, "compression", "transparent compression") \
-	X(GROW,        "grow",        "grows") \
-	X(SHRINK,      "shrink",      "shrinks") \
-	X(MAX_FILE,    "max-file",    "largest file") \
-	X(SUPPORT,     "support",     "support") \
-	X(AGING,       "aging",       "reading the tree after aging") \
-	X(WRITE_AMP,   "write-amp",   "write amplification") \
-	X(STALLS,      "stalls",      "longest fsync stall") \
-	X(CLONE,       "clone",       "clones a copy (reflink)")
+	X(POWER_LOSS,  "power-loss",  "power-loss safety",              BOTH,       0,   0,   "") \
+	X(FSCK,        "fsck",        "full check (fsck) on this data", MEASURED,   1.5, 1.0, "s") \
+	X(CHECKSUMS,   "checksums",   "checksums",                      DOCUMENTED, 0,   0,   "") \
+	X(SNAPSHOTS,   "snapshots",   "snapshots",                      DOCUMENTED, 0,   0,   "") \
+	X(COMPRESSION, "compression", "transparent compression",        DOCUMENTED, 0,   0,   "") \
+	X(GROW,        "grow",        "grows",                          DOCUMENTED, 0,   0,   "") \
+	X(SHRINK,      "shrink",      "shrinks",                        DOCUMENTED, 0,   0,   "") \
+	X(MAX_FILE,    "max-file",    "largest file",                   DOCUMENTED, 0,   0,   "") \
+	X(SUPPORT,     "support",     "support",                        DOCUMENTED, 0,   0,   "") \
+	X(AGING,       "aging",       "reading the tree after aging",   MEASURED,   1.5, 0.5, "×") \
+	X(WRITE_AMP,   "write-amp",   "write amplification",            MEASURED,   1.5, 0.5, "×") \
+	X(STALLS,      "stalls",      "longest fsync stall",            MEASURED,   1.5, 0.1, "s") \
+	X(CLONE,       "clone",       "clones a copy (reflink)",        MEASURED,   0,   0,   "")
 
 enum fsb_crit {
-#define FSB_CRIT_ENUM(id, name, label) FSB_CRIT_##id,
+#define FSB_CRIT_ENUM(id, name, label, source, min_ratio, min_abs, unit) FSB_CRIT_##id,
 	FSB_CRITERIA(FSB_CRIT_ENUM)
 #undef FSB_CRIT_ENUM
 	FSB_CRIT_COUNT
@@ -86,7 +90,7 @@ struct fsb_criterion {
 	const char *label;       /* "power-loss safety" */
 	enum fsb_crit_source source;
 	double min_ratio, min_abs;  /* measured, single values: what differs (see above) */
-	const char *unit;        /* of min_abs, for the documentation: "s", "×" */
+	const char *unit;        /* of min_abs: "s", "×" ("" none) */
 };
 
 /* The criterion k's description. */

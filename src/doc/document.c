@@ -333,7 +333,9 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 /* Under the verdict: what to put on the disk, for its use (model/recommend.h). */
 static void recommendation(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
+	const struct fsb_recommendation *rec;
 	struct fsb_block *b;
+	struct fsb_table t;
 
 	if (!o->rec.cfg)
 		return;
@@ -348,6 +350,9 @@ static void recommendation(struct fsb_doc *d, const struct fsb_result *res, cons
 				fsb_opt_say(FSB_SAY_USE, NULL))
 		: fsb_xasprintf("Recommendation for %s", b->rec->use->words);
 	fsb_report_recommendation(res, &o->report, &o->rec, b->rec, &b->lines);
+	/* b may move: the table is read from the judgement it points to */
+	rec = b->rec;
+	add_table(d, FSB_ROLE_CRITERIA, NULL, fsb_report_criteria(rec, &t), &t);
 }
 
 static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
@@ -757,7 +762,7 @@ const char *fsb_block_role_name(enum fsb_block_role role)
 		[FSB_ROLE_DISK_WRITES] = "disk-writes", [FSB_ROLE_DISK_AMP] = "disk-amp",
 		[FSB_ROLE_DISK_AGING] = "disk-aging", [FSB_ROLE_STALLS] = "stalls",
 		[FSB_ROLE_STALL_CHART] = "stall-chart", [FSB_ROLE_CLONE] = "clone",
-		[FSB_ROLE_DISK_WORDS] = "disk-words",
+		[FSB_ROLE_DISK_WORDS] = "disk-words", [FSB_ROLE_CRITERIA] = "criteria",
 	};
 
 	return (size_t)role < FSB_ARRAY_SIZE(names) && names[role] ? names[role] : "block";

@@ -12,7 +12,8 @@
  * The order of a result's document, every output alike:
  *   title; "PATH — STATUS"; "started …, profile …, N repetitions"; Target
  *   summary table; overview chart; how to read the charts; auto-repeat
- *   table; verdict; the recommendation for the disk's use (with a config)
+ *   table; verdict; the recommendation for the disk's use and the table of
+ *   what else counts for it (with a config)
  *   "Phases": per phase (then "total") its chart, its table, what the
  *   device did over its time (a SERIES block, for runs that recorded it),
  *   and with raw its per-repetition and statistics tables and the series'
@@ -93,7 +94,7 @@ enum fsb_block_role {
 	FSB_ROLE_DEVICE_CONTENT, /* KV: what is on it (blkid's answer, mounts, holders) */
 	FSB_ROLE_DEVICE_SIGS,    /* KV: every signature, its offset the key */
 	FSB_ROLE_RECOMMEND,      /* VERDICT: the recommendation for the disk's use; text: its
-				    heading; rec: the judgement behind it */
+				    heading; rec: the judgement behind it; a CRITERIA table follows */
 	FSB_ROLE_DEVICE_LIST,    /* TABLE: every device, a row each (doc/devdoc.h) */
 	/* a comparison of machines (doc/machines.h) */
 	FSB_ROLE_MACHINES,       /* KV: what the hosts' results record differently */
@@ -117,6 +118,7 @@ enum fsb_block_role {
 	FSB_ROLE_STALL_CHART,    /* CHART: the p99 of the phase that stalled most (phase: it) */
 	FSB_ROLE_CLONE,          /* TABLE: the clone phase's answer per filesystem */
 	FSB_ROLE_DISK_WORDS,     /* TEXT: the longest save, the amplification, clones, less work */
+	FSB_ROLE_CRITERIA,       /* TABLE: what else counts for the recommendation's use, under it */
 };
 
 /* One entry of a key/value list: "Program versions" has several values. */

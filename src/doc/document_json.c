@@ -252,7 +252,8 @@ static const char *rec_kind(enum fsb_rec_kind k)
 {
 	switch (k) {
 	case FSB_REC_PICK: return "pick";
-	case FSB_REC_TIE: return "tie";
+	case FSB_REC_CHOOSE: return "choose";
+	case FSB_REC_CANNOT_TELL: return "cannot-tell";
 	case FSB_REC_ONLY: return "only";
 	case FSB_REC_TENTATIVE: return "tentative";
 	case FSB_REC_NO_CANDIDATE: return "no-candidate";
@@ -271,23 +272,89 @@ static void needs_json(struct fsb_json *j, const char *key, unsigned needs)
 	fsb_json_close(j);
 }
 
-/* The recommendation's fields: the words are in "lines". */
-static void recommendation(struct fsb_json *j, const struct fsb_recommendation *r)
-{
-	bool picked = r->kind == FSB_REC_PICK || r->kind == FSB_REC_TIE || r->kind == FSB_REC_ONLY ||
-		      r->kind == FSB_REC_TENTATIVE;
+static const char *noise_word(enum fsb_verdict_noise n);
 
-	fsb_json_open(j, "recommendation", false);
-	fsb_json_str(j, "kind", rec_kind(r->kind));
-	fsb_json_str(j, "use", r->use->name);
-	fsb_json_bool(j, "use_default", r->use_default);
-	fsb_json_bool(j, "use_recorded", r->use_recorded);
-	needs_json(j, "needs", r->needs);
-	fsb_json_str(j, "pick", picked ? r->rows[r->pick].fs->name : NULL);
-	fsb_json_strv(j, "tied", &r->tied);
-	fsb_json_strv(j, "phases", &r->phases);
-	fsb_json_strv(j, "missing_phases", &r->missing_phases);
-	needs_json(j, "lacking", r->kind == FSB_REC_NO_CANDIDATE ? r->lacking : 0);
+/* What the answer rests on, as the verdict among the candidates judged it. */
+static void rests_on_json(struct fsb_json *j, const struct fsb_recommendation *r)
+{
+	const struct fsb_verdict *v = &r->v;
+	const struct fsb_rec_row *ru = r->runner_up != SIZE_MAX ? &r->rows[r->runner_up] : NULL;
+	bool lead = r->kind == FSB_REC_PICK || r->kind == FSB_REC_ONLY || r->kind == FSB_REC_TENTATIVE;
+
+	fsb_json_open(j, "rests_on", false);
+	fsb_json_int(j, "rounds", (long long)(v->nrows ? v->min_kept : 0));
+	fsb_json_num(j, "resolution", v->resolution);
+	if (lead && ru) {
+		fsb_json_open(j, "lead", false);
+		fsb_json_str(j, "over", ru->fs->name);
+		fsb_json_num(j, "ratio", ru->rel);
+		fsb_json_num(j, "ratio_lo", ru->rel_lo);
+		fsb_json_num(j, "ratio_hi", ru->rel_hi);
+		fsb_json_close(j);
+	} else {
+		fsb_json_str(j, "lead", NULL);
+	}
+	fsb_json_bool(j, "survives_leaving_out_any_phase", r->kind == FSB_REC_PICK && r->phases.n > 1);
+	fsb_json_str(j, "between_sessions_from", noise_word(v->noise));
+	fsb_json_num(j, "between_sessions_spread", v->noise == FSB_NOISE_PRIOR ? v->session_sd : r->between);
+	fsb_json_int(j, "earlier_runs", (long long)v->nhistory);
+	fsb_json_int(j, "earlier_runs_agreeing", (long long)v->nagree);
+	fsb_json_num(j, "alpha", v->alpha);
+	fsb_json_int(j, "looks", v->looks);
+	fsb_json_bool(j, "image_file", r->image);
+	fsb_json_open(j, "doubts", true);
+	if (r->doubts & FSB_REC_UNSETTLED)
+		fsb_json_str(j, NULL, "unsettled");
+	if (r->doubts & FSB_REC_CONTRADICTED)
+		fsb_json_str(j, NULL, "contradicted");
+	if (r->doubts & FSB_REC_UNSTABLE)
+		fsb_json_str(j, NULL, "unstable");
+	fsb_json_close(j);
+	fsb_json_close(j);
+}
+
+/* The use's weights: each phase, its weight, whether this result has it. */
+static void weights_json(struct fsb_json *j, const struct fsb_recommendation *r)
+{
+	fsb_json_open(j, "weights", true);
+	for (const struct fsb_use_weight *e = r->use->weights; e->phase; e++) {
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "phase", e->phase);
+		fsb_json_num(j, "weight", e->weight);
+		fsb_json_bool(j, "measured", fsb_strv_contains(&r->phases, e->phase));
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+/* What else counts: each criterion, its value per filesystem with a profile. */
+static void criteria_json(struct fsb_json *j, const struct fsb_recommendation *r)
+{
+	fsb_json_open(j, "criteria", true);
+	for (size_t k = 0; k < r->ncrit; k++) {
+		const struct fsb_rec_crit *c = &r->crit[k];
+		const struct fsb_criterion *d = fsb_criterion(c->id);
+
+		fsb_json_open(j, NULL, false);
+		fsb_json_str(j, "id", d->name);
+		fsb_json_str(j, "label", d->label);
+		fsb_json_bool(j, "important", c->important);
+		fsb_json_bool(j, "measured", d->source != FSB_CRIT_DOCUMENTED && r->values.measured[c->id]);
+		fsb_json_bool(j, "differs", c->differs);
+		fsb_json_str(j, "favours", c->differs && c->favours != SIZE_MAX ? r->rows[c->favours].fs->name : NULL);
+		fsb_json_open(j, "values", false);
+		for (size_t i = 0; i < r->nrows; i++)
+			if (r->rows[i].facts || fsb_criteria_at(&r->values, c->id, r->rows[i].index)->known)
+				fsb_json_str(j, r->rows[i].fs->name,
+					     fsb_criteria_at(&r->values, c->id, r->rows[i].index)->text);
+		fsb_json_close(j);
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
+static void rec_rows_json(struct fsb_json *j, const struct fsb_recommendation *r)
+{
 	fsb_json_open(j, "rows", true);
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct fsb_rec_row *row = &r->rows[i];
@@ -296,16 +363,46 @@ static void recommendation(struct fsb_json *j, const struct fsb_recommendation *
 		fsb_json_str(j, "filesystem", row->fs->name);
 		fsb_json_bool(j, "facts_known", row->facts != NULL);
 		needs_json(j, "missing", row->missing);
+		fsb_json_bool(j, "candidate", row->candidate);
+		fsb_json_bool(j, "named", row->named);
 		fsb_json_bool(j, "ranked", row->ranked);
 		fsb_json_num(j, "total", row->ranked ? row->total : NAN);
 		fsb_json_num(j, "ratio", row->rel);
 		fsb_json_num(j, "ratio_lo", row->rel_lo);
 		fsb_json_num(j, "ratio_hi", row->rel_hi);
 		fsb_json_bool(j, "significant", row->significant);
+		fsb_json_str(j, "rests_on", row->rests_on);
 		fsb_json_num(j, "fsck_seconds", fsb_secs_mean(&row->fs->fsck_s));
 		fsb_json_close(j);
 	}
 	fsb_json_close(j);
+}
+
+/* The recommendation's fields: the words are in "lines". */
+static void recommendation(struct fsb_json *j, const struct fsb_recommendation *r)
+{
+	bool one = r->kind == FSB_REC_PICK || r->kind == FSB_REC_ONLY || r->kind == FSB_REC_TENTATIVE;
+
+	fsb_json_open(j, "recommendation", false);
+	fsb_json_str(j, "answer", rec_kind(r->kind));
+	fsb_json_str(j, "kind", rec_kind(r->kind));
+	fsb_json_str(j, "use", r->use->name);
+	fsb_json_bool(j, "use_default", r->use_default);
+	fsb_json_bool(j, "use_recorded", r->use_recorded);
+	needs_json(j, "needs", r->needs);
+	fsb_json_strv(j, "named", &r->named);
+	fsb_json_str(j, "pick", one ? r->rows[r->pick].fs->name : NULL);
+	fsb_json_str(j, "favoured", r->favoured != SIZE_MAX ? r->rows[r->favoured].fs->name : NULL);
+	if (r->kind == FSB_REC_NONE)
+		fsb_json_str(j, "rests_on", NULL);
+	else
+		rests_on_json(j, r);
+	weights_json(j, r);
+	fsb_json_strv(j, "phases", &r->phases);
+	fsb_json_strv(j, "missing_phases", &r->missing_phases);
+	needs_json(j, "lacking", r->kind == FSB_REC_NO_CANDIDATE ? r->lacking : 0);
+	criteria_json(j, r);
+	rec_rows_json(j, r);
 	fsb_json_close(j);
 }
 

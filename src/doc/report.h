@@ -323,14 +323,28 @@ struct fsb_rec_opts;
 struct fsb_recommendation;
 /*
  * The recommendation in words (src/doc/recommend_doc.c): the headline
- * first ("Put ext4 on it: …"), then what the pick gives, the faster
- * filesystems it passed over and what they lack, the ones it could not
- * consider, and where the evidence is thin.  r is fsb_recommend()'s
- * judgement of res with o and ro (model/recommend.h).  Lines into out.
+ * first — "Put ext4 on it: …", "ext4 or xfs — no measurable difference
+ * …; choose by: …", "Cannot tell on this machine: …" — then the use's
+ * weights ("Weighed for a system disk: deb ×3, …"), what the answer rests
+ * on, what the one named gives, the faster filesystems passed over and
+ * what they lack, the ones it could not consider, and where the evidence
+ * is thin.  r is fsb_recommend()'s judgement of res with o and ro
+ * (model/recommend.h).  Lines into out.
  */
 void fsb_report_recommendation(const struct fsb_result *res, const struct fsb_report_opts *o,
 			       const struct fsb_rec_opts *ro, const struct fsb_recommendation *r,
 			       struct fsb_strv *out);
+/*
+ * What else counts, as a table (id "criteria"): a row per criterion of r
+ * (model/criteria.h; the use's important ones first, "needed most"), a
+ * column per filesystem with a profile — the named, the other
+ * candidates, then in parentheses and dim those missing a must-have —
+ * each cell the value's words (FSB_CELL_BEST: better on it than the
+ * others judged, FSB_CELL_MISSING: unknown), the last column whether it
+ * is measured here or documented.  0, or -ENOENT when there is nothing to
+ * show.
+ */
+int fsb_report_criteria(const struct fsb_recommendation *r, struct fsb_table *t);
 
 struct fsb_browse;
 /*

@@ -40,31 +40,6 @@ unsigned fsb_recommend_missing(const struct fsb_fs_facts *f, unsigned want)
 	return miss;
 }
 
-/*
- * What a filesystem gives, as points, for breaking a tie between
- * candidates (doc/recommend.md): how it survives a crash counts most,
- * then checksums (twice for an archive, whose files are kept for years),
- * then the distribution's default, snapshots, compression, online resize.
- */
-static int score(const struct fsb_fs_facts *f, const struct fsb_use *u)
-{
-	static const int crash[] = { [FSB_CRASH_COW] = 3, [FSB_CRASH_DATA_JOURNAL] = 3, [FSB_CRASH_JOURNAL] = 2,
-				     [FSB_CRASH_LOG] = 2, [FSB_CRASH_VOLATILE] = -2 };
-	int s = 0;
-
-	if (!f)
-		return -100;
-	s += (size_t)f->crash < FSB_ARRAY_SIZE(crash) ? crash[f->crash] : 0;
-	s += (f->checksums == FSB_CSUM_DATA ? 2 : f->checksums == FSB_CSUM_METADATA) *
-	     (strcmp(u->name, "archive") ? 1 : 2);
-	s += f->support == FSB_SUPPORT_DEFAULT ? 2 : f->support == FSB_SUPPORT_IN_KERNEL;
-	s += f->snapshots == FSB_TRI_YES;
-	s += f->compression == FSB_TRI_YES;
-	s += f->grow == FSB_RESIZE_ONLINE;
-	s += f->shrink == FSB_RESIZE_ONLINE;
-	return s;
-}
-
 /* The weights of u's phases that res has (on any filesystem). */
 static void use_weights(const struct fsb_result *res, const struct fsb_use *u, struct fsb_weights *w,
 			struct fsb_recommendation *r)
@@ -89,40 +64,22 @@ static void use_weights(const struct fsb_result *res, const struct fsb_use *u, s
 	}
 }
 
-static int by_total(const void *a, const void *b)
-{
-	double x = ((const struct fsb_rec_row *)a)->total, y = ((const struct fsb_rec_row *)b)->total;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The ranked rows fastest first (the verdict puts its tied group first,
- * which is not always by total), the unranked after. */
-static void fill_rows(const struct fsb_result *res, const struct fsb_rec_opts *ro, struct fsb_recommendation *r)
+/* Every filesystem of the result as a row: its facts and what it misses. */
+static void init_rows(const struct fsb_result *res, const struct fsb_rec_opts *ro, struct fsb_recommendation *r)
 {
 	r->rows = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*r->rows));
-	for (size_t i = 0; i < r->v.nrows; i++) {
+	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_rec_row *row = &r->rows[r->nrows++];
 
-		row->fs = r->v.rows[i].fs;
-		row->ranked = true;
-		row->total = r->v.rows[i].total;
-		row->nkept = r->v.rows[i].nkept;
-	}
-	qsort(r->rows, r->nrows, sizeof(*r->rows), by_total);
-	for (size_t i = 0; i < res->nfs; i++) {
-		bool seen = false;
-
-		for (size_t k = 0; k < r->v.nrows && !seen; k++)
-			seen = r->v.rows[k].fs == res->fs[i];
-		if (!seen)
-			r->rows[r->nrows++].fs = res->fs[i];
-	}
-	for (size_t i = 0; i < r->nrows; i++) {
-		r->rows[i].facts = fsb_recommend_facts(ro->cfg, r->rows[i].fs);
-		r->rows[i].missing = fsb_recommend_missing(r->rows[i].facts, r->needs);
-		r->rows[i].score = score(r->rows[i].facts, r->use);
-		r->rows[i].rel = r->rows[i].rel_lo = r->rows[i].rel_hi = NAN;
+		row->fs = res->fs[i];
+		row->index = i;
+		row->facts = fsb_recommend_facts(ro->cfg, res->fs[i]);
+		row->missing = fsb_recommend_missing(row->facts, r->needs);
+		row->candidate = row->facts && !row->missing;
+		row->total = row->rel = row->rel_lo = row->rel_hi = NAN;
+		row->rests_rel = row->rests_lo = row->rests_hi = NAN;
+		row->age = (struct fsb_age_factor){ .factor = NAN, .lo = NAN, .hi = NAN, .p = NAN, .aged = NAN,
+						    .fresh = NAN };
 	}
 }
 
@@ -131,9 +88,6 @@ static void aging_of(const struct fsb_result *res, const struct fsb_report_opts 
 {
 	struct fsb_age a;
 
-	for (size_t i = 0; i < r->nrows; i++)
-		r->rows[i].age = (struct fsb_age_factor){ .factor = NAN, .lo = NAN, .hi = NAN, .p = NAN,
-							  .aged = NAN, .fresh = NAN };
 	if (!fsb_age_compute(res, o, &a)) {
 		r->aged = true;
 		for (size_t i = 0; i < r->nrows; i++)
@@ -144,106 +98,211 @@ static void aging_of(const struct fsb_result *res, const struct fsb_report_opts 
 	fsb_age_free(&a);
 }
 
-/* Every ranked row against the pick: ratio, interval, significance. */
-static void against_pick(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
-			 struct fsb_recommendation *r)
+/* The verdict's judgement of the use's total among the candidates only. */
+static void judge_candidates(const struct fsb_result *res, const struct fsb_report_opts *o,
+			     const struct fsb_weights *w, struct fsb_recommendation *r)
 {
-	struct fsb_cellstats p;
-	enum fsb_metric m = r->v.metric;
+	struct fsb_strv names = { 0 };
+	struct fsb_verdict_scope sc = { .w = w, .only = &names };
 
-	fsb_cell_stats_weighted(res, r->rows[r->pick].fs, w, m, &p);
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].candidate)
+			fsb_strv_add(&names, r->rows[i].fs->name);
+	fsb_verdict_judge(res, o, &sc, &r->v);
+	fsb_strv_free(&names);
+}
+
+static size_t row_of(const struct fsb_recommendation *r, const struct fsb_fs_result *fs)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].fs == fs)
+			return i;
+	return SIZE_MAX;
+}
+
+/*
+ * Every row against the reference by the verdict's own pair test (its
+ * rounds, level and between-session spread), candidate or not; the
+ * verdict's rule b where the candidate is in its leading group.
+ */
+static void against_reference(struct fsb_recommendation *r)
+{
+	size_t ref = r->rows[r->pick].index;
+
 	for (size_t i = 0; i < r->nrows; i++) {
 		struct fsb_rec_row *row = &r->rows[i];
-		struct fsb_cellstats a;
-		struct fsb_norm n;
+		struct fsb_verdict_pair p;
 
-		if (!row->ranked)
-			continue;
-		fsb_cell_stats_weighted(res, row->fs, w, m, &a);
-		n = fsb_cell_normalize(&a, &p, m, o);
-		row->rel = n.ratio;
-		row->rel_lo = n.lo;
-		row->rel_hi = n.hi;
-		row->significant = i != r->pick && n.tested && n.significant &&
-				   fabs(n.ratio - 1) > FSB_VERDICT_MIN_LEAD;
-		fsb_cell_stats_free(&a);
-	}
-	fsb_cell_stats_free(&p);
-}
-
-/* Does a age significantly worse than b: both tested, a's interval
- * wholly above b's? */
-static bool ages_worse_than(const struct fsb_age_factor *a, const struct fsb_age_factor *b)
-{
-	return a->tested && b->tested && !isnan(a->lo) && !isnan(b->hi) && a->lo > b->hi;
-}
-
-/* The best of the pick and the tied by what they give (the fastest on
- * equal points), leaving out those that age worse when aging counts. */
-static size_t best_of_tied(const struct fsb_recommendation *r, bool aging)
-{
-	size_t best = SIZE_MAX;
-
-	for (size_t i = r->pick; i < r->nrows; i++) {
-		const struct fsb_rec_row *row = &r->rows[i];
-
-		if (i != r->pick && !fsb_strv_contains(&r->tied, row->fs->name))
-			continue;
-		if (aging && row->ages_worse)
-			continue;
-		if (best == SIZE_MAX || row->score > r->rows[best].score)
-			best = i;
-	}
-	return best == SIZE_MAX ? r->pick : best;
-}
-
-/* Mark the pick's and the tied candidates' that age worse than one of them. */
-static void mark_aging(struct fsb_recommendation *r)
-{
-	for (size_t i = r->pick; i < r->nrows; i++)
-		for (size_t k = r->pick; k < r->nrows; k++) {
-			struct fsb_rec_row *a = &r->rows[i];
-			const struct fsb_rec_row *b = &r->rows[k];
-
-			if (i == k || (i != r->pick && !fsb_strv_contains(&r->tied, a->fs->name)) ||
-			    (k != r->pick && !fsb_strv_contains(&r->tied, b->fs->name)))
-				continue;
-			a->ages_worse |= ages_worse_than(&a->age, &b->age);
-		}
-}
-
-/* The candidates tied with the fastest one: the best of them by what it
- * gives is the pick (the fastest on equal points); one that ages worse
- * than another of them is not (model/agefactor.h). */
-static void break_tie(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_weights *w,
-		      struct fsb_recommendation *r)
-{
-	size_t best = r->pick;
-
-	against_pick(res, o, w, r);
-	for (size_t i = r->pick + 1; i < r->nrows; i++) {
-		const struct fsb_rec_row *row = &r->rows[i];
-
-		if (row->ranked && !row->missing && !row->significant)
-			fsb_strv_add(&r->tied, row->fs->name);
-	}
-	if (!r->tied.n)
-		return;
-	r->kind = FSB_REC_TIE;
-	mark_aging(r);
-	best = best_of_tied(r, true);
-	r->pick_unaged = best_of_tied(r, false);
-	r->aging_broke_tie = r->pick_unaged != best;
-	if (best != r->pick) {
-		/* the fastest of the tied goes into the list in the pick's place */
-		for (size_t k = 0; k < r->tied.n; k++)
-			if (strcmp(r->tied.v[k], r->rows[best].fs->name) == 0) {
-				free(r->tied.v[k]);
-				r->tied.v[k] = fsb_xstrdup(r->rows[r->pick].fs->name);
+		fsb_verdict_compare(&r->v, ref, row->index, NULL, &p);
+		row->total = fsb_verdict_fs_total(&r->v, row->index, &row->nkept);
+		row->ranked = !isnan(p.rel) && !isnan(row->total);
+		row->rel = p.rel;
+		row->rel_lo = p.lo;
+		row->rel_hi = p.hi;
+		row->significant = (p.lo > 1 && p.rel >= 1 + FSB_VERDICT_MIN_LEAD) ||
+				   (p.hi < 1 && p.rel <= 1 - FSB_VERDICT_MIN_LEAD);
+		for (size_t k = 0; k < r->v.nrows; k++)
+			if (r->v.rows[k].fs == row->fs && r->v.rows[k].rests_on) {
+				row->rests_on = r->v.rows[k].rests_on;
+				row->rests_rel = r->v.rows[k].rests_rel;
+				row->rests_lo = r->v.rows[k].rests_lo;
+				row->rests_hi = r->v.rows[k].rests_hi;
 			}
-		r->pick = best;
-		against_pick(res, o, w, r);
 	}
+}
+
+static int by_rel(const void *pa, const void *pb)
+{
+	const struct fsb_rec_row *a = pa, *b = pb;
+
+	if (a->ranked != b->ranked)
+		return a->ranked ? -1 : 1;
+	if (a->ranked && a->rel != b->rel)
+		return a->rel < b->rel ? -1 : 1;
+	return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Fastest first, the unranked last; the reference and the runner-up found
+ * again after. */
+static void order_rows(struct fsb_recommendation *r)
+{
+	const struct fsb_fs_result *ref = r->rows[r->pick].fs;
+
+	qsort(r->rows, r->nrows, sizeof(*r->rows), by_rel);
+	r->pick = row_of(r, ref);
+	r->runner_up = SIZE_MAX;
+	for (size_t i = 0; i < r->nrows; i++) {
+		r->rows[i].named = fsb_strv_contains(&r->named, r->rows[i].fs->name);
+		if (r->runner_up == SIZE_MAX && r->rows[i].candidate && r->rows[i].ranked && !r->rows[i].named)
+			r->runner_up = i;
+	}
+}
+
+/* What the earlier sessions here say against this verdict. */
+static unsigned history_doubts(const struct fsb_verdict *v)
+{
+	unsigned d = 0;
+
+	for (size_t i = 0; i < v->ndissent; i++)
+		if (v->dissent[i].contradicts)
+			d |= FSB_REC_CONTRADICTED;
+	/* a tie's order going both ways is the tie itself */
+	if (v->kind == FSB_VERDICT_LEAD && v->unstable.n)
+		d |= FSB_REC_UNSTABLE;
+	return d;
+}
+
+/* The answer from the verdict among the candidates (at least one ranked). */
+static void decide(struct fsb_recommendation *r)
+{
+	const struct fsb_verdict *v = &r->v;
+	size_t kept = SIZE_MAX;
+
+	for (size_t i = 0; i < v->nrows; i++)
+		if (v->rows[i].nkept < kept)
+			kept = v->rows[i].nkept;
+	r->pick = row_of(r, v->rows[0].fs);
+	if (kept < 2 || v->nrows == 1) {
+		r->kind = kept < 2 ? FSB_REC_TENTATIVE : FSB_REC_ONLY;
+		fsb_strv_add(&r->named, v->rows[0].fs->name);
+		return;
+	}
+	r->doubts = history_doubts(v);
+	if (v->kind == FSB_VERDICT_TIE && !v->settled)
+		r->doubts |= FSB_REC_UNSETTLED;
+	if (r->doubts) {
+		r->kind = FSB_REC_CANNOT_TELL;
+	} else if (v->kind == FSB_VERDICT_LEAD) {
+		r->kind = FSB_REC_PICK;
+		fsb_strv_add(&r->named, v->rows[0].fs->name);
+	} else {
+		r->kind = FSB_REC_CHOOSE;
+		for (size_t i = 0; i < v->ntied; i++)
+			fsb_strv_add(&r->named, v->rows[i].fs->name);
+	}
+	/* the pairs the answer rests on: the leader with its group and first outsider */
+	for (size_t i = 1; i < v->nrows && i <= v->ntied; i++)
+		if (!(v->rows[i].pair.between <= r->between))
+			r->between = v->rows[i].pair.between;
+}
+
+/* The criteria are judged among the named when there are several, else
+ * among the candidates. */
+static bool judged(const struct fsb_recommendation *r, size_t i)
+{
+	return r->named.n >= 2 ? r->rows[i].named : r->rows[i].candidate;
+}
+
+static void differ_and_favour(struct fsb_recommendation *r, struct fsb_rec_crit *c)
+{
+	c->favours = SIZE_MAX;
+	for (size_t i = 0; i < r->nrows; i++) {
+		bool best = true, others = false;
+
+		for (size_t k = 0; judged(r, i) && k < r->nrows; k++) {
+			int cmp;
+
+			if (k == i || !judged(r, k))
+				continue;
+			cmp = fsb_criterion_compare(c->id, fsb_criteria_at(&r->values, c->id, r->rows[i].index),
+						    fsb_criteria_at(&r->values, c->id, r->rows[k].index));
+			others = true;
+			c->differs |= cmp != 0;
+			best = best && cmp > 0;
+		}
+		if (judged(r, i) && others && best)
+			c->favours = i;
+	}
+}
+
+/* What else counts: the criteria the result has, the use's important ones
+ * first, whether they differ and whom they favour. */
+static void weigh_criteria(const struct fsb_result *res, const struct fsb_report_opts *o,
+			   struct fsb_recommendation *r)
+{
+	const struct fsb_fs_facts **facts = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*facts));
+	bool any = false, agree = true;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		facts[r->rows[i].index] = r->rows[i].facts;
+	fsb_criteria_compute(res, o, facts, &r->values);
+	free(facts);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < FSB_CRIT_COUNT; k++) {
+			bool important = r->use->important & (1u << k);
+			struct fsb_rec_crit *c = &r->crit[r->ncrit];
+
+			if (!r->values.present[k] || important != (pass == 0))
+				continue;
+			*c = (struct fsb_rec_crit){ .id = (enum fsb_crit)k, .important = important };
+			differ_and_favour(r, c);
+			r->ncrit++;
+		}
+	r->favoured = SIZE_MAX;
+	for (size_t k = 0; r->kind == FSB_REC_CHOOSE && k < r->ncrit; k++) {
+		const struct fsb_rec_crit *c = &r->crit[k];
+
+		if (!c->important || !c->differs)
+			continue;
+		agree = agree && c->favours != SIZE_MAX && (!any || c->favours == r->favoured);
+		r->favoured = c->favours;
+		any = true;
+	}
+	if (!any || !agree)
+		r->favoured = SIZE_MAX;
+}
+
+/* No candidate ranked: the machine was too busy, or nobody meets the needs. */
+static void nobody(struct fsb_recommendation *r)
+{
+	bool busy = false;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		busy |= r->rows[i].candidate && fsb_strv_contains(&r->v.too_busy, r->rows[i].fs->name);
+	r->kind = busy ? FSB_REC_TOO_BUSY : FSB_REC_NO_CANDIDATE;
+	r->lacking = r->needs;
+	for (size_t i = 0; i < r->nrows; i++)
+		r->lacking &= r->rows[i].missing;
 }
 
 void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_rec_opts *ro,
@@ -254,9 +313,9 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 	/* the viewer's choice, else what the run was told (result.h) */
 	const char *name = ro->use ? ro->use : res->use;
 	unsigned user = ro->needs_given ? ro->needs : res->needs;
-	size_t ncand = 0, first = SIZE_MAX, kept = SIZE_MAX;
 
 	memset(r, 0, sizeof(*r));
+	r->pick = r->runner_up = r->favoured = SIZE_MAX;
 	r->use = fsb_use_find(name);
 	r->use_recorded = !ro->use && r->use;
 	if (!r->use) {
@@ -264,45 +323,21 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 		r->use_default = true;
 	}
 	r->needs = r->use->needs | user | FSB_NEED_SUPPORTED;
+	r->image = res->target.kind && !strcmp(res->target.kind, "image");
+	init_rows(res, ro, r);
 	use_weights(res, r->use, &w, r);
 	if (!w.phases.n)
 		goto out;	/* FSB_REC_NONE */
-	fsb_verdict_compute_weighted(res, o, &w, &r->v);
-	fill_rows(res, ro, r);
 	aging_of(res, o, r);
-	for (size_t i = 0; i < r->nrows; i++)
-		if (r->rows[i].ranked && !r->rows[i].missing) {
-			ncand++;
-			if (first == SIZE_MAX)
-				first = i;
-			if (r->rows[i].nkept < kept)
-				kept = r->rows[i].nkept;
-		}
-	if (!ncand) {
-		bool busy = false;
-
-		/* a candidate whose every run was disturbed is not ranked */
-		for (size_t i = 0; i < r->nrows; i++)
-			if (!r->rows[i].ranked && !r->rows[i].missing &&
-			    fsb_strv_contains(&r->v.too_busy, r->rows[i].fs->name))
-				busy = true;
-		r->kind = busy ? FSB_REC_TOO_BUSY : FSB_REC_NO_CANDIDATE;
-		r->lacking = r->needs;
-		for (size_t i = 0; i < r->nrows; i++)
-			r->lacking &= r->rows[i].missing;
-		goto out;
-	}
-	r->pick = first;
-	if (kept < 2) {
-		r->kind = FSB_REC_TENTATIVE;
-		against_pick(res, o, &w, r);
-	} else if (ncand == 1) {
-		r->kind = FSB_REC_ONLY;
-		against_pick(res, o, &w, r);
+	judge_candidates(res, o, &w, r);
+	if (r->v.nrows) {
+		decide(r);
+		against_reference(r);
+		order_rows(r);
 	} else {
-		r->kind = FSB_REC_PICK;
-		break_tie(res, o, &w, r);
+		nobody(r);
 	}
+	weigh_criteria(res, o, r);
 out:
 	fsb_strv_free(&w.phases);
 	free(w.w);
@@ -312,7 +347,8 @@ void fsb_recommend_free(struct fsb_recommendation *r)
 {
 	fsb_strv_free(&r->phases);
 	fsb_strv_free(&r->missing_phases);
-	fsb_strv_free(&r->tied);
+	fsb_strv_free(&r->named);
+	fsb_criteria_free(&r->values);
 	free(r->rows);
 	fsb_verdict_free(&r->v);
 	memset(r, 0, sizeof(*r));

@@ -3,16 +3,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/criteria.h"
 #include "model/uses.h"
 
 /*
- * The uses and what each weighs (doc/recommend.md has the table and the
- * reasons).  A weight multiplies the phase's dead time in the use's total:
- * the seeds' phases are sized like a desktop's work, so a weight says how
- * much more of that work the use does, not how long the phase took.
+ * The uses and what each weighs (doc/recommend.md has the table and where
+ * each weight comes from).  A weight multiplies the phase's dead time in
+ * the use's total: the seeds' phases are sized like a desktop's work, so a
+ * weight says how much more of that work the use does, not how long the
+ * phase took.  A system disk is package installs and updates: dpkg
+ * unpacks (deb), archives are unpacked (tar) and removed (rm), and the
+ * metadata-heavy built-in tests are what dpkg does to every file (create,
+ * rename over, delete); never cp (dpkg writes what it unpacks, it never
+ * copies a tree, and cp -a may clone) nor clean (make clean is a build's).
  */
 static const struct fsb_use_weight w_system[] = {
-	{ "deb", 3 }, { "tar", 1 }, { "cp", 1 }, { "clean", 1 }, { "rm", 1 }, { NULL, 0 } };
+	{ "deb", 3 }, { "tar", 1 }, { "rm", 1 }, { "seq-create", 0.25 }, { "seq-delete", 0.25 },
+	{ "rand-create", 0.25 }, { "rand-delete", 0.25 }, { NULL, 0 } };
 static const struct fsb_use_weight w_home[] = {
 	{ "cp", 2 }, { "tar", 1 }, { "rm", 1 }, { "block-write", 1 }, { "block-read", 1 },
 	{ "seq-create", 1 }, { NULL, 0 } };
@@ -26,17 +33,22 @@ static const struct fsb_use_weight w_archive[] = {
 static const struct fsb_use_weight w_removable[] = {
 	{ "cp", 1 }, { "block-write", 1 }, { "block-read", 1 }, { NULL, 0 } };
 
+/* What each use needs most besides speed (doc/recommend.md): a system disk
+ * must come back after a power loss, quickly, and may be shrunk when the
+ * disk is repartitioned; /home keeps what cannot be made again; an archive
+ * keeps large files for years; a removable disk is unplugged and moved
+ * between machines; build and scratch space hold what can be made again. */
 static const struct fsb_use uses[] = {
 	{ "system", "a system disk", "unpacking packages and the small-file work of updates", w_system,
-	  FSB_NEED_CRASH_SAFE },
+	  FSB_NEED_CRASH_SAFE, FSB_CRIT_BIT(POWER_LOSS) | FSB_CRIT_BIT(FSCK) | FSB_CRIT_BIT(SHRINK) },
 	{ "home", "/home", "copying and unpacking many files, and writing and reading large ones", w_home,
-	  FSB_NEED_CRASH_SAFE },
-	{ "build", "build space", "compiling, rebuilding from ccache and cleaning", w_build, 0 },
-	{ "scratch", "scratch space", "every phase alike, for data that can be made again", w_scratch, 0 },
+	  FSB_NEED_CRASH_SAFE, FSB_CRIT_BIT(POWER_LOSS) | FSB_CRIT_BIT(SNAPSHOTS) | FSB_CRIT_BIT(CHECKSUMS) },
+	{ "build", "build space", "compiling, rebuilding from ccache and cleaning", w_build, 0, 0 },
+	{ "scratch", "scratch space", "every phase alike, for data that can be made again", w_scratch, 0, 0 },
 	{ "archive", "a media archive", "writing and, above all, reading large files", w_archive,
-	  FSB_NEED_CRASH_SAFE },
+	  FSB_NEED_CRASH_SAFE, FSB_CRIT_BIT(CHECKSUMS) | FSB_CRIT_BIT(POWER_LOSS) | FSB_CRIT_BIT(MAX_FILE) },
 	{ "removable", "a removable disk", "copying files and writing and reading large ones", w_removable,
-	  FSB_NEED_CRASH_SAFE },
+	  FSB_NEED_CRASH_SAFE, FSB_CRIT_BIT(SUPPORT) | FSB_CRIT_BIT(POWER_LOSS) },
 };
 
 static const struct {

@@ -25,7 +25,8 @@ enum fsb_need {
 
 struct fsb_use_weight {
 	const char *phase;
-	double weight;
+	double weight;           /* times the phase's dead time (a built-in phase: the time of
+				    its rate for a fixed amount, model/cells.h) */
 };
 
 struct fsb_use {
@@ -34,6 +35,8 @@ struct fsb_use {
 	const char *matters;     /* what it weighs, one clause: "unpacking packages and small files" */
 	const struct fsb_use_weight *weights;  /* ends with { NULL, 0 } */
 	unsigned needs;          /* must-haves it implies (enum fsb_need) */
+	unsigned important;      /* the criteria it needs most besides speed: FSB_CRIT_BIT()s
+				    (model/criteria.h), listed first among the trade-offs */
 };
 
 /* Every use, in the order they are offered; *n their number. */

@@ -29,7 +29,15 @@ struct fsb_verdict_judge {
 	struct fsb_rounds **hr;      /* [nhist][res->nfs] */
 	double alpha;                /* per look */
 	double prior;                /* res->session_sd, NAN = none */
+	struct fsb_strv only;        /* the filesystems judged, by name (scope->only); empty: every one */
+	bool scoped;                 /* only applies */
 };
+
+/* Is the result's filesystem i one this judgement ranks? */
+static bool in_scope(const struct fsb_verdict_judge *J, size_t i)
+{
+	return !J->scoped || fsb_strv_contains(&J->only, J->res->fs[i]->name);
+}
 
 static void judge_rounds(const struct fsb_result *res, const struct fsb_column *c, struct fsb_rounds *out)
 {
@@ -38,13 +46,17 @@ static void judge_rounds(const struct fsb_result *res, const struct fsb_column *
 }
 
 static void judge_init(struct fsb_verdict_judge *J, const struct fsb_result *res, const struct fsb_report_opts *o,
-		       const struct fsb_weights *w, const struct fsb_fs_result *bfs)
+		       const struct fsb_verdict_scope *sc, const struct fsb_fs_result *bfs)
 {
 	const struct fsb_history *h = o ? o->history : NULL;
+	const struct fsb_weights *w = sc ? sc->w : NULL;
 	double a = o && o->alpha > 0 ? o->alpha : 0.05;
 
 	memset(J, 0, sizeof(*J));
 	J->res = res;
+	J->scoped = sc && sc->only;
+	for (size_t i = 0; J->scoped && i < sc->only->n; i++)
+		fsb_strv_add(&J->only, sc->only->v[i]);
 	J->m = o ? o->metric : FSB_METRIC_DEAD;
 	for (size_t j = 0; bfs && w && j < w->phases.n; j++)
 		if (fsb_fs_find_phase(bfs, w->phases.v[j])) {
@@ -90,6 +102,7 @@ static void judge_free(struct fsb_verdict_judge *J)
 	free(J->builtin);
 	free(J->w);
 	fsb_strv_free(&J->phases);
+	fsb_strv_free(&J->only);
 }
 
 /*
@@ -217,12 +230,13 @@ static void name_count_take(struct name_count *c, struct fsb_strv *out)
  * disturbed by other programs (the hypervisor's steal is no program); and
  * those of the runs kept because what they saw was their round's lasting
  * background (model/rounds.h). */
-static void busy_names(const struct fsb_result *res, struct fsb_verdict *v)
+static void busy_names(const struct fsb_verdict_judge *J, struct fsb_verdict *v)
 {
+	const struct fsb_result *res = J->res;
 	struct name_count busy = { 0 }, bg = { 0 };
 
 	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+		for (size_t j = 0; in_scope(J, i) && j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
 			/* the aging group is in no verdict (model/agefactor.h) */
@@ -256,7 +270,7 @@ static void steal_summary(const struct fsb_verdict_judge *J, struct fsb_verdict 
 
 	v->steal_mean = v->steal_max = v->others_mean = NAN;
 	for (size_t i = 0; i < J->res->nfs; i++)
-		for (size_t j = 0; j < J->phases.n; j++) {
+		for (size_t j = 0; in_scope(J, i) && j < J->phases.n; j++) {
 			const struct fsb_phase_result *ph = fsb_fs_find_phase(J->res->fs[i], J->phases.v[j]);
 
 			for (size_t k = 0; ph && k < ph->nruns; k++) {
@@ -389,6 +403,8 @@ static void rank(const struct fsb_verdict_judge *J, struct fsb_verdict *v)
 		double lm = fsb_rounds_logmean(r, FSB_ROUNDS_ALL), sum = 0;
 		struct fsb_verdict_row *row;
 
+		if (!in_scope(J, i))
+			continue;
 		if (r->all_disturbed) {
 			fsb_strv_add(&v->too_busy, res->fs[i]->name);
 			continue;
@@ -543,8 +559,8 @@ static bool behind(const struct fsb_verdict *v, const char *fs)
 	return false;
 }
 
-static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report_opts *o, const struct fsb_weights *w,
-		      struct fsb_verdict *v)
+static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report_opts *o,
+		      const struct fsb_verdict_scope *sc, struct fsb_verdict *v)
 {
 	struct fsb_report_opts plain = o ? *o : (struct fsb_report_opts){ .metric = J->m };
 	const char *lead = v->kind == FSB_VERDICT_LEAD ? v->rows[0].fs->name : NULL;
@@ -557,7 +573,7 @@ static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report
 		char *what = NULL;
 		bool against = false;
 
-		fsb_verdict_compute_weighted(o->history->v[s], &plain, w, &hv);
+		fsb_verdict_judge(o->history->v[s], &plain, sc, &hv);
 		if (hv.kind == FSB_VERDICT_LEAD && (!lead || strcmp(lead, hv.rows[0].fs->name))) {
 			what = fsb_xasprintf("named %s fastest", hv.rows[0].fs->name);
 			against = lead || behind(v, hv.rows[0].fs->name);
@@ -589,7 +605,15 @@ static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report
 
 void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_verdict *v)
 {
-	fsb_verdict_compute_weighted(res, o, NULL, v);
+	fsb_verdict_judge(res, o, NULL, v);
+}
+
+void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
+				  const struct fsb_weights *w, struct fsb_verdict *v)
+{
+	struct fsb_verdict_scope sc = { .w = w };
+
+	fsb_verdict_judge(res, o, &sc, v);
 }
 
 /* How the between-session spread was had: the words of report.c. */
@@ -609,8 +633,8 @@ static void noise_source(const struct fsb_verdict_judge *J, struct fsb_verdict *
 	v->noise = used ? FSB_NOISE_HISTORY : !isnan(J->prior) ? FSB_NOISE_PRIOR : FSB_NOISE_NONE;
 }
 
-void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
-				  const struct fsb_weights *w, struct fsb_verdict *v)
+void fsb_verdict_judge(const struct fsb_result *res, const struct fsb_report_opts *o,
+		       const struct fsb_verdict_scope *sc, struct fsb_verdict *v)
 {
 	FSB_CELL_MEMO_SCOPE;
 	const char *base = fsb_cell_baseline(res, o);
@@ -620,15 +644,15 @@ void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb
 	memset(v, 0, sizeof(*v));
 	v->metric = o ? o->metric : FSB_METRIC_DEAD;
 	v->resolution = v->one_run_cv = v->session_sd = NAN;
-	judge_init(J, res, o, w, bfs);
+	judge_init(J, res, o, sc, bfs);
 	v->judge = J;
 	v->looks = res->looks > 1 ? res->looks : 1;
 	v->history_asked = o && o->history;
 	v->alpha = J->alpha;
 	noise_source(J, v);
-	if (!w)
+	if (!sc || !sc->w)
 		fsb_cell_out_of_total(res, &v->out_of_total, v->out_of_total_cv, FSB_ARRAY_SIZE(v->out_of_total_cv));
-	busy_names(res, v);
+	busy_names(J, v);
 	steal_summary(J, v);
 	if (!J->phases.n)
 		goto out;
@@ -649,7 +673,7 @@ void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb
 		v->resolution = group_resolution(v);
 		group_diffs(J, v);
 		if (J->nhist)
-			agreement(J, o, w, v);
+			agreement(J, o, sc, v);
 	}
 	v->settled = settled(v);
 out:;
@@ -671,6 +695,22 @@ void fsb_verdict_compare(const struct fsb_verdict *v, size_t a, size_t b, const 
 			sel = FSB_ROUNDS_ONLY(j);
 	if (!phase || sel != FSB_ROUNDS_ALL)
 		pair_test(J, a, b, sel, out);
+}
+
+double fsb_verdict_fs_total(const struct fsb_verdict *v, size_t i, size_t *nkept)
+{
+	const struct fsb_verdict_judge *J = v->judge;
+	double sum = 0;
+
+	if (nkept)
+		*nkept = 0;
+	if (!J || i >= J->res->nfs || !J->r[i].n || J->r[i].all_disturbed)
+		return NAN;
+	for (size_t k = 0; k < J->r[i].n; k++)
+		sum += J->r[i].total[k];
+	if (nkept)
+		*nkept = J->r[i].n;
+	return sum / (double)J->r[i].n;
 }
 
 void fsb_verdict_free(struct fsb_verdict *v)

@@ -190,10 +190,30 @@ struct fsb_verdict {
  */
 void fsb_verdict_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_verdict *v);
 /* The same judgement of a weighted total (model/cells.h) of w's phases
- * instead of the sum of every desktop phase: the recommendation's, for
- * the phases a disk's use weighs (w NULL: fsb_verdict_compute). */
+ * instead of the sum of every desktop phase (w NULL: fsb_verdict_compute). */
 void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb_report_opts *o,
 				  const struct fsb_weights *w, struct fsb_verdict *v);
+
+/*
+ * What one judgement covers: the column and the filesystems it ranks.
+ * The recommendation's (model/recommend.h) is the use's weighted phases
+ * among the candidates only: a filesystem left out is never the leader
+ * the others are compared to, nor in the leading group, nor counted as
+ * too busy; the earlier sessions are judged over the same names.  Every
+ * filesystem's rounds are still read, so fsb_verdict_compare() and
+ * fsb_verdict_fs_total() answer for one left out too.
+ */
+struct fsb_verdict_scope {
+	const struct fsb_weights *w;   /* the column: NULL the total of the desktop phases */
+	const struct fsb_strv *only;   /* the filesystems ranked, by name; NULL every one */
+};
+/* The one judge behind both above: sc NULL is fsb_verdict_compute. */
+void fsb_verdict_judge(const struct fsb_result *res, const struct fsb_report_opts *o,
+		       const struct fsb_verdict_scope *sc, struct fsb_verdict *v);
+/* The mean of the counted rounds' values of v's column for the result's
+ * filesystem i, ranked or not (*nkept: those rounds, may be NULL); NAN
+ * when none counts. */
+double fsb_verdict_fs_total(const struct fsb_verdict *v, size_t i, size_t *nkept);
 void fsb_verdict_free(struct fsb_verdict *v);
 
 /*

@@ -53,12 +53,22 @@ for fs in ext2 ext4 xfs btrfs; do
 		"$SCRATCH/raw.txt" || fail "show --raw: no fsck time for $fs: $(grep -A6 'mkfs /' "$SCRATCH/raw.txt")"
 done
 
-# the recommendation's reasons: the pick's full check; ext2, when it was
-# faster and passed over for a system disk, with its own and the pick's
+# the recommendation's reasons: every filesystem's full check in its table
+# of what else counts (a criterion a system disk needs most); the named
+# one's in its line when it names one (two rounds may not: issue 33); ext2,
+# when it was faster and passed over for a system disk, with its own and
+# the reference's
 "$FSBENCH" show --for system "$res" >"$SCRATCH/rec.txt" || fail "show --for system exited $?"
 sed -n '/^Recommendation for a system disk:/,/^$/p' "$SCRATCH/rec.txt" >"$SCRATCH/rec"
-grep -qE '^  [a-z0-9]+ gives: .*; a full check \(fsck\) took [0-9.]+ s on this data \([0-9]+ files and directories, [0-9]+ MiB used\)\.$' \
-	"$SCRATCH/rec" || fail "the pick's line does not give its fsck time: $(cat "$SCRATCH/rec")"
+sed -n '/^What else counts for a system disk$/,/^$/p' "$SCRATCH/rec.txt" >"$SCRATCH/crit"
+grep -qE '^full check \(fsck\) on this data +yes( +[0-9.]+ s){4} +measured here$' "$SCRATCH/crit" ||
+	fail "the table of what else counts has no fsck time of each: $(cat "$SCRATCH/crit")"
+if grep -qE '^  (Put [a-z0-9]+ on it|Probably [a-z0-9]+,)' "$SCRATCH/rec"; then
+	grep -qE '^  [a-z0-9]+ gives: .*; a full check \(fsck\) took [0-9.]+ s on this data \([0-9]+ files and directories, [0-9]+ MiB used\)\.$' \
+		"$SCRATCH/rec" || fail "the named one's line does not give its fsck time: $(cat "$SCRATCH/rec")"
+else
+	note "no one filesystem named this time: its line is not there to check"
+fi
 if grep -q '^  ext2 was [0-9]*% faster' "$SCRATCH/rec"; then
 	grep -qE '^  ext2 was .* but has no journal: after a crash it needs a full fsck, which took [0-9.]+ s on this data \([a-z0-9]+.s check: [0-9.]+ s\)' \
 		"$SCRATCH/rec" || fail "ext2 passed over without its fsck time: $(cat "$SCRATCH/rec")"

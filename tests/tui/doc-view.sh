@@ -7,7 +7,9 @@
 # every repetition shown (p) the same as `show --raw` — for seed 000's
 # sample, the 3-repetition sample, the built-in phases fixture and the
 # aging fixture (its Aging section) and the crash fixture (its Crash
-# consistency section).
+# consistency section); the recommendation's table of what else counts
+# too.  A line under a "more" mark (the last of a page under "▼", the
+# first under "▲") is a prefix of the full one on the next or last page.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
@@ -23,16 +25,18 @@ stitch() {
 import re, sys
 out = []
 cut = False     # out's last line lost its end under the "▼ more" mark
-def same(a, b, last):
-    # the line under the mark is a prefix of the full one on the next page
-    return a == b or (last and cut and b.startswith(a))
+def same(a, b, first, last):
+    # a line under a mark is a prefix of the full one on the other page:
+    # the last one of a page under "▼ more", the first one under "▲ more"
+    return a == b or (last and cut and b.startswith(a)) or (first and top and a.startswith(b))
 for path in sys.argv[1:]:
     page = open(path, encoding="utf-8").read().split("\n")[1:-3]
     marked = bool(page) and re.search(r"[▲▼] more\s*$", page[-1]) is not None
+    top = bool(page) and re.search(r"▲ more\s*$", page[0]) is not None
     page = [re.sub(r"\s*[▲▼] more\s*$", "", l).rstrip() for l in page]
     page = [l[1:] if l.startswith(" ") else l for l in page]   # the view's left margin
     k = min(len(out), len(page))
-    while k and not all(same(x, y, i == k - 1) for i, (x, y) in enumerate(zip(out[-k:], page[:k]))):
+    while k and not all(same(x, y, i == 0, i == k - 1) for i, (x, y) in enumerate(zip(out[-k:], page[:k]))):
         k -= 1
     if k:
         out[-1] = page[k - 1]
@@ -98,6 +102,8 @@ for f in data/samples/seed000-desktop-2.6.3.fsbench data/samples/repeat3-tiny.fs
 done
 grep -q '^T total — .*statistics$' "$SCRATCH/repeat3-tiny.raw.tui.sk" || fail "no statistics of the total in the TUI"
 grep -q '^T What every rate is made of$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no latency table in the TUI"
+grep -q '^T What else counts for a system disk$' "$SCRATCH/seed000-desktop-2.6.3.tui.sk" ||
+	fail "no table of what else counts under the recommendation in the TUI"
 grep -q '^P mkfs.xfs version 6.1.0$' "$SCRATCH/bonnie-tiny.tui.sk" || fail "no program versions in the TUI"
 grep -q '^H Aging$' "$SCRATCH/aging-3fs.tui.sk" || fail "no Aging section in the TUI"
 grep -q '^C grep -r of the tree aged' "$SCRATCH/aging-3fs.tui.sk" || fail "no aging chart in the TUI"

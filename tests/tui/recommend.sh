@@ -3,7 +3,8 @@
 # The recommendation in the TUI: the plan screen asks what the disk is for
 # (f: the next use, shown with what it weighs); a result opened in the
 # browser shows the recommendation for that use, as `fsbench show --for`
-# words it, and u changes the use while viewing (the heading and the pick
+# words it — the use's weights and the table of what else counts under it
+# — and u changes the use while viewing (the heading and the pick
 # follow).  Seed 000's sample: a system disk gets ext3, not ext2; scratch
 # space gets ext2.
 . "$FSB_TESTLIB"
@@ -35,6 +36,12 @@ tui_wait 'Desktop Filesystem Benchmarks in 2.6.3'
 tui_press_until j 'Recommendation for a system disk' 80
 tui_press_until j 'Probably ext3, by one run of each' 20
 tui_press_until j 'ext2 was [0-9]+% faster at these phases' 20
+# the use's weights, and the table of what else counts under it: the same
+# document block as show's, drawn by the view with no code of its own
+tui_wait 'Weighed for a system disk: deb ×3, tar, rm ×1; not measured here'
+tui_press_until j 'What else counts for a system disk' 20
+tui_press_until j 'shrinks +yes +offline +no +no +offline +offline +document' 20
+tui_wait 'power-loss safety +yes +journal +journal +journal +no journal +journal +document'
 # the use while viewing: system → home → build → scratch
 tui_keys u
 tui_wait 'recommendation for /home'

@@ -8,6 +8,8 @@
 #ifndef FSB_TESTS_CRAFTED_H
 #define FSB_TESTS_CRAFTED_H
 
+#include <stdlib.h>
+
 #include "model/result.h"
 #include "sys/util.h"
 
@@ -50,6 +52,75 @@ static inline struct fsb_result *crafted_result(const char *phase, const struct 
 		}
 	}
 	res->repeat = (long)s[0].n;
+	return res;
+}
+
+/*
+ * A result of several phases (dead time = real), n rounds (at most 6),
+ * each run's round recorded; phase j named names[j] (np at most 2),
+ * vals[i][j][k] filesystem i's phase j in round k.  Profile "quick" on
+ * host "vm", an image target: one plan on one machine, a history of each
+ * other.
+ */
+static inline struct fsb_result *crafted_phased(const char *const *fs, size_t nfs, const char *const *names,
+						size_t np, const double (*vals)[2][6], size_t n)
+{
+	struct fsb_result *res = fsb_result_new();
+
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup(fs[0]);
+	res->order = fsb_xstrdup("rounds");
+	res->profile = fsb_xstrdup("quick");
+	res->target.kind = fsb_xstrdup("image");
+	res->host.hostname = fsb_xstrdup("vm");
+	res->host.cpu = fsb_xstrdup("AMD EPYC");
+	res->host.cores = 2;
+	for (size_t j = 0; j < np; j++)
+		fsb_strv_add(&res->phase_order, names[j]);
+	for (size_t i = 0; i < nfs; i++) {
+		struct fsb_fs_result *f = fsb_result_add_fs(res, fs[i]);
+
+		f->type = fsb_xstrdup(fs[i]);
+		for (size_t j = 0; j < np; j++) {
+			struct fsb_phase_result *ph = fsb_fs_add_phase(f, names[j]);
+
+			ph->kind = fsb_xstrdup("command");
+			for (size_t k = 0; k < n; k++) {
+				struct fsb_run run;
+
+				fsb_run_init(&run);
+				run.v[FSB_FIELD_real] = vals[i][j][k];
+				run.v[FSB_FIELD_user] = run.v[FSB_FIELD_sys] = 0;
+				run.v[FSB_FIELD_round] = (double)(k + 1);
+				fsb_phase_add_run(ph, &run);
+				fsb_run_clear(&run);
+			}
+		}
+	}
+	res->repeat = res->rounds = (long)n;
+	return res;
+}
+
+/*
+ * The same with the values made up: round k of every phase takes
+ * 10 × (1 + 0.05 k) s on every filesystem (the round's conditions,
+ * shared), times ratio[i × np + j] for filesystem i and phase j, times a
+ * wiggle of a few per mille of its own; started when.
+ */
+static inline struct fsb_result *crafted_rounds(const char *const *fs, size_t nfs, const char *const *phases,
+						size_t np, const double *ratio, size_t n, const char *started)
+{
+	static const double wig[7] = { 0.004, -0.003, 0.002, -0.004, 0.001, -0.002, 0.003 };
+	double (*vals)[2][6] = calloc(nfs, sizeof(*vals));
+	struct fsb_result *res;
+
+	for (size_t i = 0; i < nfs; i++)
+		for (size_t j = 0; j < np && j < 2; j++)
+			for (size_t k = 0; k < n && k < 6; k++)
+				vals[i][j][k] = 10 * (1 + 0.05 * (double)k) * ratio[i * np + j] * (1 + wig[(k + i + j) % 7]);
+	res = crafted_phased(fs, nfs, phases, np < 2 ? np : 2, (const double (*)[2][6])vals, n < 6 ? n : 6);
+	res->started = fsb_xstrdup(started);
+	free(vals);
 	return res;
 }
 

@@ -663,6 +663,14 @@ static void test_recommendation(void **state)
 	expect_line(&lines, "ext2 was 20% faster", "(measured: ext2 needed repair after 14 of 40 crashes, "
 						    "lost no fsync'd data).");
 	assert_false(any_line(&lines, "Measured power loss", ""));
+	/* the criterion's evidence is what was measured, over the documented
+	 * words: the shares' intervals apart, ext2 worse than ext4 */
+	assert_true(r.values.measured[FSB_CRIT_POWER_LOSS]);
+	assert_string_equal(fsb_criteria_at(&r.values, FSB_CRIT_POWER_LOSS, 0)->text, "no journal; repair 14/40");
+	assert_string_equal(fsb_criteria_at(&r.values, FSB_CRIT_POWER_LOSS, 1)->text, "journal; clean 40/40");
+	assert_false(fsb_criteria_at(&r.values, FSB_CRIT_POWER_LOSS, 2)->measured);
+	assert_int_equal(fsb_criterion_compare(FSB_CRIT_POWER_LOSS, fsb_criteria_at(&r.values, FSB_CRIT_POWER_LOSS, 0),
+					       fsb_criteria_at(&r.values, FSB_CRIT_POWER_LOSS, 1)), -1);
 	fsb_strv_free(&lines);
 	fsb_recommend_free(&r);
 	fsb_result_free(res);

@@ -280,48 +280,6 @@ static void test_measured_cv(void **state)
 }
 
 
-/* A result of several phases (dead time = real), n rounds, each run's
- * round recorded; ph[j] named names[j], vals[i][j][k] fs i's phase j in
- * round k. */
-static struct fsb_result *phased(const char *const *fs, size_t nfs, const char *const *names, size_t np,
-				 const double (*vals)[2][6], size_t n)
-{
-	struct fsb_result *res = fsb_result_new();
-
-	res->status = FSB_RESULT_COMPLETE;
-	res->baseline = fsb_xstrdup(fs[0]);
-	res->order = fsb_xstrdup("rounds");
-	res->profile = fsb_xstrdup("quick");
-	res->target.kind = fsb_xstrdup("image");
-	res->host.hostname = fsb_xstrdup("vm");
-	res->host.cpu = fsb_xstrdup("AMD EPYC");
-	res->host.cores = 2;
-	for (size_t j = 0; j < np; j++)
-		fsb_strv_add(&res->phase_order, names[j]);
-	for (size_t i = 0; i < nfs; i++) {
-		struct fsb_fs_result *f = fsb_result_add_fs(res, fs[i]);
-
-		f->type = fsb_xstrdup(fs[i]);
-		for (size_t j = 0; j < np; j++) {
-			struct fsb_phase_result *ph = fsb_fs_add_phase(f, names[j]);
-
-			ph->kind = fsb_xstrdup("command");
-			for (size_t k = 0; k < n; k++) {
-				struct fsb_run run;
-
-				fsb_run_init(&run);
-				run.v[FSB_FIELD_real] = vals[i][j][k];
-				run.v[FSB_FIELD_user] = run.v[FSB_FIELD_sys] = 0;
-				run.v[FSB_FIELD_round] = (double)(k + 1);
-				fsb_phase_add_run(ph, &run);
-				fsb_run_clear(&run);
-			}
-		}
-	}
-	res->repeat = res->rounds = (long)n;
-	return res;
-}
-
 /* Two filesystems, one phase, n rounds: b = a × ratio × (1 + wiggle). */
 static struct fsb_result *pair_session(double ratio, const char *started)
 {
@@ -334,7 +292,7 @@ static struct fsb_result *pair_session(double ratio, const char *started)
 		vals[0][0][k] = 10 + (double)k * 0.5;	/* the round's conditions, shared */
 		vals[1][0][k] = vals[0][0][k] * ratio * (1 + wig[k]);
 	}
-	res = phased(fs, 2, names, 1, (const double (*)[2][6])vals, 5);
+	res = crafted_phased(fs, 2, names, 1, (const double (*)[2][6])vals, 5);
 	res->started = fsb_xstrdup(started);
 	return res;
 }
@@ -466,7 +424,7 @@ static void test_rests_on_one_phase(void **state)
 		{ { 10.0, 10.1, 9.9, 10.0, 10.05 }, { 10.0, 10.2, 9.8, 10.1, 9.9 } },
 		{ { 10.8, 10.9, 10.7, 10.8, 10.85 }, { 4.0, 4.1, 3.9, 4.05, 3.95 } },
 	};
-	struct fsb_result *res = phased(fs, 2, names, 2, vals, 5);
+	struct fsb_result *res = crafted_phased(fs, 2, names, 2, vals, 5);
 	struct fsb_strv lines = { 0 };
 	struct fsb_verdict v;
 	const char *l;
@@ -768,7 +726,7 @@ static void test_out_of_total(void **state)
 		{ { 10.0, 10.1, 9.9, 10.0, 10.05 }, { 10.0, 10.2, 9.8, 10.1, 9.9 } },
 		{ { 10.8, 10.9, 10.7, 10.8, 10.85 }, { 4.0, 4.1, 3.9, 4.05, 3.95 } },
 	};
-	struct fsb_result *res = phased(fs, 2, names, 2, vals, 5);
+	struct fsb_result *res = crafted_phased(fs, 2, names, 2, vals, 5);
 	struct fsb_strv lines = { 0 }, total = { 0 };
 	struct fsb_verdict v;
 	bool said = false;

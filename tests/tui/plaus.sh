@@ -27,9 +27,7 @@ tui_start 200 50
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys Enter
-# the result open (its key bar): the list's preview says "Verdict" too
-tui_wait '^p Raw '
+tui_open_result
 tui_wait 'Verdict'
 tui_press_until j "Not the device's figure: ext4 block-read was served from the page cache: it read 320 MiB" 60
 tui_press_until j 'virtual machine \(kvm\): the figures include the host' 60
@@ -49,9 +47,7 @@ tui_keys R
 # list before the rescan says too
 tui_wait 'Results in .*: 1 file'
 tui_wait '^▶ .* ext2,xfs +'
-tui_keys Enter
-# the result open (its key bar): the list's preview says "Verdict" too
-tui_wait '^p Raw '
+tui_open_result
 tui_wait 'Verdict|Built-in I/O phases'
 tui_never_paging 'page cache' 30 "bonnie-tiny speaks of the page cache"
 # out, screen by screen: exit status 0, the terminal given back

@@ -54,7 +54,7 @@ tui_start 200 50
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys Enter
+tui_open_result
 tui_wait 'Verdict|Built-in I/O phases'
 tui_press_until j "Not the device's figure: ext4 char-read was .*limited by fsbench's own CPU: [0-9]+% of one CPU busy" 80
 tui_press_until j '^ +ext4 +[0-9]+\^ ' 60

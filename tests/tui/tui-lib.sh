@@ -9,6 +9,7 @@
 #   tui_wait REGEX [SECONDS]       poll the screen until an extended regex matches
 #   tui_wait_gone REGEX [SECONDS]  … until it no longer matches
 #   tui_press_until KEY REGEX [N]  press KEY until REGEX shows, at most N times
+#   tui_open_result                Enter on the results list, until the result is open
 #   tui_never_paging RE PAGES WHY  page a document to its end, RE on no screen
 #   tui_resize COLS ROWS           resize the terminal
 #   tui_wait_exit [SECONDS]        wait until fsbench has exited; sets TUI_STATUS
@@ -174,6 +175,14 @@ tui_changed() {
 		sleep 0.02
 	done
 	TUI_NOW=$b
+}
+
+# tui_open_result — Enter on the results list, then until the result is
+# open: its key bar ('p Raw', only an open result has it), as the list's
+# preview of the result already shows its Verdict and first lines
+tui_open_result() {
+	tui_keys Enter
+	tui_wait '^p Raw '
 }
 
 # tui_press_until KEY REGEX [N]: while REGEX does not show, press KEY (at

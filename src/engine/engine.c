@@ -1251,7 +1251,8 @@ static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long roun
 		fsb_events_log(e->ev, "the verdict is settled after round %ld: the run ends here", round);
 		break;
 	case FSB_ENDED_BUDGET:
-		fsb_events_log(e->ev, "the %s budget cannot afford another round: the run ends after round %ld", b, round);
+		fsb_events_log(e->ev, "the %s budget cannot afford another round%s: the run ends after round %ld", b,
+			       e->stall_planned ? " and the stall round after it" : "", round);
 		break;
 	case FSB_ENDED_CAP:
 		fsb_events_log(e->ev, "%ld rounds, the most this run planned: it ends here", round);

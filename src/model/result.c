@@ -877,12 +877,18 @@ static void put_run(FILE *fp, const char *section, const struct fsb_run *r)
 	fputs("      }\n", fp);
 }
 
+/* A titled section's first line: `head "title" {` */
+static void put_open(FILE *fp, const char *head, const char *title)
+{
+	fputs(head, fp);
+	fsb_cfg_print_quoted(fp, title);
+	fputs(" {\n", fp);
+}
+
 /* A filesystem's phase section, its runs, then its stall runs. */
 static void put_phase(FILE *fp, const struct fsb_phase_result *ph)
 {
-	fputs("  phase ", fp);
-	fsb_cfg_print_quoted(fp, ph->name);
-	fputs(" {\n", fp);
+	put_open(fp, "  phase ", ph->name);
 	put_str(fp, 4, "label", ph->label);
 	put_str(fp, 4, "kind", ph->kind);
 	put_str(fp, 4, "command", ph->command);
@@ -989,9 +995,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
-		fputs("filesystem ", fp);
-		fsb_cfg_print_quoted(fp, fs->name);
-		fputs(" {\n", fp);
+		put_open(fp, "filesystem ", fs->name);
 		put_str(fp, 2, "type", fs->type);
 		put_str(fp, 2, "description", fs->description);
 		put_str(fp, 2, "mkfs", fs->mkfs);

@@ -1390,6 +1390,7 @@ static void stall_round(struct fsb_engine *e, long done, bool broke)
 {
 	const struct fsb_plan *pl = &e->plan;
 	long rep = done + 1;
+	size_t *kept;
 	bool conv;
 
 	if (!e->stall_planned || broke || cancelled(e) || e->stop.code || atomic_load(&e->finish))
@@ -1397,6 +1398,15 @@ static void stall_round(struct fsb_engine *e, long done, bool broke)
 	/* the ETA: the stall round's slots right after the rounds that ran */
 	e->eta_rounds = done;
 	eta_order(e);
+	/* its mkfs, mount and unmount are no repetition's: the filesystems'
+	 * figures (one per repetition) get back to what the rounds left */
+	unmount_current(e, "the last filesystem of the rounds");
+	kept = fsb_xcalloc(3 * e->res->nfs + 1, sizeof(*kept));
+	for (size_t i = 0; i < e->res->nfs; i++) {
+		kept[3 * i] = e->res->fs[i]->mkfs_s.n;
+		kept[3 * i + 1] = e->res->fs[i]->mount_s.n;
+		kept[3 * i + 2] = e->res->fs[i]->umount_s.n;
+	}
 	e->stall = true;
 	e->round = rep;
 	e->prog.stall_round = true;
@@ -1410,6 +1420,13 @@ static void stall_round(struct fsb_engine *e, long done, bool broke)
 			fs_rep(e, fi, rep, true, &conv);
 			post_result(e);
 		}
+	unmount_current(e, "the last filesystem of the stall round");
+	for (size_t i = 0; i < e->res->nfs; i++) {
+		e->res->fs[i]->mkfs_s.n = kept[3 * i];
+		e->res->fs[i]->mount_s.n = kept[3 * i + 1];
+		e->res->fs[i]->umount_s.n = kept[3 * i + 2];
+	}
+	free(kept);
 	e->stall = false;
 	e->prog.stall_round = false;
 }

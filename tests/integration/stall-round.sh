@@ -6,7 +6,8 @@
 #     with a probe's save, and each phase 1 stall run, with them; the stall
 #     runs ran after every timed run (their seq), the run said so ("the
 #     stall round: …", "[1/2 ext4 stall] tar"); the result records probe =
-#     "round" and the command line nothing of it (the default); show has
+#     "round" and the command line nothing of it (the default), and its
+#     mkfs, mount and unmount are no repetition's (two of each); show has
 #     the stall table from the stall runs (one run each: no interval), the
 #     words, and says how the probe ran; the JSON validates;
 #  2. --no-probe: no save anywhere, no stall run, no stall round;
@@ -45,6 +46,14 @@ for fs in ext4 btrfs; do
 		check "$(field "$r" stall_saves) >= 1" || fail "$fs $ph: the stall run has no save of the probe"
 		check "$(field "$r" stall_written_kib) == 4 * $(field "$r" stall_saves)" || fail "$fs $ph: stall_written_kib"
 		[ -n "$(field "$r" stall_max_us)" ] && [ -n "$(field "$r" real)" ] || fail "$fs $ph: the stall run lacks its fields"
+	done
+done
+# its mkfs and mount are no repetition's: two figures each, the rounds'
+for fs in ext4 btrfs; do
+	for key in mkfs_seconds mount_seconds umount_seconds; do
+		v=$(awk -v key=$key -v f="filesystem \"$fs\" {" '$0 == f { in_fs = 1; next } /^filesystem "/ { in_fs = 0 }
+			in_fs && $1 == key { sub(/^[^=]*= */, ""); print; exit }' "$res")
+		[[ $v =~ ^\{[0-9.]+,\ [0-9.]+\}$ ]] || fail "$fs: $key is '$v', not the two repetitions' figures"
 	done
 done
 # the stall round comes after every timed run

@@ -989,7 +989,9 @@ static void slot_begin(struct fsb_engine *e, size_t fi, long rep)
 		const struct fsb_slot *s = &e->eta.slots[prev];
 		char when[96];
 
-		if (e->eta.reps > 1)
+		if (e->eta.stall_rep && s->rep == e->eta.stall_rep)
+			snprintf(when, sizeof(when), "after %s in the stall round", e->plan.fs.v[s->fs]);
+		else if (e->eta.reps - (e->stall_planned ? 1 : 0) > 1)
 			snprintf(when, sizeof(when), "after %s repetition %ld", e->plan.fs.v[s->fs], s->rep);
 		else
 			snprintf(when, sizeof(when), "after %s", e->plan.fs.v[s->fs]);

@@ -685,16 +685,20 @@ bool fsb_result_has_stall_runs(const struct fsb_result *res)
 	return false;
 }
 
-/* Does a run of res hold the probe's saves? */
+/* Does a run of res hold the probe's saves (any of its stall fields)? */
 static bool runs_have_saves(const struct fsb_result *res)
 {
+	static const enum fsb_field stall[] = { FSB_FIELD_stall_saves, FSB_FIELD_stall_p50_us, FSB_FIELD_stall_p99_us,
+						FSB_FIELD_stall_max_us, FSB_FIELD_stall_written_kib };
+
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
 			for (size_t k = 0; k < ph->nruns; k++)
-				if (!isnan(ph->runs[k].v[FSB_FIELD_stall_saves]))
-					return true;
+				for (size_t f = 0; f < FSB_ARRAY_SIZE(stall); f++)
+					if (!isnan(ph->runs[k].v[stall[f]]))
+						return true;
 		}
 	return false;
 }

@@ -1388,14 +1388,25 @@ static bool round_begin(struct fsb_engine *e)
  * repetitions failed to be made) once more, on a fresh image in the rounds
  * order, each a fresh mkfs; run_phase() puts its runs among the stall runs.
  */
+/* Is filesystem fi still running: made, and none of its repetitions
+ * failed to be made? */
+static bool still_running(const struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, e->plan.fs.v[fi]);
+
+	return fsr && fsr->status == FSB_FS_OK && !fsr->error;
+}
+
 static void stall_round(struct fsb_engine *e, long done, bool broke)
 {
 	const struct fsb_plan *pl = &e->plan;
 	long rep = done + 1;
-	size_t *kept;
+	size_t *kept, running = 0;
 	bool conv;
 
-	if (!e->stall_planned || broke || cancelled(e) || e->stop.code || atomic_load(&e->finish))
+	for (size_t fi = 0; fi < pl->fs.n; fi++)
+		running += still_running(e, fi);
+	if (!e->stall_planned || !running || broke || cancelled(e) || e->stop.code || atomic_load(&e->finish))
 		return;
 	/* the ETA: the stall round's slots right after the rounds that ran */
 	e->eta_rounds = done;
@@ -1415,9 +1426,7 @@ static void stall_round(struct fsb_engine *e, long done, bool broke)
 	fsb_events_log(e->ev, "the stall round: the probe beside each phase, untimed");
 	if (!e->rounds || round_begin(e))
 		for (size_t fi = 0; fi < pl->fs.n && !cancelled(e) && !e->stop.code; fi++) {
-			const struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, pl->fs.v[fi]);
-
-			if (!fsr || fsr->status != FSB_FS_OK || fsr->error)
+			if (!still_running(e, fi))
 				continue;
 			fs_rep(e, fi, rep, true, &conv);
 			post_result(e);

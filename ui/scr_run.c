@@ -368,7 +368,9 @@ static void line_where(struct ui_ctx *ui, int y, int x, int w, const struct fsb_
 	} else {
 		n += ui_putf(ui, y, x + n, w - n, UI_NORMAL, "   %s", p->activity);
 	}
-	if (p->nreps > 1)
+	if (p->stall_round)
+		ui_put(y, x + n, w - n, UI_DIM, "   the stall round: the probe beside each phase, untimed");
+	else if (p->nreps > 1)
 		ui_putf(ui, y, x + n, w - n, UI_DIM, "   repetition %d of %d", p->rep, p->nreps);
 }
 
@@ -392,7 +394,12 @@ static void line_clock(struct ui_ctx *ui, int y, int x, int w, const struct fsb_
 	/* the rest of the run, the running phase's rest included */
 	n += ui_putf(ui, y, x + n, w - n, UI_VALUE, "%s %s left", p->budget > 0 ? "at most" : "about",
 		     clock_text(p->eta, a, sizeof(a)));
-	if (p->budget > 0) {
+	if (p->budget > 0 && p->stall_round) {
+		char b[32];
+
+		n += ui_putf(ui, y, x + n, w - n, UI_DIM, " (the stall round, budget %s)",
+			     fsb_format_budget(p->budget, b, sizeof(b)));
+	} else if (p->budget > 0) {
 		char b[32];
 
 		n += ui_putf(ui, y, x + n, w - n, UI_DIM, " (round %d of at most %d, budget %s)", p->round, p->rounds,

@@ -89,8 +89,12 @@ static void usage(FILE *fp)
 		"  -b, --baseline FS      filesystem the tables normalize to\n"
 		"  -j, --jobs N           make -j (default 1, as the seeds ran make)\n"
 		"      --no-drop-caches   keep the page cache between phases and passes\n"
-		"      --no-probe         no stall probe (a 4 KiB save every 100 ms) beside\n"
-		"                         the command phases: no stall percentiles\n"
+		"      --probe MODE       the stall probe (a 4 KiB save and fsync every 100 ms\n"
+		"                         beside each command phase): round (default) runs it\n"
+		"                         in a round of its own after the timed rounds, untimed;\n"
+		"                         beside runs it beside the timed phases (it changes\n"
+		"                         them: bench/probe-overhead.sh); off: none\n"
+		"      --no-probe         --probe off: no stall percentiles\n"
 		"      --no-download      never download the debootstrap tarball\n"
 		"      --for USE          what the disk is for: system, home, build, scratch,\n"
 		"                         archive, removable; recorded in the result, the\n"
@@ -155,7 +159,9 @@ static void progress_line(const struct fsb_event *ev)
 	const double *v = ev->run.v;
 
 	printf("[%d/%d %s", ev->fs_index + 1, ev->nfs, ev->fs);
-	if (ev->nreps > 1)
+	if (ev->stall)
+		printf(" stall");
+	else if (ev->nreps > 1)
 		printf(" #%d", ev->rep);
 	printf("] %-12s", ev->phase);
 	if (!isnan(v[FSB_FIELD_real]))

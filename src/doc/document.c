@@ -583,6 +583,8 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 		kv(d, "Rounds", line);
 		free(line);
 	}
+	if (fsb_report_probe_words(res))
+		kv(d, "Stall probe", fsb_report_probe_words(res));
 	if (res->command || o->command) {
 		e = kv(d, res->command && strchr(res->command, '\n') ? "Commands" : "Command", NULL);
 		e->code = true;

@@ -305,6 +305,11 @@ int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_
 int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c,
 			   const char **phase);
 void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out);
+/* How the stall probe ran, in words, for "How it was measured" and the
+ * section's legend ("in a round of its own after the timed rounds: it never
+ * ran beside a timed phase", "beside the timed phases: …", "not run");
+ * NULL when the result does not record it (older files read as before). */
+const char *fsb_report_probe_words(const struct fsb_result *res);
 void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out);
 void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out);
 void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out);

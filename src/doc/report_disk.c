@@ -121,6 +121,33 @@ size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase
 	return marked;
 }
 
+/* ---- how the probe ran --------------------------------------------------------- */
+
+/* What "saved" holds besides the processes' writes: the probe's saves only
+ * where it ran beside the timed phases — and in a file that does not say,
+ * worded as before */
+static const char *saved_words(const struct fsb_result *res)
+{
+	if (res->probe < 0 || fsb_result_probe(res) == FSB_PROBE_BESIDE)
+		return ", and the stall probe's";
+	return fsb_result_probe(res) == FSB_PROBE_ROUND ? "; the stall probe ran in a round of its own, not beside them"
+							 : "; no stall probe ran";
+}
+
+const char *fsb_report_probe_words(const struct fsb_result *res)
+{
+	if (res->probe < 0)
+		return NULL;
+	switch (fsb_result_probe(res)) {
+	case FSB_PROBE_ROUND:
+		return "in a round of its own after the timed rounds: it never ran beside a timed phase";
+	case FSB_PROBE_BESIDE:
+		return "beside the timed phases: its saves are in their times and writes";
+	default:
+		return "not run (the run was told to run without it)";
+	}
+}
+
 /* ---- the tables ------------------------------------------------------------- */
 
 /* The phases of the writes tables: the totals' (and "total"), then the
@@ -260,8 +287,8 @@ int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_op
 	fsb_table_init(t, "disk-amp", res->nfs + 1, 1 + l.ph.n, 1);
 	t->title = fsb_xstrdup("Write amplification");
 	t->caption = fsb_xasprintf("the device's writes / what the phase saved (its processes' writes that were "
-				   "kept, and the stall probe's): 1.00 = the device wrote what was saved; — = it "
-				   "saved under %.0f MiB; total: all the device wrote / all that was saved",
+				   "kept%s): 1.00 = the device wrote what was saved; — = it saved under %.0f MiB; "
+				   "total: all the device wrote / all that was saved", saved_words(res),
 				   FSB_WAMP_MIN_KIB / MIB);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t j = 0; j < l.ph.n; j++)
@@ -449,29 +476,75 @@ static void stall_row(struct fsb_table *t, size_t r, const struct fsb_result *re
 	fsb_cell_stats_free(&b99);
 }
 
+/*
+ * The stall figures come from the stall round's runs when the result has
+ * them (model/diskwork.h): the tables and charts are made of cells, which
+ * read a phase's runs, so they are made from a copy holding the stall runs
+ * as its runs (*view, freed by the caller), normalized to the result's
+ * own baseline.  Returns what to read: that copy, or res.
+ */
+static const struct fsb_result *stall_source(const struct fsb_result *res, const struct fsb_report_opts *o,
+					     struct fsb_result **view, struct fsb_report_opts *w)
+{
+	*w = o ? *o : (struct fsb_report_opts){ 0 };
+	*view = fsb_diskwork_stall_view(res);
+	if (!*view)
+		return res;
+	w->baseline = fsb_cell_baseline(res, o);
+	return *view;
+}
+
+static void stalls_caption(struct fsb_table *t, const struct fsb_result *res, const struct fsb_result *src,
+			   const char *base)
+{
+	bool rep = fsb_result_repeated(src);
+
+	t->caption = fsb_xasprintf("%s wrote %d KiB and fsynced it every %.0f ms on the same filesystem while the "
+				   "phase ran: the time of one save in ms, the median and 99th percentile of a run%s, "
+				   "the longest of any run; p99 × = normalized to %s (> 1 = waited longer)%s",
+				   src != res ? "in the stall round after the timed rounds (untimed), the stall probe"
+					      : "the stall probe",
+				   FSB_PROBE_BYTES / 1024, FSB_PROBE_INTERVAL * 1000,
+				   rep ? " (mean±95% CI over the runs)" : "", base, rep ? ", * = significant (p < 0.05)" : "");
+}
+
 int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "Phase", "Filesystem", "saves", "p50 ms", "p99 ms", "longest ms", "p99 ×" };
+	struct fsb_report_opts w;
+	struct fsb_result *view;
+	const struct fsb_result *src = stall_source(res, o, &view, &w);
 	struct lay l;
 
-	if (lay_open(res, o, stall_phases, &l))
+	if (lay_open(src, &w, stall_phases, &l)) {
+		fsb_result_free(view);
 		return -ENOENT;
-	fsb_table_init(t, "stalls", 1 + l.ph.n * res->nfs, FSB_ARRAY_SIZE(heads), 1);
+	}
+	fsb_table_init(t, "stalls", 1 + l.ph.n * src->nfs, FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("Stalls: what a save waited during each phase");
-	t->caption = fsb_xasprintf("the stall probe wrote %d KiB and fsynced it every %.0f ms on the same filesystem "
-				   "while the phase ran: the time of one save in ms, the median and 99th percentile "
-				   "of a run%s, the longest of any run; p99 × = normalized to %s (> 1 = waited longer)%s",
-				   FSB_PROBE_BYTES / 1024, FSB_PROBE_INTERVAL * 1000, fsb_result_repeated(res) ? " (mean±95% CI over the runs)" : "",
-				   l.base, fsb_result_repeated(res) ? ", * = significant (p < 0.05)" : "");
+	stalls_caption(t, res, src, l.base);
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
 		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
 	for (size_t j = 0; j < l.ph.n; j++)
-		for (size_t i = 0; i < res->nfs; i++)
-			stall_row(t, 1 + j * res->nfs + i, res, l.rows[i], l.bfs, l.ph.v[j], i == 0, o);
+		for (size_t i = 0; i < src->nfs; i++)
+			stall_row(t, 1 + j * src->nfs + i, src, l.rows[i], l.bfs, l.ph.v[j], i == 0, &w);
 	fsb_table_done(t);
 	lay_free(&l);
+	fsb_result_free(view);
 	return 0;
+}
+
+/* res's own copy of a phase's name, which lives as long as res */
+static const char *phase_name(const struct fsb_result *res, const char *name)
+{
+	for (size_t i = 0; i < res->nfs; i++) {
+		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], name);
+
+		if (ph)
+			return ph->name;
+	}
+	return NULL;
 }
 
 /* The phase whose saves waited longest: the highest mean p99 of any cell. */
@@ -498,21 +571,26 @@ int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report
 			   const char **which)
 {
 	FSB_CELL_MEMO_SCOPE;
-	struct fsb_report_opts w = o ? *o : (struct fsb_report_opts){ 0 };
+	struct fsb_report_opts w;
+	struct fsb_result *view;
+	const struct fsb_result *src = stall_source(res, o, &view, &w);
 	struct fsb_strv ph = { 0 };
 	const char *phase, *base = fsb_cell_baseline(res, o);
 	int rc = -ENOENT;
 
-	stall_phases(res, &ph);
-	phase = stalliest(res, &ph);
+	stall_phases(src, &ph);
+	/* *which is the caller's after ph and the copy are gone: res's name */
+	phase = stalliest(src, &ph);
+	phase = phase ? phase_name(res, phase) : NULL;
 	w.metric = FSB_METRIC_STALL_P99;
 	*which = phase;
-	if (phase && base && !(rc = fsb_report_chart(res, phase, &w, c))) {
+	if (phase && base && !(rc = fsb_report_chart(src, phase, &w, c))) {
 		free(c->title);
 		c->title = fsb_xasprintf("%s, a save's p99 — relative to %s (> 1 = waited longer; the phase whose "
-					 "saves waited longest)", phase, base);
+					 "saves waited longest%s)", phase, base, view ? ", in the stall round" : "");
 	}
 	fsb_strv_free(&ph);
+	fsb_result_free(view);
 	return rc;
 }
 
@@ -713,12 +791,13 @@ void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct
 
 void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out)
 {
-	struct fsb_stall_worst w, e;
+	struct fsb_stall_worst w, *e = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*e));
 	struct fsb_buf b = { 0 };
 	char d1[32], d2[32];
 
 	if (!fsb_diskwork_worst_stall(res, &w))
-		return;
+		goto out;
+	fsb_diskwork_worst_stalls(res, e);
 	fsb_buf_addf(&b, "During %s on %s, a save waited up to %s", w.phase, w.fs->name, dur(w.max_us, d1, sizeof(d1)));
 	if (!isnan(w.p99_us))
 		fsb_buf_addf(&b, " (99%% of that run's saves within %s)", dur(w.p99_us, d2, sizeof(d2)));
@@ -727,12 +806,14 @@ void fsb_report_stall_words(const struct fsb_result *res, struct fsb_strv *out)
 
 		fsb_buf_add(&b, "; the longest save on the others:");
 		for (size_t i = 0; i < res->nfs && k < 8; i++)
-			if (res->fs[i] != w.fs && fsb_diskwork_worst_stall_fs(res, res->fs[i], &e))
-				fsb_buf_addf(&b, "%s %s %s (%s)", k++ ? "," : "", e.fs->name, dur(e.max_us, d1, sizeof(d1)),
-					     e.phase);
+			if (res->fs[i] != w.fs && e[i].fs)
+				fsb_buf_addf(&b, "%s %s %s (%s)", k++ ? "," : "", e[i].fs->name,
+					     dur(e[i].max_us, d1, sizeof(d1)), e[i].phase);
 	}
 	fsb_strv_addf(out, "%s.", b.s);
 	fsb_buf_free(&b);
+out:
+	free(e);
 }
 
 void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out)
@@ -796,6 +877,24 @@ static void add_words(struct fsb_doc *d, struct fsb_strv *lines)
 	fsb_strv_free(lines);
 }
 
+/* How to read the section: what was counted against what, and where the
+ * probe ran (a file that does not say reads as before) */
+static char *legend(const struct fsb_result *res)
+{
+	enum fsb_probe_mode m = fsb_result_probe(res);
+	bool beside = res->probe < 0 || m == FSB_PROBE_BESIDE;
+	const char *how = fsb_report_probe_words(res);
+
+	return fsb_xasprintf("The device's own counters (/proc/diskstats of the target's device — an image's loop "
+			     "device, not the disk under it — read after the phase's sync) against what the phase "
+			     "saved: what its processes sent towards storage and kept (/proc/PID/io write_bytes less "
+			     "cancelled_write_bytes of the process tree; a built-in phase: fsbench's own)%s.  Write "
+			     "amplification = the device's writes / that: what a flash disk wears for what was "
+			     "kept.%s%s%s", beside ? ", and the stall probe's saves" : "",
+			     !how ? "" : m == FSB_PROBE_OFF ? "  The stall probe did not run" : "  The stall probe ran ",
+			     how && m != FSB_PROBE_OFF ? how : "", how ? "." : "");
+}
+
 void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
@@ -813,12 +912,7 @@ void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct 
 	b->level = 2;
 	b = fsb_doc_add(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND);
 	b->level = 2;
-	b->text = fsb_xstrdup("The device's own counters (/proc/diskstats of the target's device — an image's loop "
-			      "device, not the disk under it — read after the phase's sync) against what the phase "
-			      "saved: what its processes sent towards storage and kept (/proc/PID/io write_bytes less "
-			      "cancelled_write_bytes of the process tree; a built-in phase: fsbench's own), and the "
-			      "stall probe's saves.  Write amplification = the device's writes / that: what a flash "
-			      "disk wears for what was kept.");
+	b->text = legend(res);
 	add_table(d, FSB_ROLE_DISK_TOTAL, fsb_report_disk_total(res, ro, &t), &t);
 	add_chart(d, FSB_ROLE_DISK_CHART, fsb_report_disk_chart(res, ro, &c), &c, "total");
 	add_table(d, FSB_ROLE_DISK_WRITES, fsb_report_disk_writes(res, ro, &t), &t);

@@ -59,7 +59,7 @@ void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
 	plan->budget = -1;
 	plan->baseline = fsb_xstrdup(d->baseline);
 	plan->drop_caches = d->drop_caches;
-	plan->probe = d->probe;
+	plan->probe = d->probe ? FSB_PROBE_ROUND : FSB_PROBE_OFF;
 	plan->jobs = d->jobs;
 	plan->make_deb = true;
 }
@@ -263,6 +263,20 @@ static bool plan_timed(const struct fsb_plan *plan)
 	return false;
 }
 
+bool fsb_plan_stall_round(const struct fsb_plan *plan)
+{
+	if (plan->probe != FSB_PROBE_ROUND)
+		return false;
+	/* the probe runs beside command phases only */
+	for (size_t j = 0; j < plan->phases.n; j++) {
+		const struct fsb_phase_def *def = fsb_config_phase(plan->cfg, plan->phases.v[j]);
+
+		if (def && def->kind == FSB_PHASE_COMMAND)
+			return true;
+	}
+	return false;
+}
+
 bool fsb_plan_settles(const struct fsb_plan *plan)
 {
 	return plan->settle && plan_timed(plan) && !plan->auto_repeat && fsb_plan_budget(plan) > 0 && plan->fs.n >= 2 &&
@@ -351,7 +365,7 @@ static void post(struct fsb_engine *e, enum fsb_event_kind kind, const char *fs,
 		.kind = kind,
 		.fs_index = e->prog.fs_index, .nfs = e->prog.nfs,
 		.phase_index = e->prog.phase_index, .nphases = e->prog.nphases,
-		.rep = e->prog.rep, .nreps = e->prog.nreps,
+		.rep = e->prog.rep, .nreps = e->prog.nreps, .stall = e->stall,
 		.fs = fsb_xstrdup(fs), .phase = fsb_xstrdup(phase), .text = fsb_xstrdup(text),
 	};
 
@@ -418,16 +432,37 @@ static long plan_reps(const struct fsb_plan *p)
 
 static enum fsb_order effective_order(const struct fsb_plan *pl);
 
+/* Does the stall round run phase j of the plan?  Every phase but the crash
+ * phase's counts (engine.h). */
+static bool stall_runs_phase(const struct fsb_plan *p, size_t j)
+{
+	const struct fsb_phase_def *def = fsb_config_phase(p->cfg, p->phases.v[j]);
+
+	return !def || fsb_phase_kind_timed(def->kind);
+}
+
 /* The ETA walks the slots in the order they will run (rounds interleave
  * the filesystems: what is left after a slot is not "the filesystems
- * after this one"); settle mode counts the rounds the budget affords. */
+ * after this one"); settle mode counts the rounds the budget affords.  The
+ * stall round comes after them: a slot per filesystem, repetition
+ * eta_rounds + 1, without the phases it leaves out. */
 static void eta_order(struct fsb_engine *e)
 {
 	const struct fsb_plan *p = &e->plan;
 	long reps = e->eta_rounds;
-	struct fsb_slot *slots = fsb_xcalloc(p->fs.n * (size_t)reps + 1, sizeof(*slots));
+	struct fsb_slot *slots = fsb_xcalloc(p->fs.n * (size_t)(reps + 1) + 1, sizeof(*slots));
 	size_t n = fsb_order_slots(effective_order(p), p->fs.n, reps, p->seed, slots);
 
+	if (e->stall_planned) {
+		bool *skip = fsb_xcalloc(p->phases.n + 1, sizeof(*skip));
+
+		for (size_t j = 0; j < p->phases.n; j++)
+			skip[j] = !stall_runs_phase(p, j);
+		for (size_t i = 0; i < p->fs.n; i++)
+			slots[n++] = (struct fsb_slot){ .fs = i, .rep = reps + 1 };
+		fsb_eta_set_stall(&e->eta, reps + 1, skip);
+		free(skip);
+	}
 	fsb_eta_set_order(&e->eta, slots, n);
 	free(slots);
 }
@@ -456,7 +491,8 @@ static void eta_priors(struct fsb_engine *e)
 			e->max_rounds = FSB_SETTLE_MAX_ROUNDS;
 		e->res->looks = e->max_rounds - FSB_VERDICT_MIN_ROUNDS + 1;
 	}
-	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p));
+	/* the stall round is one repetition more */
+	fsb_eta_init(&e->eta, p->fs.n, p->phases.n, plan_reps(p) + (e->stall_planned ? 1 : 0));
 	eta_order(e);
 	fsb_eta_plan_priors(p, &hist, &e->eta, e->prog.eta_basis, sizeof(e->prog.eta_basis));
 	fsb_browse_free(&hist);
@@ -783,6 +819,28 @@ static builtin_fn *builtin_runner(const struct fsb_phase_def *def)
 	return fsb_crash_is_phase(def) ? fsb_engine_crash : run_builtin;
 }
 
+/* A finished run into the result and the ETA.  The result keeps finished
+ * phases; an interrupted one is not.  The stall round's are apart: no
+ * time, total, verdict or ETA reads them. */
+static void record_run(struct fsb_engine *e, size_t fi, size_t j, struct fsb_phase_result *ph,
+		       const struct fsb_run *run)
+{
+	if (run->status != FSB_RUN_INTERRUPTED)
+		(e->stall ? fsb_phase_add_stall_run : fsb_phase_add_run)(ph, run);
+	if (isfinite(run->v[FSB_FIELD_real]))
+		e->slot_real += run->v[FSB_FIELD_real];
+	if (run->status == FSB_RUN_OK && !e->stall) {
+		fsb_eta_record(&e->eta, fi, j, run->v[FSB_FIELD_real]);
+		if (!strstr(e->prog.eta_basis, "this run")) {
+			size_t l = strlen(e->prog.eta_basis);
+
+			/* from now on what this run measured counts first */
+			snprintf(e->prog.eta_basis + l, sizeof(e->prog.eta_basis) - l, "%s",
+				 l ? ", refined by this run" : "from this run");
+		}
+	}
+}
+
 /* One phase of one repetition on the filesystem being tested: availability,
  * timing, the record, the result file, the events. */
 static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
@@ -800,6 +858,8 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	char *tag;
 	int rc;
 
+	if (e->stall && !stall_runs_phase(pl, j))
+		return;
 	phase_vars(e, base, fsr->uuid, &pv);
 	if (!ph->label) {
 		char *label = NULL;
@@ -829,7 +889,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	fsb_events_set_progress(e->ev, &e->prog);
 	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
 
-	tag = fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
+	tag = e->stall ? fsb_xasprintf("%s/%s/stall", name, def->name) : fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
 	ctx = (struct fsb_phase_ctx){
 		.tag = tag, .mnt = base, .vars = pv.v,
 		.disks = (const char *const *)e->disks,
@@ -838,7 +898,9 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		.progress = on_tick, .arg = e,
 		.builtin = builtin_runner(def), .builtin_arg = e,
 		.limits = &pl->cfg->defaults.disturb,
-		.probe = pl->probe,
+		/* the timed phases never have the probe beside them but when
+		 * asked to (beside: the A/A's evidence, bench/probe-overhead.sh) */
+		.probe = e->stall || pl->probe == FSB_PROBE_BESIDE,
 	};
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
@@ -859,21 +921,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		e->any_failed = true;
 		fsb_target_explain(e, &run.error);
 	}
-	/* the result keeps finished phases; an interrupted one is not */
-	if (run.status != FSB_RUN_INTERRUPTED)
-		fsb_phase_add_run(ph, &run);
-	if (isfinite(run.v[FSB_FIELD_real]))
-		e->slot_real += run.v[FSB_FIELD_real];
-	if (run.status == FSB_RUN_OK) {
-		fsb_eta_record(&e->eta, fi, j, run.v[FSB_FIELD_real]);
-		if (!strstr(e->prog.eta_basis, "this run")) {
-			size_t l = strlen(e->prog.eta_basis);
-
-			/* from now on what this run measured counts first */
-			snprintf(e->prog.eta_basis + l, sizeof(e->prog.eta_basis) - l, "%s",
-				 l ? ", refined by this run" : "from this run");
-		}
-	}
+	record_run(e, fi, j, ph, &run);
 	e->prog.running = false;
 	eta_update(e, (long)j + 1, 0);
 	post_result(e);
@@ -941,7 +989,9 @@ static void slot_begin(struct fsb_engine *e, size_t fi, long rep)
 		const struct fsb_slot *s = &e->eta.slots[prev];
 		char when[96];
 
-		if (e->eta.reps > 1)
+		if (e->eta.stall_rep && s->rep == e->eta.stall_rep)
+			snprintf(when, sizeof(when), "after %s in the stall round", e->plan.fs.v[s->fs]);
+		else if (e->eta.reps - (e->stall_planned ? 1 : 0) > 1)
 			snprintf(when, sizeof(when), "after %s repetition %ld", e->plan.fs.v[s->fs], s->rep);
 		else
 			snprintf(when, sizeof(when), "after %s", e->plan.fs.v[s->fs]);
@@ -982,6 +1032,9 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 				fsr->status = FSB_FS_FAILED;
 				free(fsr->error);
 				fsr->error = fsb_xstrdup(err.msg);
+			} else if (e->stall) {
+				free(fsr->error);
+				fsr->error = fsb_xasprintf("the stall round not run: %s", err.msg);
 			} else {
 				free(fsr->error);
 				fsr->error = fsb_xasprintf("repetition %ld not run: %s", rep, err.msg);
@@ -999,6 +1052,8 @@ static bool fs_rep(struct fsb_engine *e, size_t fi, long rep, bool fresh, bool *
 	 * it is the one on the target (without reformatting, at fs_end) */
 	if (fresh && !e->replacing)
 		fsb_engine_measure_fsck(e, p, fsr);
+	if (e->stall)
+		return true;	/* untimed: nothing to converge */
 	if (pl->auto_repeat && !cancelled(e) && converged(e, fsr, rep)) {
 		fsb_events_log(e->ev, "%s: every phase within ±%g%% after %ld repetitions", name,
 			       pl->ci_target * 100, rep);
@@ -1147,6 +1202,8 @@ static void replace_disturbed(struct fsb_engine *e, struct rounds *rs, double wa
 {
 	const struct fsb_plan *pl = &e->plan;
 	double per = wall / (double)(rs->ran ? rs->ran : 1);
+	/* the stall round must still fit after it: a round of this one's pace */
+	double reserve = e->stall_planned ? wall : 0;
 	bool asked = false;
 	char line[512];
 
@@ -1163,7 +1220,7 @@ static void replace_disturbed(struct fsb_engine *e, struct rounds *rs, double wa
 				ph = fsr->phases[j];
 		if (!old || !rs->live[fi])
 			continue;
-		if (e->budget > 0 && fsb_now() - e->t_start + per > e->budget) {
+		if (e->budget > 0 && fsb_now() - e->t_start + per + reserve > e->budget) {
 			fsb_events_log(e->ev, "%s/%s: disturbed (%s); not run again: the budget cannot afford it",
 				       fsr->name, ph->name, old->disturbed);
 			continue;
@@ -1196,7 +1253,8 @@ static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long roun
 		fsb_events_log(e->ev, "the verdict is settled after round %ld: the run ends here", round);
 		break;
 	case FSB_ENDED_BUDGET:
-		fsb_events_log(e->ev, "the %s budget cannot afford another round: the run ends after round %ld", b, round);
+		fsb_events_log(e->ev, "the %s budget cannot afford another round%s: the run ends after round %ld", b,
+			       e->stall_planned ? " and the stall round after it" : "", round);
 		break;
 	case FSB_ENDED_CAP:
 		fsb_events_log(e->ev, "%ld rounds, the most this run planned: it ends here", round);
@@ -1213,11 +1271,12 @@ static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long roun
  * A round is complete (last: no slot is left): its disturbed runs run
  * again, then in settle mode the verdict is asked and said.  True when the
  * run ends here: settled, stopped by the user, the round cap, or a budget
- * that cannot afford another round of the last one's wall time.
+ * that cannot afford another round of the last one's wall time — and,
+ * when the run ends with the stall round, that round too after it.
  */
 static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
 {
-	double wall = fsb_now() - rs->t0;
+	double wall = fsb_now() - rs->t0, reserve = e->stall_planned ? wall : 0;
 	bool finish = atomic_load(&e->finish), settled = false;
 	int how = -1;
 	char why[160] = "";
@@ -1263,13 +1322,13 @@ static bool round_end(struct fsb_engine *e, struct rounds *rs, bool last)
 		how = FSB_ENDED_STOPPED;
 	else if (e->settle && (last || rs->round >= e->max_rounds))
 		how = FSB_ENDED_CAP;
-	else if (e->settle && fsb_now() - e->t_start + wall > e->budget)
+	else if (e->settle && fsb_now() - e->t_start + wall + reserve > e->budget)
 		how = FSB_ENDED_BUDGET;
 	if (how >= 0 && (e->settle || how == FSB_ENDED_STOPPED)) {
 		say_ended(e, (enum fsb_result_ended)how, rs->round);
 	} else if (e->settle) {
 		/* the ETA from now on: the rounds the rest of the budget affords at this one's pace */
-		long more = fsb_eta_plan_rounds(e->budget - (fsb_now() - e->t_start), wall);
+		long more = fsb_eta_plan_rounds(e->budget - (fsb_now() - e->t_start) - reserve, wall);
 
 		e->eta_rounds = rs->round + more > e->max_rounds ? e->max_rounds : rs->round + more;
 		e->prog.rounds = (int)e->eta_rounds;
@@ -1322,6 +1381,68 @@ static bool round_begin(struct fsb_engine *e)
 }
 
 /*
+ * The stall round (engine.h) after done timed rounds (repetitions), unless
+ * the run was cancelled, stopped (a changed device, a result file that
+ * cannot be written), could not go on (broke: no fresh image), or the user
+ * asked it to finish.  Every filesystem still running (none of its
+ * repetitions failed to be made) once more, on a fresh image in the rounds
+ * order, each a fresh mkfs; run_phase() puts its runs among the stall runs.
+ */
+/* Is filesystem fi still running: made, and none of its repetitions
+ * failed to be made? */
+static bool still_running(const struct fsb_engine *e, size_t fi)
+{
+	const struct fsb_fs_result *fsr = fsb_result_find_fs(e->res, e->plan.fs.v[fi]);
+
+	return fsr && fsr->status == FSB_FS_OK && !fsr->error;
+}
+
+static void stall_round(struct fsb_engine *e, long done, bool broke)
+{
+	const struct fsb_plan *pl = &e->plan;
+	long rep = done + 1;
+	size_t *kept, running = 0;
+	bool conv;
+
+	for (size_t fi = 0; fi < pl->fs.n; fi++)
+		running += still_running(e, fi);
+	if (!e->stall_planned || !running || broke || cancelled(e) || e->stop.code || atomic_load(&e->finish))
+		return;
+	/* the ETA: the stall round's slots right after the rounds that ran */
+	e->eta_rounds = done;
+	eta_order(e);
+	/* its mkfs, mount and unmount are no repetition's: the filesystems'
+	 * figures (one per repetition) get back to what the rounds left */
+	unmount_current(e, "the last filesystem of the rounds");
+	kept = fsb_xcalloc(3 * e->res->nfs + 1, sizeof(*kept));
+	for (size_t i = 0; i < e->res->nfs; i++) {
+		kept[3 * i] = e->res->fs[i]->mkfs_s.n;
+		kept[3 * i + 1] = e->res->fs[i]->mount_s.n;
+		kept[3 * i + 2] = e->res->fs[i]->umount_s.n;
+	}
+	e->stall = true;
+	e->round = rep;
+	e->prog.stall_round = true;
+	fsb_events_log(e->ev, "the stall round: the probe beside each phase, untimed");
+	if (!e->rounds || round_begin(e))
+		for (size_t fi = 0; fi < pl->fs.n && !cancelled(e) && !e->stop.code; fi++) {
+			if (!still_running(e, fi))
+				continue;
+			fs_rep(e, fi, rep, true, &conv);
+			post_result(e);
+		}
+	unmount_current(e, "the last filesystem of the stall round");
+	for (size_t i = 0; i < e->res->nfs; i++) {
+		e->res->fs[i]->mkfs_s.n = kept[3 * i];
+		e->res->fs[i]->mount_s.n = kept[3 * i + 1];
+		e->res->fs[i]->umount_s.n = kept[3 * i + 2];
+	}
+	free(kept);
+	e->stall = false;
+	e->prog.stall_round = false;
+}
+
+/*
  * rounds or random (engine/order.h): the slots in their order, each a
  * fresh mkfs and mount — the target is shared, so the filesystem of the
  * slot before is gone.  A filesystem that converged (--auto-repeat) or
@@ -1337,7 +1458,7 @@ static void run_slots(struct fsb_engine *e)
 	struct fsb_slot *slots = fsb_xcalloc(nfs * (size_t)reps, sizeof(*slots));
 	enum fsb_order order = effective_order(pl);
 	size_t n = fsb_order_slots(order, nfs, reps, pl->seed, slots);
-	bool *begun = fsb_xcalloc(nfs, sizeof(*begun)), ended = false;
+	bool *begun = fsb_xcalloc(nfs, sizeof(*begun)), ended = false, broke = false;
 	struct rounds rs;
 
 	rounds_init(&rs, nfs);
@@ -1359,7 +1480,7 @@ static void run_slots(struct fsb_engine *e)
 			rs.ran = 0;
 			e->prog.round = (int)rs.round;
 			if (!round_begin(e)) {
-				ended = true;
+				ended = broke = true;
 				break;
 			}
 		}
@@ -1375,6 +1496,7 @@ static void run_slots(struct fsb_engine *e)
 	rs.next_slot = e->eta.nslots;
 	if (!ended)
 		round_end(e, &rs, true);
+	stall_round(e, e->rounds ? rs.round : reps, broke);
 	for (size_t i = 0; i < nfs; i++)
 		if (begun[i])
 			fs_end(e, i);
@@ -1403,6 +1525,7 @@ static void run_sequential(struct fsb_engine *e)
 	}
 	rs.next_slot = e->eta.nslots;
 	round_end(e, &rs, true);
+	stall_round(e, pl->auto_repeat ? pl->max_repeat : pl->repeat, false);
 	unmount_current(e, "the last filesystem");
 	rounds_free(&rs);
 }
@@ -1463,6 +1586,7 @@ static void init_result(struct fsb_engine *e)
 	r->quiet = fsb_xstrdup(e->plan.quiet);
 	r->use = fsb_xstrdup(e->plan.use);
 	r->needs = e->plan.needs;
+	r->probe = (int)e->plan.probe;
 	if (effective_order(&e->plan) != FSB_ORDER_SEQUENTIAL)
 		r->order_seed = (long long)e->plan.seed;
 	/* the plan's cells, pending until measured: every snapshot (and the
@@ -1731,6 +1855,7 @@ int fsb_engine_start(const struct fsb_plan *plan, struct fsb_events *events,
 	e->settle = fsb_plan_settles(&e->plan);
 	e->budget = fsb_plan_budget(&e->plan);
 	e->rounds = effective_order(&e->plan) == FSB_ORDER_ROUNDS && plan_reps(&e->plan) > 1;
+	e->stall_planned = fsb_plan_stall_round(&e->plan);
 	if (!e->prof || !e->plan.output) {
 		fsb_plan_clear(&e->plan);
 		free(e);

@@ -76,7 +76,9 @@ struct fsb_plan {
 	char *baseline;          /* filesystem the tables normalize to */
 	char *output;            /* result file; NULL = results_dir/fsbench-<time>.fsbench */
 	bool drop_caches;        /* drop the page cache before each phase */
-	bool probe;              /* the stall probe beside every command phase (engine/probe.h) */
+	enum fsb_probe_mode probe;  /* the stall probe (engine/probe.h, model/result.h): in the stall
+				    round after the timed rounds (the default), beside every timed
+				    command phase, or not at all; fsb_plan_stall_round() */
 	long jobs;               /* ${jobs}; 0 = number of CPUs */
 	bool make_deb;           /* may download the debootstrap tarball if missing */
 	char *command_line;      /* recorded in the result, for reproduction */
@@ -124,6 +126,25 @@ double fsb_plan_budget(const struct fsb_plan *plan);
  * filesystems, a fresh mkfs per repetition and the rounds order; otherwise
  * it runs plan->repeat repetitions (a profile without a budget: one). */
 bool fsb_plan_settles(const struct fsb_plan *plan);
+
+/*
+ * The stall round (doc/disk.md): with probe = FSB_PROBE_ROUND the timed
+ * rounds run without the stall probe, and after the last of them (the run
+ * ended settled, by the budget, at the round cap or after its --repeat N;
+ * not after a cancel, a failure that stopped the run, or a stop the user
+ * asked for) every filesystem still running runs once more: a fresh mkfs as
+ * for any repetition, every phase of the plan in order but the crash
+ * phase's counts (kind crash: the probe never runs beside it, and it leaves
+ * the target as it found it), the probe beside each command phase.  Those
+ * runs are the phases' stall runs (result.h), never their runs: nothing but
+ * the stall figures reads them.  A disturbed one is recorded, never run
+ * again.  In settle mode the budget reserves it: another round is
+ * affordable only when the stall round still fits after it (one round's
+ * wall time); the estimate (etaplan.h) and the ETA count it.
+ * fsb_plan_stall_round: does the plan end with one (probe round and a
+ * command phase the probe can run beside)?
+ */
+bool fsb_plan_stall_round(const struct fsb_plan *plan);
 
 /* How a run ended (fsb_engine_wait). */
 enum fsb_engine_status {

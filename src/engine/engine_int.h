@@ -73,6 +73,8 @@ struct fsb_engine {
 	long eta_rounds;                 /* rounds the ETA counts (settle: what the budget affords) */
 	long max_rounds;                 /* settle: the most rounds the run does (the estimate's) */
 	struct fsb_history history;      /* settle: the earlier sessions of the plan (model/history.h) */
+	bool stall_planned;              /* the run ends with the stall round (fsb_plan_stall_round) */
+	bool stall;                      /* … which is running: its runs are the phases' stall runs */
 	bool replacing;                  /* the running repetition replaces disturbed runs */
 	double replace_since;            /* … of this round: runs with a seq above this */
 	size_t next_slot;                /* while replacing: the slot that comes after it */

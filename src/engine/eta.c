@@ -37,7 +37,19 @@ void fsb_eta_free(struct fsb_eta *e)
 	free(e->n);
 	free(e->slots);
 	free(e->dropped);
+	free(e->stall_skip);
 	memset(e, 0, sizeof(*e));
+}
+
+void fsb_eta_set_stall(struct fsb_eta *e, long rep, const bool *skip)
+{
+	e->stall_rep = rep;
+	free(e->stall_skip);
+	e->stall_skip = NULL;
+	if (skip && e->nphases) {
+		e->stall_skip = fsb_xcalloc(e->nphases, sizeof(*e->stall_skip));
+		memcpy(e->stall_skip, skip, e->nphases * sizeof(*skip));
+	}
 }
 
 void fsb_eta_set_order(struct fsb_eta *e, const struct fsb_slot *slots, size_t n)
@@ -152,6 +164,8 @@ double fsb_eta_left(const struct fsb_eta *e, size_t at, long j, double elapsed, 
 
 			if (k == at && (long)p < j)
 				continue;	/* done */
+			if (e->stall_skip && e->slots[k].rep == e->stall_rep && e->stall_skip[p])
+				continue;	/* the stall round leaves it out */
 			x = fsb_eta_expected(e, f, p);
 			if (isnan(x)) {
 				unk++;

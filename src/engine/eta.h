@@ -41,6 +41,9 @@ struct fsb_eta {
 	                          * filesystem) outside its phases, NAN unknown */
 	double overhead_sum;     /* measured: the same, of the runs that finished */
 	size_t overhead_n;
+	long stall_rep;          /* the stall round's repetition (engine.h): its slots leave
+				    out the phases stall_skip marks; 0 = none */
+	bool *stall_skip;        /* [j], or NULL */
 };
 
 /* Every filesystem's repetitions in turn (the sequential order) until
@@ -51,6 +54,10 @@ void fsb_eta_free(struct fsb_eta *e);
 void fsb_eta_set_order(struct fsb_eta *e, const struct fsb_slot *slots, size_t n);
 /* The index of slot (fi, rep) in that order; nslots when there is none. */
 size_t fsb_eta_slot(const struct fsb_eta *e, size_t fi, long rep);
+/* The slots of repetition rep are the stall round's, which leaves out the
+ * phases skip[j] marks (nphases flags, copied; NULL: none).  rep 0: no
+ * stall round. */
+void fsb_eta_set_stall(struct fsb_eta *e, long rep, const bool *skip);
 /* Filesystem fi runs no more: its slots still to come count nothing. */
 void fsb_eta_drop_fs(struct fsb_eta *e, size_t fi);
 /* A prior for one cell (NAN: none). */

@@ -92,8 +92,10 @@ long fsb_eta_plan_rounds(double budget, double round)
 {
 	double r;
 
-	if (!(round > 0) || !isfinite(round) || !(budget > 0))
+	if (!(round > 0) || !isfinite(round))
 		return FSB_SETTLE_MAX_ROUNDS;
+	if (!(budget > 0))
+		return 1;
 	r = floor(budget / round);
 	return r < 1 ? 1 : r > FSB_SETTLE_MAX_ROUNDS ? FSB_SETTLE_MAX_ROUNDS : (long)r;
 }
@@ -112,9 +114,22 @@ void fsb_eta_plan(const struct fsb_plan *p, struct fsb_browse *hist, struct fsb_
 	/* one round, as the engine's ETA counts it before the first slot */
 	round = fsb_eta_left(&eta, 0, -1, 0, &out->unknown);
 	out->round = !cells || out->unknown >= cells ? NAN : round;
-	out->rounds = out->settle ? fsb_eta_plan_rounds(out->budget, out->round)
+	if (fsb_plan_stall_round(p)) {
+		bool *skip = fsb_xcalloc(p->phases.n + 1, sizeof(*skip));
+
+		/* the same round, as the stall round: without the crash phase */
+		for (size_t j = 0; j < p->phases.n; j++) {
+			const struct fsb_phase_def *def = fsb_config_phase(p->cfg, p->phases.v[j]);
+
+			skip[j] = def && !fsb_phase_kind_timed(def->kind);
+		}
+		fsb_eta_set_stall(&eta, 1, skip);
+		out->stall = isnan(out->round) ? NAN : fsb_eta_left(&eta, 0, -1, 0, NULL);
+		free(skip);
+	}
+	out->rounds = out->settle ? fsb_eta_plan_rounds(out->budget - (isnan(out->stall) ? 0 : out->stall), out->round)
 		      : p->auto_repeat ? p->max_repeat : p->repeat;
-	out->total = isnan(out->round) ? NAN : out->round * (double)out->rounds;
+	out->total = isnan(out->round) ? NAN : out->round * (double)out->rounds + out->stall;
 	fsb_eta_free(&eta);
 }
 
@@ -135,8 +150,13 @@ const char *fsb_eta_plan_text(const struct fsb_eta_plan *est, const char *profil
 	fsb_format_duration(est->total, t, sizeof(t));
 	fsb_format_duration(est->round, r, sizeof(r));
 	if (est->settle)
-		n = snprintf(buf, len, "up to %s: %ld round%s of %s fit%s the %s budget", t, est->rounds,
-			     est->rounds == 1 ? "" : "s", r, est->rounds == 1 ? "s" : "", b);
+		n = snprintf(buf, len, "up to %s: %ld round%s of %s%s fit%s the %s budget", t, est->rounds,
+			     est->rounds == 1 ? "" : "s", r, est->stall > 0 ? " and the stall round" : "",
+			     est->rounds == 1 && !(est->stall > 0) ? "s" : "", b);
+	else if (est->stall > 0 && est->rounds == 1)
+		n = snprintf(buf, len, "%s: a round of %s and the stall round", t, r);
+	else if (est->stall > 0)
+		n = snprintf(buf, len, "%s: %ld repetitions of %s and the stall round", t, est->rounds, r);
 	else if (est->rounds > 1)
 		n = snprintf(buf, len, "%s: %ld repetitions of %s", t, est->rounds, r);
 	else

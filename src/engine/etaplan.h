@@ -9,7 +9,10 @@
  *
  * A plan in settle mode (engine.h) has no fixed length: it runs rounds
  * until the verdict settles, at most as many as the budget affords, so its
- * estimate is one round's and the most rounds that fit the budget.
+ * estimate is one round's and the most rounds that fit the budget.  A plan
+ * that ends with the stall round (engine.h: fsb_plan_stall_round) counts it
+ * too: in the total, and in settle mode in the budget, which then affords
+ * the rounds that leave room for it.
  */
 #ifndef FSB_ETAPLAN_H
 #define FSB_ETAPLAN_H
@@ -27,7 +30,9 @@ struct fsb_eta_plan {
 	double round;            /* one round: every filesystem once, mkfs and mount included; NAN unknown */
 	long rounds;             /* the repetitions; settle: the most rounds the budget affords
 				    (at least 1, at most FSB_SETTLE_MAX_ROUNDS) */
-	double total;            /* rounds × round; NAN unknown */
+	double stall;            /* the stall round: a round without the phases it leaves out;
+				    0 = none (fsb_plan_stall_round), NAN unknown */
+	double total;            /* rounds × round + stall; NAN unknown */
 	size_t unknown;          /* phase runs of one round nothing estimates */
 	char basis[96];          /* "from 3 earlier quick runs", "from the quick profile's nominal figures", "" */
 };
@@ -53,15 +58,20 @@ void fsb_eta_plan(const struct fsb_plan *plan, struct fsb_browse *hist, struct f
  */
 double fsb_eta_plan_phases(const struct fsb_plan *plan, struct fsb_browse *hist, const struct fsb_strv *phases);
 
-/* The rounds a budget affords at round seconds each: at least 1, at most
- * FSB_SETTLE_MAX_ROUNDS; the cap when round is unknown. */
+/* The rounds a budget affords at round seconds each: at least 1 (also
+ * when the budget is spent), at most FSB_SETTLE_MAX_ROUNDS; the cap when
+ * round is unknown.  With the stall round the caller passes the budget
+ * less one round's reserve for it. */
 long fsb_eta_plan_rounds(double budget, double round);
 
 /*
  * The estimate in words, the same on every screen: "about 6 min 17 s, from
  * the quick profile's nominal figures"; settle mode: "up to about 12 min 34
- * s: 2 rounds of about 6 min 17 s fit the 15m budget, from …"; unknown:
- * "unknown: no earlier tiny run and no nominal figures".  Returns buf.
+ * s: 2 rounds of about 6 min 17 s fit the 15m budget, from …"; with the
+ * stall round "… 1 round of about 6 min 17 s and the stall round fit …",
+ * "about 12 min 30 s: 1 round of about 6 min 17 s and the stall round";
+ * unknown: "unknown: no earlier tiny run and no nominal figures".  Returns
+ * buf.
  */
 const char *fsb_eta_plan_text(const struct fsb_eta_plan *est, const char *profile, char *buf, size_t len);
 

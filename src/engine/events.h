@@ -34,6 +34,7 @@ struct fsb_event {
 	int fs_index, nfs;           /* 0-based, -1 when not applicable */
 	int phase_index, nphases;
 	int rep, nreps;              /* 1-based repetition */
+	bool stall;                  /* of the stall round (engine.h): untimed, the probe beside */
 	char *fs, *phase;            /* names, owned */
 	char *text;                  /* owned */
 	struct fsb_run run;          /* PHASE_END */
@@ -68,6 +69,8 @@ struct fsb_progress {
 	double round_s;              /* one round's estimate (the last round's wall time), -1 unknown */
 	char verdict[160];           /* after each round: fsb_verdict_settled()'s line, or "" */
 	bool finishing;              /* the run ends after this round (asked by the user) */
+	bool stall_round;            /* the stall round runs (engine.h): the probe beside each
+					phase, untimed */
 };
 
 struct fsb_events;

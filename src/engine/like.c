@@ -294,11 +294,14 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	recorded_words(res, &words);
 	plan->reformat_between = !recorded_flag(&words, FSB_OPT_NO_REFORMAT);
 	plan->drop_caches = !recorded_flag(&words, FSB_OPT_NO_DROP_CACHES);
-	/* the probe ran where the result holds its saves; device counters
-	 * without them: it did not (--no-probe, probe = false, an older
-	 * fsbench); neither: what the command line says */
-	plan->probe = fsb_diskwork_stalls_present(res) ||
-		      (!fsb_diskwork_present(res) && !recorded_flag(&words, FSB_OPT_NO_PROBE));
+	/* how the probe ran, as the result records it; an older file: beside
+	 * where its runs hold the probe's saves, not at all where they hold
+	 * the device's counters without them (--no-probe, probe = false, an
+	 * older fsbench); neither: what the command line says */
+	if (res->probe >= 0 || fsb_diskwork_stalls_present(res))
+		plan->probe = fsb_result_probe(res);
+	else if (fsb_diskwork_present(res) || recorded_flag(&words, FSB_OPT_NO_PROBE))
+		plan->probe = FSB_PROBE_OFF;
 	jobs = recorded_jobs(&words);
 	if (jobs)
 		plan->jobs = jobs;
@@ -337,7 +340,7 @@ bool fsb_plan_like_takes(enum fsb_opt id)
 	case FSB_OPT_FS: case FSB_OPT_PHASES: case FSB_OPT_AGE: case FSB_OPT_PROFILE: case FSB_OPT_REPEAT:
 	case FSB_OPT_AUTO_REPEAT: case FSB_OPT_CI_TARGET: case FSB_OPT_MAX_REPEAT: case FSB_OPT_BUDGET:
 	case FSB_OPT_NO_REFORMAT: case FSB_OPT_ORDER: case FSB_OPT_SEED: case FSB_OPT_BASELINE:
-	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES: case FSB_OPT_NO_PROBE:
+	case FSB_OPT_JOBS: case FSB_OPT_NO_DROP_CACHES: case FSB_OPT_PROBE: case FSB_OPT_NO_PROBE:
 		return true;
 	default:
 		return false;

@@ -11,9 +11,11 @@
  * phases in order (each checked against this machine's definition:
  * kind, command template), repetitions or rounds and budget, auto-repeat,
  * order and seed, baseline; and, since the result records them only in
- * its command line, --jobs, --no-reformat and --no-drop-caches; the stall
- * probe where its runs hold the probe's saves, none where they hold the
- * device's counters without them (else --no-probe decides).  The
+ * its command line, --jobs, --no-reformat and --no-drop-caches; how the
+ * stall probe ran (its `probe`: in the stall round, beside the timed
+ * phases, or not at all; a file without it: beside where its runs hold
+ * the probe's saves, not at all where they hold the device's counters
+ * without them, else --no-probe decides).  The
  * target is not taken: it is the caller's (plan->target, set before);
  * only an image target without a size of its own gets the result's
  * image size.

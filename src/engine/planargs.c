@@ -55,7 +55,12 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	case FSB_OPT_NO_REFORMAT:    plan->reformat_between = false; break;
 	case FSB_OPT_BASELINE:       set_str(&plan->baseline, v); break;
 	case FSB_OPT_NO_DROP_CACHES: plan->drop_caches = false; break;
-	case FSB_OPT_NO_PROBE:       plan->probe = false; break;
+	case FSB_OPT_NO_PROBE:       plan->probe = FSB_PROBE_OFF; break;
+	case FSB_OPT_PROBE:
+		if (fsb_probe_mode_parse(v, &plan->probe))
+			return fsb_err_set(err, -EINVAL, "%s '%s': expected round (the default: in a round of its own), "
+					   "beside (beside the timed phases) or off", fsb_opt_say(id, NULL), v);
+		break;
 	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
 	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
 	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
@@ -351,8 +356,10 @@ void fsb_plan_args(const struct fsb_plan *p, struct fsb_strv *args)
 		add_long(args, FSB_OPT_JOBS, p->jobs);
 	if (!p->drop_caches && d.drop_caches)
 		add(args, FSB_OPT_NO_DROP_CACHES, NULL);
-	if (!p->probe && d.probe)
+	if (p->probe != d.probe && p->probe == FSB_PROBE_OFF)
 		add(args, FSB_OPT_NO_PROBE, NULL);
+	else if (p->probe != d.probe)
+		add(args, FSB_OPT_PROBE, fsb_probe_mode_names[p->probe]);
 	if (!p->make_deb)
 		add(args, FSB_OPT_NO_DOWNLOAD, NULL);
 	if (p->use)

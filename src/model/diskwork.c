@@ -138,17 +138,55 @@ void fsb_diskwork_amp(const struct fsb_result *res, const struct fsb_fs_result *
 	fsb_cell_stats_free(&s);
 }
 
-/* Does some successful run of a non-feature phase of res have field? */
-static bool any_field(const struct fsb_result *res, enum fsb_field field)
+/* ph's stall runs when stall (the result has them), else its runs */
+static const struct fsb_run *runs_of(const struct fsb_phase_result *ph, bool stall, size_t *n)
+{
+	*n = stall ? ph->nstall_runs : ph->nruns;
+	return stall ? ph->stall_runs : ph->runs;
+}
+
+const struct fsb_run *fsb_diskwork_stall_runs(const struct fsb_result *res, const struct fsb_phase_result *ph,
+					      size_t *n)
+{
+	return runs_of(ph, fsb_result_has_stall_runs(res), n);
+}
+
+struct fsb_result *fsb_diskwork_stall_view(const struct fsb_result *res)
+{
+	struct fsb_result *v;
+
+	if (!fsb_result_has_stall_runs(res))
+		return NULL;
+	v = fsb_result_dup(res);
+	for (size_t i = 0; i < v->nfs; i++)
+		for (size_t j = 0; j < v->fs[i]->nphases; j++) {
+			struct fsb_phase_result *ph = v->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++)
+				fsb_run_clear(&ph->runs[k]);
+			free(ph->runs);
+			ph->runs = ph->stall_runs;
+			ph->nruns = ph->nstall_runs;
+			ph->stall_runs = NULL;
+			ph->nstall_runs = 0;
+		}
+	return v;
+}
+
+/* Does some successful run of a non-feature phase of res have field?  In
+ * its stall runs when stall, else in its runs. */
+static bool any_field(const struct fsb_result *res, enum fsb_field field, bool stall)
 {
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+			size_t n;
+			const struct fsb_run *r = runs_of(ph, stall, &n);
 
 			if (fsb_diskwork_is_feature(ph->name))
 				continue;
-			for (size_t k = 0; k < ph->nruns; k++)
-				if (ph->runs[k].status == FSB_RUN_OK && isfinite(ph->runs[k].v[field]))
+			for (size_t k = 0; k < n; k++)
+				if (r[k].status == FSB_RUN_OK && isfinite(r[k].v[field]))
 					return true;
 		}
 	return false;
@@ -156,27 +194,28 @@ static bool any_field(const struct fsb_result *res, enum fsb_field field)
 
 bool fsb_diskwork_present(const struct fsb_result *res)
 {
-	return any_field(res, FSB_FIELD_disk_written_kib);
+	return any_field(res, FSB_FIELD_disk_written_kib, false);
 }
 
 bool fsb_diskwork_stalls_present(const struct fsb_result *res)
 {
-	return any_field(res, FSB_FIELD_stall_max_us);
+	return any_field(res, FSB_FIELD_stall_max_us, fsb_result_has_stall_runs(res));
 }
 
-bool fsb_diskwork_worst_stall_fs(const struct fsb_result *res, const struct fsb_fs_result *fs,
-				 struct fsb_stall_worst *out)
+/* fsb_diskwork_worst_stall_fs() with the result's stall runs or not */
+static bool worst_stall_fs(const struct fsb_fs_result *fs, bool stall, struct fsb_stall_worst *out)
 {
-	(void)res;
 	memset(out, 0, sizeof(*out));
 	out->max_us = out->p99_us = NAN;
 	for (size_t j = 0; j < fs->nphases; j++) {
 		const struct fsb_phase_result *ph = fs->phases[j];
+		size_t n;
+		const struct fsb_run *runs = runs_of(ph, stall, &n);
 
 		if (fsb_diskwork_is_feature(ph->name))
 			continue;
-		for (size_t k = 0; k < ph->nruns; k++) {
-			const struct fsb_run *r = &ph->runs[k];
+		for (size_t k = 0; k < n; k++) {
+			const struct fsb_run *r = &runs[k];
 			double m = r->v[FSB_FIELD_stall_max_us];
 
 			if (r->status != FSB_RUN_OK || !isfinite(m) || m < 0 || (out->fs && m <= out->max_us))
@@ -190,14 +229,31 @@ bool fsb_diskwork_worst_stall_fs(const struct fsb_result *res, const struct fsb_
 	return out->fs != NULL;
 }
 
+bool fsb_diskwork_worst_stall_fs(const struct fsb_result *res, const struct fsb_fs_result *fs,
+				 struct fsb_stall_worst *out)
+{
+	return worst_stall_fs(fs, fsb_result_has_stall_runs(res), out);
+}
+
+size_t fsb_diskwork_worst_stalls(const struct fsb_result *res, struct fsb_stall_worst *out)
+{
+	bool stall = fsb_result_has_stall_runs(res);
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->nfs; i++)
+		n += worst_stall_fs(res->fs[i], stall, &out[i]);
+	return n;
+}
+
 bool fsb_diskwork_worst_stall(const struct fsb_result *res, struct fsb_stall_worst *out)
 {
 	struct fsb_stall_worst w;
+	bool stall = fsb_result_has_stall_runs(res);
 
 	memset(out, 0, sizeof(*out));
 	out->max_us = out->p99_us = NAN;
 	for (size_t i = 0; i < res->nfs; i++)
-		if (fsb_diskwork_worst_stall_fs(res, res->fs[i], &w) && (!out->fs || w.max_us > out->max_us))
+		if (worst_stall_fs(res->fs[i], stall, &w) && (!out->fs || w.max_us > out->max_us))
 			*out = w;
 	return out->fs != NULL;
 }

@@ -17,7 +17,13 @@
  *    (model/cells.h: the desktop phases summed per repetition, disturbed
  *    runs and outliers set aside) over the mean of its "total" saved;
  *  - the worst stall is the longest save of the stall probe in any
- *    successful run of a phase of the totals (engine/probe.h).
+ *    successful run of a phase of the totals (engine/probe.h);
+ *  - the stall figures (the saves, the worst stall, the stall tables of
+ *    src/doc/report_disk.c) are read from the phases' stall runs when the
+ *    result has them (the probe ran in a round of its own, FSB_PROBE_ROUND),
+ *    else from their runs (beside the timed phases, and every older file).
+ *    The write amplification is always the runs': what the timed phases
+ *    wrote and saved, with the probe's writes only where it ran beside.
  *
  * Pure: reads the result, never the system.  Thread-safe.
  */
@@ -76,9 +82,21 @@ struct fsb_amp {
 void fsb_diskwork_amp(const struct fsb_result *res, const struct fsb_fs_result *fs, struct fsb_amp *out);
 
 /* Does res hold a device write count of a phase of the totals (or of a
- * built-in phase)?  A stall probe's save? */
+ * built-in phase)?  A stall probe's save (in the stall runs, or the runs)? */
 bool fsb_diskwork_present(const struct fsb_result *res);
 bool fsb_diskwork_stalls_present(const struct fsb_result *res);
+
+/* The runs a phase's stall figures come from: its stall runs when res has
+ * any (fsb_result_has_stall_runs), else its runs.  *n their number. */
+const struct fsb_run *fsb_diskwork_stall_runs(const struct fsb_result *res, const struct fsb_phase_result *ph,
+					      size_t *n);
+/*
+ * For the tables and charts of the stalls, which are made of the cells of
+ * model/cells.h (over a phase's runs): a copy of res whose phases hold
+ * their stall runs as their runs — NULL when res has no stall runs (its
+ * runs are then the ones to read).  Free with fsb_result_free().
+ */
+struct fsb_result *fsb_diskwork_stall_view(const struct fsb_result *res);
 
 /* The longest save of the probe: where and how long.  False when none. */
 struct fsb_stall_worst {
@@ -91,5 +109,9 @@ bool fsb_diskwork_worst_stall(const struct fsb_result *res, struct fsb_stall_wor
 /* The same on one filesystem. */
 bool fsb_diskwork_worst_stall_fs(const struct fsb_result *res, const struct fsb_fs_result *fs,
 				 struct fsb_stall_worst *out);
+/* Every filesystem's at once (out: res->nfs entries in res's order, .fs
+ * NULL where it has none), linear where a call per filesystem is not (each
+ * asks which runs to read).  Returns how many have one. */
+size_t fsb_diskwork_worst_stalls(const struct fsb_result *res, struct fsb_stall_worst *out);
 
 #endif

@@ -457,11 +457,16 @@ static double overhead(const struct fsb_result *r)
 		for (size_t j = 0; j < r->fs[f]->nphases; j++) {
 			const struct fsb_phase_result *ph = r->fs[f]->phases[j];
 
-			if (ph->nruns > reps)
-				reps = ph->nruns;
+			/* the stall round is a run of each filesystem too: its
+			 * phases and its mkfs are in the wall time */
+			if (ph->nruns + (ph->nstall_runs ? 1 : 0) > reps)
+				reps = ph->nruns + (ph->nstall_runs ? 1 : 0);
 			for (size_t k = 0; k < ph->nruns; k++)
 				if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
 					phases += ph->runs[k].v[FSB_FIELD_real];
+			for (size_t k = 0; k < ph->nstall_runs; k++)
+				if (!isnan(ph->stall_runs[k].v[FSB_FIELD_real]))
+					phases += ph->stall_runs[k].v[FSB_FIELD_real];
 		}
 		runs += reps;
 	}

@@ -199,6 +199,8 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 	}
 	for (size_t k = 0; k < src->nruns; k++)
 		fsb_phase_add_run(dst, &src->runs[k]);
+	for (size_t k = 0; k < src->nstall_runs; k++)
+		fsb_phase_add_stall_run(dst, &src->stall_runs[k]);
 }
 
 static void merge_fs(struct fsb_fs_result *dst, const struct fsb_fs_result *src, bool first)
@@ -265,6 +267,19 @@ static void merge_use(struct fsb_result *res, const struct fsb_result *const *in
 		if (!res->use)
 			res->use = fsb_xstrdup(in[i]->use);
 	}
+}
+
+/* How the probe ran: the files' mode when one records it and they all
+ * agree, else not recorded (fsb_result_probe() asks the runs). */
+static void merge_probe(struct fsb_result *res, const struct fsb_result *const *in, size_t n)
+{
+	res->probe = -1;
+	for (size_t i = 0; i < n; i++)
+		if (in[i]->probe >= 0)
+			res->probe = (int)fsb_result_probe(in[i]);
+	for (size_t i = 0; i < n && res->probe >= 0; i++)
+		if ((int)fsb_result_probe(in[i]) != res->probe)
+			res->probe = -1;
 }
 
 int fsb_result_merge(const struct fsb_result *const *in, const char *const *labels, size_t n,
@@ -346,6 +361,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 	if (same_log)
 		res->log = fsb_xstrdup(first->log);
 	merge_use(res, in, n);
+	merge_probe(res, in, n);
 	for (size_t i = 0; i < n && !res->baseline; i++)
 		if (in[i]->baseline && fsb_result_find_fs(res, in[i]->baseline))
 			res->baseline = fsb_xstrdup(in[i]->baseline);

@@ -48,6 +48,7 @@
 	X(BASELINE,       "baseline",        'b', true,  "the baseline") \
 	X(JOBS,           "jobs",            'j', true,  "make's jobs") \
 	X(NO_DROP_CACHES, "no-drop-caches",  0,   false, "keeping the page cache") \
+	X(PROBE,          "probe",           0,   true,  "the stall probe's mode") \
 	X(NO_PROBE,       "no-probe",        0,   false, "no stall probe") \
 	X(NO_DOWNLOAD,    "no-download",     0,   false, "no download") \
 	X(KEEP_IMAGE,     "keep-image",      0,   false, "keeping the image") \

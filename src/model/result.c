@@ -56,6 +56,22 @@ STATUS_WORDS(fsb_run_status, run_status, run_status_names)
 
 const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT] = { "settled", "budget", "cap", "stopped" };
 
+const char *const fsb_probe_mode_names[FSB_PROBE_MODE_COUNT] = {
+	[FSB_PROBE_ROUND] = "round",
+	[FSB_PROBE_BESIDE] = "beside",
+	[FSB_PROBE_OFF] = "off",
+};
+
+int fsb_probe_mode_parse(const char *s, enum fsb_probe_mode *m)
+{
+	int i = fsb_name_index(fsb_probe_mode_names, FSB_PROBE_MODE_COUNT, s);
+
+	if (i < 0)
+		return -EINVAL;
+	*m = (enum fsb_probe_mode)i;
+	return 0;
+}
+
 static const char *const result_status_names[] = {
 	[FSB_RESULT_RUNNING] = "running",
 	[FSB_RESULT_COMPLETE] = "complete",
@@ -373,6 +389,7 @@ struct fsb_result *fsb_result_new(void)
 	res->host.ram_mib = -1;
 	res->target.size_mib = -1;
 	res->session_sd = NAN;
+	res->probe = -1;
 	return res;
 }
 
@@ -381,6 +398,9 @@ static void phase_free(struct fsb_phase_result *ph)
 	for (size_t i = 0; i < ph->nruns; i++)
 		fsb_run_clear(&ph->runs[i]);
 	free(ph->runs);
+	for (size_t i = 0; i < ph->nstall_runs; i++)
+		fsb_run_clear(&ph->stall_runs[i]);
+	free(ph->stall_runs);
 	free(ph->name);
 	free(ph->label);
 	free(ph->kind);
@@ -464,6 +484,10 @@ double fsb_result_bookkeeping(const struct fsb_result *res, double *wall, double
 			for (size_t k = 0; k < ph->nruns; k++)
 				if (!isnan(ph->runs[k].v[FSB_FIELD_real]))
 					sum += ph->runs[k].v[FSB_FIELD_real];
+			/* the stall round's phases are no bookkeeping either */
+			for (size_t k = 0; k < ph->nstall_runs; k++)
+				if (!isnan(ph->stall_runs[k].v[FSB_FIELD_real]))
+					sum += ph->stall_runs[k].v[FSB_FIELD_real];
 		}
 	if (wall)
 		*wall = w;
@@ -551,6 +575,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->session_sd = src->session_sd;
 	res->use = fsb_xstrdup(src->use);
 	res->needs = src->needs;
+	res->probe = src->probe;
 	res->host.hostname = fsb_xstrdup(src->host.hostname);
 	res->host.kernel = fsb_xstrdup(src->host.kernel);
 	res->host.cpu = fsb_xstrdup(src->host.cpu);
@@ -602,6 +627,8 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 			ph->session_cv = sp->session_cv;
 			for (size_t k = 0; k < sp->nruns; k++)
 				fsb_phase_add_run(ph, &sp->runs[k]);
+			for (size_t k = 0; k < sp->nstall_runs; k++)
+				fsb_phase_add_stall_run(ph, &sp->stall_runs[k]);
 		}
 	}
 	return res;
@@ -640,6 +667,49 @@ struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_
 	ph->runs = fsb_xrealloc(ph->runs, (ph->nruns + 1) * sizeof(*ph->runs));
 	fsb_run_copy(&ph->runs[ph->nruns], run);
 	return &ph->runs[ph->nruns++];
+}
+
+struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run)
+{
+	ph->stall_runs = fsb_xrealloc(ph->stall_runs, (ph->nstall_runs + 1) * sizeof(*ph->stall_runs));
+	fsb_run_copy(&ph->stall_runs[ph->nstall_runs], run);
+	return &ph->stall_runs[ph->nstall_runs++];
+}
+
+bool fsb_result_has_stall_runs(const struct fsb_result *res)
+{
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++)
+			if (res->fs[i]->phases[j]->nstall_runs)
+				return true;
+	return false;
+}
+
+/* Does a run of res hold the probe's saves (any of its stall fields)? */
+static bool runs_have_saves(const struct fsb_result *res)
+{
+	static const enum fsb_field stall[] = { FSB_FIELD_stall_saves, FSB_FIELD_stall_p50_us, FSB_FIELD_stall_p99_us,
+						FSB_FIELD_stall_max_us, FSB_FIELD_stall_written_kib };
+
+	for (size_t i = 0; i < res->nfs; i++)
+		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
+			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+
+			for (size_t k = 0; k < ph->nruns; k++)
+				for (size_t f = 0; f < FSB_ARRAY_SIZE(stall); f++)
+					if (!isnan(ph->runs[k].v[stall[f]]))
+						return true;
+		}
+	return false;
+}
+
+enum fsb_probe_mode fsb_result_probe(const struct fsb_result *res)
+{
+	if (res->probe >= 0 && res->probe < FSB_PROBE_MODE_COUNT)
+		return (enum fsb_probe_mode)res->probe;
+	if (fsb_result_has_stall_runs(res))
+		return FSB_PROBE_ROUND;
+	return runs_have_saves(res) ? FSB_PROBE_BESIDE : FSB_PROBE_OFF;
 }
 
 bool fsb_result_repeated(const struct fsb_result *res)
@@ -691,9 +761,12 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
-			if (ph->nruns > FSB_RESULT_MAX_RUNS) {
-				rc = fsb_err_set(err, -EINVAL, "%s: %.40s, %.40s: %zu runs: a result file holds at most %d "
-						 "per phase", what, res->fs[i]->name, ph->name, ph->nruns, FSB_RESULT_MAX_RUNS);
+			if (ph->nruns > FSB_RESULT_MAX_RUNS || ph->nstall_runs > FSB_RESULT_MAX_RUNS) {
+				bool stall = ph->nruns <= FSB_RESULT_MAX_RUNS;
+
+				rc = fsb_err_set(err, -EINVAL, "%s: %.40s, %.40s: %zu %sruns: a result file holds at most %d "
+						 "per phase", what, res->fs[i]->name, ph->name,
+						 stall ? ph->nstall_runs : ph->nruns, stall ? "stall " : "", FSB_RESULT_MAX_RUNS);
 				goto out;
 			}
 			if (!nameset_add(&names, ph->name, 1))
@@ -781,11 +854,12 @@ static void put_secs(FILE *fp, const char *key, const struct fsb_secs *s)
 	fputs("}\n", fp);
 }
 
-static void put_run(FILE *fp, const struct fsb_run *r)
+/* section: "run", or "stall_run" for a run of the stall round */
+static void put_run(FILE *fp, const char *section, const struct fsb_run *r)
 {
 	int col = 0;
 
-	fputs("      run {", fp);
+	fprintf(fp, "      %s {", section);
 	for (int i = 0; i < FSB_FIELD_COUNT; i++) {
 		if (isnan(r->v[i]))
 			continue;
@@ -805,6 +879,43 @@ static void put_run(FILE *fp, const struct fsb_run *r)
 	put_str(fp, 8, "disturbed", r->disturbed);
 	put_str(fp, 8, "implausible", r->implausible);
 	fputs("      }\n", fp);
+}
+
+/* A titled section's first line: `head "title" {` */
+static void put_open(FILE *fp, const char *head, const char *title)
+{
+	fputs(head, fp);
+	fsb_cfg_print_quoted(fp, title);
+	fputs(" {\n", fp);
+}
+
+/* A filesystem's phase section, its runs, then its stall runs. */
+static void put_phase(FILE *fp, const struct fsb_phase_result *ph)
+{
+	put_open(fp, "  phase ", ph->name);
+	put_str(fp, 4, "label", ph->label);
+	put_str(fp, 4, "kind", ph->kind);
+	put_str(fp, 4, "command", ph->command);
+	fprintf(fp, "    status = \"%s\"\n", phase_status_names[ph->status]);
+	put_str(fp, 4, "reason", ph->reason);
+	if (ph->auto_target_reps >= 0)
+		fprintf(fp, "    auto_repeats = %d\n    auto_converged = %s\n", ph->auto_target_reps,
+			ph->auto_converged ? "true" : "false");
+	if (!isnan(ph->measured_cv)) {
+		fputs("   ", fp);
+		put_num(fp, "measured_cv", ph->measured_cv);
+		fputc('\n', fp);
+	}
+	if (!isnan(ph->session_cv)) {
+		fputs("   ", fp);
+		put_num(fp, "session_cv", ph->session_cv);
+		fputc('\n', fp);
+	}
+	for (size_t k = 0; k < ph->nruns; k++)
+		put_run(fp, "run", &ph->runs[k]);
+	for (size_t k = 0; k < ph->nstall_runs; k++)
+		put_run(fp, "stall_run", &ph->stall_runs[k]);
+	fputs("  }\n", fp);
 }
 
 /* The host and target sections. */
@@ -870,6 +981,8 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		put_num(fp, "session_sd", res->session_sd);
 		fputc('\n', fp);
 	}
+	if (res->probe >= 0 && res->probe < FSB_PROBE_MODE_COUNT)
+		put_str(fp, 0, "probe", fsb_probe_mode_names[res->probe]);
 	put_str(fp, 0, "use", res->use);
 	if (res->needs) {
 		struct fsb_strv sv = { 0 };
@@ -886,9 +999,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
-		fputs("filesystem ", fp);
-		fsb_cfg_print_quoted(fp, fs->name);
-		fputs(" {\n", fp);
+		put_open(fp, "filesystem ", fs->name);
 		put_str(fp, 2, "type", fs->type);
 		put_str(fp, 2, "description", fs->description);
 		put_str(fp, 2, "mkfs", fs->mkfs);
@@ -903,34 +1014,8 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		put_str(fp, 2, "fsck", fs->fsck);
 		put_secs(fp, "fsck_seconds", &fs->fsck_s);
 		put_str(fp, 2, "fsck_data", fs->fsck_data);
-		for (size_t j = 0; j < fs->nphases; j++) {
-			const struct fsb_phase_result *ph = fs->phases[j];
-
-			fputs("  phase ", fp);
-			fsb_cfg_print_quoted(fp, ph->name);
-			fputs(" {\n", fp);
-			put_str(fp, 4, "label", ph->label);
-			put_str(fp, 4, "kind", ph->kind);
-			put_str(fp, 4, "command", ph->command);
-			fprintf(fp, "    status = \"%s\"\n", phase_status_names[ph->status]);
-			put_str(fp, 4, "reason", ph->reason);
-			if (ph->auto_target_reps >= 0)
-				fprintf(fp, "    auto_repeats = %d\n    auto_converged = %s\n",
-					ph->auto_target_reps, ph->auto_converged ? "true" : "false");
-			if (!isnan(ph->measured_cv)) {
-				fputs("   ", fp);
-				put_num(fp, "measured_cv", ph->measured_cv);
-				fputc('\n', fp);
-			}
-			if (!isnan(ph->session_cv)) {
-				fputs("   ", fp);
-				put_num(fp, "session_cv", ph->session_cv);
-				fputc('\n', fp);
-			}
-			for (size_t k = 0; k < ph->nruns; k++)
-				put_run(fp, &ph->runs[k]);
-			fputs("  }\n", fp);
-		}
+		for (size_t j = 0; j < fs->nphases; j++)
+			put_phase(fp, fs->phases[j]);
 		fputs("}\n", fp);
 	}
 	return ferror(fp) ? -EIO : 0;
@@ -1634,17 +1719,22 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
-		if (strcmp(h.key, "run") == 0) {
+		if (strcmp(h.key, "run") == 0 || strcmp(h.key, "stall_run") == 0) {
+			bool stall = h.key[0] == 's';
+			struct fsb_run **v = stall ? &ph->stall_runs : &ph->runs;
+			size_t *n = stall ? &ph->nstall_runs : &ph->nruns;
+
 			if ((rc = want(rd, &h, kind, 2, false)))
 				break;
-			if (ph->nruns >= MAX_RUNS) {
-				rc = rd_error(rd, h.line, "phase \"%.40s\" has more than %d runs", ph->name, MAX_RUNS);
+			if (*n >= MAX_RUNS) {
+				rc = rd_error(rd, h.line, "phase \"%.40s\" has more than %d %sruns", ph->name, MAX_RUNS,
+					      stall ? "stall " : "");
 				break;
 			}
-			ph->runs = grow(ph->runs, ph->nruns, sizeof(*ph->runs));
-			if ((rc = read_run(rd, h.line, &ph->runs[ph->nruns])))
+			*v = grow(*v, *n, sizeof(**v));
+			if ((rc = read_run(rd, h.line, &(*v)[*n])))
 				break;
-			ph->nruns++;
+			(*n)++;
 			continue;
 		}
 		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a phase", &idx)))
@@ -1922,6 +2012,14 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 	case 26:
 		rc = get_measurement(rd, h->key, &res->session_sd);
 		break;
+	case 27: {
+		int w = 0;
+
+		rc = get_enum(rd, h->key, fsb_probe_mode_names, FSB_PROBE_MODE_COUNT, &w);
+		if (!rc)
+			res->probe = w;
+		break;
+	}
 	case 13:
 		rc = read_host(rd, h->line, &res->host);
 		break;
@@ -1932,7 +2030,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 		char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
 				 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
 				 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
 		rc = get_str(rd, h->key, dst[idx]);
 		break;
@@ -1947,7 +2045,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 					    "baseline", "profile", "command", "workload", "log", "repeat",
 					    "phases", "host", "target", "source_tool", "source_version", "order",
 					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
-					    "looks", "session_sd" };
+					    "looks", "session_sd", "probe" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
 	struct nameset names = { 0 };
 	struct head h = { 0 };

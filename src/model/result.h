@@ -283,6 +283,12 @@ struct fsb_phase_result {
 	 * (bench/phase-cv.sh --sessions); above FSB_PROFILE_CV_GOAL the phase
 	 * is left out of the total (model/cells.h); NAN if none */
 	double session_cv;
+	/* the stall round's runs (FSB_PROBE_ROUND): the phase once more after
+	 * the timed rounds with the stall probe beside it, untimed.  Only the
+	 * stall figures read them (model/diskwork.h): no table of times,
+	 * total, verdict, aging factor, plausibility check or index does */
+	struct fsb_run *stall_runs;
+	size_t nstall_runs;
 };
 
 /* Seconds, one per occurrence in order (one per repetition that did it). */
@@ -348,6 +354,18 @@ const char *fsb_result_status_name(enum fsb_result_status st);
 /* The status a name says; -EINVAL for any other word. */
 int fsb_result_status_parse(const char *s, enum fsb_result_status *st);
 
+/*
+ * How the stall probe ran (engine/probe.h, doc/disk.md), the plan's and
+ * the result's `probe`: in a round of its own after the timed rounds (the
+ * phases' stall runs hold its saves; the timed runs ran without it),
+ * beside every timed command phase (its saves in the runs: what issue 31's
+ * A/A measured, bench/probe-overhead.sh), or not at all.
+ */
+enum fsb_probe_mode { FSB_PROBE_ROUND, FSB_PROBE_BESIDE, FSB_PROBE_OFF, FSB_PROBE_MODE_COUNT };
+extern const char *const fsb_probe_mode_names[FSB_PROBE_MODE_COUNT];   /* "round", "beside", "off" */
+/* The mode a word names; -EINVAL for any other word. */
+int fsb_probe_mode_parse(const char *s, enum fsb_probe_mode *m);
+
 /* How a run in rounds ended (fsb_result.ended): the words of the file. */
 enum fsb_result_ended { FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED, FSB_RESULT_ENDED_COUNT };
 extern const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT];
@@ -392,6 +410,9 @@ struct fsb_result {
 	 * it is viewed.  NULL / 0 when not told (older files) */
 	char *use;
 	unsigned needs;          /* enum fsb_need bits, "supported" never */
+	/* how the stall probe ran, as recorded (enum fsb_probe_mode); -1 =
+	 * not recorded (older files, imports): fsb_result_probe() infers it */
+	int probe;
 	struct fsb_host host;
 	struct fsb_target_info target;
 	struct fsb_fs_result **fs;
@@ -411,14 +432,23 @@ struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
 /* Append a deep copy of run; returns the stored copy. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
+/* The same to the phase's stall runs. */
+struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run);
 
 /*
  * The bookkeeping share of a finished run: (finished − started − Σ real of
- * every recorded run) / (finished − started) — workload preparation, mkfs,
+ * every recorded run, stall runs too) / (finished − started) — workload preparation, mkfs,
  * mount, unmount, cache drops, result writes.  NAN when the result has no
  * finish time or lasted under a second (the times are whole seconds).
  */
 double fsb_result_bookkeeping(const struct fsb_result *res, double *wall, double *real_sum);
+
+/* How the stall probe ran: the recorded mode, else what the runs say —
+ * round when a phase has stall runs, beside when a run has the probe's
+ * saves, else off. */
+enum fsb_probe_mode fsb_result_probe(const struct fsb_result *res);
+/* Does a phase of res hold stall runs (the stall round ran)? */
+bool fsb_result_has_stall_runs(const struct fsb_result *res);
 
 /* Does any cell have more than one run?  Was it run with --auto-repeat? */
 bool fsb_result_repeated(const struct fsb_result *res);
@@ -447,7 +477,8 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp);
 #define FSB_RESULT_MAX_FS 20000
 #define FSB_RESULT_MAX_PHASES 200      /* distinct phase names of the filesystems */
 #define FSB_RESULT_MAX_CELLS 1000000   /* filesystems x (those + planned phases) */
-#define FSB_RESULT_MAX_RUNS 100000     /* runs of one phase of one filesystem */
+#define FSB_RESULT_MAX_RUNS 100000     /* runs of one phase of one filesystem, and
+					  stall runs apart */
 
 /* res within the limits above: 0, or -EINVAL and one line "WHAT: N
  * filesystems: a result file holds at most M" in err (what names res:

@@ -70,6 +70,10 @@ want "run --" --image --size --seed --keep-image --order --fs --phases --profile
 want "export --format " csv markdown html bonnie-csv json svg
 want "export --format s" svg
 want "run --metric d" dead
+# the stall probe's modes (model/result.h), and the option from the table
+want "run --pro" --probe --profile
+want "run --probe " round beside off
+want "run --probe b" beside '!round'
 want "show -m " dead real usr sys sync
 want "run --fs ext" ext2 ext3 ext4 '!xfs'
 want "run --fs ext2,x" ext2,xfs '!xfs'

@@ -30,6 +30,8 @@ refused "--fs beside --like" "^fsbench: run: --like .* takes the filesystems fro
 	run --like "$rep" --image "$img" --fs ext4
 refused "--repeat beside --like" "takes repetitions from the result: leave --repeat out" \
 	run --like "$rep" --image "$img" -n 2
+refused "--probe beside --like" "takes the stall probe's mode from the result: leave --probe out" \
+	run --like "$rep" --image "$img" --probe beside
 
 # the shipped config has no phase nap: one line, naming the file
 refused "an unknown phase" "^fsbench: run: --like $rep: cannot be repeated here: phase nap: not defined here" \

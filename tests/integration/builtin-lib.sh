@@ -4,14 +4,16 @@
 
 BUILTIN_PHASES=char-write,block-write,rewrite,char-read,block-read,seeks,seq-create,seq-stat,seq-delete,rand-create,rand-stat,rand-delete
 
-# run_records FILE — one line per run record:
+# run_records FILE [SECTION] — one line per run record (SECTION "run", or
+# "stall_run": the stall round's, doc/disk.md):
 #   FS PHASE STATUS field=value field=value ...
 # (the error message, if any, is left out: grep the file for it).
 run_records() {
-	awk '
+	awk -v sec="${2:-run}" '
+	BEGIN { open = "      " sec " {" }
 	/^filesystem "/ { split($0, a, "\""); fs = a[2]; next }
 	/^  phase "/ { split($0, a, "\""); ph = a[2]; next }
-	/^      run \{/ { inrun = 1; f = ""; st = "ok"; sub(/^      run \{/, "") }
+	substr($0, 1, length(open)) == open { inrun = 1; f = ""; st = "ok"; $0 = substr($0, length(open) + 1) }
 	inrun && /^        status = / { split($0, a, "\""); st = a[2]; next }
 	inrun && /^        error = / { next }
 	inrun && /^      \}/ { print fs, ph, st f; inrun = 0; next }

@@ -7,18 +7,22 @@
 #     out of step (xfs one turn ahead: same mean, and a ratio between them
 #     that swings from round to round, which the round-by-round verdict
 #     cannot settle; 10 rounds take over 45 s)
-#     runs until the 25 s budget stops it at a round boundary — a
+#     runs until the 40 s budget stops it at a round boundary — a
 #     complete result that show reads, every filesystem with as many runs
-#     as rounds, ended = "budget"; by the times its phase lines came out,
-#     the last round was affordable when it began (elapsed + the round
-#     before it <= budget) and the next one was not: the budget's rule
-#     checked on this machine's own pace, not against a guess of time;
+#     as rounds, ended = "budget"; the stall round (doc/disk.md) comes
+#     after the last round, one stall run per filesystem, and the budget
+#     keeps room for it: by the times its phase lines came out, the last
+#     round was affordable when it began (elapsed + the round before it +
+#     as much again for the stall round <= budget) and the next one was
+#     not — the budget's rule checked on this machine's own pace, not
+#     against a guess of time;
 #  2. a profile with a budget, and a phase almost 4× longer on xfs: settled
 #     after round 3 (the fewest a settled verdict needs, FSB_VERDICT_MIN_ROUNDS),
 #     ended = "settled";
 #  3. the tiny profile without --budget still runs once (one round);
 #  4. SIGUSR1 during the first round: it finishes, the run ends there,
-#     complete, exit status 0, ended = "stopped".
+#     complete, exit status 0, ended = "stopped" — and without the stall
+#     round: finishing now is what was asked.
 . "$FSB_TESTLIB"
 need_root
 need_prog mkfs.ext2 mkfs.xfs
@@ -56,48 +60,58 @@ ts_lines() {
 }
 t0=$(date +%s.%N)
 "$FSBENCH" --config "$conf" run --image "$SCRATCH/t.img" --size 2G --fs ext2,xfs --phases swing \
-	--profile tiny --budget 25s -o "$res" 2>&1 | ts_lines >"$SCRATCH/budget.ts"
+	--profile tiny --budget 40s -o "$res" 2>&1 | ts_lines >"$SCRATCH/budget.ts"
 rc=${PIPESTATUS[0]}
 cut -d' ' -f2- "$SCRATCH/budget.ts" >"$SCRATCH/budget.out"
-[ "$rc" = 0 ] || { cat "$SCRATCH/budget.out"; fail "fsbench run --budget 25s exited $rc"; }
+[ "$rc" = 0 ] || { cat "$SCRATCH/budget.out"; fail "fsbench run --budget 40s exited $rc"; }
 assert_no_leftovers "fsbench run --budget"
 grep -q '^status = "complete"$' "$res" || fail "the budget's result is not complete"
 grep -q '^ended = "budget"$' "$res" || { grep -E '^(ended|rounds)' "$res"; cat "$SCRATCH/budget.out"; fail "the run did not end on its budget"; }
-grep -q '^budget = 25$' "$res" || fail "the budget is not recorded"
+grep -q '^budget = 40$' "$res" || fail "the budget is not recorded"
 rounds=$(sed -n 's/^rounds = //p' "$res")
 [ -n "$rounds" ] && [ "$rounds" -ge 1 ] && [ "$rounds" -lt 10 ] || fail "rounds = '$rounds'"
 for fs in ext2 xfs; do
 	n=$(runs_of "$res" "$fs" swing)
 	[ "$n" -eq "$rounds" ] || fail "$fs has $n runs after $rounds rounds"
+	[ "$(grep -c '^      stall_run {' <(sed -n "/^filesystem \"$fs\" {/,/^}/p" "$res"))" = 1 ] ||
+		fail "$fs: not one stall run after the rounds"
 done
 grep -q "^repeat = $rounds\$" "$res" || fail "repeat is not the rounds done"
 # the budget's rule, on the times of the phase lines: round r ends with
-# its second line (E_r; E_0 the start), lasting E_r - E_{r-1}; the last
-# round n began as E_{n-1} - start + (E_{n-1} - E_{n-2}) <= 25, and did not
-# leave room for another: E_n - start + (E_n - E_{n-1}) > 25 (a second's
-# slack each way for what the lines do not time: fsck, the verdict)
-awk -v t0="$t0" -v n="$rounds" -v budget=25 '
+# its second timed line (E_r; E_0 the start), lasting E_r - E_{r-1}, and
+# the stall round's two lines ([1/2 ext2 stall]) come after the last; the
+# last round n began as E_{n-1} - start + 2 (E_{n-1} - E_{n-2}) <= 40 (the
+# round and, after it, the stall round at that pace), and did not leave
+# room for another: E_n - start + 2 (E_n - E_{n-1}) > 40 (a second's
+# slack each way for what the lines do not time: fsck, the verdict).
+# Without the stall round's reserve a round whose start left room for it
+# alone (E + w <= 40 < E + 2w) would be run, and the first rule fails.
+awk -v t0="$t0" -v n="$rounds" -v budget=40 '
+	$2 ~ /^\[[12]\/2$/ && $4 == "stall]" { s++; if (k != 2 * n) late = 1; next }
 	$2 ~ /^\[[12]\/2$/ { k++; if (k % 2 == 0) e[k / 2] = $1 }
 	END {
 		if (k != 2 * n) { printf "%d phase lines for %d rounds\n", k, n; exit 1 }
+		if (s != 2 || late) { printf "%d lines of the stall round, %s\n", s, late ? "not after the rounds" : "after the rounds"; exit 1 }
 		e[0] = t0
-		if (n >= 3 && e[n - 1] - t0 + e[n - 1] - e[n - 2] > budget + 1) {
-			printf "round %d began at %.1f s, after a round of %.1f s: over the budget\n", n, e[n - 1] - t0, e[n - 1] - e[n - 2]; exit 1
+		if (n >= 3 && e[n - 1] - t0 + 2 * (e[n - 1] - e[n - 2]) > budget + 1) {
+			printf "round %d began at %.1f s, after a round of %.1f s: no room for the stall round after it\n", n, e[n - 1] - t0, e[n - 1] - e[n - 2]; exit 1
 		}
-		if (e[n] - t0 + e[n] - e[n - 1] <= budget - 1) {
-			printf "the run ended at %.1f s after a round of %.1f s: the budget afforded another\n", e[n] - t0, e[n] - e[n - 1]; exit 1
+		if (e[n] - t0 + 2 * (e[n] - e[n - 1]) <= budget - 1) {
+			printf "the run ended at %.1f s after a round of %.1f s: the budget afforded another and the stall round\n", e[n] - t0, e[n] - e[n - 1]; exit 1
 		}
-		printf "round %d ended at %.1f s, after a round of %.1f s\n", n, e[n] - t0, e[n] - e[n - 1]
+		printf "round %d ended at %.1f s, after a round of %.1f s; then the stall round\n", n, e[n] - t0, e[n] - e[n - 1]
 	}' "$SCRATCH/budget.ts" >"$SCRATCH/budget.rule" || { cat "$SCRATCH/budget.out"; fail "the budget's rule: $(cat "$SCRATCH/budget.rule")"; }
+[ "$rounds" -ge 3 ] || note "only $rounds rounds: the rule of the last round's start was not checked"
 note "$(cat "$SCRATCH/budget.rule")"
 grep -qE '^  verdict: (after round 1: one run each|.*after round [0-9])' "$SCRATCH/budget.out" ||
 	{ cat "$SCRATCH/budget.out"; fail "no verdict line after a round"; }
-grep -qE '^  the 25s budget cannot afford another round: the run ends after round [0-9]+$' "$SCRATCH/budget.out" ||
-	fail "the end of the budget is not said"
-grep -qE '^fsbench: rounds until the verdict is settled, estimate: at most 25s' "$SCRATCH/budget.out" ||
+grep -qE '^  the 40s budget cannot afford another round and the stall round after it: the run ends after round [0-9]+$' \
+	"$SCRATCH/budget.out" || fail "the end of the budget is not said"
+grep -qE '^  the stall round: the probe beside each phase, untimed$' "$SCRATCH/budget.out" || fail "the stall round is not said"
+grep -qE '^fsbench: rounds until the verdict is settled, estimate: at most 40s' "$SCRATCH/budget.out" ||
 	{ head -3 "$SCRATCH/budget.out"; fail "no estimate bounded by the budget at the start"; }
 "$FSBENCH" show --ascii "$res" >"$SCRATCH/budget.txt" || fail "show cannot read the budget's result"
-grep -qE "Rounds: +$rounds rounds?; the 25s budget was spent before the verdict settled" "$SCRATCH/budget.txt" ||
+grep -qE "Rounds: +$rounds rounds?; the 40s budget was spent before the verdict settled" "$SCRATCH/budget.txt" ||
 	{ grep -i round "$SCRATCH/budget.txt"; fail "the document does not say how the rounds ended"; }
 
 # 2. settled early: the profile's budget, no option
@@ -112,6 +126,7 @@ grep -q '^budget = 300$' "$res" || fail "the profile's budget is not recorded"
 for fs in ext2 xfs; do
 	[ "$(runs_of "$res" "$fs" lag)" -eq 3 ] || fail "$fs: expected 3 runs"
 done
+[ "$(grep -c '^      stall_run {' "$res")" = 2 ] || fail "settled: not one stall run per filesystem after the rounds"
 grep -qE '^  verdict: settled after round 3: ext2 is fastest' "$SCRATCH/settled.out" ||
 	{ cat "$SCRATCH/settled.out"; fail "the settled verdict is not said"; }
 "$FSBENCH" show --ascii "$res" | grep -qE 'Rounds: +3 rounds; settled after round 3' ||
@@ -143,4 +158,6 @@ grep -q '^rounds = 1$' "$res" || fail "SIGUSR1 in round 1 ended after $(sed -n '
 for fs in ext2 xfs; do
 	[ "$(runs_of "$res" "$fs" swing)" -eq 1 ] || fail "SIGUSR1: $fs has not exactly one run"
 done
+grep -q '^      stall_run {' "$res" && fail "SIGUSR1: the stall round ran after the finish asked for"
+grep -q 'the stall round' "$SCRATCH/usr1.out" && fail "SIGUSR1: the stall round was started"
 exit 0

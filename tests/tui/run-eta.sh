@@ -7,7 +7,8 @@
 # the second filesystem a command phase that does not report its progress
 # (nap: sleep 9) gets a bar marked as an estimate with "about N s left",
 # from what the same phase took on the first filesystem, and the bar never
-# runs backwards or reaches 100% while the phase runs.
+# runs backwards or reaches 100% while the phase runs; then the stall
+# round's line.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 need_root
@@ -94,6 +95,9 @@ done
 [ "$seen" -ge 3 ] || { tui_dump; fail "no estimated progress bar during ext4's nap (seen $seen times)"; }
 [ "$prev" -gt 0 ] || fail "the estimated bar never moved"
 
+# the stall round after the timed ones (doc/disk.md) says so where the
+# repetition was: its nap lasts 9 s
+tui_wait 'ext2 +filesystem 1 of 2 +nap +phase 2 of 2 +the stall round: the probe beside'
 tui_wait 'Run finished'
 tui_quit 'Target: new image file' 'Where should fsbench run'
 assert_no_leftovers "the TUI run"

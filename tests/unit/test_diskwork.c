@@ -324,6 +324,142 @@ static void test_stalls(void **state)
 	fsb_result_free(res);
 }
 
+/* The probe's saves of a stall run (a save every 100 ms, 4 KiB each). */
+static void stall_fields(struct fsb_run *r, double p99_us, double max_us)
+{
+	r->v[FSB_FIELD_stall_saves] = 40;
+	r->v[FSB_FIELD_stall_p50_us] = 2000;
+	r->v[FSB_FIELD_stall_p99_us] = p99_us;
+	r->v[FSB_FIELD_stall_max_us] = max_us;
+	r->v[FSB_FIELD_stall_written_kib] = 160;
+}
+
+/* The legend of the disk section of res's document. */
+static char *disk_legend(const struct fsb_result *res)
+{
+	struct fsb_doc_opts o = { .report = { .metric = FSB_METRIC_DEAD } };
+	struct fsb_doc d = { 0 };
+	char *text = NULL;
+
+	fsb_doc_disk(&d, res, &o);
+	for (size_t i = 0; i < d.n && !text; i++)
+		if (d.v[i].role == FSB_ROLE_LEGEND)
+			text = fsb_xstrdup(d.v[i].text);
+	fsb_doc_free(&d);
+	return text;
+}
+
+/*
+ * The probe in a round of its own (doc/disk.md): the timed runs have no
+ * saves, each phase one stall run has them.  The stall table, its chart and
+ * the words come from the stall runs — a decoy save of 9 s put in a timed
+ * run is never read while the result has stall runs — and the write
+ * amplification from the timed runs alone (the stall run wrote 100× more).
+ * The same figures in the runs and no stall runs (a --probe beside run,
+ * every older file) read as before.
+ */
+static void test_stalls_from_stall_round(void **state)
+{
+	struct fsb_result *res = crafted("tar", cloned, 5, 3);
+	struct fsb_strv words = { 0 };
+	struct fsb_stall_worst w;
+	struct fsb_table t;
+	struct fsb_chart c;
+	const char *which = NULL;
+	struct fsb_amp before, after;
+	char *legend;
+
+	(void)state;
+	fsb_diskwork_amp(res, res->fs[1], &before);
+	assert_false(fsb_diskwork_stalls_present(res));
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_run r = run_of(100 * cloned[i].written[0], 1);
+
+		stall_fields(&r, 20000 + 1000 * (double)i, i == 2 ? 900000 : 30000);
+		fsb_phase_add_stall_run(res->fs[i]->phases[0], &r);
+		fsb_run_clear(&r);
+	}
+	res->probe = FSB_PROBE_ROUND;
+	assert_true(fsb_diskwork_stalls_present(res));
+	res->fs[0]->phases[0]->runs[1].v[FSB_FIELD_stall_max_us] = 9e6;	/* the decoy */
+	assert_true(fsb_diskwork_worst_stall(res, &w));
+	assert_string_equal(w.fs->name, "ext4");
+	assert_true(w.max_us == 900000);
+	fsb_report_stall_words(res, &words);
+	assert_int_equal(words.n, 1);
+	assert_non_null(strstr(words.v[0], "During tar on ext4, a save waited up to 900 ms"));
+	assert_non_null(strstr(words.v[0], "the longest save on the others: ext2 30 ms (tar)"));
+	fsb_strv_free(&words);
+	/* a row per filesystem, one stall run each: no interval, no decoy */
+	assert_int_equal(fsb_report_stalls(res, NULL, &t), 0);
+	assert_int_equal(t.nrows, 1 + 5);
+	assert_string_equal(fsb_table_cell(&t, 1, 1)->text, "ext2");
+	assert_string_equal(fsb_table_cell(&t, 1, 5)->text, "30.0");
+	assert_string_equal(fsb_table_cell(&t, 3, 5)->text, "900");
+	assert_true(fabs(fsb_table_cell(&t, 5, 4)->value - 24) < 1e-9);
+	assert_string_equal(fsb_table_cell(&t, 5, 4)->text, "24.0");
+	assert_non_null(strstr(t.caption, "in the stall round after the timed rounds (untimed)"));
+	fsb_table_free(&t);
+	assert_int_equal(fsb_report_stall_chart(res, NULL, &c, &which), 0);
+	assert_string_equal(which, "tar");
+	assert_true(fabs(c.bars[4].value - 24.0 / 20) < 1e-9);	/* btrfs's p99 over ext2's */
+	fsb_chart_free(&c);
+	/* the write amplification is the timed runs' */
+	fsb_diskwork_amp(res, res->fs[1], &after);
+	assert_true(after.written_kib == before.written_kib && after.factor == before.factor);
+	assert_int_equal(fsb_report_disk_amp(res, NULL, &t), 0);
+	assert_non_null(strstr(t.caption, "kept; the stall probe ran in a round of its own, not beside them)"));
+	fsb_table_free(&t);
+	legend = disk_legend(res);
+	assert_non_null(strstr(legend, "fsbench's own).  Write amplification"));
+	assert_non_null(strstr(legend, "The stall probe ran in a round of its own after the timed rounds: it never ran "
+				       "beside a timed phase."));
+	free(legend);
+
+	/* the same saves in the runs, no stall runs, no mode: read as before */
+	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_phase_result *ph = res->fs[i]->phases[0];
+
+		for (size_t k = 0; k < ph->nruns; k++)
+			stall_fields(&ph->runs[k], 20000 + 1000 * (double)i, i == 4 && k == 1 ? 1.8e6 : 30000);
+		fsb_run_clear(&ph->stall_runs[0]);
+		free(ph->stall_runs);
+		ph->stall_runs = NULL;
+		ph->nstall_runs = 0;
+	}
+	res->probe = -1;
+	assert_true(fsb_diskwork_worst_stall(res, &w));
+	assert_string_equal(w.fs->name, "btrfs");
+	assert_int_equal(fsb_report_stalls(res, NULL, &t), 0);
+	assert_non_null(strstr(t.caption, "the stall probe wrote 4 KiB"));
+	assert_non_null(strstr(t.caption, "(mean±95% CI over the runs)"));
+	assert_null(strstr(t.caption, "stall round"));
+	fsb_table_free(&t);
+	assert_int_equal(fsb_report_disk_amp(res, NULL, &t), 0);
+	assert_non_null(strstr(t.caption, "(its processes' writes that were kept, and the stall probe's)"));
+	fsb_table_free(&t);
+	legend = disk_legend(res);
+	assert_string_equal(legend, "The device's own counters (/proc/diskstats of the target's device — an image's "
+			    "loop device, not the disk under it — read after the phase's sync) against what the "
+			    "phase saved: what its processes sent towards storage and kept (/proc/PID/io write_bytes "
+			    "less cancelled_write_bytes of the process tree; a built-in phase: fsbench's own), and "
+			    "the stall probe's saves.  Write amplification = the device's writes / that: what a "
+			    "flash disk wears for what was kept.");
+	free(legend);
+	/* recorded: beside says so; off has no saves to count */
+	res->probe = FSB_PROBE_BESIDE;
+	legend = disk_legend(res);
+	assert_non_null(strstr(legend, "The stall probe ran beside the timed phases"));
+	free(legend);
+	res->probe = FSB_PROBE_OFF;
+	legend = disk_legend(res);
+	assert_non_null(strstr(legend, "fsbench's own).  Write amplification"));
+	assert_non_null(strstr(legend, "The stall probe did not run."));
+	free(legend);
+	assert_string_equal(fsb_report_probe_words(res), "not run (the run was told to run without it)");
+	fsb_result_free(res);
+}
+
 /* /proc/PID/io as the kernel writes it; a field missing or bad is refused. */
 static void test_proc_io_parse(void **state)
 {
@@ -369,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_amp_total),
 		cmocka_unit_test(test_clone),
 		cmocka_unit_test(test_stalls),
+		cmocka_unit_test(test_stalls_from_stall_round),
 		cmocka_unit_test(test_proc_io_parse),
 		cmocka_unit_test(test_diskstats_line),
 	};

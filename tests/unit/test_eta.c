@@ -155,6 +155,37 @@ static void test_rounds(void **state)
 	fsb_eta_free(&e);
 }
 
+/* The stall round (engine.h) is one repetition more, after the timed
+ * ones, and leaves out the phases it does not run (the crash phase).  2
+ * filesystems × 2 phases, priors 10 s and 30 s (phase 1: a crash phase),
+ * 1 s per run outside the phases; one timed round, then the stall round
+ * (rep 2): 2 × (10 + 30 + 1) + 2 × (10 + 1) = 104 s. */
+static void test_stall_round(void **state)
+{
+	const struct fsb_slot order[] = { { 0, 1 }, { 1, 1 }, { 0, 2 }, { 1, 2 } };
+	const bool skip[] = { false, true };
+	struct fsb_eta e;
+
+	(void)state;
+	fsb_eta_init(&e, 2, 2, 2);
+	for (size_t f = 0; f < 2; f++) {
+		fsb_eta_set_prior(&e, f, 0, 10);
+		fsb_eta_set_prior(&e, f, 1, 30);
+	}
+	e.overhead_prior = 1;
+	fsb_eta_set_order(&e, order, 4);
+	/* without the stall round's mark the slots count every phase */
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, NULL) - 164) < EPS);
+	fsb_eta_set_stall(&e, 2, skip);
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, NULL) - 104) < EPS);
+	/* in the stall round: fs 1's slot and its overhead */
+	assert_true(fabs(fsb_eta_left(&e, 3, -1, 0, NULL) - 11) < EPS);
+	/* no stall round: every slot whole again */
+	fsb_eta_set_stall(&e, 0, NULL);
+	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, NULL) - 164) < EPS);
+	fsb_eta_free(&e);
+}
+
 /* The fraction: elapsed / expected, capped below 100%, never backwards. */
 static void test_fraction(void **state)
 {
@@ -212,15 +243,20 @@ static void test_plan_rounds(void **state)
 	assert_int_equal(fsb_eta_plan_rounds(900, 2000), 1);	/* one round always runs */
 	assert_int_equal(fsb_eta_plan_rounds(900, 10), FSB_SETTLE_MAX_ROUNDS);
 	assert_int_equal(fsb_eta_plan_rounds(900, NAN), FSB_SETTLE_MAX_ROUNDS);
+	/* a budget the stall round's reserve spent: the first round still */
+	assert_int_equal(fsb_eta_plan_rounds(0, 100), 1);
+	assert_int_equal(fsb_eta_plan_rounds(-50, 100), 1);
 }
 
 /*
  * The plan's estimate, the one every screen shows: the shipped quick
  * profile on the five default filesystems, no earlier run (an empty
  * results directory), so the nominal figures: 8.0 + 1.1 + 12.0 + 3.8 + 1.2
- * (clone) + 0.4 + 3.9 + 1.5 = 31.9 s per filesystem, 159.5 s a round; 5
- * rounds fit the 15 minutes (797.5 s).  With --repeat 1: one round.  tiny: nothing known, no
- * budget.
+ * (clone) + 0.4 + 3.9 + 1.5 = 31.9 s per filesystem, 159.5 s a round.  The
+ * stall round (the default probe) is a round more, and the budget keeps
+ * room for it: 4 rounds and the stall round fit the 15 minutes (797.5 s);
+ * without the probe 5 rounds do.  With --repeat 1: one round and the stall
+ * round.  tiny: nothing known, no budget.
  */
 static void test_plan_estimate(void **state)
 {
@@ -241,23 +277,44 @@ static void test_plan_estimate(void **state)
 	assert_true(est.settle);
 	assert_true(fabs(est.budget - 900) < EPS);
 	assert_true(fabs(est.round - 159.5) < 1e-6);	/* the nominal figures' sum × 5 filesystems */
-	assert_int_equal(est.rounds, 5);
+	assert_true(fabs(est.stall - 159.5) < 1e-6);	/* every default phase is a command phase */
+	assert_int_equal(est.rounds, 4);
 	assert_true(fabs(est.total - 797.5) < 1e-6);
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "up to about 13 min 18 s: 4 rounds of about 2 min 40 s and the stall round fit the 15m "
+			    "budget, from the quick profile's nominal figures");
+	/* without the probe: no stall round, no room kept for it */
+	p.probe = FSB_PROBE_OFF;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_true(est.stall == 0);
+	assert_int_equal(est.rounds, 5);
 	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
 			    "up to about 13 min 18 s: 5 rounds of about 2 min 40 s fit the 15m budget, "
 			    "from the quick profile's nominal figures");
-	/* a budget of 5 minutes affords one round */
+	/* beside the timed phases: no stall round either */
+	p.probe = FSB_PROBE_BESIDE;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_int_equal(est.rounds, 5);
+	p.probe = FSB_PROBE_ROUND;
+	/* a budget of 5 minutes affords one round, and the stall round runs
+	 * after it all the same: the first round always runs */
 	p.budget = 300;
 	fsb_eta_plan(&p, &hist, &est);
 	assert_int_equal(est.rounds, 1);
-	assert_true(fabs(est.total - 159.5) < 1e-6);
+	assert_true(fabs(est.total - 319) < 1e-6);
 	/* a fixed repetition: no rounds, no budget's bound */
 	p.settle = false;
 	fsb_eta_plan(&p, &hist, &est);
 	assert_false(est.settle);
 	assert_int_equal(est.rounds, 1);
 	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
+			    "about 5 min 19 s: a round of about 2 min 40 s and the stall round, from the quick "
+			    "profile's nominal figures");
+	p.probe = FSB_PROBE_OFF;
+	fsb_eta_plan(&p, &hist, &est);
+	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
 			    "about 2 min 40 s, from the quick profile's nominal figures");
+	p.probe = FSB_PROBE_ROUND;
 	/* tiny: no nominal figures, no budget */
 	free(p.profile);
 	p.profile = fsb_xstrdup("tiny");
@@ -289,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_refined),
 		cmocka_unit_test(test_no_priors),
 		cmocka_unit_test(test_rounds),
+		cmocka_unit_test(test_stall_round),
 		cmocka_unit_test(test_fraction),
 		cmocka_unit_test(test_units),
 		cmocka_unit_test(test_plan_rounds),

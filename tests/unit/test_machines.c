@@ -321,6 +321,32 @@ static void test_like_plan(void **state)
 	assert_true(p.settle);
 	fsb_plan_clear(&p);
 	fsb_strv_free(&notes);
+
+	/* how the stall probe ran: the result's mode; a file without it and
+	 * without any counter: this machine's default (the stall round) */
+	for (int m = -1; m < FSB_PROBE_MODE_COUNT; m++) {
+		r->probe = m;
+		fsb_plan_init(&p, cfg);
+		assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
+		assert_int_equal(p.probe, m < 0 ? FSB_PROBE_ROUND : m);
+		fsb_plan_clear(&p);
+		fsb_strv_free(&notes);
+	}
+	/* an older file: beside where its runs hold the probe's saves */
+	r->probe = -1;
+	{
+		struct fsb_run run;
+
+		fsb_run_init(&run);
+		run.v[FSB_FIELD_stall_max_us] = 2000;
+		run.v[FSB_FIELD_disk_written_kib] = 100;
+		fsb_phase_add_run(r->fs[0]->phases[0], &run);
+	}
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
+	assert_int_equal(p.probe, FSB_PROBE_BESIDE);
+	fsb_plan_clear(&p);
+	fsb_strv_free(&notes);
 	fsb_result_free(r);
 }
 

@@ -118,6 +118,40 @@ static void test_use_and_fsck(void **state)
 	fsb_result_free(b);
 }
 
+/* The stall round's runs stay apart, a's then b's, and the mode stays when
+ * the files agree; a file that does not record it agrees by its runs. */
+static void test_stall_runs(void **state)
+{
+	struct fsb_result *a = run_of("2026-11-30T03:20:00Z", "ext2", 2, 10);
+	struct fsb_result *b = run_of("2026-12-01T03:20:00Z", "ext2", 2, 20);
+	struct fsb_result *m;
+	struct fsb_phase_result *ph;
+	struct fsb_run s;
+
+	(void)state;
+	fsb_run_init(&s);
+	s.v[FSB_FIELD_stall_max_us] = 1000;
+	fsb_phase_add_stall_run(fsb_fs_find_phase(a->fs[0], "tar"), &s);
+	s.v[FSB_FIELD_stall_max_us] = 2000;
+	fsb_phase_add_stall_run(fsb_fs_find_phase(b->fs[0], "tar"), &s);
+	a->probe = FSB_PROBE_ROUND;
+	m = merge2(a, b, 0, NULL);
+	ph = fsb_fs_find_phase(m->fs[0], "tar");
+	assert_int_equal(ph->nruns, 4);
+	assert_int_equal(ph->nstall_runs, 2);
+	assert_true(ph->stall_runs[0].v[FSB_FIELD_stall_max_us] == 1000 && ph->stall_runs[1].v[FSB_FIELD_stall_max_us] == 2000);
+	assert_int_equal(m->repeat, 4);	/* the repetitions, not the stall round */
+	assert_int_equal(m->probe, FSB_PROBE_ROUND);
+	fsb_result_free(m);
+	/* a run beside the timed phases is another plan's: not recorded */
+	b->probe = FSB_PROBE_BESIDE;
+	m = merge2(a, b, 0, NULL);
+	assert_int_equal(m->probe, -1);
+	fsb_result_free(m);
+	fsb_result_free(a);
+	fsb_result_free(b);
+}
+
 static void test_concatenates_runs(void **state)
 {
 	struct fsb_result *a = run_of("2026-11-30T03:20:00Z", "ext2,ext4", 3, 10);
@@ -314,6 +348,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_concatenates_runs),
+		cmocka_unit_test(test_stall_runs),
 		cmocka_unit_test(test_records_differences),
 		cmocka_unit_test(test_auto_bookkeeping),
 		cmocka_unit_test(test_failed_elsewhere),

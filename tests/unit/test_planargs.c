@@ -59,6 +59,7 @@ static void assert_same(const struct fsb_plan *a, const struct fsb_plan *b)
 	assert_int_equal(a->auto_repeat, b->auto_repeat);
 	assert_int_equal(a->max_repeat, b->max_repeat);
 	assert_int_equal(a->drop_caches, b->drop_caches);
+	assert_int_equal(a->probe, b->probe);
 	assert_int_equal(a->jobs, b->jobs);
 	assert_string_equal(a->profile, b->profile);
 	assert_string_equal(a->baseline, b->baseline);
@@ -169,6 +170,54 @@ static void test_settle_round_trip(void **state)
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "15x", &err), -EINVAL);
 	assert_string_equal(err.msg, "the time budget '15x': expected a duration such as 15m, 900s or 1h30m");
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "0", &err), -EINVAL);
+	fsb_plan_clear(&p);
+}
+
+/* The stall probe's mode (model/result.h): round by default, the stall
+ * round with it when a command phase can have the probe beside it;
+ * --probe beside and --no-probe read back as they were given. */
+static void test_probe_mode(void **state)
+{
+	static const struct { const char *value; enum fsb_probe_mode mode; const char *says; } modes[] = {
+		{ "beside", FSB_PROBE_BESIDE, "--probe beside" },
+		{ "off", FSB_PROBE_OFF, "--no-probe" },
+		{ "round", FSB_PROBE_ROUND, NULL },
+	};
+	struct fsb_plan p, q;
+	struct fsb_strv args = { 0 };
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	fsb_plan_init(&p, cfg);
+	assert_int_equal(p.probe, FSB_PROBE_ROUND);	/* the shipped defaults' probe = true */
+	assert_true(fsb_plan_stall_round(&p));
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(modes); i++) {
+		char *line;
+
+		assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PROBE, modes[i].value, &err), 0);
+		assert_int_equal(p.probe, modes[i].mode);
+		assert_int_equal(fsb_plan_stall_round(&p), modes[i].mode == FSB_PROBE_ROUND);
+		fsb_plan_args(&p, &args);
+		parse(&q, &args);
+		assert_same(&p, &q);
+		line = fsb_plan_command_line(&p);
+		if (modes[i].says)
+			assert_non_null(strstr(line, modes[i].says));
+		else
+			assert_null(strstr(line, "probe"));	/* the default: nothing to say */
+		free(line);
+		fsb_strv_free(&args);
+		fsb_plan_clear(&q);
+	}
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_NO_PROBE, NULL, &err), 0);
+	assert_int_equal(p.probe, FSB_PROBE_OFF);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PROBE, "sometimes", &err), -EINVAL);
+	assert_string_equal(err.msg, "the stall probe's mode 'sometimes': expected round (the default: in a round of "
+			    "its own), beside (beside the timed phases) or off");
+	/* the built-in phases have no probe beside them: no stall round */
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PROBE, "round", &err), 0);
+	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_PHASES, "block-write,block-read", &err), 0);
+	assert_false(fsb_plan_stall_round(&p));
 	fsb_plan_clear(&p);
 }
 
@@ -358,6 +407,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_settle_round_trip),
+		cmocka_unit_test(test_probe_mode),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_target_checks),
 		cmocka_unit_test(test_kinds),

@@ -86,8 +86,31 @@ static struct fsb_result *sample(void)
 	return r;
 }
 
+static void assert_same_run(const struct fsb_run *r, const struct fsb_run *s)
+{
+	for (int f = 0; f < FSB_FIELD_COUNT; f++) {
+		if (isnan(r->v[f]))
+			assert_true(isnan(s->v[f]));
+		else
+			assert_true(r->v[f] == s->v[f]);	/* bit-exact */
+	}
+	assert_int_equal(r->status, s->status);
+	assert_int_equal(r->exit_status, s->exit_status);
+	if (r->error)
+		assert_string_equal(r->error, s->error);
+	if (r->top)
+		assert_string_equal(r->top, s->top);
+	else
+		assert_null(s->top);
+	if (r->disturbed)
+		assert_string_equal(r->disturbed, s->disturbed);
+	else
+		assert_null(s->disturbed);
+}
+
 static void assert_same(const struct fsb_result *a, const struct fsb_result *b)
 {
+	assert_int_equal(a->probe, b->probe);
 	assert_string_equal(a->tool, b->tool);
 	assert_string_equal(a->command, b->command);
 	assert_int_equal(a->status, b->status);
@@ -108,28 +131,12 @@ static void assert_same(const struct fsb_result *a, const struct fsb_result *b)
 			assert_string_equal(x->phases[j]->name, y->phases[j]->name);
 			assert_int_equal(x->phases[j]->status, y->phases[j]->status);
 			assert_int_equal(x->phases[j]->nruns, y->phases[j]->nruns);
-			for (size_t k = 0; k < x->phases[j]->nruns; k++) {
-				const struct fsb_run *r = &x->phases[j]->runs[k], *s = &y->phases[j]->runs[k];
-
-				for (int f = 0; f < FSB_FIELD_COUNT; f++) {
-					if (isnan(r->v[f]))
-						assert_true(isnan(s->v[f]));
-					else
-						assert_true(r->v[f] == s->v[f]);	/* bit-exact */
-				}
-				assert_int_equal(r->status, s->status);
-				assert_int_equal(r->exit_status, s->exit_status);
-				if (r->error)
-					assert_string_equal(r->error, s->error);
-				if (r->top)
-					assert_string_equal(r->top, s->top);
-				else
-					assert_null(s->top);
-				if (r->disturbed)
-					assert_string_equal(r->disturbed, s->disturbed);
-				else
-					assert_null(s->disturbed);
-			}
+			for (size_t k = 0; k < x->phases[j]->nruns; k++)
+				assert_same_run(&x->phases[j]->runs[k], &y->phases[j]->runs[k]);
+			/* the stall round's runs stay apart, in their order */
+			assert_int_equal(x->phases[j]->nstall_runs, y->phases[j]->nstall_runs);
+			for (size_t k = 0; k < x->phases[j]->nstall_runs; k++)
+				assert_same_run(&x->phases[j]->stall_runs[k], &y->phases[j]->stall_runs[k]);
 		}
 	}
 }
@@ -150,10 +157,31 @@ static void test_round_trip(void **state)
 	r->needs = FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION;
 	fsb_secs_add(&r->fs[0]->fsck_s, 1.25);
 	r->fs[0]->fsck = fsb_xstrdup("e2fsck -f -n /dev/loop0");
+	/* the stall round: its runs apart, with the probe's saves */
+	r->probe = FSB_PROBE_ROUND;
+	{
+		struct fsb_run s;
+
+		fsb_run_init(&s);
+		s.v[FSB_FIELD_real] = 0.31;
+		s.v[FSB_FIELD_stall_saves] = 3;
+		s.v[FSB_FIELD_stall_p99_us] = 41250.5;
+		s.v[FSB_FIELD_stall_max_us] = 41250.5;
+		s.v[FSB_FIELD_seq] = 3;
+		s.disturbed = "other programs used 48% of a CPU, mostly burner";
+		fsb_phase_add_stall_run(r->fs[0]->phases[0], &s);
+		s.disturbed = NULL;
+		fsb_run_clear(&s);
+	}
 	r->fs[0]->fsck_data = fsb_xstrdup("16018 files and directories, 118 MiB used");
 	assert_int_equal(fsb_result_write(r, path, &err), 0);
 	assert_int_equal(fsb_result_read(path, &back, &err), 0);
 	assert_same(r, back);
+	assert_int_equal(back->probe, FSB_PROBE_ROUND);
+	assert_int_equal(back->fs[0]->phases[0]->nruns, 2);
+	assert_int_equal(back->fs[0]->phases[0]->nstall_runs, 1);
+	assert_true(back->fs[0]->phases[0]->stall_runs[0].v[FSB_FIELD_stall_max_us] == 41250.5);
+	assert_true(fsb_result_has_stall_runs(back));
 	assert_int_equal(back->rounds, 3);
 	assert_int_equal(back->budget_s, 900);
 	assert_string_equal(back->ended, "budget");
@@ -235,6 +263,7 @@ static struct fsb_result *rnd_result(void)
 	r->host.cores = (long)rnd(1000) - 1;
 	r->host.ram_mib = (long)rnd(INT_MAX);
 	r->target.size_mib = (long long)rnd(INT_MAX) * 1000 - 1;
+	r->probe = (int)rnd(FSB_PROBE_MODE_COUNT + 1) - 1;
 	for (unsigned i = rnd(3); i; i--) {
 		char *v = rnd_str();
 
@@ -269,7 +298,7 @@ static struct fsb_result *rnd_result(void)
 				run.status = (enum fsb_run_status)rnd(3);
 				run.exit_status = rnd(2) ? -1 : (int)rnd(INT_MAX);
 				run.error = rnd(2) ? rnd_str() : NULL;
-				fsb_phase_add_run(ph, &run);
+				(rnd(4) ? fsb_phase_add_run : fsb_phase_add_stall_run)(ph, &run);
 				free(run.error);
 			}
 			free(pn);
@@ -406,6 +435,97 @@ static void test_bad_input(void **state)
 	free(missing);
 }
 
+/* The probe's mode of a file: as recorded, else what its runs say (a file
+ * without `probe`: beside when its runs hold the probe's saves, else off;
+ * round when it has stall runs); not written back when not recorded. */
+static void test_probe_mode(void **state)
+{
+	static const char *const files[] = {
+		"format = 1\nfilesystem \"a\" { phase \"p\" { run { real = 1 disk_written_kib = 4 } } }\n",
+		"format = 1\nfilesystem \"a\" { phase \"p\" { run { real = 1 stall_saves = 9 } } }\n",
+		"format = 1\nfilesystem \"a\" { phase \"p\" { run { real = 1 }\n stall_run { stall_saves = 9 } } }\n",
+		"format = 1\nprobe = \"beside\"\nfilesystem \"a\" { phase \"p\" { run { real = 1 } } }\n",
+		"format = 1\nprobe = \"off\"\n",
+	};
+	static const int recorded[] = { -1, -1, -1, FSB_PROBE_BESIDE, FSB_PROBE_OFF };
+	static const enum fsb_probe_mode mode[] = { FSB_PROBE_OFF, FSB_PROBE_BESIDE, FSB_PROBE_ROUND, FSB_PROBE_BESIDE,
+						    FSB_PROBE_OFF };
+	struct fsb_err err = { 0 };
+
+	(void)state;
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(files); i++) {
+		struct fsb_result *r = NULL;
+		size_t n;
+		char *text;
+
+		if (fsb_result_read_buf(files[i], strlen(files[i]), "p.fsbench", &r, &err))
+			fail_msg("file %zu: %s", i, err.msg);
+		assert_int_equal(r->probe, recorded[i]);
+		assert_int_equal(fsb_result_probe(r), mode[i]);
+		text = print_mem(r, &n);
+		assert_true((strstr(text, "\nprobe = ") != NULL) == (recorded[i] >= 0));
+		free(text);
+		fsb_result_free(r);
+	}
+	/* the stall run is a run of its own: not one of the phase's runs */
+	{
+		struct fsb_result *r = NULL;
+
+		assert_int_equal(fsb_result_read_buf(files[2], strlen(files[2]), "p.fsbench", &r, &err), 0);
+		assert_int_equal(r->fs[0]->phases[0]->nruns, 1);
+		assert_int_equal(r->fs[0]->phases[0]->nstall_runs, 1);
+		assert_true(isnan(r->fs[0]->phases[0]->runs[0].v[FSB_FIELD_stall_saves]));
+		fsb_result_free(r);
+	}
+	expect_bad("format = 1\nprobe = \"sometimes\"\n", "bad.fsbench:2:", "expected one of round, beside, off");
+	expect_bad("format = 1\nprobe = \"off\"\nprobe = \"off\"\n", "bad.fsbench:3:", "probe");
+	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" {\n stall_run { stall_saves = -2 } } }\n",
+		   "bad.fsbench:", "stall_saves");
+	expect_bad("format = 1\nfilesystem \"a\" { phase \"p\" {\n stall_run { fast = 1 } } }\n", "bad.fsbench:3:",
+		   "fast");
+}
+
+/* A hostile file's stall runs are held to the runs' limit, apart from its
+ * runs: 100,000 of each read, one stall run more is refused; and the
+ * writer refuses what the reader would. */
+static void test_stall_run_limits(void **state)
+{
+	size_t n = FSB_RESULT_MAX_RUNS;
+	struct fsb_buf b = { 0 };
+	struct fsb_result *r = NULL;
+	struct fsb_err err = { 0 };
+	char *path = fsb_xasprintf("%s/limits.fsbench", dir);
+
+	(void)state;
+	fsb_buf_add(&b, "format = 1\nfilesystem \"a\" {\n phase \"p\" {\n");
+	for (size_t i = 0; i < n; i++)
+		fsb_buf_add(&b, "run{}stall_run{}\n");
+	fsb_buf_add(&b, " }\n}\n");
+	assert_int_equal(fsb_result_read_buf(b.s, b.len, "big.fsbench", &r, &err), 0);
+	assert_int_equal(r->fs[0]->phases[0]->nruns, n);
+	assert_int_equal(r->fs[0]->phases[0]->nstall_runs, n);
+	fsb_result_free(r);
+	r = NULL;
+	b.len -= strlen(" }\n}\n");
+	fsb_buf_add(&b, "stall_run{}\n }\n}\n");
+	assert_int_equal(fsb_result_read_buf(b.s, b.len, "big.fsbench", &r, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "big.fsbench:"));
+	assert_non_null(strstr(err.msg, "has more than 100000 stall runs"));
+	assert_null(r);
+	fsb_buf_free(&b);
+	/* the writer: a phase with one stall run more than the reader takes
+	 * (counted, not made: the check comes before anything is written) */
+	r = sample();
+	fsb_phase_add_stall_run(r->fs[0]->phases[0], &r->fs[0]->phases[0]->runs[0]);
+	r->fs[0]->phases[0]->nstall_runs = n + 1;
+	assert_int_equal(fsb_result_write(r, path, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "100001 stall runs: a result file holds at most 100000 per phase"));
+	assert_int_equal(access(path, F_OK), -1);
+	r->fs[0]->phases[0]->nstall_runs = 1;
+	fsb_result_free(r);
+	free(path);
+}
+
 static void test_metrics(void **state)
 {
 	struct fsb_run r;
@@ -435,6 +555,8 @@ int main(void)
 		cmocka_unit_test(test_round_trip_property),
 		cmocka_unit_test(test_atomic_write_keeps_old_file),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_probe_mode),
+		cmocka_unit_test(test_stall_run_limits),
 		cmocka_unit_test(test_metrics),
 	};
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);

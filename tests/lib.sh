@@ -214,6 +214,15 @@ assert_no_leftovers() {
 	fi
 }
 
+# assert_has FILE WHAT GREP-ARGS… — FILE has a line that grep GREP-ARGS
+# (a pattern, with its options: -xF LINE, -E REGEX) finds, or the test
+# fails with WHAT and the file's text.
+assert_has() {
+	local file=$1 what=$2
+	shift 2
+	grep -q "$@" "$file" || fail "$what: $(cat "$file")"
+}
+
 # wait_until WHAT CMD… — run CMD every 20 ms until it succeeds: a test waits
 # on a marker (a file, a line of output, a process), never on a guess of how
 # long something takes.  The bound, FSB_WAIT_S seconds (600), only keeps a

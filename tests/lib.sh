@@ -147,6 +147,16 @@ new_loop() {
 	echo "$dev"
 }
 
+# new_imgdir — a new directory for the test's own images, printed: outside
+# the scratch directory, so that assert_no_leftovers still means "nothing
+# of fsbench's" (a loop device on them is the test's own); removed at exit.
+new_imgdir() {
+	local dir
+	dir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX) || fail "cannot make an image directory in /var/tmp"
+	at_exit rm -rf "$dir"
+	echo "$dir"
+}
+
 # mount_tmp DEV [OPTIONS] — mount DEV on a new directory, print it.
 mount_tmp() {
 	local dev=$1 opts=${2:-} dir

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "crafted.h"
+#include "lines.h"
 #include "shipped_config.h"
 
 #include "doc/report.h"
@@ -42,20 +43,12 @@ static void judge(const struct fsb_result *res, const char *use, unsigned needs,
 	assert_true(lines->n >= 1);
 }
 
-static bool any_line(const struct fsb_strv *l, const char *part)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strstr(l->v[i], part))
-			return true;
-	return false;
-}
-
 #define assert_has(text, part) \
 	do { if (!strstr((text), (part))) fail_msg("'%s' lacks '%s'", (text), (part)); } while (0)
 #define assert_any(lines, part) \
-	do { if (!any_line((lines), (part))) fail_msg("no line has '%s' (first: '%s')", (part), (lines)->v[0]); } while (0)
+	do { if (!has_line((lines), (part))) fail_msg("no line has '%s' (first: '%s')", (part), (lines)->v[0]); } while (0)
 #define assert_none(lines, part) \
-	do { if (any_line((lines), (part))) fail_msg("a line has '%s'", (part)); } while (0)
+	do { if (has_line((lines), (part))) fail_msg("a line has '%s'", (part)); } while (0)
 
 static const char *pick(const struct fsb_recommendation *r)
 {

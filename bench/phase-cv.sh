@@ -75,8 +75,7 @@ if [ -n "$sessions" ]; then
 	# shellcheck source=bench/section.sh
 	. "$here/section.sh"
 	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
-	work=$(mktemp -d /tmp/phase-cv.XXXXXX)
-	trap 'rm -rf "$work"' EXIT
+	bench_workdir phase-cv
 	n=0
 	for f in "$sessions"/*.fsbench; do
 		# idle sessions only: bench/verdict-repro.sh names those it ran
@@ -150,9 +149,7 @@ if [ -z "$fs" ]; then
 fi
 command -v python3 >/dev/null || { echo "$0: needs python3 for the figures" >&2; exit 2; }
 
-work=$(mktemp -d /tmp/phase-cv.XXXXXX)
-img=$img_dir/phase-cv.$$.img
-trap 'rm -f "$img"; rm -rf "$work"' EXIT
+bench_image phase-cv
 fsb() { "$fsbench" --config "$conf" "$@"; }
 
 if [ -n "$from" ]; then
@@ -167,14 +164,14 @@ if [ -n "$from" ]; then
 else
 	fsb prepare --profile "$profile" >"$work/prepare.out" 2>&1 ||
 		{ cat "$work/prepare.out" >&2; echo "$0: could not make the $profile profile's workloads" >&2; exit 1; }
-	load0=$(cut -d' ' -f1-3 /proc/loadavg)
+	load0=$(bench_load)
 	t0=$(date -u +%Y-%m-%dT%H:%MZ)
 	sizeopt=()
 	[ -z "$size" ] || sizeopt=(--size "$size")
 	fsb run --image "$img" "${sizeopt[@]}" --profile "$profile" --fs "$fs" --repeat "$reps" \
 		--order rounds -o "$work/cv.fsbench" >"$work/cv.out" 2>&1
 	rc=$?
-	load1=$(cut -d' ' -f1-3 /proc/loadavg)
+	load1=$(bench_load)
 fi
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/cv.* "$keep"/; }
 [ $rc = 0 ] || { tail -20 "$work/cv.out" >&2; echo "$0: the run failed (exit status $rc)" >&2; exit 1; }

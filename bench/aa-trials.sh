@@ -29,11 +29,8 @@ fsbench=${FSBENCH:-$top/fsbench}
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
 bench_need
-work=$(mktemp -d /var/tmp/fsbench-aa.XXXXXX)
-load0=$(bench_load)
 burner_pid=
-cleanup() { [ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+bench_workdir fsbench-aa '[ -n "$burner_pid" ] && kill "$burner_pid" 2>/dev/null'
 ncpus=$(nproc)
 cpu=$((ncpus - 1))
 
@@ -51,7 +48,7 @@ CONF
 
 sig=0 sig_raw=0 disturbed=0 runs=0 unreliable=0 t0=$(date +%s)
 bench_settle
-load0=$(cut -d' ' -f1-3 /proc/loadavg)
+load0=$(bench_load)
 for t in $(seq "$n"); do
 	res=$work/t$t.fsbench
 	# the burst: at a random moment of the ~$((reps * 2)) s of phases, for 1-3 s
@@ -82,7 +79,7 @@ for t in $(seq "$n"); do
 	echo "trial $t: burst at ${delay}s for ${len}s; significant: $(grep -E '^ext2#2 ' "$work/show.txt" | head -1)" >&2
 done
 t1=$(date +%s)
-load1=$(cut -d' ' -f1-3 /proc/loadavg)
+load1=$(bench_load)
 read -r stat_us table_us nprocs tree_us < <("$work/snapcost" 200)
 phase_s=0.5
 # per phase: two snapshots with the table; live: /proc/stat and the phase's

@@ -40,44 +40,18 @@ Usage: $0 [-f "ext4 xfs btrfs"] [-n 3] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o 
 USAGE
 	exit 2
 }
-while getopts "f:n:d:k:P:o:h" o; do
-	case $o in
-	f) fs=$OPTARG ;;
-	n) reps=$OPTARG ;;
-	d) img_dir=$OPTARG ;;
-	k) keep=$OPTARG ;;
-	P) profile=$OPTARG ;;
-	o) out=$OPTARG ;;
-	*) usage ;;
-	esac
-done
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
-bench_need
-case $reps in '' | *[!0-9]* | 0) echo "$0: -n $reps: a number of repetitions, 1 or more" >&2; exit 2 ;; esac
-work=$(mktemp -d /tmp/aging-bench.XXXXXX)
-img=$img_dir/aging-bench.$$.img
-trap 'rm -f "$img"; rm -rf "$work"' EXIT
-
-fslist=$(tr ' ' ',' <<<"$fs" | sed 's/^,*//; s/,*$//')
+bench_image_opts "$@"
+bench_image aging-bench
 phases=age,aged-grep,aged-stat,aged-make2,aged-cp,aged-rm,refresh,fresh-grep,fresh-stat,fresh-make2,fresh-cp,fresh-rm
 cmd=("$fsbench" run --image "$img" --profile "$profile" --fs "$fslist"
 	--phases "$phases" --repeat "$reps" --order rounds
 	-o "$work/aging.fsbench")
-bench_settle
-load0=$(bench_load)
-t0=$(date -u +%Y-%m-%dT%H:%MZ)
-s0=$(date +%s)
-"${cmd[@]}" >"$work/run.out" 2>&1 || { tail -20 "$work/run.out" >&2; echo "$0: the run failed" >&2; exit 1; }
-wall=$(( $(date +%s) - s0 ))
-load1=$(bench_load)
+bench_run "${cmd[@]}"
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work/aging.fsbench" "$work/run.out" "$keep/"; }
 
-"$fsbench" show "$work/aging.fsbench" >"$work/show.txt" || { echo "$0: fsbench show failed" >&2; exit 1; }
-sed -n '/^Aging$/,/^How it was measured$/p' "$work/show.txt" | sed '1d;$d' >"$work/aging.txt"
-[ -s "$work/aging.txt" ] || { echo "$0: the result has no Aging section" >&2; exit 1; }
-"$fsbench" export --format csv "$work/aging.fsbench" >"$work/runs.csv"
-state=$(bench_state "$load0" "$load1" "$work/aging.fsbench")
+bench_result "$work/aging.fsbench" Aging "$work/aging.txt"
 
 python3 - "$work/runs.csv" <<'PY' >"$work/age.md"
 import csv, statistics, sys
@@ -108,29 +82,15 @@ for ph in dict.fromkeys(r["phase"] for r in rows):
 PY
 
 {
-	echo "# bench/aging.sh: the latest results"
-	echo
-	echo "Written by \`bench/aging.sh${out:+ -o $(basename "$out")}\` on $t0; see [README.md](README.md)."
-	echo
-	echo "$state"
-	echo
+	bench_heading aging.sh
 	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases $phases --repeat $reps --order rounds\`"
-	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
-	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions"
+	bench_code
+	bench_wall
 	echo
 	cat "$work/age.md"
 	echo
 	echo "Each phase's time (the desktop phases' untimed setup is not in it):"
 	echo
 	cat "$work/times.md"
-	echo
-	echo "fsbench's Aging section of the result (\`fsbench show\`):"
-	echo
-	echo '```'
-	cat "$work/aging.txt"
-	echo '```'
 } >"$work/section.md"
-if [ -n "$out" ]; then
-	bench_section aging.sh "$out" "$work/section.md" || { echo "$0: cannot write $out" >&2; exit 2; }
-fi
-cat "$work/section.md"
+bench_finish aging.sh Aging "$work/aging.txt"

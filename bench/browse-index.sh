@@ -26,7 +26,8 @@
 # a temporary directory removed at exit (TMPDIR, default /var/tmp).
 set -u
 
-usage() {
+usage() {	# h: asked for (standard output); else on standard error
+	[ "$1" = h ] || exec >&2
 	cat <<EOF
 Usage: $0 [-n 10000] [-r 5] [-b 2] [-o RESULTS.md]
   -n N      result files (default 10000)
@@ -39,17 +40,10 @@ EOF
 }
 
 nfiles=10000 rounds=5 brounds=2 mdout=
-while getopts "n:r:b:o:h" opt; do
-	case $opt in
-	n) nfiles=$OPTARG ;;
-	r) rounds=$OPTARG ;;
-	b) brounds=$OPTARG ;;
-	o) mdout=$OPTARG ;;
-	h) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-done
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_getopts n:nfiles r:rounds b:brounds o:mdout -- "$@"
 # the script works in its own directory: -o is the caller's path
 case $mdout in "" | /*) ;; *) mdout=$PWD/$mdout ;; esac
 FSBENCH=${FSBENCH:-$here/../fsbench}
@@ -60,18 +54,10 @@ for p in tmux /usr/bin/time awk; do
 done
 [ -x "$FSBENCH" ] || { echo "$0: no fsbench at $FSBENCH (build it, or set FSBENCH)" >&2; exit 2; }
 
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-browse-bench.XXXXXX") || exit 1
-# shellcheck source=bench/section.sh
-. "$here/section.sh"
+sock=fsbench-bench-$$
+bench_workdir fsbench-browse-bench 'tmux -L "$sock" kill-server 2>/dev/null'
 bench_settle
 load0=$(bench_load)
-sock=fsbench-bench-$$
-cleanup() {
-	tmux -L "$sock" kill-server 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 # nothing below writes outside $work
 cd "$work" || exit 1
 export XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config TZ=UTC

@@ -33,43 +33,17 @@ Usage: $0 [-f "ext2 ext4 xfs btrfs"] [-n 3] [-d IMAGE_DIR] [-k DIR] [-P PROFILE]
 USAGE
 	exit 2
 }
-while getopts "f:n:d:k:P:o:h" o; do
-	case $o in
-	f) fs=$OPTARG ;;
-	n) reps=$OPTARG ;;
-	d) img_dir=$OPTARG ;;
-	k) keep=$OPTARG ;;
-	P) profile=$OPTARG ;;
-	o) out=$OPTARG ;;
-	*) usage ;;
-	esac
-done
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
-bench_need
-case $reps in '' | *[!0-9]* | 0) echo "$0: -n $reps: a number of repetitions, 1 or more" >&2; exit 2 ;; esac
+bench_image_opts "$@"
 [ -w /dev/fuse ] || { echo "$0: needs FUSE (/dev/fuse; modprobe fuse)" >&2; exit 2; }
-work=$(mktemp -d /tmp/crash-bench.XXXXXX)
-img=$img_dir/crash-bench.$$.img
-trap 'rm -f "$img"; rm -rf "$work"' EXIT
-
-fslist=$(tr ' ' ',' <<<"$fs" | sed 's/^,*//; s/,*$//')
+bench_image crash-bench
 cmd=("$fsbench" run --image "$img" --profile "$profile" --fs "$fslist" --phases crash
 	--repeat "$reps" --order sequential -o "$work/crash.fsbench")
-bench_settle
-load0=$(bench_load)
-t0=$(date -u +%Y-%m-%dT%H:%MZ)
-s0=$(date +%s)
-"${cmd[@]}" >"$work/run.out" 2>&1 || { tail -20 "$work/run.out" >&2; echo "$0: the run failed" >&2; exit 1; }
-wall=$(( $(date +%s) - s0 ))
-load1=$(bench_load)
+bench_run "${cmd[@]}"
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work/crash.fsbench" "$work/crash.log" "$work/run.out" "$keep/"; }
 
-"$fsbench" show "$work/crash.fsbench" >"$work/show.txt" || { echo "$0: fsbench show failed" >&2; exit 1; }
-sed -n '/^Crash consistency$/,/^How it was measured$/p' "$work/show.txt" | sed '1d;$d' >"$work/crash.txt"
-[ -s "$work/crash.txt" ] || { echo "$0: the result has no Crash consistency section" >&2; exit 1; }
-"$fsbench" export --format csv "$work/crash.fsbench" >"$work/runs.csv"
-state=$(bench_state "$load0" "$load1" "$work/crash.fsbench")
+bench_result "$work/crash.fsbench" "Crash consistency" "$work/crash.txt"
 
 python3 - "$work/runs.csv" <<'PY' >"$work/times.md"
 import csv, statistics, sys
@@ -89,27 +63,13 @@ for fs in dict.fromkeys(r["filesystem"] for r in rows):
 PY
 
 {
-	echo "# bench/crash.sh: the latest results"
-	echo
-	echo "Written by \`bench/crash.sh${out:+ -o $(basename "$out")}\` on $t0; see [README.md](README.md)."
-	echo
-	echo "$state"
-	echo
+	bench_heading crash.sh
 	echo "- Command: \`fsbench run --image IMG --profile $profile --fs $fslist --phases crash --repeat $reps --order sequential\`"
-	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
-	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions (mkfs of the run's own target included)"
+	bench_code
+	bench_wall " (mkfs of the run's own target included)"
 	echo
 	echo "The crash phase's wall time is its run's real time: the filesystem made under the write log, the script, then every crash state rebuilt, mounted, compared, unmounted and checked; the counts add up over the $reps repetitions."
 	echo
 	cat "$work/times.md"
-	echo
-	echo "fsbench's Crash consistency section of the result (\`fsbench show\`):"
-	echo
-	echo '```'
-	cat "$work/crash.txt"
-	echo '```'
 } >"$work/section.md"
-if [ -n "$out" ]; then
-	bench_section crash.sh "$out" "$work/section.md" || { echo "$0: cannot write $out" >&2; exit 2; }
-fi
-cat "$work/section.md"
+bench_finish crash.sh "Crash consistency" "$work/crash.txt"

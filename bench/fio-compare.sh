@@ -20,7 +20,8 @@
 # points) is removed on every exit path.  See bench/README.md.
 set -u
 
-usage() {
+usage() {	# h: asked for (standard output); else on standard error
+	[ "$1" = h ] || exec >&2
 	cat <<EOF
 Usage: $0 [-f "ext4 xfs btrfs"] [-s 1G] [-n 21] [-b 3] [-i 4G] [-N 64] [-B] [-o RESULTS.md]
   -f LIST   filesystems (ext4, ext2, ext3, xfs, btrfs, f2fs, jfs)
@@ -45,22 +46,10 @@ nfiles=64
 with_bonnie=1
 mdout=
 args=("$@")
-while getopts "f:s:n:b:i:N:Bo:h" opt; do
-	case $opt in
-	f) fslist=$OPTARG ;;
-	s) size=$OPTARG ;;
-	n) rounds=$OPTARG ;;
-	b) brounds=$OPTARG ;;
-	i) image_size=$OPTARG ;;
-	N) nfiles=$OPTARG ;;
-	B) with_bonnie= ;;
-	o) mdout=$OPTARG ;;
-	h) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-done
-
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/section.sh
+. "$here/section.sh"
+bench_getopts f:fslist s:size n:rounds b:brounds i:image_size N:nfiles B=with_bonnie= o:mdout -- "$@"
 FSBENCH=${FSBENCH:-$here/../fsbench}
 conf_src=$here/../data/fsbench.conf
 
@@ -84,26 +73,19 @@ bytes=$(numfmt --from=iec "${size%[Bb]}") || { echo "fio-compare: bad size $size
 mib=$((bytes / 1048576))
 
 # ---- clean-up: everything made here goes, whatever happens ----------------
-work=$(mktemp -d "${TMPDIR:-/var/tmp}/fsbench-bench.XXXXXX") || exit 1
-# shellcheck source=bench/section.sh
-. "$here/section.sh"
-bench_settle
-load0=$(bench_load)
-mnt=$work/mnt
 loopdev=
-cleanup() {
+detach() {
 	trap - EXIT INT TERM HUP
 	if mountpoint -q "$mnt" 2>/dev/null; then
 		umount "$mnt" 2>/dev/null || umount -l "$mnt"
 	fi
 	[ -n "$loopdev" ] && losetup -d "$loopdev" 2>/dev/null
-	rm -rf --one-file-system "$work"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+bench_workdir fsbench-bench detach
+mnt=$work/mnt
 mkdir -p "$mnt"
+bench_settle
+load0=$(bench_load)
 
 conf=$work/fsbench.conf
 cp "$conf_src" "$conf"
@@ -206,7 +188,7 @@ run_bonnie() {
 			print fs, "bonnie", "seq-delete", r, v($31) }' >>"$samples"
 }
 
-load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+load_start=$(bench_load)
 machine="$(uname -r), $(nproc) CPUs, $(awk '/MemTotal/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo)"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 backing=$(findmnt -n -o SOURCE,FSTYPE --target "$work" | tr -s ' ')
@@ -290,7 +272,7 @@ table=$work/table.md
 {
 	echo "- Date: $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "- Machine: $cpu; $machine; images on $backing (loop, direct I/O);" \
-		"load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+		"load average $load_start at the start, $(bench_load) at the end"
 	echo "- Versions: $("$FSBENCH" --version 2>/dev/null | head -1), $(fio --version)${with_bonnie:+, bonnie++ $(bonnie++ 2>&1 | sed -n 's/^Version: //p')}"
 	echo "- Command: bench/fio-compare.sh -f \"$fslist\" -s $size -n $rounds -b $brounds -i $image_size -N $nfiles$([ -n "$with_bonnie" ] || echo " -B")"
 	echo "- Ratios of the medians over $rounds rounds$([ -n "$with_bonnie" ] && echo " ($brounds with bonnie++)");" \

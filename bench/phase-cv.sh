@@ -75,8 +75,7 @@ if [ -n "$sessions" ]; then
 	# shellcheck source=bench/section.sh
 	. "$here/section.sh"
 	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
-	work=$(mktemp -d /tmp/phase-cv.XXXXXX)
-	trap 'rm -rf "$work"' EXIT
+	bench_workdir phase-cv
 	n=0
 	for f in "$sessions"/*.fsbench; do
 		# idle sessions only: bench/verdict-repro.sh names those it ran
@@ -88,53 +87,7 @@ if [ -n "$sessions" ]; then
 		n=$((n + 1))
 	done
 	[ "$n" -ge 2 ] || { echo "$0: fewer than 2 complete $profile results in $sessions" >&2; exit 2; }
-	python3 - "$work" "$n" "$goal" "$profile" <<'PY' >"$work/section.md" || exit 1
-import csv, math, statistics, sys
-work, n, goal, profile = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-runs = {}   # (phase, fs) -> [session][dead...]
-order_p, order_f, when = [], [], []
-for i in range(n):
-    rows = [r for r in csv.DictReader(open(f"{work}/s{i}.csv")) if r["status"] == "ok" and r["kind"] == "command"]
-    when.append(rows[0]["file"] if rows else "?")
-    for r in rows:
-        try:
-            d = float(r["real"]) - float(r["user"])
-        except ValueError:
-            continue
-        p, f = r["phase"], r["filesystem"]
-        if p.startswith(("aged-", "fresh-")) or p in ("age", "refresh"):
-            continue
-        if p not in order_p: order_p.append(p)
-        if f not in order_f: order_f.append(f)
-        runs.setdefault((p, f), [[] for _ in range(n)])[i].append(d)
-print(f"## Across {n} sessions of the {profile} profile\n")
-print("Sessions: " + ", ".join(when) + ".  Per phase and filesystem: the dead time's CV within a session (pooled), "
-      "between the sessions' means, and over every run of every session — what a user who runs the plan "
-      "another day sees, and what the goal is judged by.\n")
-print(f"| Phase | Filesystem | dead s (mean) | CV within a session | CV between sessions | CV across sessions | ≤ {goal*100:.0f}% |")
-print("|---|---|---:|---:|---:|---:|:---:|")
-worst = {}
-for p in order_p:
-    for f in order_f:
-        ss = [s for s in runs.get((p, f), []) if s]
-        allv = [x for s in ss for x in s]
-        if len(ss) < 2 or len(allv) < 3:
-            continue
-        m = statistics.mean(allv)
-        num = sum((len(s) - 1) * statistics.variance(s) for s in ss if len(s) > 1)
-        den = sum(len(s) - 1 for s in ss if len(s) > 1)
-        cw = math.sqrt(num / den) / m if den and m > 0 else float("nan")
-        cb = statistics.stdev([statistics.mean(s) for s in ss]) / m if m > 0 else float("nan")
-        ct = statistics.stdev(allv) / m if m > 0 else float("inf")
-        worst[p] = max(worst.get(p, 0), ct)
-        print(f"| {p} | {f} | {m:.3f} | {cw*100:.1f}% | {cb*100:.1f}% | {ct*100:.1f}% | {'yes' if ct <= goal else '**no**'} |")
-print()
-ok = [p for p in order_p if p in worst and worst[p] <= goal]
-bad = [p for p in order_p if p in worst and worst[p] > goal]
-print(f"- Meet the {goal*100:.0f}% goal across sessions on every filesystem: {', '.join(ok) or 'none'}.")
-print(f"- Do not: {', '.join(f'{p} (up to {worst[p]*100:.1f}%)' for p in bad) or 'none'}.")
-print()
-PY
+	python3 "$here/phase-cv.py" sessions "$work" "$n" "$goal" "$profile" >"$work/section.md" || exit 1
 	args=(--sessions "$sessions")
 	commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 	img_dir="(the sessions' own)"
@@ -150,9 +103,7 @@ if [ -z "$fs" ]; then
 fi
 command -v python3 >/dev/null || { echo "$0: needs python3 for the figures" >&2; exit 2; }
 
-work=$(mktemp -d /tmp/phase-cv.XXXXXX)
-img=$img_dir/phase-cv.$$.img
-trap 'rm -f "$img"; rm -rf "$work"' EXIT
+bench_image phase-cv
 fsb() { "$fsbench" --config "$conf" "$@"; }
 
 if [ -n "$from" ]; then
@@ -167,113 +118,21 @@ if [ -n "$from" ]; then
 else
 	fsb prepare --profile "$profile" >"$work/prepare.out" 2>&1 ||
 		{ cat "$work/prepare.out" >&2; echo "$0: could not make the $profile profile's workloads" >&2; exit 1; }
-	load0=$(cut -d' ' -f1-3 /proc/loadavg)
+	load0=$(bench_load)
 	t0=$(date -u +%Y-%m-%dT%H:%MZ)
 	sizeopt=()
 	[ -z "$size" ] || sizeopt=(--size "$size")
 	fsb run --image "$img" "${sizeopt[@]}" --profile "$profile" --fs "$fs" --repeat "$reps" \
 		--order rounds -o "$work/cv.fsbench" >"$work/cv.out" 2>&1
 	rc=$?
-	load1=$(cut -d' ' -f1-3 /proc/loadavg)
+	load1=$(bench_load)
 fi
 [ -z "$keep" ] || { mkdir -p "$keep" && cp "$work"/cv.* "$keep"/; }
 [ $rc = 0 ] || { tail -20 "$work/cv.out" >&2; echo "$0: the run failed (exit status $rc)" >&2; exit 1; }
 fsb export --format csv "$work/cv.fsbench" >"$work/cv.csv" || { echo "$0: cannot export the result" >&2; exit 1; }
 commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 
-python3 - "$work" "$profile" "$reps" "$fs" "$load0" "$load1" "$t0" "$goal" <<'PY' >"$work/section.md" || exit 1
-import csv, re, statistics, sys, datetime
-work, profile, reps, fslist, load0, load1, t0, goal = sys.argv[1:]
-reps = int(reps); goal = float(goal)
-text = open(f"{work}/cv.fsbench").read()
-rows = [r for r in csv.DictReader(open(f"{work}/cv.csv")) if r["status"] == "ok"]
-if not rows:
-    sys.exit("phase-cv.sh: the result has no completed run")
-
-# what the result file recorded about each run's interference, by seq
-disturbed = {}
-for chunk in re.split(r"\n\s*run \{", text)[1:]:
-    chunk = re.split(r'\n\s*phase "|\n\s*filesystem "', chunk)[0]
-    seq = re.search(r"\bseq = (\d+)", chunk)
-    why = re.search(r'\n\s*disturbed = "((?:[^"\\]|\\.)*)"', chunk)
-    if seq and why:
-        disturbed[seq.group(1)] = why.group(1)
-quiet = re.search(r'^quiet = "((?:[^"\\]|\\.)*)"', text, re.M)
-finished = re.search(r'^finished = "([^"]+)"', text, re.M)
-
-def num(r, k):
-    try:
-        return float(r[k])
-    except (KeyError, ValueError):
-        return None
-
-fss, phases = [], []
-for r in rows:
-    if r["filesystem"] not in fss: fss.append(r["filesystem"])
-    if r["phase"] not in phases: phases.append(r["phase"])
-
-# rounds: round k runs repetition k of every filesystem; it lasts from its
-# first phase's start to the next round's (mkfs, mount, cache drops in it)
-starts = {}
-for r in rows:
-    k, s = int(r["repetition"]), num(r, "started_at")
-    if s is not None:
-        starts[k] = min(starts.get(k, s), s)
-end = None
-if finished:
-    end = datetime.datetime.strptime(finished.group(1), "%Y-%m-%dT%H:%M:%SZ").replace(
-        tzinfo=datetime.timezone.utc).timestamp()
-walls = []
-for k in sorted(starts):
-    nxt = starts.get(k + 1, end)
-    if nxt is not None:
-        walls.append(nxt - starts[k])
-
-others = [x for x in (num(r, "others_cpu") for r in rows) if x is not None]
-psi = [x for x in (num(r, "psi_cpu") for r in rows) if x is not None]
-ndist = sum(1 for r in rows if r.get("seq") in disturbed)
-
-print(f"## {t0}, profile {profile}, {reps} rounds of {' '.join(fss)}\n")
-print(f"- Load average {load0} before, {load1} after (fsbench itself keeps one CPU busy).")
-if quiet:
-    print(f"- Before the run: {quiet.group(1)}.")
-line = f"- Disturbed runs (the result's interference record): **{ndist} of {len(rows)}**"
-if others:
-    line += f"; other programs' CPU per run: mean {statistics.mean(others)*100:.0f}%, max {max(others)*100:.0f}% of a CPU"
-if psi:
-    line += f"; waiting for a CPU: max {max(psi)*100:.0f}% of a phase's time"
-print(line + ".")
-if walls:
-    print(f"- Wall time of a round ({len(fss)} filesystem{'s' if len(fss) > 1 else ''}, mkfs, mount and cache drops included): "
-          + ", ".join(f"{w:.0f} s" for w in walls)
-          + f"; mean **{statistics.mean(walls)/60:.1f} min** (goal: 4–5 rounds in the 15-minute budget, at most 3 min)")
-print()
-print(f"| Phase | Filesystem | real s (mean) | dead s (mean) | CV of dead time | ≤ {goal*100:.0f}% |")
-print("|---|---|---:|---:|---:|:---:|")
-worst = {}
-for p in phases:
-    for f in fss:
-        rs = [r for r in rows if r["filesystem"] == f and r["phase"] == p]
-        dead = [num(r, "real") - num(r, "user") for r in rs if num(r, "real") is not None and num(r, "user") is not None]
-        real = [num(r, "real") for r in rs if num(r, "real") is not None]
-        if len(dead) < 2:
-            print(f"| {p} | {f} | {statistics.mean(real) if real else 0:.2f} | - | - (fewer than 2 runs) | - |")
-            continue
-        m = statistics.mean(dead)
-        cv = statistics.stdev(dead) / m if m > 0 else float("inf")
-        worst[p] = max(worst.get(p, 0), cv)
-        nd = sum(1 for r in rs if r.get("seq") in disturbed)
-        note = f" ({nd} disturbed)" if nd else ""
-        print(f"| {p} | {f} | {statistics.mean(real):.2f} | {m:.3f} | {cv*100:.1f}%{note} | {'yes' if cv <= goal else '**no**'} |")
-print()
-ok = [p for p in phases if p in worst and worst[p] <= goal]
-bad = [p for p in phases if p in worst and worst[p] > goal]
-print(f"- Meet the {goal*100:.0f}% goal on every filesystem: {', '.join(ok) or 'none'}.")
-print(f"- Do not: {', '.join(f'{p} (up to {worst[p]*100:.1f}%)' for p in bad) or 'none'}.")
-print(f"- For the `{profile}` profile in data/fsbench.conf (the largest CV of each phase over the filesystems):\n")
-print("      measured_cv = { " + ", ".join(f'"{p}={worst[p]:.3f}"' for p in phases if p in worst) + " }")
-print()
-PY
+python3 "$here/phase-cv.py" rounds "$work" "$profile" "$reps" "$fs" "$load0" "$load1" "$t0" "$goal" >"$work/section.md" || exit 1
 fi
 [ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
 {

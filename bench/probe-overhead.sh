@@ -24,7 +24,8 @@
 # (bench/section.sh).
 set -u
 
-usage() {
+usage() {	# h: asked for (standard output); else on standard error
+	[ "$1" = h ] || exec >&2
 	cat <<EOF
 Usage: $0 [-f "ext4 btrfs"] [-p PHASES] [-P quick] [-n 10] [-m dead] [-o RESULTS.md]
   -f LIST   filesystems (default: ext4 btrfs — a journal's commit and a CoW log)
@@ -41,24 +42,13 @@ EOF
 
 fslist="ext4 btrfs" phases= profile=quick rounds=10 metric=dead mdout=
 args=("$@")
-while getopts "f:p:P:n:m:o:h" opt; do
-	case $opt in
-	f) fslist=$OPTARG ;;
-	p) phases=$OPTARG ;;
-	P) profile=$OPTARG ;;
-	n) rounds=$OPTARG ;;
-	m) metric=$OPTARG ;;
-	o) mdout=$OPTARG ;;
-	h) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-done
-case $metric in dead | real) ;; *) echo "$0: -m dead or real" >&2; exit 2 ;; esac
-[ "$rounds" -ge 2 ] 2>/dev/null || { echo "$0: -n needs 2 rounds or more (an interval)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_getopts f:fslist p:phases P:profile n:rounds m:metric o:mdout -- "$@"
+case $metric in dead | real) ;; *) echo "$0: -m dead or real" >&2; exit 2 ;; esac
+[ "$rounds" -ge 2 ] 2>/dev/null || { echo "$0: -n needs 2 rounds or more (an interval)" >&2; exit 2; }
 bench_need
 [ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
 bench_workdir fsbench-probe

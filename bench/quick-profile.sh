@@ -43,21 +43,9 @@ Usage: $0 [-f "FS..."] [-c "FS..."] [-r 3] [-1] [-d IMAGE_DIR] [-k DIR] [-P PROF
 USAGE
 	exit 2
 }
-while getopts "f:c:r:1d:k:P:o:h" o; do
-	case $o in
-	f) fs=$OPTARG ;;
-	c) cvfs=$OPTARG ;;
-	r) reps=$OPTARG ;;
-	1) single=true ;;
-	d) img_dir=$OPTARG ;;
-	k) keep=$OPTARG ;;
-	P) profile=$OPTARG ;;
-	o) out=$OPTARG ;;
-	*) usage ;;
-	esac
-done
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_getopts f:fs c:cvfs r:reps 1=single=true d:img_dir k:keep P:profile o:out -- "$@"
 bench_need
 # the default filesystems, as fsbench.conf's defaults name them
 conf=${FSBENCH_CONF:-$here/../data/fsbench.conf}
@@ -66,14 +54,12 @@ ndefault=$(wc -w <<<"$defaults")
 [ -n "$fs" ] || fs=$defaults
 [ -n "$cvfs" ] || cvfs=$fs
 [ "$ndefault" -gt 0 ] || ndefault=5
-work=$(mktemp -d /tmp/quick-profile.XXXXXX)
-trap 'rm -f "$img_dir"/quick-profile.$$.*.img; rm -rf "$work"' EXIT
+bench_workdir quick-profile 'rm -f "$img_dir"/quick-profile.$$.*.img'
 
-loadavg() { bench_load; }
 csv_of() { "$fsbench" export --format csv "$1"; }
 
 bench_settle
-load0=$(loadavg)
+load0=$(bench_load)
 t0=$(date -u +%Y-%m-%dT%H:%MZ)
 run() {	# run NAME "FS" REPS [CACHE_DIR]
 	local name=$1 list=$2 n=$3 cache=${4:-${XDG_CACHE_HOME:-$HOME/.cache}}
@@ -97,7 +83,7 @@ if ! $single; then
 	run time "$fs" 1
 fi
 run cv "$cvfs" "$reps"
-load1=$(loadavg)
+load1=$(bench_load)
 timed=$work/time.fsbench
 $single && timed=$work/cv.fsbench
 

@@ -1,5 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# bench/section.sh — sourced by the bench scripts.
+# bench/section.sh — sourced by the bench scripts.  Its functions read
+# the script's own variables: fsbench (the program measured), here (bench/),
+# work (bench_workdir), and those of its options (fs, reps, img_dir, out).
+# shellcheck disable=SC2154
 #
 # bench_section NAME OUT FILE: put FILE's Markdown into OUT between the
 # lines "<!-- NAME begin -->" and "<!-- NAME end -->" (NAME: the script's
@@ -26,14 +29,134 @@ bench_need() {
 	[ -x "$fsbench" ] || { echo "$0: no fsbench at $fsbench (build first, or set FSBENCH)" >&2; exit 2; }
 }
 
-# bench_workdir NAME: work=a new directory $TMPDIR/NAME.XXXXXX (default
-# /var/tmp), removed on every exit; INT, TERM and HUP exit through it.
+# bench_getopts OPTION... -- "$@": the script's options (getopts), one
+# word an option: "f:fs", -f VALUE sets fs to VALUE; "1=single=true", -1
+# alone sets single to true ("B=with_bonnie=" empties with_bonnie).  -h,
+# and an option it does not know or without its value, call the script's
+# usage with h or ? and exit, 0 after -h, else 2 (a usage that exits
+# itself decides alone).
+bench_getopts() {
+	local letters=h spec o OPTARG OPTIND=1
+	local -a specs=()
+	while [ "$1" != -- ]; do
+		specs+=("$1")
+		case $1 in ?:*) letters+=${1:0:1}: ;; *) letters+=${1:0:1} ;; esac
+		shift
+	done
+	shift
+	while getopts "$letters" o "$@"; do
+		for spec in "${specs[@]}" ''; do
+			[ "${spec:0:1}" = "$o" ] && break
+		done
+		case $spec in
+		?:*) printf -v "${spec:2}" '%s' "$OPTARG" ;;
+		?=*) spec=${spec:2}; printf -v "${spec%%=*}" '%s' "${spec#*=}" ;;
+		*) usage "$o"; [ "$o" = h ] && exit 0; exit 2 ;;
+		esac
+	done
+}
+
+# bench_image_opts "$@": the options of a script that runs fsbench on a
+# loop image of its own (aging.sh, crash.sh): -f fs, -n reps (1 or more),
+# -d img_dir, -k keep, -P profile, -o out; then bench_need.
+bench_image_opts() {
+	bench_getopts f:fs n:reps d:img_dir k:keep P:profile o:out -- "$@"
+	bench_need
+	case $reps in '' | *[!0-9]* | 0) echo "$0: -n $reps: a number of repetitions, 1 or more" >&2; exit 2 ;; esac
+}
+
+# bench_image NAME: for such a script, img = its loop image in $img_dir,
+# NAME.PID.img, which fsbench makes (removed at exit too); its work
+# directory (bench_workdir NAME); fslist = $fs as --fs takes it.
+# shellcheck disable=SC2034 # img and fslist are the script's
+bench_image() {
+	img=$img_dir/$1.$$.img
+	bench_workdir "$1" 'rm -f "$img"'
+	fslist=$(tr ' ' ',' <<<"$fs" | sed 's/^,*//; s/,*$//')
+}
+
+# bench_workdir NAME [CLEANUP]: work=a new directory $TMPDIR/NAME.XXXXXX
+# (default /var/tmp), removed on every exit, after the command CLEANUP
+# (what else the script made: an image, a mount, a server); INT, TERM and
+# HUP exit through it.
 bench_workdir() {
 	work=$(mktemp -d "${TMPDIR:-/var/tmp}/$1.XXXXXX") || exit 1
-	trap 'rm -rf --one-file-system "$work"' EXIT
+	trap "${2:+$2; }"'rm -rf --one-file-system "$work"' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	trap 'exit 129' HUP
+}
+
+# bench_run CMD...: CMD (an fsbench run), after bench_settle, its output in
+# $work/run.out (on failure its last 20 lines, and exit 1); load0 and load1
+# the load averages before and after it, t0 its start (UTC), wall its
+# seconds.
+# shellcheck disable=SC2034 # load0, t0, wall and load1 are the script's
+bench_run() {
+	local s0
+	bench_settle
+	load0=$(bench_load)
+	t0=$(date -u +%Y-%m-%dT%H:%MZ)
+	s0=$(date +%s)
+	"$@" >"$work/run.out" 2>&1 || { tail -20 "$work/run.out" >&2; echo "$0: the run failed" >&2; exit 1; }
+	wall=$(( $(date +%s) - s0 ))
+	load1=$(bench_load)
+}
+
+# bench_result RESULT TITLE FILE: of the result of bench_run, FILE = the
+# section TITLE of `fsbench show RESULT` (its lines up to "How it was
+# measured"), without the two headings (exit 1 when show fails or has no
+# such section); its runs as CSV in $work/runs.csv; state = the machine's
+# state over the run (bench_state).
+# shellcheck disable=SC2034 # state is the script's
+bench_result() {
+	"$fsbench" show "$1" >"$work/show.txt" || { echo "$0: fsbench show failed" >&2; exit 1; }
+	sed -n "/^$2\$/,/^How it was measured\$/p" "$work/show.txt" | sed '1d;$d' >"$3"
+	[ -s "$3" ] || { echo "$0: the result has no $2 section" >&2; exit 1; }
+	"$fsbench" export --format csv "$1" >"$work/runs.csv"
+	state=$(bench_state "$load0" "$load1" "$1")
+}
+
+# bench_heading NAME: the first lines of the section of the script NAME
+# (aging.sh) that ran fsbench once (bench_run): its title, who wrote it
+# when, and the machine's state over the run ($state: bench_state).
+bench_heading() {
+	echo "# bench/$1: the latest results"
+	echo
+	echo "Written by \`bench/$1${out:+ -o $(basename "$out")}\` on $t0; see [README.md](README.md)."
+	echo
+	echo "$state"
+	echo
+}
+
+# bench_code: a line on the code measured, fsbench's version and commit.
+bench_code() {
+	echo "- Code: fsbench $("$fsbench" --version 2>/dev/null | head -1 | awk '{ print $NF }') at $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
+}
+
+# bench_wall [NOTE]: a line on the run's wall time (bench_run) over the
+# filesystems $fs and $reps repetitions, and NOTE after it.
+bench_wall() {
+	echo "- Wall time: $((wall / 60)) min $((wall % 60)) s for $(wc -w <<<"$fs") filesystems × $reps repetitions${1:-}"
+}
+
+# bench_finish NAME TITLE SHOWN: after the section of the script NAME, in
+# $work/section.md, fsbench's TITLE section of the result (SHOWN:
+# bench_show_section) quoted; then the section into $out (-o, when given;
+# exit 2 when it cannot be written) and on standard output.
+bench_finish() {
+	{
+		echo
+		echo "fsbench's $2 section of the result (\`fsbench show\`):"
+		echo
+		echo '```'
+		cat "$3"
+		echo '```'
+	} >>"$work/section.md"
+	if [ -n "$out" ]; then
+		bench_section "$1" "$out" "$work/section.md" || { echo "$0: cannot write $out" >&2; exit 2; }
+	fi
+	cat "$work/section.md"
 }
 
 # bench_load: the load average now (1, 5, 15 minutes)

@@ -48,14 +48,8 @@ fsbench=${FSBENCH:-$top/fsbench}
 . "$here/section.sh"
 bench_need
 mkdir -p "$hist"
-work=$(mktemp -d /var/tmp/fsbench-verdict.XXXXXX)
 load_pid=
-cleanup() {
-	[ -n "$load_pid" ] && kill -- -"$load_pid" 2>/dev/null
-	rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_workdir fsbench-verdict '[ -n "$load_pid" ] && kill -- -"$load_pid" 2>/dev/null'
 
 cc -O2 -D_GNU_SOURCE -I"$top/src" -I"$top" "$here/verdict-check.c" "$top/libfsbench.a" \
 	$(pkg-config --libs libconfuse json-c sqlite3 mount blkid) -lm -o "$work/verdict-check"

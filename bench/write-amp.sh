@@ -16,7 +16,8 @@
 # on every exit.  -o FILE writes its section of FILE (bench/section.sh).
 set -u
 
-usage() {
+usage() {	# h: asked for (standard output); else on standard error
+	[ "$1" = h ] || exec >&2
 	cat <<EOF
 Usage: $0 [-f "ext2 ext3 ext4 xfs btrfs"] [-p PHASES] [-P quick] [-n 3] [-N] [-o RESULTS.md]
   -f LIST   filesystems (default: the config's default ones)
@@ -32,22 +33,11 @@ EOF
 
 fslist= phases= profile=quick reps=3 noprobe= mdout=
 args=("$@")
-while getopts "f:p:P:n:No:h" opt; do
-	case $opt in
-	f) fslist=$OPTARG ;;
-	p) phases=$OPTARG ;;
-	P) profile=$OPTARG ;;
-	n) reps=$OPTARG ;;
-	N) noprobe=--no-probe ;;
-	o) mdout=$OPTARG ;;
-	h) usage; exit 0 ;;
-	*) usage >&2; exit 2 ;;
-	esac
-done
 here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
+bench_getopts f:fslist p:phases P:profile n:reps N=noprobe=--no-probe o:mdout -- "$@"
 bench_need
 [ -x /usr/bin/python3 ] || { echo "$0: needs /usr/bin/python3" >&2; exit 2; }
 bench_workdir fsbench-wamp

@@ -62,16 +62,19 @@ note() {
 # keeps other tests' filesystems busy after they unmount, so it takes the
 # lock exclusively; and other trees' tests whose fsbench still scans with
 # O_EXCL may share the machine.
-_devlock_file=/var/tmp/fsbench-test-devices.lock
 _devlock=
-device_lock() {
-	local mode=${1:-shared}
-	if [ -z "$_devlock" ]; then
-		[ -e "$_devlock_file" ] || : >>"$_devlock_file" 2>/dev/null
+device_lock() { _lock _devlock /var/tmp/fsbench-test-devices.lock "the device lock" "${1:-shared}"; }
+
+# _lock VAR FILE WHAT MODE — take the lock on FILE (shared or exclusive),
+# held on a descriptor opened once, kept in VAR, for the rest of the test
+_lock() {
+	local -n _fd=$1
+	if [ -z "$_fd" ]; then
+		[ -e "$2" ] || : >>"$2" 2>/dev/null
 		# read-only: anyone may take it, whoever made the file
-		exec {_devlock}<"$_devlock_file" || fail "cannot open $_devlock_file"
+		exec {_fd}<"$2" || fail "cannot open $2"
 	fi
-	flock "--$mode" "$_devlock" || fail "cannot take the device lock"
+	flock "--$4" "$_fd" || fail "cannot take $3"
 }
 
 # The page cache is the machine's: a test's run drops it (the global drop
@@ -82,16 +85,8 @@ device_lock() {
 # exclusively; every test run as root, whose fsbench may drop the caches,
 # holds it shared from the start.  Without it CI saw every pass of the
 # "kept" read come from the device, the cache emptied under it.
-_cachelock_file=/var/tmp/fsbench-test-page-cache.lock
 _cachelock=
-page_cache_lock() {
-	local mode=${1:-shared}
-	if [ -z "$_cachelock" ]; then
-		[ -e "$_cachelock_file" ] || : >>"$_cachelock_file" 2>/dev/null
-		exec {_cachelock}<"$_cachelock_file" || fail "cannot open $_cachelock_file"
-	fi
-	flock "--$mode" "$_cachelock" || fail "cannot take the page cache lock"
-}
+page_cache_lock() { _lock _cachelock /var/tmp/fsbench-test-page-cache.lock "the page cache lock" "${1:-shared}"; }
 [ "$(id -u)" = 0 ] && page_cache_lock shared
 
 need_root() {
@@ -150,6 +145,16 @@ new_loop() {
 	dev=$(losetup --show -f "$img") || fail "losetup $img"
 	at_exit losetup -d "$dev"
 	echo "$dev"
+}
+
+# new_imgdir — a new directory for the test's own images, printed: outside
+# the scratch directory, so that assert_no_leftovers still means "nothing
+# of fsbench's" (a loop device on them is the test's own); removed at exit.
+new_imgdir() {
+	local dir
+	dir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX) || fail "cannot make an image directory in /var/tmp"
+	at_exit rm -rf "$dir"
+	echo "$dir"
 }
 
 # mount_tmp DEV [OPTIONS] — mount DEV on a new directory, print it.
@@ -217,6 +222,15 @@ assert_no_leftovers() {
 	if compgen -G "$SCRATCH/fsbench-mnt.*" >/dev/null; then
 		fail "$what left a mount point directory behind"
 	fi
+}
+
+# assert_has FILE WHAT GREP-ARGS… — FILE has a line that grep GREP-ARGS
+# (a pattern, with its options: -xF LINE, -E REGEX) finds, or the test
+# fails with WHAT and the file's text.
+assert_has() {
+	local file=$1 what=$2
+	shift 2
+	grep -q "$@" "$file" || fail "$what: $(cat "$file")"
 }
 
 # wait_until WHAT CMD… — run CMD every 20 ms until it succeeds: a test waits

@@ -10,9 +10,7 @@
 comp=$FSB_BUILDDIR/completion/fsbench
 [ -f "$comp" ] || fail "$comp was not built"
 
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 filesystem "nosuchfs" {
   type = "ext4"
   description = "only in this config"

@@ -21,9 +21,11 @@ for v in '' 0 0s -5m 15x m 15m30 1h1h 30m1h 1.5h '15 minutes' 999999999999999999
 done
 
 # the profile key: one line with the file and line
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-printf 'profile "slow" {\n  budget = "ten minutes"\n}\n' >>"$conf"
+test_conf <<'CONF'
+profile "slow" {
+  budget = "ten minutes"
+}
+CONF
 "$FSBENCH" --config "$conf" list >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 [ "$rc" -eq 2 ] || { cat "$SCRATCH/err"; fail "a bad budget in the config: exit status $rc"; }

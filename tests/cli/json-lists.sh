@@ -18,9 +18,7 @@ schema=$FSB_SRCDIR/doc/fsbench.schema.json
 valid() { /usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_json.py" "$schema" "$@"; }
 
 # a config of our own: one filesystem whose mkfs tool does not exist
-conf=$SCRATCH/fsbench.conf
-cp "$FSB_SRCDIR/data/fsbench.conf" "$conf"
-cat >>"$conf" <<'CONF'
+test_conf <<'CONF'
 filesystem "nosuchfs" {
   type = "ext4"
   description = "a filesystem whose mkfs is not installed"

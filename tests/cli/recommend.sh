@@ -12,27 +12,25 @@
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
 
 "$FSBENCH" show --for system "$sample" >"$SCRATCH/system.txt" || fail "show --for system exited $?"
-sed -n '/^Recommendation for a system disk:/,/^$/p' "$SCRATCH/system.txt" >"$SCRATCH/rec.txt"
-[ -s "$SCRATCH/rec.txt" ] || fail "no recommendation section: $(cat "$SCRATCH/system.txt" | head -40)"
-grep -q '^  Probably ext3, by one run of each: for a system disk' "$SCRATCH/rec.txt" ||
-	fail "system: not ext3, or not tentative: $(cat "$SCRATCH/rec.txt")"
-grep -q '^  ext2 was [0-9]*% faster at these phases .* but has no journal' "$SCRATCH/rec.txt" ||
-	fail "system: ext2 not named as faster without a journal: $(cat "$SCRATCH/rec.txt")"
+rec=$SCRATCH/rec.txt
+sed -n '/^Recommendation for a system disk:/,/^$/p' "$SCRATCH/system.txt" >"$rec"
+[ -s "$rec" ] || fail "no recommendation section: $(cat "$SCRATCH/system.txt" | head -40)"
+assert_has "$rec" "system: not ext3, or not tentative" '^  Probably ext3, by one run of each: for a system disk'
+assert_has "$rec" "system: ext2 not named as faster without a journal" \
+	'^  ext2 was [0-9]*% faster at these phases .* but has no journal'
 # deb ×3, tar and rm (no cp, no clean since issue 33): xfs took 1.10× ext3's
-grep -q 'took least time of the filesystems that would do, xfs took 1\.10× (one run: untested)' "$SCRATCH/rec.txt" ||
-	fail "system: the next candidate is not xfs at 1.10×: $(cat "$SCRATCH/rec.txt")"
-grep -qxF '  Weighed for a system disk: deb ×3, tar, rm ×1; not measured here: seq-create, seq-delete, rand-create, rand-delete ×0.25.' \
-	"$SCRATCH/rec.txt" || fail "system: no weights line: $(cat "$SCRATCH/rec.txt")"
-grep -qxF '  Rests on: one run of each, no difference tested.' "$SCRATCH/rec.txt" ||
-	fail "system: what it rests on is not said: $(cat "$SCRATCH/rec.txt")"
+assert_has "$rec" "system: the next candidate is not xfs at 1.10×" \
+	'took least time of the filesystems that would do, xfs took 1\.10× (one run: untested)'
+assert_has "$rec" "system: no weights line" -xF \
+	'  Weighed for a system disk: deb ×3, tar, rm ×1; not measured here: seq-create, seq-delete, rand-create, rand-delete ×0.25.'
+assert_has "$rec" "system: what it rests on is not said" -xF '  Rests on: one run of each, no difference tested.'
 # what else counts, under it: the candidates, ext2 in parentheses
 sed -n '/^What else counts for a system disk$/,/^$/p' "$SCRATCH/system.txt" >"$SCRATCH/crit.txt"
-grep -qE '^criterion +needed most +ext3 +xfs +jfs +\(ext2\) +\(reiser\) +from$' "$SCRATCH/crit.txt" ||
-	fail "system: the criteria table's columns: $(cat "$SCRATCH/crit.txt")"
-grep -qE '^shrinks +yes +offline +no +no +offline +offline +documented$' "$SCRATCH/crit.txt" ||
-	fail "system: the criteria table's shrink row: $(cat "$SCRATCH/crit.txt")"
-grep -q '^  reiser4: not considered, fsbench has no profile' "$SCRATCH/rec.txt" ||
-	fail "system: reiser4 (no profile) not named: $(cat "$SCRATCH/rec.txt")"
+assert_has "$SCRATCH/crit.txt" "system: the criteria table's columns" \
+	-E '^criterion +needed most +ext3 +xfs +jfs +\(ext2\) +\(reiser\) +from$'
+assert_has "$SCRATCH/crit.txt" "system: the criteria table's shrink row" \
+	-E '^shrinks +yes +offline +no +no +offline +offline +documented$'
+assert_has "$rec" "system: reiser4 (no profile) not named" '^  reiser4: not considered, fsbench has no profile'
 
 "$FSBENCH" show --for scratch "$sample" >"$SCRATCH/scratch.txt" || fail "show --for scratch exited $?"
 sed -n '/^Recommendation for scratch space:/,/^$/p' "$SCRATCH/scratch.txt" >"$SCRATCH/rec2.txt"
@@ -97,7 +95,7 @@ line=$(grep -n '^use = ' "$SCRATCH/bad.fsbench" | cut -d: -f1)
 "$FSBENCH" show "$SCRATCH/bad.fsbench" >"$SCRATCH/out" 2>"$SCRATCH/err"
 rc=$?
 [ "$rc" -eq 2 ] || fail "a bad use in the result: exit $rc, not 2"
-grep -q "bad.fsbench:$line: use \"desktop\": not a use fsbench knows" "$SCRATCH/err" || fail "bad use: $(cat "$SCRATCH/err")"
+assert_has "$SCRATCH/err" "bad use" "bad.fsbench:$line: use \"desktop\": not a use fsbench knows"
 [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] || fail "bad use: not one line: $(cat "$SCRATCH/err")"
 
 # bad words: one line, exit 2, nothing written or made.  refused CMD ARGS
@@ -117,10 +115,10 @@ refused() {
 for args in "--for desktop" "--need speed" "--need ''"; do
 	refused show "$args"
 done
-grep -q 'fsbench: show: --need: no must-have given' "$SCRATCH/err" || fail "empty --need: $(cat "$SCRATCH/err")"
+assert_has "$SCRATCH/err" "empty --need" 'fsbench: show: --need: no must-have given'
 # the same words for run, before anything is made
 refused run "--for desktop"
-grep -q -- '--for desktop: not a use fsbench knows' "$SCRATCH/err" || fail "run --for desktop: $(cat "$SCRATCH/err")"
+assert_has "$SCRATCH/err" "run --for desktop" -- '--for desktop: not a use fsbench knows'
 refused run "--need speed"
-grep -q -- '--need: "speed" is not a must-have fsbench knows' "$SCRATCH/err" || fail "run --need speed: $(cat "$SCRATCH/err")"
+assert_has "$SCRATCH/err" "run --need speed" -- '--need: "speed" is not a must-have fsbench knows'
 exit 0

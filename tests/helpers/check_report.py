@@ -201,6 +201,16 @@ def tables(text):
     return out
 
 
+def table_rows(t, title, what):
+    """The rows of table title in t, below its header; none, and a problem
+    ("no WHAT TITLE"), when the text has no such table."""
+    rows = t.get(title)
+    if not rows:
+        problem("no %s %r" % (what, title))
+        return []
+    return rows[2:]
+
+
 def metric_values(run, metric):
     return run["real"] - run["user"] if metric == "dead" else run[metric]
 
@@ -252,11 +262,7 @@ def check_show(result, path):
     # per-phase tables: dead seconds as mean+-CI and its ratio
     for phase in order + ["total"]:
         title = labels.get(phase, phase) if phase != "total" else "total"
-        rows = t.get(title)
-        if not rows:
-            problem("no table titled %r" % title)
-            continue
-        for row in rows[2:]:
+        for row in table_rows(t, title, "table titled"):
             fs = row[0]
             vals = kept(cell_values(res, order, fs, phase, "dead"))
             mean, n = statistics.mean(vals), len(vals)
@@ -274,11 +280,7 @@ def check_show(result, path):
     # --raw: every run, real (sys+user), and the statistics of each cell
     for phase in order:
         title = labels[phase] + " - every repetition"
-        rows = t.get(title)
-        if not rows:
-            problem("no raw table %r" % title)
-            continue
-        for row in rows[2:]:
+        for row in table_rows(t, title, "raw table"):
             fs = row[0]
             runs = res[fs]["phases"][phase]["runs"]
             cells = re.findall(r"([0-9.]+) \(([0-9.]+)\+([0-9.]+)\)(!?)", " ".join(row[1:]))

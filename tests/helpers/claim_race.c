@@ -75,6 +75,20 @@ static bool swap_backing(void)
 	return true;
 }
 
+/*
+ * How every step after the first begins: claim dev again, then
+ * before_mkfs, then (uuid not NULL) mkfs with uuid; what names the step
+ * after the claim.
+ */
+static void claim_again(struct fsb_device_claim **c, const char *uuid, const char *what, struct fsb_err *err)
+{
+	int rc = fsb_device_claim(dev, dev, NULL, c, NULL, err);
+
+	expect(rc == 0, "claim again", err);
+	rc = rc ? rc : fsb_device_claim_before_mkfs(*c, err);
+	expect(rc == 0 && (!uuid || mkfs(uuid)), what, err);
+}
+
 int main(int argc, char **argv)
 {
 	struct fsb_device_claim *c = NULL;
@@ -108,19 +122,13 @@ int main(int argc, char **argv)
 	fsb_device_claim_free(c);
 
 	/* 2 */
-	rc = fsb_device_claim(dev, dev, NULL, &c, NULL, &err);
-	expect(rc == 0, "claim again", &err);
-	rc = rc ? rc : fsb_device_claim_before_mkfs(c, &err);
-	expect(rc == 0 && mkfs(UUID1), "before_mkfs, mkfs.ext4 -U " UUID1, &err);
+	claim_again(&c, UUID1, "before_mkfs, mkfs.ext4 -U " UUID1, &err);
 	rc = fsb_device_claim_after_mkfs(c, UUID2, "ext4", &err);
 	expect(rc == -ESTALE && strstr(err.msg, "not the " UUID2), "after_mkfs refuses a UUID "
 	       "mkfs was not given", &err);
 	fsb_device_claim_free(c);
 
-	rc = fsb_device_claim(dev, dev, NULL, &c, NULL, &err);
-	expect(rc == 0, "claim again", &err);
-	rc = rc ? rc : fsb_device_claim_before_mkfs(c, &err);
-	expect(rc == 0 && mkfs(UUID1), "before_mkfs, mkfs.ext4 -U " UUID1, &err);
+	claim_again(&c, UUID1, "before_mkfs, mkfs.ext4 -U " UUID1, &err);
 	rc = fsb_device_claim_after_mkfs(c, UUID1, "xfs", &err);
 	expect(rc == -ESTALE && strstr(err.msg, "carries ext4, not xfs"), "after_mkfs refuses "
 	       "the wrong filesystem type", &err);
@@ -133,10 +141,7 @@ int main(int argc, char **argv)
 	fsb_device_claim_free(c);
 
 	/* 3 */
-	rc = fsb_device_claim(dev, dev, NULL, &c, NULL, &err);
-	expect(rc == 0, "claim again", &err);
-	rc = rc ? rc : fsb_device_claim_before_mkfs(c, &err);
-	expect(rc == 0, "before_mkfs", &err);
+	claim_again(&c, NULL, "before_mkfs", &err);
 	expect(swap_backing(), "detach, attach the same name to another file", NULL);
 	expect(mkfs(UUID1), "mkfs.ext4 on the new file (what a racing mkfs would hit)", NULL);
 	rc = fsb_device_claim_after_mkfs(c, UUID1, "ext4", &err);
@@ -145,10 +150,7 @@ int main(int argc, char **argv)
 	fsb_device_claim_free(c);
 
 	/* 4 */
-	rc = fsb_device_claim(dev, dev, NULL, &c, NULL, &err);
-	expect(rc == 0, "claim again", &err);
-	rc = rc ? rc : fsb_device_claim_before_mkfs(c, &err);
-	expect(rc == 0 && mkfs(UUID2), "before_mkfs, mkfs", &err);
+	claim_again(&c, UUID2, "before_mkfs, mkfs", &err);
 	rc = fsb_device_claim_after_mkfs(c, UUID2, "ext4", &err);
 	expect(rc == 0, "after_mkfs", &err);
 	expect(swap_backing(), "detach, attach the same name to another file", NULL);

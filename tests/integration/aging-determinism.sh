@@ -18,15 +18,11 @@ commits=$(awk '/^profile "tiny"/,/^}/' "$conf" | sed -n 's/^ *age_commits = //p'
 
 # run_age SEED TAG — age and list on every filesystem of $fss
 run_age() {
-	local res=$SCRATCH/$2.fsbench t0=$SECONDS fs rec
-	"$FSBENCH" --config "$conf" run --image "$SCRATCH/$2.img" --size 1G --fs "$fss" \
-		--phases age,list --profile tiny --seed "$1" -o "$res" >"$SCRATCH/$2.out" 2>&1 ||
-		{ cat "$SCRATCH/$2.out"; fail "seed $1 ($2): fsbench run exited $?"; }
-	assert_no_leftovers "seed $1 ($2)"
-	note "seed $1 ($2) on $fss: $((SECONDS - t0)) s"
+	local res fs rec
+	aging_run "seed $1 ($2)" "$2" "$fss" --size 1G --phases age,list --profile tiny --seed "$1" ||
+		fail "seed $1 ($2): fsbench run exited $?"
 	for fs in ${fss//,/ }; do
-		rec=$(run_records "$res" | grep "^$fs age ")
-		case $rec in "$fs age ok "*) ;; *) fail "seed $1: $fs: age did not succeed: $rec" ;; esac
+		age_ok "$fs" "seed $1"
 		[ "$(field "$rec" capped)" = 0 ] || fail "seed $1: $fs: the aging was capped: $rec"
 		[ "$(field "$rec" enospc)" = 0 ] || fail "seed $1: $fs: the aging met ENOSPC: $rec"
 		[ "$(field "$rec" seed)" = "$1" ] || fail "seed $1: $fs: seed recorded as $(field "$rec" seed)"

@@ -42,18 +42,13 @@ CONF
 
 # age_full PROFILE FSS COMMITS — run it, check every filesystem's records
 age_full() {
-	local res=$SCRATCH/$1.fsbench t0=$SECONDS rc fs rec e r ph
-	"$FSBENCH" --config "$conf" run --image "$SCRATCH/$1.img" --fs "$2" \
-		--phases age,aged-stat,aged-grep,df --profile "$1" -o "$res" >"$SCRATCH/$1.out" 2>&1
-	rc=$?
-	[ "$rc" -eq 0 ] || { cat "$SCRATCH/$1.out"; fail "$1: fsbench run exited $rc (a full filesystem must not fail the aging)"; }
-	assert_no_leftovers "the $1 run"
-	note "$1 aging on $2: $((SECONDS - t0)) s"
+	local res fs rec e r ph
+	aging_run "the $1 run" "$1" "$2" --phases age,aged-stat,aged-grep,df --profile "$1" ||
+		fail "$1: fsbench run exited $? (a full filesystem must not fail the aging)"
 	grep -q '^status = "complete"' "$res" || fail "$1: the run is not complete"
 	"$FSBENCH" show "$res" >"$SCRATCH/$1.show" || fail "$1: fsbench show of the result exited $?"
 	for fs in ${2//,/ }; do
-		rec=$(run_records "$res" | grep "^$fs age ")
-		case $rec in "$fs age ok "*) ;; *) fail "$1: $fs: age did not succeed: $rec" ;; esac
+		age_ok "$fs" "$1"
 		e=$(field "$rec" enospc)
 		[ -n "$e" ] && check "$e > 0" || fail "$1: $fs: no ENOSPC recorded on a filesystem too small: $rec"
 		[ "$(field "$rec" ops)" = "$3" ] || fail "$1: $fs: not every commit ran: $rec"

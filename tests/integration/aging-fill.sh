@@ -22,16 +22,9 @@ profile "fill" {
 }
 CONF
 age_fss ext4 xfs btrfs
-res=$SCRATCH/fill.fsbench
-t0=$SECONDS
-"$FSBENCH" --config "$conf" run --image "$SCRATCH/fill.img" --fs "$fss" --phases age,df \
-	--profile fill -o "$res" >"$SCRATCH/fill.out" 2>&1 ||
-	{ cat "$SCRATCH/fill.out"; fail "fsbench run exited $?"; }
-assert_no_leftovers "the fill run"
-note "fill to 0.8 on $fss: $((SECONDS - t0)) s"
+aging_run "the fill run" fill "$fss" --phases age,df --profile fill || fail "fsbench run exited $?"
 for fs in ${fss//,/ }; do
-	rec=$(run_records "$res" | grep "^$fs age ")
-	case $rec in "$fs age ok "*) ;; *) fail "$fs: age did not succeed: $rec" ;; esac
+	age_ok "$fs"
 	f=$(field "$rec" fullness)
 	[ -n "$f" ] || fail "$fs: no fullness recorded: $rec"
 	[ "$(field "$rec" enospc)" = 0 ] || fail "$fs: a fill to 0.8 met ENOSPC: $rec"

@@ -19,9 +19,7 @@ export LC_ALL=C.UTF-8
 . "$FSB_SRCDIR/tests/integration/age-lib.sh"
 age_conf "$SCRATCH/snap"
 
-# the image outside the scratch directory: the loop device is the test's own
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/target.img")
 res=$SCRATCH/dev.fsbench
 

@@ -9,8 +9,7 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 need_prog mkfs.ext4 mkfs.xfs
 
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/target.img")
 other=$(new_loop 1G "$imgdir/other.img")
 # something on it, for the dry run to list

@@ -9,8 +9,7 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 need_prog mkfs.ext4 mkfs.xfs mke2fs blkid wipefs
 
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/target.img")
 jdev=$(new_loop 256M "$imgdir/journal.img")
 small=$(new_loop 64M "$imgdir/small.img")

@@ -18,8 +18,7 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 need_prog mkfs.ext4 mkfs.xfs blkid findmnt tar
 
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/a.img")
 # the file swapped in: random head and tail, so "unchanged" means something
 truncate -s 1G "$imgdir/b.img"

@@ -8,10 +8,7 @@
 . "$FSB_SRCDIR/tests/integration/devices-lib.sh"
 need_prog mkfs.ext4 mkfs.xfs blkid findmnt ccache cc make tar
 
-# the image outside the scratch directory, so that assert_no_leftovers
-# still means "nothing of fsbench's": the loop device is the test's own
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/target.img")
 res=$SCRATCH/dev.fsbench
 

@@ -75,12 +75,8 @@ tui_wait "${dev}p1 cannot be used: holds the root filesystem"
 tui_screen | grep -q 'On the root filesystem' && fail "the root partition itself was offered"
 # the other partition: only the root disk stands in the way
 tui_press_until Down "─ ${dev}p2 ─" 5
-tui_screen | grep -E "^ *▶ *${dev}p2 " | grep -q 'refused: on the same disk as the root' ||
-	{ tui_dump; fail "the root disk is not the first reason shown for ${dev}p2"; }
-tui_wait "Enter: choose it explicitly \(on the root filesystem's disk\)"
-tui_keys Enter
-tui_wait "On the root filesystem's disk"
-screen=$(tui_screen)
+tui_choose_refused "${dev}p2" 'on the same disk as the root' "on the root filesystem's disk" \
+	"On the root filesystem's disk" "the root disk is not the first reason shown for ${dev}p2"
 grep -qF "${dev}p2 is on $dev, the disk the root filesystem is on." <<<"$screen" ||
 	{ tui_dump; fail "the question does not name the root disk"; }
 grep -qE -- "- ${dev}p2 +700 MiB" <<<"$screen" || { tui_dump; fail "what is lost is not listed"; }
@@ -88,13 +84,7 @@ tui_keys Enter
 tui_wait "${dev}p2 not chosen"
 tui_keys Enter
 tui_wait "On the root filesystem's disk"
-tui_keys y
-tui_wait "Target: ${dev}p2"
-tui_keys Enter
-tui_wait "ALL DATA ON ${dev}p2 WILL BE DESTROYED"
-tui_screen | grep -q 'cannot be used' && { tui_dump; fail "the confirmation refused ${dev}p2"; }
-tui_keys Escape
-tui_wait "Target: ${dev}p2"
+tui_yes_confirms "${dev}p2" "${dev}p2"
 tui_keys q
 tui_wait 'Where should fsbench run'
 tui_keys q

@@ -14,10 +14,7 @@
 need_root
 need_prog mkfs.ext2 mkfs.ext4 losetup blkid findmnt tar
 
-# the image outside the scratch directory, so that assert_no_leftovers
-# still means "nothing of fsbench's": the loop device is the test's own
-imgdir=$(mktemp -d /var/tmp/fsbench-devimg.XXXXXX)
-at_exit rm -rf "$imgdir"
+imgdir=$(new_imgdir)
 dev=$(new_loop 1G "$imgdir/target.img")
 mkfs.ext4 -q -L before "$dev" || fail "mkfs.ext4 $dev"
 old_uuid=$(blkid -p -o value -s UUID "$dev")

@@ -323,6 +323,31 @@ tui_pick_device() {
 	tui_wait "Target: $dev: formatted with every filesystem ticked"
 }
 
+# tui_choose_refused DEV REASON HINT QUESTION WHY — on the target screen,
+# DEV selected: the list gives REASON as its first reason (else the test
+# fails with WHY), the key bar offers to choose it explicitly (HINT), and
+# Enter asks QUESTION; screen=that screen.
+tui_choose_refused() {
+	tui_screen | grep -E "^ *▶ *$1 " | grep -q "refused: $2" || { tui_dump; fail "$5"; }
+	tui_wait "Enter: choose it explicitly \($3\)"
+	tui_keys Enter
+	tui_wait "$4"
+	screen=$(tui_screen)
+}
+
+# tui_yes_confirms DEV WHAT — y to the question about DEV: it becomes the
+# target, and its confirmation (Enter) does not refuse it (else the test
+# fails: the confirmation refused WHAT); Escape back to the plan screen.
+tui_yes_confirms() {
+	tui_keys y
+	tui_wait "Target: $1"
+	tui_keys Enter
+	tui_wait "ALL DATA ON $1 WILL BE DESTROYED"
+	tui_screen | grep -q 'cannot be used' && { tui_dump; fail "the confirmation refused $2"; }
+	tui_keys Escape
+	tui_wait "Target: $1"
+}
+
 # Leave the TUI: q on each screen, waiting after each for the screen named
 # (in order), then the last q; fsbench must exit with status 0 and give the
 # terminal back.

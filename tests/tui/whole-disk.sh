@@ -24,12 +24,8 @@ tui_keys Home
 tui_press_until Down "─ $dev ─" 80
 # refused as it is, the partition table the reason shown in the list
 tui_wait "^│ refused, and cannot be chosen"
-tui_screen | grep -E "^ *▶ *$dev " | grep -q 'refused: a whole disk with a gpt partition table' ||
-	{ tui_dump; fail "the list does not show the partition table as the first reason"; }
-tui_wait "Enter: choose it explicitly \(the whole disk\)"
-tui_keys Enter
-tui_wait 'Use the whole disk'
-screen=$(tui_screen)
+tui_choose_refused "$dev" 'a whole disk with a gpt partition table' 'the whole disk' 'Use the whole disk' \
+	"the list does not show the partition table as the first reason"
 grep -qF "$dev is a whole disk with a gpt partition table" <<<"$screen" || { tui_dump; fail "the question does not say what the disk is"; }
 grep -qF -- "- the gpt partition table" <<<"$screen" || { tui_dump; fail "the partition table is not listed as lost"; }
 grep -qE -- "- partition ${dev}p1 +100 MiB +ext4 \"keep1\"" <<<"$screen" || { tui_dump; fail "partition 1 is not listed"; }
@@ -42,13 +38,7 @@ tui_wait 'Where should fsbench run'
 # now Yes
 tui_keys Enter
 tui_wait 'Use the whole disk'
-tui_keys y
-tui_wait "Target: $dev"
-tui_keys Enter
-tui_wait "ALL DATA ON $dev WILL BE DESTROYED"
-tui_screen | grep -q 'cannot be used' && { tui_dump; fail "the confirmation refused the whole disk"; }
-tui_keys Escape
-tui_wait "Target: $dev"
+tui_yes_confirms "$dev" "the whole disk"
 tui_keys q
 tui_wait 'Where should fsbench run'
 tui_keys q

@@ -55,6 +55,20 @@ static inline struct fsb_result *crafted_result(const char *phase, const struct 
 	return res;
 }
 
+/* Phase deb with ext2 significantly fastest (8 s a round), ext4 (10 s)
+ * and xfs (11 s) behind it, four tight rounds each: a winner without a
+ * journal, for what a recommendation does with it. */
+static inline struct fsb_result *crafted_ext2_ahead(void)
+{
+	static const struct crafted_fs s[] = {
+		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
+		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
+		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
+	};
+
+	return crafted_result("deb", s, 3);
+}
+
 /*
  * A result of several phases (dead time = real), n rounds (at most 6),
  * each run's round recorded; phase j named names[j] (np at most 2),

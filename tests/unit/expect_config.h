@@ -2,8 +2,9 @@
 /*
  * tests/unit/expect_config.h — expect_config_error(text, needle): the
  * config text, read as test.conf, is refused (-EINVAL, no config) with an
- * error that contains needle; MINIMAL, a config to add sections to.
- * Include after cmocka.h.
+ * error that contains needle; expect_config_errors(): each of a table of
+ * such cases; MINIMAL, a config to add sections to.  Include after
+ * cmocka.h.
  */
 #ifndef FSB_TEST_EXPECT_CONFIG_H
 #define FSB_TEST_EXPECT_CONFIG_H
@@ -31,6 +32,17 @@ static inline void expect_config_error(const char *text, const char *needle)
 	assert_null(c);
 	if (!strstr(err.msg, needle))
 		fail_msg("error \"%s\" does not contain \"%s\"", err.msg, needle);
+}
+
+/* A case of expect_config_errors(): text is refused with needle in the error. */
+struct config_case {
+	const char *text, *needle;
+};
+
+static inline void expect_config_errors(const struct config_case *cases, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		expect_config_error(cases[i].text, cases[i].needle);
 }
 
 #endif

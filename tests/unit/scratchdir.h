@@ -5,7 +5,7 @@
  * (after cmocka.h): the group's setup makes the directory, dir, and its
  * teardown removes it with everything the tests left in it; expect_bad()
  * checks that a result file there is refused with the right words,
- * scratch_write() puts a file there.
+ * scratch_write() puts a file there (write_in() in another directory).
  */
 #ifndef FSB_TEST_SCRATCHDIR_H
 #define FSB_TEST_SCRATCHDIR_H
@@ -33,16 +33,22 @@ static inline int scratch_teardown(void **state)
 	return fsb_rm_rf(dir);
 }
 
-/* Write text to the file name in the scratch directory. */
-static inline void scratch_write(const char *name, const char *text)
+/* Write text to the file name (a relative path) in the directory d. */
+static inline void write_in(const char *d, const char *name, const char *text)
 {
-	char *path = fsb_xasprintf("%s/%s", dir, name);
+	char *path = fsb_xasprintf("%s/%s", d, name);
 	FILE *fp = fopen(path, "w");
 
 	assert_non_null(fp);
 	fputs(text, fp);
 	fclose(fp);
 	free(path);
+}
+
+/* Write text to the file name in the scratch directory. */
+static inline void scratch_write(const char *name, const char *text)
+{
+	write_in(dir, name, text);
 }
 
 /* A result file with text is refused (-EINVAL, no result) with an error

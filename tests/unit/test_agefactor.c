@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "shipped_config.h"
 
 #include "doc/document.h"
@@ -379,14 +380,6 @@ static void test_one_run_and_missing(void **state)
 	fsb_strv_free(&words);
 	fsb_age_free(&a);
 	fsb_result_free(res);
-}
-
-static bool has_line(const struct fsb_strv *l, const char *part)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strstr(l->v[i], part))
-			return true;
-	return false;
 }
 
 static void recommend(const struct fsb_result *res, struct fsb_recommendation *r, struct fsb_strv *lines)

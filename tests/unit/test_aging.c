@@ -267,16 +267,19 @@ static void test_profile_keys(void **state)
 		    p.seconds == 300);
 	fsb_config_free(cfg);
 
-	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "age_fill");
-	expect_config_error(MINIMAL "profile \"a\" { age_fill = 0 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"a\" { age_commits = -1 }\n", "must not be negative");
-	expect_config_error(MINIMAL "profile \"a\" { age_seconds = -2 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"a\" { age_append_files = \"x\" }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"a\" { age_append_files = 10001 }\n", "test.conf:5: profile \"a\": age_append_files");
-	expect_config_error(MINIMAL "\nprofile \"a\" { age_tree_files = 19 }\n",
-		     "test.conf:6: profile \"a\": age_tree_files = 19 must be from 20 to 2000000");
+	static const struct config_case bad[] = {
+		{ MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"a\" { age_fill = 0.95 }\n", "age_fill" },
+		{ MINIMAL "profile \"a\" { age_fill = 0 }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"a\" { age_commits = -1 }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"a\" { age_commits = -1 }\n", "must not be negative" },
+		{ MINIMAL "profile \"a\" { age_seconds = -2 }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"a\" { age_append_files = \"x\" }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"a\" { age_append_files = 10001 }\n", "test.conf:5: profile \"a\": age_append_files" },
+		{ MINIMAL "\nprofile \"a\" { age_tree_files = 19 }\n",
+		  "test.conf:6: profile \"a\": age_tree_files = 19 must be from 20 to 2000000" },
+	};
+	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
 
 	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
 	for (size_t i = 0; i < cfg->nprofiles; i++)

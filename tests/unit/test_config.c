@@ -138,12 +138,15 @@ static void test_compile_units_and_cv(void **state)
 	free(text);
 
 	/* bad values: one line naming the file, the line and the value */
-	expect_config_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative");
-	expect_config_error(MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
-		     "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500");
+	static const struct config_case bad_units[] = {
+		{ MINIMAL "profile \"u\" { compile_units = -3 }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"u\" { compile_units = -3 }\n", "must not be negative" },
+		{ MINIMAL "profile \"u\" { compile_units = \"many\" }\n", "test.conf:5:" },
+		{ MINIMAL "profile \"u\" { compile_units = 4294967297 }\n", "test.conf:5:" },
+		{ MINIMAL "\nprofile \"u\" { tree_files = 500 compile_units = 501 }\n",
+		  "test.conf:6: profile \"u\": compile_units = 501 is more than tree_files = 500" },
+	};
+	expect_config_errors(bad_units, FSB_ARRAY_SIZE(bad_units));
 	expect_bad_figures("measured_cv", "FRACTION", bad, sizeof(bad) / sizeof(*bad));
 }
 
@@ -166,41 +169,44 @@ static void test_fsck_template(void **state)
 static void test_errors_name_file_and_line(void **state)
 {
 	(void)state;
-	/* syntax and unknown options: libconfuse's line */
-	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:");
-	expect_config_error(MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus");
-	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:");
-	expect_config_error(MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\", \"builtin\" or \"crash\"");
-	expect_config_error(MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:");
-	expect_config_error(MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative");
-	expect_config_error(MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate");
-	/* semantic errors name the thing */
-	expect_config_error(MINIMAL "filesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "filesystem \"bad\" has no type");
-	expect_config_error(MINIMAL "filesystem \"nodev\" { type = \"x\" mkfs = 'mkfs /dev/sda' }\n", "does not mention ${dev}");
-	expect_config_error(MINIMAL "phase \"empty\" { }\n", "phase \"empty\" has no command");
-	expect_config_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "power of two");
-	expect_config_error(MINIMAL "defaults { baseline = \"zfs\" }\n", "baseline \"zfs\" is not a defined filesystem");
-	expect_config_error(MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined");
-	expect_config_error("filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain");
-	expect_config_error(MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:");
-	/* issue 11: consistency errors carry the section's line */
-	expect_config_error(MINIMAL "\nfilesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "test.conf:6: filesystem \"bad\" has no type");
-	expect_config_error(MINIMAL "\n\nfilesystem \"e\" { type = \"x\" }\n", "test.conf:7: filesystem \"e\" has no mkfs");
-	expect_config_error(MINIMAL "phase \"empty\" { }\n", "test.conf:5: phase \"empty\" has no command");
-	expect_config_error(MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "test.conf:5: profile \"c\"");
-	/* an unknown ${var} is an error when the config is loaded, with its line */
-	/* libconfuse gives a section the line of its closing brace */
-	expect_config_error(MINIMAL "phase \"v\" {\n command = 'tar -xf ${srcc}'\n}\n", "test.conf:7: phase \"v\": command: unknown variable ${srcc}");
-	expect_config_error(MINIMAL "filesystem \"m\" { type = \"x\" mkfs = 'mkfs ${dev} ${devv}' }\n", "unknown variable ${devv}");
-	expect_config_error(MINIMAL "filesystem \"o\" { type = \"x\" mkfs = 'mkfs ${dev}' mount_options = '${nope}' }\n",
-		     "filesystem \"o\": mount_options: unknown variable ${nope}");
-	expect_config_error(MINIMAL "phase \"w\" { command = 'true' env = { 'A=${what}' } }\n", "env: unknown variable ${what}");
-	/* numbers that would be cut by a cast */
-	expect_config_error(MINIMAL "defaults { max_repeat = 99999999999 }\n", "too large");
-	expect_config_error(MINIMAL "profile \"p\" { tree_files = 4294967297 }\n", "test.conf:5:");
-	/* nesting and unmatched braces */
-	expect_config_error(MINIMAL "}\n", "test.conf:5:");
-	expect_config_error("{{{{{{{{{{{{{{{{\n", "nested more than");
+	static const struct config_case bad[] = {
+		/* syntax and unknown options: libconfuse's line */
+		{ MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "test.conf:7:" },
+		{ MINIMAL "phase \"x\" {\n  command = 'true'\n  bogus = 1\n}\n", "bogus" },
+		{ MINIMAL "phase \"y\" { kind = \"magic\" }\n", "test.conf:5:" },
+		{ MINIMAL "phase \"y\" { kind = \"magic\" }\n", "must be \"command\", \"builtin\" or \"crash\"" },
+		{ MINIMAL "profile \"z\" {\n\n  image_size = \"lots\"\n}\n", "test.conf:7:" },
+		{ MINIMAL "profile \"z\" { tree_files = -4 }\n", "must not be negative" },
+		{ MINIMAL "filesystem \"ext2\" { type = \"ext2\" mkfs = 'x ${dev}' }\n", "duplicate" },
+		/* semantic errors name the thing */
+		{ MINIMAL "filesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "filesystem \"bad\" has no type" },
+		{ MINIMAL "filesystem \"nodev\" { type = \"x\" mkfs = 'mkfs /dev/sda' }\n", "does not mention ${dev}" },
+		{ MINIMAL "phase \"empty\" { }\n", "phase \"empty\" has no command" },
+		{ MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "power of two" },
+		{ MINIMAL "defaults { baseline = \"zfs\" }\n", "baseline \"zfs\" is not a defined filesystem" },
+		{ MINIMAL "defaults { phases = {\"tar\", \"nope\"} }\n", "phase \"nope\" is not defined" },
+		{ "filesystem \"a b\" { type = \"x\" mkfs = '${dev}' }\n" MINIMAL, "a name may only contain" },
+		{ MINIMAL "phase \"q\" { command = \"unterminated }\n", "test.conf:" },
+		/* issue 11: consistency errors carry the section's line */
+		{ MINIMAL "\nfilesystem \"bad\" { mkfs = 'mkfs ${dev}' }\n", "test.conf:6: filesystem \"bad\" has no type" },
+		{ MINIMAL "\n\nfilesystem \"e\" { type = \"x\" }\n", "test.conf:7: filesystem \"e\" has no mkfs" },
+		{ MINIMAL "phase \"empty\" { }\n", "test.conf:5: phase \"empty\" has no command" },
+		{ MINIMAL "profile \"c\" { synth_chunk = 3000 }\n", "test.conf:5: profile \"c\"" },
+		/* an unknown ${var} is an error when the config is loaded, with its line */
+		/* libconfuse gives a section the line of its closing brace */
+		{ MINIMAL "phase \"v\" {\n command = 'tar -xf ${srcc}'\n}\n", "test.conf:7: phase \"v\": command: unknown variable ${srcc}" },
+		{ MINIMAL "filesystem \"m\" { type = \"x\" mkfs = 'mkfs ${dev} ${devv}' }\n", "unknown variable ${devv}" },
+		{ MINIMAL "filesystem \"o\" { type = \"x\" mkfs = 'mkfs ${dev}' mount_options = '${nope}' }\n",
+		  "filesystem \"o\": mount_options: unknown variable ${nope}" },
+		{ MINIMAL "phase \"w\" { command = 'true' env = { 'A=${what}' } }\n", "env: unknown variable ${what}" },
+		/* numbers that would be cut by a cast */
+		{ MINIMAL "defaults { max_repeat = 99999999999 }\n", "too large" },
+		{ MINIMAL "profile \"p\" { tree_files = 4294967297 }\n", "test.conf:5:" },
+		/* nesting and unmatched braces */
+		{ MINIMAL "}\n", "test.conf:5:" },
+		{ "{{{{{{{{{{{{{{{{\n", "nested more than" },
+	};
+	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
 	/* libconfuse is quadratic in sections: their number is bounded */
 	{
 		struct fsb_buf b = { 0 };
@@ -303,23 +309,27 @@ static void test_subst(void **state)
 {
 	const char *vars[] = { "mnt", "/tmp/m 1", "jobs", "4", "src", "/c/t.tar.gz",
 			       "@args", "--variant=minbase --foreign", NULL, NULL };
+	/* a template, quoted or not, and what it becomes */
+	static const struct {
+		const char *in;
+		bool quote;
+		const char *out;
+	} ok[] = {
+		{ "make -j${jobs} -C ${mnt}", true, "make -j4 -C '/tmp/m 1'" },
+		{ "${mnt}/x", false, "/tmp/m 1/x" },
+		/* a word list is not quoted, so it stays several arguments */
+		{ "debootstrap ${args} x", true, "debootstrap --variant=minbase --foreign x" },
+		{ "echo $$HOME $x ${src}", true, "echo $HOME $x /c/t.tar.gz" },
+	};
 	struct fsb_err err = { 0 };
 	char *out = NULL;
 
 	(void)state;
-	assert_int_equal(fsb_subst("make -j${jobs} -C ${mnt}", vars, true, &out, &err), 0);
-	assert_string_equal(out, "make -j4 -C '/tmp/m 1'");
-	free(out);
-	assert_int_equal(fsb_subst("${mnt}/x", vars, false, &out, &err), 0);
-	assert_string_equal(out, "/tmp/m 1/x");
-	free(out);
-	/* a word list is not quoted, so it stays several arguments */
-	assert_int_equal(fsb_subst("debootstrap ${args} x", vars, true, &out, &err), 0);
-	assert_string_equal(out, "debootstrap --variant=minbase --foreign x");
-	free(out);
-	assert_int_equal(fsb_subst("echo $$HOME $x ${src}", vars, true, &out, &err), 0);
-	assert_string_equal(out, "echo $HOME $x /c/t.tar.gz");
-	free(out);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(ok); i++) {
+		assert_int_equal(fsb_subst(ok[i].in, vars, ok[i].quote, &out, &err), 0);
+		assert_string_equal(out, ok[i].out);
+		free(out);
+	}
 	out = NULL;
 	assert_int_equal(fsb_subst("rm ${nope}", vars, true, &out, &err), -EINVAL);
 	assert_null(out);

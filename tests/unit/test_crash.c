@@ -642,12 +642,7 @@ static void expect_line(const struct fsb_strv *l, const char *a, const char *b)
  * in the reason a faster one was passed over, and without a pick. */
 static void test_recommendation(void **state)
 {
-	static const struct crafted_fs s[] = {
-		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
-		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
-	};
-	struct fsb_result *res = crafted_result("deb", s, 3);
+	struct fsb_result *res = crafted_ext2_ahead();
 	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
 	struct fsb_rec_opts ro = { .cfg = cfg };
 	struct fsb_recommendation r;

@@ -20,14 +20,7 @@
 #include "doc/devdoc.h"
 #include "model/opts.h"
 
-/* Does some entry of sv contain needle? */
-static bool has(const struct fsb_strv *sv, const char *needle)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		if (strstr(sv->v[i], needle))
-			return true;
-	return false;
-}
+#include "lines.h"
 
 /* Print the reasons when an assertion is about to fail: the test log then
  * says what the rules did produce. */
@@ -37,10 +30,10 @@ static void dump(const char *what, const struct fsb_strv *sv)
 		fprintf(stderr, "# %s: %s\n", what, sv->v[i]);
 }
 
-#define assert_has(sv, needle) do { if (!has(sv, needle)) dump("got", sv); \
-	assert_true(has(sv, needle)); } while (0)
-#define assert_not_has(sv, needle) do { if (has(sv, needle)) dump("got", sv); \
-	assert_false(has(sv, needle)); } while (0)
+#define assert_has(sv, needle) do { if (!has_line(sv, needle)) dump("got", sv); \
+	assert_true(has_line(sv, needle)); } while (0)
+#define assert_not_has(sv, needle) do { if (has_line(sv, needle)) dump("got", sv); \
+	assert_false(has_line(sv, needle)); } while (0)
 
 /* Add a signature "TYPE=ext4 UUID=… LABEL=…" to d. */
 static void add_sig(struct fsb_device *d, const char *kv)

@@ -122,6 +122,28 @@ static void test_summarize(void **state)
 	assert_true(isnan(f.extents_mean) && isnan(f.extents_p90) && isnan(f.extents_max) && isnan(f.multi_share));
 }
 
+/* fr of a filesystem with no free space: no extent, no mean, no share */
+static void assert_none_free(const struct fsb_layout_free *fr)
+{
+	assert_int_equal(fr->extents, 0);
+	assert_true(isnan(fr->mean_kib) && isnan(fr->big_share));
+}
+
+/* fr when its figures could not be had: unmeasured */
+static void assert_unmeasured(const struct fsb_layout_free *fr)
+{
+	assert_int_equal(fr->extents, -1);
+	assert_true(isnan(fr->mean_kib) && isnan(fr->big_share));
+}
+
+/* a parse of output it cannot read: refused (rc), fr unmeasured, a message */
+static void assert_refused(int rc, const struct fsb_layout_free *fr, const struct fsb_err *err)
+{
+	assert_int_equal(rc, -EINVAL);
+	assert_unmeasured(fr);
+	assert_true(err->msg[0] != '\0');
+}
+
 static const char e2_known[] =
 	"Device: /dev/loop0\n"
 	"Blocksize: 4096 bytes\n"
@@ -164,8 +186,7 @@ static void test_e2freefrag_none(void **state)
 
 	(void)state;
 	assert_int_equal(fsb_layout_parse_e2freefrag(none, &fr, NULL), 0);
-	assert_int_equal(fr.extents, 0);
-	assert_true(isnan(fr.mean_kib) && isnan(fr.big_share));
+	assert_none_free(&fr);
 }
 
 static void test_e2freefrag_bad(void **state)
@@ -191,10 +212,7 @@ static void test_e2freefrag_bad(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(bad); i++) {
 		struct fsb_err err = { 0 };
 
-		assert_int_equal(fsb_layout_parse_e2freefrag(bad[i], &fr, &err), -EINVAL);
-		assert_int_equal(fr.extents, -1);
-		assert_true(isnan(fr.mean_kib) && isnan(fr.big_share));
-		assert_true(err.msg[0] != '\0');
+		assert_refused(fsb_layout_parse_e2freefrag(bad[i], &fr, &err), &fr, &err);
 	}
 	assert_int_equal(fsb_layout_parse_e2freefrag(NULL, &fr, NULL), -EINVAL);
 }
@@ -226,8 +244,7 @@ static void test_xfs_known(void **state)
 	assert_float_equal(fr.big_share, 5031.0 / 6139, EPS);
 	/* header only: a full filesystem */
 	assert_int_equal(fsb_layout_parse_xfs_freesp("   from      to extents  blocks    pct\n", 4096, &fr, &err), 0);
-	assert_int_equal(fr.extents, 0);
-	assert_true(isnan(fr.mean_kib) && isnan(fr.big_share));
+	assert_none_free(&fr);
 }
 
 static void test_xfs_bad(void **state)
@@ -247,10 +264,7 @@ static void test_xfs_bad(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(bad); i++) {
 		struct fsb_err err = { 0 };
 
-		assert_int_equal(fsb_layout_parse_xfs_freesp(bad[i], 4096, &fr, &err), -EINVAL);
-		assert_int_equal(fr.extents, -1);
-		assert_true(isnan(fr.mean_kib) && isnan(fr.big_share));
-		assert_true(err.msg[0] != '\0');
+		assert_refused(fsb_layout_parse_xfs_freesp(bad[i], 4096, &fr, &err), &fr, &err);
 	}
 	assert_int_equal(fsb_layout_parse_xfs_freesp(xfs_known, 0, &fr, NULL), -EINVAL);
 	assert_int_equal(fsb_layout_parse_xfs_freesp(NULL, 4096, &fr, NULL), -EINVAL);
@@ -355,8 +369,7 @@ static void test_free_unsupported(void **state)
 
 	(void)state;
 	assert_int_equal(fsb_layout_free("btrfs", "/dev/null", "/", &fr, &err), -EOPNOTSUPP);
-	assert_int_equal(fr.extents, -1);
-	assert_true(isnan(fr.mean_kib) && isnan(fr.big_share));
+	assert_unmeasured(&fr);
 	assert_non_null(strstr(err.msg, "btrfs"));
 	assert_int_equal(fsb_layout_free("vfat", NULL, NULL, &fr, NULL), -EOPNOTSUPP);
 	assert_int_equal(fsb_layout_free(NULL, NULL, NULL, &fr, NULL), -EOPNOTSUPP);

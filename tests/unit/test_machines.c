@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "lines.h"
 #include "shipped_config.h"
 #include <errno.h>
 #include <math.h>
@@ -348,14 +349,6 @@ static void test_like_plan(void **state)
 	fsb_plan_clear(&p);
 	fsb_strv_free(&notes);
 	fsb_result_free(r);
-}
-
-static bool has_line(const struct fsb_strv *sv, const char *part)
-{
-	for (size_t i = 0; i < sv->n; i++)
-		if (strstr(sv->v[i], part))
-			return true;
-	return false;
 }
 
 /* What this machine cannot repeat: one line each. */

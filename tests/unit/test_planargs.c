@@ -70,6 +70,21 @@ static void assert_same(const struct fsb_plan *a, const struct fsb_plan *b)
 	free(y);
 }
 
+/* p's options (args) read back into q, which must be the same plan; the
+ * caller checks args and q further, then frees them (round_trip_done). */
+static void round_trip(const struct fsb_plan *p, struct fsb_plan *q, struct fsb_strv *args)
+{
+	fsb_plan_args(p, args);
+	parse(q, args);
+	assert_same(p, q);
+}
+
+static void round_trip_done(struct fsb_plan *q, struct fsb_strv *args)
+{
+	fsb_strv_free(args);
+	fsb_plan_clear(q);
+}
+
 static void test_round_trip(void **state)
 {
 	struct fsb_plan p, q;
@@ -88,26 +103,20 @@ static void test_round_trip(void **state)
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_MAX_REPEAT, "5", &err), 0);
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BASELINE, "xfs", &err), 0);
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_NO_DROP_CACHES, NULL, &err), 0);
-	fsb_plan_args(&p, &args);
-	parse(&q, &args);
-	assert_same(&p, &q);
+	round_trip(&p, &q, &args);
 	line = fsb_plan_command_line(&p);
 	assert_string_equal(line, "fsbench run --image '/tmp/a b.img' --size 2048M --fs ext4,xfs "
 			    "--phases tar,rm --profile quick --repeat 3 --auto-repeat --max-repeat 5 "
 			    "--baseline xfs --no-drop-caches");
 	free(line);
-	fsb_strv_free(&args);
-	fsb_plan_clear(&q);
+	round_trip_done(&q, &args);
 
 	/* a device: the confirmation is one word and names it */
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_TARGET, "/dev/sdz1", &err), 0);
 	p.image_size = 0;
-	fsb_plan_args(&p, &args);
+	round_trip(&p, &q, &args);
 	assert_true(fsb_strv_contains(&args, "--yes-destroy=/dev/sdz1"));
-	parse(&q, &args);
-	assert_same(&p, &q);
-	fsb_strv_free(&args);
-	fsb_plan_clear(&q);
+	round_trip_done(&q, &args);
 	fsb_plan_clear(&p);
 }
 
@@ -125,34 +134,25 @@ static void test_settle_round_trip(void **state)
 	assert_true(p.budget < 0);
 	assert_true(fsb_plan_settles(&p));	/* quick: 15 minutes, the five filesystems */
 	assert_true(fabs(fsb_plan_budget(&p) - 900) < 1e-9);
-	fsb_plan_args(&p, &args);
+	round_trip(&p, &q, &args);
 	assert_false(fsb_strv_contains(&args, "--repeat"));
 	assert_false(fsb_strv_contains(&args, "--budget"));
-	parse(&q, &args);
-	assert_same(&p, &q);
 	assert_true(q.settle);
-	fsb_strv_free(&args);
-	fsb_plan_clear(&q);
+	round_trip_done(&q, &args);
 
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_BUDGET, "1h30m", &err), 0);
 	assert_true(fabs(p.budget - 5400) < 1e-9);
-	fsb_plan_args(&p, &args);
+	round_trip(&p, &q, &args);
 	assert_true(fsb_strv_contains(&args, "1h30m"));
-	parse(&q, &args);
-	assert_same(&p, &q);
-	fsb_strv_free(&args);
-	fsb_plan_clear(&q);
+	round_trip_done(&q, &args);
 
 	assert_int_equal(fsb_plan_set_option(&p, FSB_OPT_REPEAT, "1", &err), 0);
 	assert_false(p.settle);
 	assert_false(fsb_plan_settles(&p));
-	fsb_plan_args(&p, &args);
+	round_trip(&p, &q, &args);
 	assert_true(fsb_strv_contains(&args, "--repeat"));
-	parse(&q, &args);
-	assert_same(&p, &q);
 	assert_false(q.settle);
-	fsb_strv_free(&args);
-	fsb_plan_clear(&q);
+	round_trip_done(&q, &args);
 	fsb_plan_clear(&p);
 
 	/* tiny has no budget: one round; --budget gives it rounds */

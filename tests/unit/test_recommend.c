@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "crafted.h"
+#include "lines.h"
 #include "shipped_config.h"
 
 #include "doc/report.h"
@@ -42,20 +43,12 @@ static void judge(const struct fsb_result *res, const char *use, unsigned needs,
 	assert_true(lines->n >= 1);
 }
 
-static bool any_line(const struct fsb_strv *l, const char *part)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strstr(l->v[i], part))
-			return true;
-	return false;
-}
-
 #define assert_has(text, part) \
 	do { if (!strstr((text), (part))) fail_msg("'%s' lacks '%s'", (text), (part)); } while (0)
 #define assert_any(lines, part) \
-	do { if (!any_line((lines), (part))) fail_msg("no line has '%s' (first: '%s')", (part), (lines)->v[0]); } while (0)
+	do { if (!has_line((lines), (part))) fail_msg("no line has '%s' (first: '%s')", (part), (lines)->v[0]); } while (0)
 #define assert_none(lines, part) \
-	do { if (any_line((lines), (part))) fail_msg("a line has '%s'", (part)); } while (0)
+	do { if (has_line((lines), (part))) fail_msg("a line has '%s'", (part)); } while (0)
 
 static const char *pick(const struct fsb_recommendation *r)
 {
@@ -393,12 +386,7 @@ static void test_seed000(void **state)
  * For scratch space, nothing is a must-have: ext2. */
 static void test_winner_without_must_have(void **state)
 {
-	static const struct crafted_fs s[] = {
-		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
-		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
-	};
-	struct fsb_result *res = crafted_result("deb", s, 3);
+	struct fsb_result *res = crafted_ext2_ahead();
 	struct fsb_recommendation r;
 	struct fsb_strv lines = { 0 };
 
@@ -430,12 +418,7 @@ static void test_winner_without_must_have(void **state)
  * next to the pick's. */
 static void test_recorded_use_and_fsck(void **state)
 {
-	static const struct crafted_fs s[] = {
-		{ "ext2", NULL, { 8.00, 8.02, 7.98, 8.01 }, 4, 0, NULL },
-		{ "ext4", NULL, { 10.02, 10.01, 10.03, 10.00 }, 4, 0, NULL },
-		{ "xfs", NULL, { 11.01, 10.99, 11.02, 11.03 }, 4, 0, NULL },
-	};
-	struct fsb_result *res = crafted_result("deb", s, 3);
+	struct fsb_result *res = crafted_ext2_ahead();
 	struct fsb_report_opts o = { .metric = FSB_METRIC_DEAD };
 	struct fsb_rec_opts none = { .needs_given = true, .cfg = cfg };
 	struct fsb_recommendation r;

@@ -22,6 +22,7 @@
 
 #define SCRATCH_TEMPLATE "/tmp/fsbench-test-refresh.XXXXXX"
 #include "scratchdir.h"
+#include "dirents.h"
 #include "skips.h"
 
 /* the temporary directory: on another filesystem than the scratch one */
@@ -30,17 +31,6 @@ static bool have_shm;
 static char *mnt;
 static int remakes;
 static int remake_rc;
-
-static void put(const char *rel, const char *text)
-{
-	char *p = fsb_xasprintf("%s/%s", mnt, rel);
-	FILE *f = fopen(p, "w");
-
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
 
 static char *slurp(const char *rel)
 {
@@ -67,9 +57,9 @@ static void make_aged(void)
 	p = fsb_xasprintf("%s/age/tree/sub", mnt);
 	assert_int_equal(fsb_mkdir_p(p, 0755), 0);
 	free(p);
-	put("age/tree/one", "first file\n");
-	put("age/tree/sub/two", "second file\n");
-	put("marker", "outside the tree\n");
+	write_in(mnt, "age/tree/one", "first file\n");
+	write_in(mnt, "age/tree/sub/two", "second file\n");
+	write_in(mnt, "marker", "outside the tree\n");
 	p = fsb_xasprintf("%s/age/tree/link", mnt);
 	assert_int_equal(symlink("sub/two", p), 0);
 	free(p);
@@ -86,39 +76,49 @@ static int fake_remake(void *arg, struct fsb_err *err)
 	return mkdir(mnt, 0755) ? -errno : 0;
 }
 
-static int copies_left(const char *where)
+/* the temporary copies the refresh left in where */
+static size_t copies_left(const char *where)
 {
-	DIR *d = opendir(where);
-	struct dirent *de;
-	int n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d)))
-		n += strncmp(de->d_name, FSB_REFRESH_TMP_PREFIX, strlen(FSB_REFRESH_TMP_PREFIX)) == 0;
-	closedir(d);
-	return n;
+	return dir_count(where, FSB_REFRESH_TMP_PREFIX);
 }
 
-static struct fsb_refresh_ctl ctl_for(const char *tmpdir, const atomic_bool *cancel)
+/* The refresh of mnt with the temporary directory tmpdir and cancel: its
+ * return, its record in run (the caller clears it). */
+static int refresh(const char *tmpdir, const atomic_bool *cancel, struct fsb_run *run, struct fsb_err *err)
 {
-	return (struct fsb_refresh_ctl){ .cancel = cancel, .tmpdir = tmpdir, .remake = fake_remake };
+	struct fsb_refresh_ctl ctl = { .cancel = cancel, .tmpdir = tmpdir, .remake = fake_remake };
+
+	fsb_run_init(run);
+	return fsb_refresh_run(mnt, &ctl, run, err);
+}
+
+/* The same of a mount point aged afresh (make_aged), its mkfs failing
+ * with remake_with (0: succeeding), no remake counted yet. */
+static int refresh_aged(const char *tmpdir, const atomic_bool *cancel, int remake_with, struct fsb_run *run,
+			struct fsb_err *err)
+{
+	make_aged();
+	remakes = 0, remake_rc = remake_with;
+	return refresh(tmpdir, cancel, run, err);
+}
+
+/* The cases that copy to /dev/shm are skipped where it is the scratch
+ * directory's filesystem. */
+static void need_shm(void)
+{
+	if (!have_shm)
+		unit_skip("the refresh cases need /dev/shm on a filesystem of its own (a tmpfs) beside the scratch directory");
 }
 
 static void test_refresh_ok(void **state)
 {
-	struct fsb_refresh_ctl ctl;
 	struct fsb_run run;
 	struct fsb_err err = { 0 };
 	char link[64] = "";
 
 	(void)state;
-	if (!have_shm)
-		unit_skip("the refresh cases need /dev/shm on a filesystem of its own (a tmpfs) beside the scratch directory");
-	make_aged();
-	remakes = 0, remake_rc = 0;
-	ctl = ctl_for(shm, NULL);
-	fsb_run_init(&run);
-	assert_int_equal(fsb_refresh_run(mnt, &ctl, &run, &err), 0);
+	need_shm();
+	assert_int_equal(refresh_aged(shm, NULL, 0, &run, &err), 0);
 	assert_int_equal(remakes, 1);
 	assert_string_equal(slurp("age/tree/one"), "first file\n");
 	assert_string_equal(slurp("age/tree/sub/two"), "second file\n");
@@ -139,31 +139,21 @@ static void test_refresh_ok(void **state)
 
 static void test_refresh_fails_clean(void **state)
 {
-	struct fsb_refresh_ctl ctl;
 	struct fsb_run run;
 	struct fsb_err err = { 0 };
 	atomic_bool cancel;
 
 	(void)state;
-	if (!have_shm)
-		unit_skip("the refresh cases need /dev/shm on a filesystem of its own (a tmpfs) beside the scratch directory");
+	need_shm();
 	/* mkfs fails: one line, no copy left */
-	make_aged();
-	remakes = 0, remake_rc = -EIO;
-	ctl = ctl_for(shm, NULL);
-	fsb_run_init(&run);
-	assert_int_equal(fsb_refresh_run(mnt, &ctl, &run, &err), -EIO);
+	assert_int_equal(refresh_aged(shm, NULL, -EIO, &run, &err), -EIO);
 	assert_non_null(strstr(err.msg, "refresh: the filesystem could not be made afresh: mkfs said no"));
 	assert_int_equal(copies_left(shm), 0);
 	fsb_run_clear(&run);
 
 	/* cancelled: nothing made again, no copy left */
-	make_aged();
-	remakes = 0, remake_rc = 0;
 	atomic_init(&cancel, true);
-	ctl = ctl_for(shm, &cancel);
-	fsb_run_init(&run);
-	assert_int_equal(fsb_refresh_run(mnt, &ctl, &run, &err), -ECANCELED);
+	assert_int_equal(refresh_aged(shm, &cancel, 0, &run, &err), -ECANCELED);
 	assert_int_equal(remakes, 0);
 	assert_string_equal(slurp("marker"), "outside the tree\n");
 	assert_int_equal(copies_left(shm), 0);
@@ -172,18 +162,13 @@ static void test_refresh_fails_clean(void **state)
 
 static void test_refresh_refuses(void **state)
 {
-	struct fsb_refresh_ctl ctl;
 	struct fsb_run run;
 	struct fsb_err err = { 0 };
 	char *tree;
 
 	(void)state;
 	/* the temporary directory on the filesystem under test */
-	make_aged();
-	remakes = 0, remake_rc = 0;
-	ctl = ctl_for(dir, NULL);
-	fsb_run_init(&run);
-	assert_int_equal(fsb_refresh_run(mnt, &ctl, &run, &err), -EINVAL);
+	assert_int_equal(refresh_aged(dir, NULL, 0, &run, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "is on the filesystem under test: set TMPDIR"));
 	assert_int_equal(remakes, 0);
 	assert_int_equal(copies_left(dir), 0);
@@ -193,9 +178,7 @@ static void test_refresh_refuses(void **state)
 	tree = fsb_xasprintf("%s/age", mnt);
 	assert_int_equal(fsb_rm_rf(tree), 0);
 	free(tree);
-	ctl = ctl_for(have_shm ? shm : "/nonexistent-fsb", NULL);
-	fsb_run_init(&run);
-	assert_int_equal(fsb_refresh_run(mnt, &ctl, &run, &err), -ENOENT);
+	assert_int_equal(refresh(have_shm ? shm : "/nonexistent-fsb", NULL, &run, &err), -ENOENT);
 	assert_non_null(strstr(err.msg, "the age phase makes it"));
 	assert_null(strchr(err.msg, '\n'));
 	assert_int_equal(remakes, 0);

@@ -22,7 +22,6 @@
 #include "sys/util.h"
 
 /* ---- BEGIN report_reference.py output (regenerate, do not edit) ---- */
-/* ---- BEGIN report_reference.py output (regenerate, do not edit) ---- */
 /* scipy 1.10.1, numpy 1.24.2 */
 
 /* seed 004's runs: { real, sys, user } */
@@ -238,7 +237,6 @@ static const double sig_noisy[] = { 9.0, 11.6, 10.3, 8.8, 11.8 };
 #define SIG_TIGHT_P 0.0003175769217056749 /* scipy.stats.ttest_ind(x, base, equal_var=False).pvalue */
 #define SIG_NOISY_RATIO 1.03 /* numpy.mean(x) / numpy.mean(base) */
 #define SIG_NOISY_P 0.6579847981618938 /* scipy.stats.ttest_ind(x, base, equal_var=False).pvalue */
-/* ---- END report_reference.py output ---- */
 /* ---- END report_reference.py output ---- */
 
 static const char *const fsnames[] = { "ext2", "ext3", "ext3_64bit" };

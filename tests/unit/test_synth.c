@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirents.h"
 #include "skips.h"
 
 #include "engine/hist.h"
@@ -61,20 +62,6 @@ static int teardown(void **state)
 	fsb_rm_rf(dir);
 	free(dir);
 	return 0;
-}
-
-static size_t dir_entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	size_t n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			n++;
-	closedir(d);
-	return n;
 }
 
 /* Small, fast parameters: 8 MiB data file, 1024 files, 0.2 s minimum. */
@@ -253,7 +240,7 @@ static void test_chunk_check(void **state)
 	assert_int_equal(fsb_synth_params_check(&p, &err), -EINVAL);
 	p.min_duration = -1;
 	assert_int_equal(fsb_synth_params_check(&p, &err), -EINVAL);
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 }
 
 static void test_from_profile(void **state)
@@ -393,9 +380,9 @@ static void test_all_phases(void **state)
 		assert_true(isnan(r.v[FSB_FIELD_caches_dropped]) || r.v[FSB_FIELD_caches_dropped] == 0);
 	}
 	/* seq-delete and rand-delete took the files; the data file is left */
-	assert_int_equal(dir_entries(dir), 1);
+	assert_int_equal(dir_count(dir, ""), 1);
 	assert_int_equal(fsb_synth_cleanup(dir), 0);
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 	assert_int_equal(fsb_synth_cleanup(dir), 0);
 }
 
@@ -414,7 +401,7 @@ static void test_standalone(void **state)
 	p.file_size = 4 * MIB;
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(alone); i++) {
 		assert_int_equal(fsb_synth_cleanup(dir), 0);
-		assert_int_equal(dir_entries(dir), 0);
+		assert_int_equal(dir_count(dir, ""), 0);
 		run_ok(alone[i], dir, &p, &r);
 	}
 	/* a data file of the wrong size is replaced, not read short */
@@ -425,7 +412,7 @@ static void test_standalone(void **state)
 	run_ok("seq-create", dir, &p, &r);
 	run_ok("rand-stat", dir, &p, &r);
 	assert_int_equal(fsb_synth_cleanup(dir), 0);
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 }
 
 /* Sized files spread over subdirectories: stat reads them back. */
@@ -455,7 +442,7 @@ static void test_dirs_and_sizes(void **state)
 			free(sub);
 		}
 	}
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 }
 
 static void test_min_duration(void **state)
@@ -577,7 +564,7 @@ static void cancel_one(const char *phase, const char *dir, double min_duration)
 	assert_true(strncmp(err.msg, phase, strlen(phase)) == 0);
 	assert_true(fsb_now() - t0 < min_duration);
 	assert_true(isnan(r.v[FSB_FIELD_real]));
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 }
 
 static void test_cancel(void **state)
@@ -598,7 +585,7 @@ static void test_cancel(void **state)
 	small_params(&p);
 	run_init(&r);
 	assert_int_equal(fsb_synth_run("block-read", dir, &p, &ctl, &r, &err), -ECANCELED);
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 }
 
 /* A full filesystem is a clean error and leaves nothing behind.  Needs a
@@ -625,7 +612,7 @@ static void test_enospc(void **state)
 		assert_true(strncmp(err.msg, want, strlen(want)) == 0);
 		free(want);
 		assert_true(isnan(r.v[FSB_FIELD_real]));
-		assert_int_equal(dir_entries(dir), 0);
+		assert_int_equal(dir_count(dir, ""), 0);
 	}
 	p.files = 4;
 	p.file_min = p.file_max = 4096;
@@ -633,7 +620,7 @@ static void test_enospc(void **state)
 	rc = fsb_synth_run("seq-create", dir, &p, NULL, &r, &err);
 	print_message("  %s\n", err.msg);
 	assert_int_equal(rc, -ENOSPC);
-	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(dir_count(dir, ""), 0);
 	assert_int_equal(umount2(dir, MNT_DETACH), 0);
 }
 

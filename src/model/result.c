@@ -326,56 +326,6 @@ void fsb_run_clear(struct fsb_run *r)
 
 /* ---- names seen (duplicates, counts) in linear time ---- */
 
-struct nameset {
-	const char **v;          /* borrowed strings, open addressing */
-	int *line;
-	size_t n, cap;
-};
-
-static size_t name_hash(const char *s)
-{
-	size_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* Add s (borrowed: must outlive the set); the line it was first seen on
- * if it was there already, else 0. */
-static int nameset_add(struct nameset *ns, const char *s, int line)
-{
-	size_t i;
-
-	if (2 * (ns->n + 1) > ns->cap) {
-		struct nameset big = { 0 };
-
-		big.cap = ns->cap ? 2 * ns->cap : 16;
-		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
-		big.line = fsb_xcalloc(big.cap, sizeof(*big.line));
-		for (size_t k = 0; k < ns->cap; k++)
-			if (ns->v[k])
-				nameset_add(&big, ns->v[k], ns->line[k]);
-		free(ns->v);
-		free(ns->line);
-		*ns = big;
-	}
-	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
-		if (strcmp(ns->v[i], s) == 0)
-			return ns->line[i];
-	ns->v[i] = s;
-	ns->line[i] = line;
-	ns->n++;
-	return 0;
-}
-
-static void nameset_free(struct nameset *ns)
-{
-	free(ns->v);
-	free(ns->line);
-	memset(ns, 0, sizeof(*ns));
-}
-
 /* ---- model ------------------------------------------------------------- */
 
 struct fsb_result *fsb_result_new(void)
@@ -732,24 +682,24 @@ bool fsb_result_auto_repeated(const struct fsb_result *res)
 
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 {
-	struct nameset seen = { 0 };
+	struct fsb_names seen = { 0 };
 
 	/* a set, not fsb_strv_contains(): linear in the number of phases */
 	for (size_t i = 0; i < sv->n; i++)
-		nameset_add(&seen, sv->v[i], 1);
+		fsb_names_add(&seen, sv->v[i], 1);
 	for (size_t i = 0; i < res->phase_order.n; i++)
-		if (!nameset_add(&seen, res->phase_order.v[i], 1))
+		if (!fsb_names_add(&seen, res->phase_order.v[i], 1))
 			fsb_strv_add(sv, res->phase_order.v[i]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (!nameset_add(&seen, res->fs[i]->phases[j]->name, 1))
+			if (!fsb_names_add(&seen, res->fs[i]->phases[j]->name, 1))
 				fsb_strv_add(sv, res->fs[i]->phases[j]->name);
-	nameset_free(&seen);
+	fsb_names_free(&seen);
 }
 
 int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err)
 {
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	size_t nphases = 0;
 	int rc = 0;
 
@@ -769,7 +719,7 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 						 stall ? ph->nstall_runs : ph->nruns, stall ? "stall " : "", FSB_RESULT_MAX_RUNS);
 				goto out;
 			}
-			if (!nameset_add(&names, ph->name, 1))
+			if (!fsb_names_add(&names, ph->name, 1))
 				nphases++;
 		}
 	if (nphases > FSB_RESULT_MAX_PHASES) {
@@ -781,7 +731,7 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 		rc = fsb_err_set(err, -EINVAL, "%s: %zu filesystems with %zu phases: a result file holds at most %d "
 				 "table cells", what, res->nfs, nphases, FSB_RESULT_MAX_CELLS);
 out:
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -1098,7 +1048,7 @@ struct reader {
 	struct fsb_err *err;
 	struct tok t;            /* the current token */
 	size_t nphases;          /* distinct phase names so far */
-	struct nameset phases;   /* to count them */
+	struct fsb_names phases;   /* to count them */
 };
 
 static int rd_error(struct reader *rd, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -1808,7 +1758,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 					    "uuid", "status", "error", "mkfs_seconds", "mount_seconds",
 					    "umount_seconds", "fsck_seconds", "fsck", "fsck_data" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -1822,7 +1772,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 
 			if ((rc = want(rd, &h, kind, 2, true)))
 				break;
-			if (!nameset_add(&rd->phases, h.title, h.line)) {
+			if (!fsb_names_add(&rd->phases, h.title, h.line)) {
 				/* the set borrows: keep the name alive in the result */
 				if (++rd->nphases > MAX_PHASES) {
 					rc = rd_error(rd, h.line, "more than %d different phases", MAX_PHASES);
@@ -1836,7 +1786,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph->measured_cv = ph->session_cv = NAN;
 			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
 			fs->phases[fs->nphases++] = ph;
-			first = nameset_add(&names, ph->name, h.line);
+			first = (int)fsb_names_add(&names, ph->name, h.line);
 			if (first) {
 				rc = rd_error(rd, h.line, "duplicate phase \"%.40s\" in filesystem \"%.40s\" (first on line %d)",
 					      ph->name, fs->name, first);
@@ -1868,7 +1818,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			break;
 	}
 	head_free(&h);
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -2047,7 +1997,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
 					    "looks", "session_sd", "probe" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -2076,7 +2026,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 			h.title = NULL;
 			res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
 			res->fs[res->nfs++] = fs;
-			first = nameset_add(&names, fs->name, h.line);
+			first = (int)fsb_names_add(&names, fs->name, h.line);
 			if (first) {
 				rc = rd_error(rd, h.line, "duplicate filesystem \"%.40s\" (first on line %d)", fs->name, first);
 				break;
@@ -2096,7 +2046,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	if (!rc && !seen[0])
 		rc = rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file", FSB_RESULT_FORMAT);
 	head_free(&h);
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -2135,7 +2085,7 @@ int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fs
 	res = NULL;
 out:
 	fsb_buf_free(&rd.t.s);
-	nameset_free(&rd.phases);
+	fsb_names_free(&rd.phases);
 	fsb_result_free(res);
 	return rc;
 }

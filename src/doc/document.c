@@ -539,15 +539,18 @@ static char *rounds_line(const struct fsb_result *res)
 		snprintf(b, sizeof(b), "%lld-minute", res->budget_s / 60);
 	else
 		fsb_format_budget((double)res->budget_s, b, sizeof(b));
-	if (!strcmp(res->ended, "settled"))
+	switch (res->ended) {
+	case FSB_ENDED_SETTLED:
 		return fsb_xasprintf("%ld round%s; settled after round %ld", n, n == 1 ? "" : "s", n);
-	if (!strcmp(res->ended, "budget"))
+	case FSB_ENDED_BUDGET:
 		return fsb_xasprintf("%ld round%s; the %s budget was spent before the verdict settled", n,
 				     n == 1 ? "" : "s", b);
-	if (!strcmp(res->ended, "cap"))
+	case FSB_ENDED_CAP:
 		return fsb_xasprintf("%ld rounds, the most this run planned; the verdict had not settled", n);
-	return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
-			     res->budget_s > 0 ? ", before the verdict settled" : "");
+	default:
+		return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
+				     res->budget_s > 0 ? ", before the verdict settled" : "");
+	}
 }
 
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
@@ -577,7 +580,7 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	free(host);
 	if (res->workload)
 		kv(d, "Workload", res->workload);
-	if (res->rounds > 0 && res->ended) {
+	if (res->rounds > 0 && res->ended != FSB_ENDED_NONE) {
 		char *line = rounds_line(res);
 
 		kv(d, "Rounds", line);
@@ -616,8 +619,7 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 			ph = fsb_fs_find_phase(res->fs[i], phases.v[j]);
 		e = kv(d, phases.v[j], NULL);
 		e->code = true;
-		if (ph && ph->kind && (!strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) ||
-				       !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_CRASH))))
+		if (ph && (ph->kind == FSB_PHASE_BUILTIN || ph->kind == FSB_PHASE_CRASH))
 			fsb_strv_addf(&e->values, "(built in) %s", ph->label ? ph->label : "");
 		else
 			fsb_strv_add(&e->values, ph && ph->command ? ph->command : "(not recorded)");
@@ -689,7 +691,8 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 
 		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES,
 			 fsb_xasprintf("%s: %s, profile %s, %s %s", labels[i], r->started ? r->started : "?",
-				       r->profile ? r->profile : "?", r->target.kind ? r->target.kind : "",
+				       r->profile ? r->profile : "?",
+				       r->target.kind != FSB_TARGET_KIND_NONE ? fsb_target_kind_word(r->target.kind) : "",
 				       r->target.path ? r->target.path : ""));
 	}
 	rc = fsb_report_compare(results, labels, n, &o->report, &t);

@@ -106,7 +106,7 @@ static void lead(FILE *fp, const char *label, const struct fsb_fs_result *fs, co
 	field(fp, fs->name, false);
 	field(fp, fs->type, false);
 	field(fp, ph ? ph->name : phase, false);
-	field(fp, ph ? ph->kind : NULL, false);
+	field(fp, ph ? fsb_phase_kind_word(ph->kind) : NULL, false);
 }
 
 /* A row without a run: only the status and why. */

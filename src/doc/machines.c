@@ -84,10 +84,11 @@ static char *f_ram(const struct fsb_result *r, const void *a)
 static char *f_target(const struct fsb_result *r, const void *a)
 {
 	(void)a;
-	if (!r->target.kind)
+	if (r->target.kind == FSB_TARGET_KIND_NONE)
 		return NULL;
-	return r->target.size_mib > 0 ? fsb_xasprintf("%s, %lld MiB", r->target.kind, r->target.size_mib)
-				      : fsb_xstrdup(r->target.kind);
+	return r->target.size_mib > 0
+		? fsb_xasprintf("%s, %lld MiB", fsb_target_kind_word(r->target.kind), r->target.size_mib)
+		: fsb_xstrdup(fsb_target_kind_word(r->target.kind));
 }
 
 /* The device itself: its model and serial, and for an image what it is on

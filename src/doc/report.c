@@ -1501,11 +1501,11 @@ static void verdict_target(const struct fsb_result *res, struct fsb_strv *out)
 {
 	const struct fsb_target_info *t = &res->target;
 
-	if (t->kind && !strcmp(t->kind, "image"))
+	if (t->kind == FSB_TARGET_IMAGE)
 		fsb_strv_addf(out, "Measured on an image file (%s%s%s): the disk under it, through the filesystem "
 			      "the image lives on, not a partition of its own.", t->path ? t->path : "?",
 			      t->device ? " on " : "", t->device ? t->device : "");
-	else if (t->kind && !strcmp(t->kind, "dir"))
+	else if (t->kind == FSB_TARGET_DIR)
 		fsb_strv_addf(out, "Measured in a directory (%s) of the existing %s: its own settings and "
 			      "fullness, not a freshly made filesystem.", t->path ? t->path : "?",
 			      t->fstype ? t->fstype : "filesystem");
@@ -1759,9 +1759,9 @@ char *fsb_report_target_line(const struct fsb_target_info *t)
 	struct fsb_buf b = { 0 };
 
 	fsb_buf_add(&b, "");
-	if (!t->kind)
+	if (t->kind == FSB_TARGET_KIND_NONE)
 		return fsb_buf_steal(&b);
-	fsb_buf_addf(&b, "%s %s", t->kind, t->path ? t->path : "");
+	fsb_buf_addf(&b, "%s %s", fsb_target_kind_word(t->kind), t->path ? t->path : "");
 	if (t->size_mib > 0)
 		fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
 	if (t->device)

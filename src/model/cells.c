@@ -18,9 +18,8 @@ bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase)
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
 
 		/* imported phases (fsbench import) are rates, as the built-in ones */
-		if (ph && ph->kind)
-			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0 ||
-			       strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_IMPORTED)) == 0;
+		if (ph && ph->kind != FSB_PHASE_KIND_NONE)
+			return fsb_phase_kind_rate(ph->kind);
 	}
 	return false;
 }

@@ -13,9 +13,7 @@
 
 static bool is_crash(const struct fsb_phase_result *ph)
 {
-	enum fsb_phase_kind k;
-
-	return ph->kind && fsb_phase_kind_parse(ph->kind, &k) == 0 && !fsb_phase_kind_timed(k);
+	return ph->kind != FSB_PHASE_KIND_NONE && !fsb_phase_kind_timed(ph->kind);
 }
 
 bool fsb_phase_is_timed(const struct fsb_result *res, const char *phase)
@@ -23,7 +21,7 @@ bool fsb_phase_is_timed(const struct fsb_result *res, const char *phase)
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
 
-		if (ph && ph->kind)
+		if (ph && ph->kind != FSB_PHASE_KIND_NONE)
 			return !is_crash(ph);
 	}
 	return true;

@@ -57,7 +57,8 @@ bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result
 	struct fsb_strv ph = { 0 };
 	bool timed;
 
-	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->target.kind, other->target.kind) ||
+	if (other->status != FSB_RESULT_COMPLETE || res->target.kind == FSB_TARGET_KIND_NONE ||
+	    res->target.kind != other->target.kind ||
 	    !same_str(res->host.hostname, other->host.hostname) || !same_str(res->host.cpu, other->host.cpu) ||
 	    res->host.cores != other->host.cores || !fsb_result_same_plan(res, other))
 		return false;

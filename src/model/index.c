@@ -626,8 +626,9 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 		set_text(&v[R_COMMAND], r->command);
 		set_text(&v[R_WORKLOAD], r->workload);
 		set_text(&v[R_BASELINE], r->baseline);
-		if (r->target.kind)
-			set_owned(&v[R_TARGET], fsb_xasprintf("%s %s", r->target.kind, r->target.path ? r->target.path : ""));
+		if (r->target.kind != FSB_TARGET_KIND_NONE)
+			set_owned(&v[R_TARGET], fsb_xasprintf("%s %s", fsb_target_kind_word(r->target.kind),
+							      r->target.path ? r->target.path : ""));
 		set_text(&v[R_HOST], r->host.hostname);
 		set_text(&v[R_KERNEL], r->host.kernel);
 		set_text(&v[R_CPU], r->host.cpu);

@@ -383,7 +383,7 @@ bool fsb_plaus_host_cached(const struct fsb_result *res, char *buf, size_t len)
 		free(vis);
 		return true;
 	}
-	if (!t->kind || strcmp(t->kind, "image") || !t->model)
+	if (t->kind != FSB_TARGET_IMAGE || !t->model)
 		return false;
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(virtual_disks); i++)
 		if (strstr(t->model, virtual_disks[i])) {

@@ -323,7 +323,7 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 		r->use_default = true;
 	}
 	r->needs = r->use->needs | user | FSB_NEED_SUPPORTED;
-	r->image = res->target.kind && !strcmp(res->target.kind, "image");
+	r->image = res->target.kind == FSB_TARGET_IMAGE;
 	init_rows(res, ro, r);
 	use_weights(res, r->use, &w, r);
 	if (!w.phases.n)

@@ -340,6 +340,8 @@ struct fsb_result *fsb_result_new(void)
 	res->target.size_mib = -1;
 	res->session_sd = NAN;
 	res->probe = -1;
+	res->ended = FSB_ENDED_NONE;
+	res->target.kind = FSB_TARGET_KIND_NONE;
 	return res;
 }
 
@@ -353,7 +355,6 @@ static void phase_free(struct fsb_phase_result *ph)
 	free(ph->stall_runs);
 	free(ph->name);
 	free(ph->label);
-	free(ph->kind);
 	free(ph->command);
 	free(ph->reason);
 	free(ph);
@@ -470,7 +471,6 @@ void fsb_result_free(struct fsb_result *res)
 	fsb_strv_free(&res->phase_order);
 	free(res->order);
 	free(res->quiet);
-	free(res->ended);
 	free(res->use);
 	free(res->host.hostname);
 	free(res->host.kernel);
@@ -478,7 +478,6 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->host.distro);
 	free(res->host.virt);
 	fsb_strv_free(&res->host.versions);
-	free(res->target.kind);
 	free(res->target.path);
 	free(res->target.device);
 	free(res->target.model);
@@ -520,7 +519,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->quiet = fsb_xstrdup(src->quiet);
 	res->rounds = src->rounds;
 	res->budget_s = src->budget_s;
-	res->ended = fsb_xstrdup(src->ended);
+	res->ended = src->ended;
 	res->looks = src->looks;
 	res->session_sd = src->session_sd;
 	res->use = fsb_xstrdup(src->use);
@@ -534,7 +533,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->host.cores = src->host.cores;
 	res->host.ram_mib = src->host.ram_mib;
 	strv_copy(&res->host.versions, &src->host.versions);
-	res->target.kind = fsb_xstrdup(src->target.kind);
+	res->target.kind = src->target.kind;
 	res->target.path = fsb_xstrdup(src->target.path);
 	res->target.device = fsb_xstrdup(src->target.device);
 	res->target.size_mib = src->target.size_mib;
@@ -567,7 +566,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
 
 			ph->label = fsb_xstrdup(sp->label);
-			ph->kind = fsb_xstrdup(sp->kind);
+			ph->kind = sp->kind;
 			ph->command = fsb_xstrdup(sp->command);
 			ph->status = sp->status;
 			ph->reason = fsb_xstrdup(sp->reason);
@@ -606,6 +605,7 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 						    name, &created);
 
 	if (created) {
+		ph->kind = FSB_PHASE_KIND_NONE;
 		ph->auto_target_reps = -1;
 		ph->measured_cv = ph->session_cv = NAN;
 	}
@@ -844,7 +844,7 @@ static void put_phase(FILE *fp, const struct fsb_phase_result *ph)
 {
 	put_open(fp, "  phase ", ph->name);
 	put_str(fp, 4, "label", ph->label);
-	put_str(fp, 4, "kind", ph->kind);
+	put_str(fp, 4, "kind", fsb_phase_kind_word(ph->kind));
 	put_str(fp, 4, "command", ph->command);
 	fprintf(fp, "    status = \"%s\"\n", phase_status_names[ph->status]);
 	put_str(fp, 4, "reason", ph->reason);
@@ -885,7 +885,7 @@ static void put_host_target(FILE *fp, const struct fsb_result *res)
 	fputs("}\n", fp);
 
 	fputs("target {\n", fp);
-	put_str(fp, 2, "kind", res->target.kind);
+	put_str(fp, 2, "kind", fsb_target_kind_word(res->target.kind));
 	put_str(fp, 2, "path", res->target.path);
 	put_str(fp, 2, "device", res->target.device);
 	if (res->target.size_mib >= 0)
@@ -924,7 +924,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		fprintf(fp, "rounds = %ld\n", res->rounds);
 	if (res->budget_s > 0)
 		fprintf(fp, "budget = %lld\n", res->budget_s);
-	put_str(fp, 0, "ended", res->ended);
+	put_str(fp, 0, "ended", res->ended == FSB_ENDED_NONE ? NULL : fsb_result_ended_names[res->ended]);
 	if (res->looks > 0)
 		fprintf(fp, "looks = %ld\n", res->looks);
 	if (!isnan(res->session_sd)) {
@@ -1693,9 +1693,13 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 		case 0:
 			rc = get_str(rd, h.key, &ph->label);
 			break;
-		case 1:
-			rc = get_str(rd, h.key, &ph->kind);
+		case 1: {
+			int k = 0;
+
+			if (!(rc = get_enum(rd, h.key, fsb_phase_kind_words, FSB_PHASE_KIND_COUNT, &k)))
+				ph->kind = (enum fsb_phase_kind)k;
 			break;
+		}
 		case 2:
 			rc = get_str(rd, h.key, &ph->command);
 			break;
@@ -1782,6 +1786,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph = fsb_xcalloc(1, sizeof(*ph));
 			ph->name = h.title;
 			h.title = NULL;
+			ph->kind = FSB_PHASE_KIND_NONE;
 			ph->auto_target_reps = -1;
 			ph->measured_cv = ph->session_cv = NAN;
 			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
@@ -1868,9 +1873,15 @@ static const char *const target_keys[] = { "kind", "path", "device", "size_mib",
 static int target_value(struct reader *rd, const struct head *h, int idx, void *arg)
 {
 	struct fsb_target_info *tg = arg;
-	char **dst[] = { &tg->kind, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
+	char **dst[] = { NULL, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
 			 NULL, &tg->fstype_from };
+	int k = 0, rc;
 
+	if (idx == 0) {
+		if (!(rc = get_enum(rd, h->key, fsb_target_kind_words, FSB_TARGET_KIND_COUNT, &k)))
+			tg->kind = (enum fsb_target_kind)k;
+		return rc;
+	}
 	if (idx == 3)
 		return get_int(rd, h->key, -1, LLONG_MAX / 2, &tg->size_mib);
 	if (idx == 7)
@@ -1931,7 +1942,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 
 		rc = get_enum(rd, h->key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
 		if (!rc)
-			res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
+			res->ended = (enum fsb_result_ended)w;
 		break;
 	}
 	case 23:

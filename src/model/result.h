@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/kinds.h"
 #include "sys/sysinfo.h"
 #include "sys/util.h"
 
@@ -265,8 +266,9 @@ enum fsb_phase_status {
 struct fsb_phase_result {
 	char *name;              /* "tar", "block-write" */
 	char *label;             /* "tar jxf", "Block write" */
-	char *kind;              /* "command", "builtin", or "imported" (fsbench import:
-				  * measured by another tool, read like "builtin") */
+	enum fsb_phase_kind kind; /* command, builtin, crash, or imported (fsbench import:
+				  * measured by another tool, read like builtin);
+				  * FSB_PHASE_KIND_NONE when the file records none */
 	char *command;           /* the command template, for reproduction */
 	enum fsb_phase_status status;
 	char *reason;            /* why unavailable, or NULL */
@@ -332,7 +334,8 @@ struct fsb_fs_result {
 };
 
 struct fsb_target_info {
-	char *kind;              /* "image", "dir", "device" */
+	enum fsb_target_kind kind;  /* image, dir, device; FSB_TARGET_KIND_NONE when
+				       not recorded (an import) */
 	char *path;              /* image file, directory or device node */
 	char *device;            /* loop device used for an image, or the device */
 	long long size_mib;
@@ -366,8 +369,13 @@ extern const char *const fsb_probe_mode_names[FSB_PROBE_MODE_COUNT];   /* "round
 /* The mode a word names; -EINVAL for any other word. */
 int fsb_probe_mode_parse(const char *s, enum fsb_probe_mode *m);
 
-/* How a run in rounds ended (fsb_result.ended): the words of the file. */
-enum fsb_result_ended { FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED, FSB_RESULT_ENDED_COUNT };
+/* How a run in rounds ended (fsb_result.ended): the words of the file;
+ * FSB_ENDED_NONE when it does not say (older files, runs without rounds). */
+enum fsb_result_ended {
+	FSB_ENDED_NONE = -1,
+	FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED,
+	FSB_RESULT_ENDED_COUNT
+};
 extern const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT];
 
 struct fsb_result {
@@ -390,12 +398,12 @@ struct fsb_result {
 	long long order_seed;    /* the seed of that order; -1 = none recorded */
 	char *quiet;             /* the before-run warning that the machine was busy, or NULL */
 	/* rounds (engine.h, settle mode): how many ran, the budget, how the
-	 * run ended: "settled", "budget", "cap" (FSB_SETTLE_MAX_ROUNDS), or
-	 * "stopped" (by the user, at a round boundary); 0 / 0 / NULL when not
-	 * recorded (older files, runs without rounds) */
+	 * run ended: settled, budget, cap (FSB_SETTLE_MAX_ROUNDS), or
+	 * stopped (by the user, at a round boundary); 0 / 0 / FSB_ENDED_NONE
+	 * when not recorded (older files, runs without rounds) */
 	long rounds;
 	long long budget_s;
-	char *ended;
+	enum fsb_result_ended ended;
 	/* the verdict's bar (model/verdict.h): the rounds at which the
 	 * stopping rule could end the run (settle mode), over which the
 	 * significance level is split; 0 when not recorded (one look) */

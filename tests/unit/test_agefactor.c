@@ -326,7 +326,7 @@ static void add_runs(struct fsb_fs_result *fs, const char *phase, const double *
 {
 	struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phase);
 
-	ph->kind = fsb_xstrdup("builtin");
+	ph->kind = FSB_PHASE_BUILTIN;
 	for (size_t k = 0; k < n; k++) {
 		struct fsb_run r;
 

@@ -59,7 +59,7 @@ static struct fsb_result *crafted(const char *phase, const struct wfs *s, size_t
 
 		fs->type = fsb_xstrdup(s[i].fs);
 		fs->mount_options = s[i].mount_options ? fsb_xstrdup(s[i].mount_options) : NULL;
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < reps; k++) {
 			struct fsb_run r = run_of(s[i].written[k], s[i].saved[k]);
 

@@ -284,7 +284,7 @@ static struct fsb_result *seed004(void)
 		for (size_t j = 0; j < 3; j++) {
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phasenames[j]);
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			for (size_t k = 0; k < 20; k++)
 				add_run(ph, s004[j][i][k][0], s004[j][i][k][1], s004[j][i][k][2]);
 		}
@@ -452,7 +452,7 @@ static void test_significance_marks(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
@@ -561,7 +561,7 @@ static void test_noise_floor(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
@@ -587,7 +587,7 @@ static void test_noise_floor(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}

@@ -43,7 +43,7 @@ static struct fsb_result *sample(void)
 	r->host.cores = 2;
 	r->host.ram_mib = 24000;
 	fsb_strv_add(&r->host.versions, "tar (GNU tar) 1.34");
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.path = fsb_xstrdup("/var/tmp/t.img");
 	r->target.size_mib = 2048;
 	fsb_strv_add(&r->target.reasons, "not mounted");
@@ -54,7 +54,7 @@ static struct fsb_result *sample(void)
 	fs->mkfs_version = fsb_xstrdup("mke2fs 1.47.0 (5-Feb-2023)");
 	ph = fsb_fs_add_phase(fs, "tar");
 	ph->label = fsb_xstrdup("tar xf");
-	ph->kind = fsb_xstrdup("command");
+	ph->kind = FSB_PHASE_COMMAND;
 	fsb_run_init(&run);
 	run.v[FSB_FIELD_real] = 27.23;
 	run.v[FSB_FIELD_user] = 21.94;
@@ -151,7 +151,7 @@ static void test_round_trip(void **state)
 	/* a run in rounds: how many, the budget, how it ended */
 	r->rounds = 3;
 	r->budget_s = 900;
-	r->ended = fsb_xstrdup("budget");
+	r->ended = FSB_ENDED_BUDGET;
 	/* what the disk is for, as the run was told; its fsck time */
 	r->use = fsb_xstrdup("build");
 	r->needs = FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION;
@@ -184,7 +184,7 @@ static void test_round_trip(void **state)
 	assert_true(fsb_result_has_stall_runs(back));
 	assert_int_equal(back->rounds, 3);
 	assert_int_equal(back->budget_s, 900);
-	assert_string_equal(back->ended, "budget");
+	assert_int_equal(back->ended, FSB_ENDED_BUDGET);
 	assert_string_equal(back->use, "build");
 	assert_int_equal(back->needs, FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION);
 	assert_int_equal(back->fs[0]->fsck_s.n, 1);
@@ -408,6 +408,10 @@ static void test_bad_input(void **state)
 	expect_bad("status = \"complete\"\n", "bad.fsbench", "not an fsbench result file");
 	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench:2:", "status = \"great\"");
 	expect_bad("format = 1\nended = \"tired\"\n", "bad.fsbench:2:", "tired");
+	/* the kinds are enums read once: a word the format does not know is refused */
+	expect_bad("format = 1\nfilesystem \"a\" {\n phase \"p\" { kind = \"magic\" } }\n", "bad.fsbench:3:",
+		   "expected one of command, builtin, imported, crash");
+	expect_bad("format = 1\ntarget {\n kind = \"usb\" }\n", "bad.fsbench:3:", "expected one of image, dir, device");
 	expect_bad("format = 1\nrounds = 0\n", "bad.fsbench:2:", "rounds");
 	expect_bad("format = 1\nuse = \"desktop\"\n", "bad.fsbench:2:", "not a use fsbench knows");
 	expect_bad("format = 1\nneeds = {\"snapshots\", \"speed\"}\n", "bad.fsbench:2:", "speed");

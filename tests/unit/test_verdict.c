@@ -609,7 +609,7 @@ static void test_every_phase_noisy(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		struct fsb_phase_result *q = fsb_fs_add_phase(res->fs[i], "q");
 
-		q->kind = fsb_xstrdup("command");
+		q->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 4; k++) {
 			struct fsb_run run;
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/grid.h"
 #include "model/merge.h"
 
 static bool differ(const char *a, const char *b)
@@ -386,6 +387,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 		fsb_result_free(res);
 		return -EINVAL;
 	}
+	fsb_result_grid(res);	/* the tables' index, built once (model/grid.h) */
 	*out = res;
 	return 0;
 }

@@ -15,6 +15,7 @@
 
 #include "model/result.h"
 #include "model/cfgutil.h"
+#include "model/grid.h"
 #include "model/plaus.h"
 #include "model/uses.h"
 
@@ -345,6 +346,12 @@ struct fsb_result *fsb_result_new(void)
 	return res;
 }
 
+void fsb_result_changed(struct fsb_result *res)
+{
+	if (res)
+		res->gen++;
+}
+
 static void phase_free(struct fsb_phase_result *ph)
 {
 	for (size_t i = 0; i < ph->nruns; i++)
@@ -454,6 +461,7 @@ void fsb_result_free(struct fsb_result *res)
 {
 	if (!res)
 		return;
+	fsb_grid_free(res);
 	for (size_t i = 0; i < res->nfs; i++)
 		fs_free(res->fs[i]);
 	free(res->fs);
@@ -580,6 +588,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 				fsb_phase_add_stall_run(ph, &sp->stall_runs[k]);
 		}
 	}
+	fsb_result_grid(res);	/* a snapshot is read, never changed: its index now */
 	return res;
 }
 
@@ -595,7 +604,14 @@ struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const
 
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name)
 {
-	return fsb_named_get((void ***)&res->fs, &res->nfs, sizeof(**res->fs), name, NULL);
+	bool created;
+	struct fsb_fs_result *fs = fsb_named_get((void ***)&res->fs, &res->nfs, sizeof(**res->fs), name, &created);
+
+	if (created) {
+		fs->owner = res;
+		fsb_result_changed(res);
+	}
+	return fs;
 }
 
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name)
@@ -608,12 +624,21 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 		ph->kind = FSB_PHASE_KIND_NONE;
 		ph->auto_target_reps = -1;
 		ph->measured_cv = ph->session_cv = NAN;
+		ph->owner = fs;
+		fsb_result_changed(fs->owner);
 	}
 	return ph;
 }
 
+/* The result that holds ph, or NULL (a phase of no result). */
+static struct fsb_result *owner_of(const struct fsb_phase_result *ph)
+{
+	return ph->owner ? ph->owner->owner : NULL;
+}
+
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run)
 {
+	fsb_result_changed(owner_of(ph));
 	ph->runs = fsb_xrealloc(ph->runs, (ph->nruns + 1) * sizeof(*ph->runs));
 	fsb_run_copy(&ph->runs[ph->nruns], run);
 	return &ph->runs[ph->nruns++];
@@ -621,6 +646,7 @@ struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_
 
 struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run)
 {
+	fsb_result_changed(owner_of(ph));
 	ph->stall_runs = fsb_xrealloc(ph->stall_runs, (ph->nstall_runs + 1) * sizeof(*ph->stall_runs));
 	fsb_run_copy(&ph->stall_runs[ph->nstall_runs], run);
 	return &ph->stall_runs[ph->nstall_runs++];
@@ -628,11 +654,8 @@ struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struc
 
 bool fsb_result_has_stall_runs(const struct fsb_result *res)
 {
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->nstall_runs)
-				return true;
-	return false;
+	/* asked per filesystem by the tables: once per shape */
+	return fsb_result_grid(res)->stall_runs;
 }
 
 /* Does a run of res hold the probe's saves (any of its stall fields)? */
@@ -1786,6 +1809,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph = fsb_xcalloc(1, sizeof(*ph));
 			ph->name = h.title;
 			h.title = NULL;
+			ph->owner = fs;
 			ph->kind = FSB_PHASE_KIND_NONE;
 			ph->auto_target_reps = -1;
 			ph->measured_cv = ph->session_cv = NAN;
@@ -2034,6 +2058,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 			}
 			fs = fsb_xcalloc(1, sizeof(*fs));
 			fs->name = h.title;
+			fs->owner = res;
 			h.title = NULL;
 			res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
 			res->fs[res->nfs++] = fs;
@@ -2092,6 +2117,7 @@ int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fs
 			      rd.nphases, MAX_CELLS);
 		goto out;
 	}
+	fsb_result_grid(res);	/* the tables' index, built once (model/grid.h) */
 	*out = res;
 	res = NULL;
 out:

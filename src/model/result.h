@@ -17,6 +17,14 @@
  * Ownership: a struct fsb_result owns everything below it; the strings are
  * heap copies.  Pointers to fs/phase entries stay valid until the result is
  * freed (entries are individually allocated).
+ *
+ * The judging code and the documents address a result's cells by index,
+ * through its grid (model/grid.h): built once when the result is read,
+ * copied or merged, and again after any change of its shape.  The
+ * functions below that add a filesystem, a phase or a run say so
+ * themselves; code that changes what the grid reads in place (a phase's
+ * kind or session_cv, a run's status, runs swapped) calls
+ * fsb_result_changed().
  */
 #ifndef FSB_RESULT_H
 #define FSB_RESULT_H
@@ -263,6 +271,8 @@ enum fsb_phase_status {
 	FSB_PHASE_UNAVAILABLE,   /* never attempted; reason says why */
 };
 
+struct fsb_fs_result;
+
 struct fsb_phase_result {
 	char *name;              /* "tar", "block-write" */
 	char *label;             /* "tar jxf", "Block write" */
@@ -291,6 +301,7 @@ struct fsb_phase_result {
 	 * total, verdict, aging factor, plausibility check or index does */
 	struct fsb_run *stall_runs;
 	size_t nstall_runs;
+	struct fsb_fs_result *owner;  /* the filesystem that holds it (fsb_fs_add_phase) */
 };
 
 /* Seconds, one per occurrence in order (one per repetition that did it). */
@@ -331,6 +342,7 @@ struct fsb_fs_result {
 	struct fsb_secs fsck_s;
 	char *fsck;              /* the command as run */
 	char *fsck_data;         /* what the filesystem held: "16018 files, 118 MiB" */
+	struct fsb_result *owner;  /* the result that holds it (fsb_result_add_fs) */
 };
 
 struct fsb_target_info {
@@ -426,6 +438,10 @@ struct fsb_result {
 	struct fsb_fs_result **fs;
 	size_t nfs;
 	char *path;              /* where it was read from / written to; may be NULL */
+	/* the grid (model/grid.h): a cache of the shape above, rebuilt when
+	 * gen has moved on since it was built */
+	unsigned long gen;       /* bumped by every change of shape */
+	struct fsb_grid *grid;   /* NULL until asked for */
 };
 
 struct fsb_result *fsb_result_new(void);
@@ -435,13 +451,17 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *res);
 /* Find by name, NULL if absent. */
 struct fsb_fs_result *fsb_result_find_fs(const struct fsb_result *res, const char *name);
 struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const char *name);
-/* Find or append. */
+/* Find or append (a new one: the result's grid is rebuilt when next asked). */
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name);
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
-/* Append a deep copy of run; returns the stored copy. */
+/* Append a deep copy of run; returns the stored copy.  The grid is rebuilt
+ * when next asked. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
 /* The same to the phase's stall runs. */
 struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run);
+/* res changed in place where its grid reads (see above): rebuilt when next
+ * asked.  NULL is ignored. */
+void fsb_result_changed(struct fsb_result *res);
 
 /*
  * The bookkeeping share of a finished run: (finished − started − Σ real of

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/grid.h"
 #include "model/result.h"
 #include "model/uses.h"
 
@@ -530,6 +531,66 @@ static void test_stall_run_limits(void **state)
 	free(path);
 }
 
+/* The grid (model/grid.h): rows and columns by index, the phases' facts,
+ * "total" as a computed column, and built anew after a change of shape. */
+static void test_grid(void **state)
+{
+	struct fsb_result *r = sample();
+	const struct fsb_grid *g = fsb_result_grid(r);
+	size_t tar = fsb_grid_phase(g, "tar"), bw = fsb_grid_phase(g, "block-write"), ext2, jfs;
+	struct fsb_phase_result *crash;
+
+	(void)state;
+	assert_ptr_equal(fsb_result_grid(r), g);	/* built once */
+	assert_int_equal(g->nfs, r->nfs);
+	ext2 = fsb_grid_fs(g, "ext2");
+	jfs = fsb_grid_fs(g, "jfs");
+	assert_int_equal(ext2, 0);
+	assert_int_equal(jfs, 1);
+	assert_int_equal(fsb_grid_fs(g, "xfs"), FSB_GRID_NONE);
+	/* phase_order's first */
+	assert_int_equal(tar, 0);
+	assert_int_equal(bw, 1);
+	assert_int_equal(fsb_grid_phase(g, FSB_GRID_TOTAL_NAME), FSB_GRID_TOTAL);
+	assert_int_equal(fsb_grid_column(g, "total"), FSB_GRID_NONE);
+	assert_int_equal(fsb_grid_phase(g, "nope"), FSB_GRID_NONE);
+	assert_ptr_equal(fsb_grid_cell(g, ext2, tar), r->fs[0]->phases[0]);
+	assert_null(fsb_grid_cell(g, ext2, FSB_GRID_TOTAL));
+	assert_null(fsb_grid_cell(g, FSB_GRID_NONE, tar));
+	assert_string_equal(fsb_grid_col_name(g, FSB_GRID_TOTAL), "total");
+	assert_string_equal(fsb_grid_label(g, tar), "tar xf");
+	assert_int_equal(g->col[tar].kind, FSB_PHASE_COMMAND);
+	assert_false(g->col[tar].rate);
+	assert_true(g->col[tar].measured);	/* its first run succeeded */
+	/* block-write only planned: a column no row has, of no recorded kind */
+	assert_int_equal(g->col[bw].first, FSB_GRID_NONE);
+	assert_int_equal(g->col[bw].kind, FSB_PHASE_KIND_NONE);
+	assert_int_equal(g->nph, 3);	/* and deb, unavailable on ext2 */
+	assert_int_equal(g->desktop.n, 3);
+	assert_int_equal(g->desktop.v[0], tar);
+	assert_int_equal(g->builtin.n, 0);
+	assert_int_equal(g->total.n, 1);	/* the measured ones */
+	assert_int_equal(g->total.v[0], tar);
+	for (size_t i = 0; i < r->nfs; i++)
+		for (size_t k = 0; k < r->fs[i]->nphases; k++)
+			assert_ptr_equal(fsb_grid_cell(g, i, fsb_grid_col_of(g, i, k)), r->fs[i]->phases[k]);
+	/* a new phase is a new column; a crash phase counts no time */
+	crash = fsb_fs_add_phase(r->fs[1], "crash");
+	crash->kind = FSB_PHASE_CRASH;
+	g = fsb_result_grid(r);
+	assert_int_equal(g->nph, 4);
+	assert_ptr_equal(fsb_grid_cell(g, jfs, fsb_grid_phase(g, "crash")), crash);
+	assert_false(g->col[fsb_grid_phase(g, "crash")].timed);
+	assert_int_equal(g->desktop.n, 3);
+	/* a change in place is the caller's to say */
+	crash->kind = FSB_PHASE_BUILTIN;
+	fsb_result_changed(r);
+	g = fsb_result_grid(r);
+	assert_true(g->col[fsb_grid_phase(g, "crash")].rate);
+	assert_int_equal(g->builtin.n, 1);
+	fsb_result_free(r);
+}
+
 static void test_metrics(void **state)
 {
 	struct fsb_run r;
@@ -562,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_probe_mode),
 		cmocka_unit_test(test_stall_run_limits),
 		cmocka_unit_test(test_metrics),
+		cmocka_unit_test(test_grid),
 	};
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

@@ -106,6 +106,7 @@ for f in "$expected"/*; do
 done
 diff -r "$SCRATCH/want" "$got" >"$SCRATCH/diff" || {
 	head -c 6000 "$SCRATCH/diff"
+	echo
 	fail "outputs differ from tests/expected/golden ($(grep -c '^diff\|^Only' "$SCRATCH/diff") files; above, the first lines)"
 }
 note "$(ls "$got" | wc -l) outputs as expected"

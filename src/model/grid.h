@@ -106,14 +106,10 @@ size_t fsb_grid_phase(const struct fsb_grid *g, const char *name);
  * when a phase is called so), FSB_GRID_NONE: another result's phase, a
  * use's, found in g. */
 size_t fsb_grid_column(const struct fsb_grid *g, const char *phase);
-/* Is column j (FSB_GRID_TOTAL too) in g at all? */
-static inline bool fsb_grid_has(const struct fsb_grid *g, size_t j)
-{
-	return j == FSB_GRID_TOTAL || j < g->nph;
-}
 /* The name of column j: the phase's, "total", or NULL for FSB_GRID_NONE. */
 const char *fsb_grid_col_name(const struct fsb_grid *g, size_t j);
-/* The label of column j: the first row's non-empty one, else its name. */
+/* The label of column j: the first non-empty one a row records, else its
+ * name ("total" for FSB_GRID_TOTAL). */
 const char *fsb_grid_label(const struct fsb_grid *g, size_t j);
 /* Is column j a rate (a built-in or imported phase)?  Never "total". */
 static inline bool fsb_grid_rate(const struct fsb_grid *g, size_t j)

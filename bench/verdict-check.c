@@ -132,7 +132,8 @@ int main(int argc, char **argv)
 			printf("? | ");
 		else
 			printf("%d min %02d s | ", (int)w / 60, (int)w % 60);
-		printf("%s | %s | ", res[i]->ended ? res[i]->ended : "—", kind_word(v[i].kind));
+		printf("%s | %s | ", res[i]->ended != FSB_ENDED_NONE ? fsb_result_ended_names[res[i]->ended] : "—",
+		       kind_word(v[i].kind));
 		for (size_t k = 0; k < v[i].ntied; k++)
 			printf("%s%s", k ? ", " : "", v[i].rows[k].fs->name);
 		printf(" | %zu | %zu | %s |\n", v[i].min_kept, v[i].ndisturbed, noise_word(&v[i]));

@@ -238,14 +238,12 @@ static void bookkeeping_note(struct fsb_doc *d, const struct fsb_result *res)
 static void summary(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
-	struct fsb_strv phases = { 0 };
 	struct fsb_table t;
 	const char *chart = o->chart;
 	const char *base = fsb_cell_baseline(res, ro);
 
-	fsb_cell_phases(res, false, &phases);
-	if (!chart && phases.n)
-		chart = "total";
+	if (!chart && fsb_result_grid(res)->desktop.n)
+		chart = FSB_GRID_TOTAL_NAME;
 	add_table(d, FSB_ROLE_SUMMARY, NULL, fsb_report_summary(res, ro, &t), &t);
 	bookkeeping_note(d, res);
 	if (chart) {
@@ -258,7 +256,6 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 				       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
 				       "confidence interval of the ratio (Fieller)" : ""));
 	}
-	fsb_strv_free(&phases);
 }
 
 /* The runs left out because other programs disturbed them, in words; no
@@ -303,21 +300,20 @@ static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
  * for results since issue 10 (older files show as before). */
 static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
-	struct fsb_strv phases = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_buf b = { 0 };
 	size_t n = 0;
 
 	if (!res->order || !fsb_result_repeated(res))
 		return;
-	fsb_cell_phases(res, false, &phases);
-	if (phases.n)
-		fsb_strv_add(&phases, "total");
-	for (size_t j = 0; j < phases.n; j++) {
-		double f = fsb_report_noise_floor(res, phases.v[j], &o->report);
+	/* the desktop phases, then their total */
+	for (size_t j = 0; g->desktop.n && j <= g->desktop.n; j++) {
+		const char *name = fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL);
+		double f = fsb_report_noise_floor(res, name, &o->report);
 
 		if (isnan(f))
 			continue;
-		fsb_buf_addf(&b, "%s%s ±%.0f%%", n++ ? ", " : "", phases.v[j], f * 100);
+		fsb_buf_addf(&b, "%s%s ±%.0f%%", n++ ? ", " : "", name, f * 100);
 	}
 	if (n) {
 		char *line = fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
@@ -327,7 +323,6 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, line);
 	}
 	fsb_buf_free(&b);
-	fsb_strv_free(&phases);
 }
 
 /* Under the verdict: what to put on the disk, for its use (model/recommend.h). */
@@ -379,51 +374,50 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 	recommendation(d, res, o);
 }
 
-/* One phase's tables: its chart (not the total's: that is the overview),
- * its table, with raw its repetitions and statistics. */
-static void phase(struct fsb_doc *d, const struct fsb_result *res, const char *name, bool builtin,
+/* One phase's tables (column col, "total" too): its chart (not the
+ * total's: that is the overview), its table, with raw its repetitions and
+ * statistics. */
+static void phase(struct fsb_doc *d, const struct fsb_result *res, size_t col, bool builtin,
 		  const struct fsb_doc_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
+	const char *name = fsb_grid_col_name(fsb_result_grid(res), col);
+	bool total = col == FSB_GRID_TOTAL;
 	struct fsb_table t;
 
-	if (strcmp(name, "total"))
+	if (!total)
 		add_chart(d, FSB_ROLE_PHASE_CHART, res, name, ro);
 	if (!builtin)
 		add_table(d, FSB_ROLE_PHASE, name, fsb_report_phase(res, name, ro, &t), &t);
-	if (strcmp(name, "total"))
+	if (!total)
 		add_series(d, res, name);
-	if (o->raw && strcmp(name, "total"))
+	if (o->raw && !total)
 		add_table(d, FSB_ROLE_RAW, name, fsb_report_raw(res, name, ro, &t), &t);
 	if (o->raw)
 		add_table(d, FSB_ROLE_STATS, name, fsb_report_stats(res, name, ro, &t), &t);
-	if (o->raw && strcmp(name, "total"))
+	if (o->raw && !total)
 		add_table(d, FSB_ROLE_SERIES_STATS, name, fsb_report_series(res, name, &t), &t);
 }
 
 static void phases(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	const struct fsb_report_opts *ro = &o->report;
-	struct fsb_strv names = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_table t;
 
-	fsb_cell_phases(res, false, &names);
-	if (names.n) {
-		fsb_strv_add(&names, "total");
+	if (g->desktop.n)
 		add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Phases"));
-	}
-	for (size_t j = 0; j < names.n; j++)
-		phase(d, res, names.v[j], false, o);
-	fsb_strv_free(&names);
+	for (size_t j = 0; j < g->desktop.n; j++)
+		phase(d, res, g->desktop.v[j], false, o);
+	if (g->desktop.n)
+		phase(d, res, FSB_GRID_TOTAL, false, o);
 	if (fsb_report_bonnie(res, ro, false, &t))
 		return;
 	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("Built-in I/O phases"));
 	add_table(d, FSB_ROLE_BONNIE, NULL, 0, &t);
 	add_table(d, FSB_ROLE_BONNIE, NULL, fsb_report_bonnie(res, ro, true, &t), &t);
-	fsb_cell_phases(res, true, &names);
-	for (size_t j = 0; j < names.n; j++)
-		phase(d, res, names.v[j], true, o);
-	fsb_strv_free(&names);
+	for (size_t j = 0; j < g->builtin.n; j++)
+		phase(d, res, g->builtin.v[j], true, o);
 	add_table(d, FSB_ROLE_LATENCY, NULL, fsb_report_latency(res, &t), &t);
 }
 
@@ -539,20 +533,23 @@ static char *rounds_line(const struct fsb_result *res)
 		snprintf(b, sizeof(b), "%lld-minute", res->budget_s / 60);
 	else
 		fsb_format_budget((double)res->budget_s, b, sizeof(b));
-	if (!strcmp(res->ended, "settled"))
+	switch (res->ended) {
+	case FSB_ENDED_SETTLED:
 		return fsb_xasprintf("%ld round%s; settled after round %ld", n, n == 1 ? "" : "s", n);
-	if (!strcmp(res->ended, "budget"))
+	case FSB_ENDED_BUDGET:
 		return fsb_xasprintf("%ld round%s; the %s budget was spent before the verdict settled", n,
 				     n == 1 ? "" : "s", b);
-	if (!strcmp(res->ended, "cap"))
+	case FSB_ENDED_CAP:
 		return fsb_xasprintf("%ld rounds, the most this run planned; the verdict had not settled", n);
-	return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
-			     res->budget_s > 0 ? ", before the verdict settled" : "");
+	default:
+		return fsb_xasprintf("%ld round%s; stopped after round %ld, as asked%s", n, n == 1 ? "" : "s", n,
+				     res->budget_s > 0 ? ", before the verdict settled" : "");
+	}
 }
 
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
-	struct fsb_strv phases = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_kv *e;
 	char *host = fsb_report_host_line(&res->host);
 
@@ -577,7 +574,7 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	free(host);
 	if (res->workload)
 		kv(d, "Workload", res->workload);
-	if (res->rounds > 0 && res->ended) {
+	if (res->rounds > 0 && res->ended != FSB_ENDED_NONE) {
 		char *line = rounds_line(res);
 
 		kv(d, "Rounds", line);
@@ -607,22 +604,18 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_REPRODUCE,
 		 fsb_xstrdup("The phases in the order they ran (fsbench fills in ${…}: see fsbench.conf), "
 			     "then how each filesystem was made and mounted."));
-	fsb_result_phases(res, &phases);
 	add(d, FSB_BLOCK_KV, FSB_ROLE_REPRODUCE);
-	for (size_t j = 0; j < phases.n; j++) {
-		const struct fsb_phase_result *ph = NULL;
+	for (size_t j = 0; j < g->nph; j++) {
+		/* as the first filesystem that ran it recorded it */
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, g->col[j].first, j);
 
-		for (size_t i = 0; i < res->nfs && !ph; i++)
-			ph = fsb_fs_find_phase(res->fs[i], phases.v[j]);
-		e = kv(d, phases.v[j], NULL);
+		e = kv(d, g->col[j].name, NULL);
 		e->code = true;
-		if (ph && ph->kind && (!strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) ||
-				       !strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_CRASH))))
+		if (ph && (ph->kind == FSB_PHASE_BUILTIN || ph->kind == FSB_PHASE_CRASH))
 			fsb_strv_addf(&e->values, "(built in) %s", ph->label ? ph->label : "");
 		else
 			fsb_strv_add(&e->values, ph && ph->command ? ph->command : "(not recorded)");
 	}
-	fsb_strv_free(&phases);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
@@ -678,6 +671,7 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		    const struct fsb_doc_opts *o, struct fsb_doc *doc)
 {
+	struct fsb_names seen = { 0 };
 	struct fsb_table t;
 	int rc;
 
@@ -689,7 +683,8 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 
 		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES,
 			 fsb_xasprintf("%s: %s, profile %s, %s %s", labels[i], r->started ? r->started : "?",
-				       r->profile ? r->profile : "?", r->target.kind ? r->target.kind : "",
+				       r->profile ? r->profile : "?",
+				       r->target.kind != FSB_TARGET_KIND_NONE ? fsb_target_kind_word(r->target.kind) : "",
 				       r->target.path ? r->target.path : ""));
 	}
 	rc = fsb_report_compare(results, labels, n, &o->report, &t);
@@ -701,8 +696,9 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 		fsb_doc_machines(results, labels, n, o, doc);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < results[i]->nfs; j++)
-			if (!fsb_strv_contains(&doc->baselines, results[i]->fs[j]->name))
+			if (!fsb_names_add(&seen, results[i]->fs[j]->name, 1))
 				fsb_strv_add(&doc->baselines, results[i]->fs[j]->name);
+	fsb_names_free(&seen);
 	return rc ? -ENOENT : 0;
 }
 

@@ -54,9 +54,17 @@ static void set(struct line *l, int i, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const struct fsb_run *first_ok(const struct fsb_fs_result *fs, const char *phase)
+/* The cell of phase on row i of res. */
+static const struct fsb_phase_result *cell_of(const struct fsb_result *res, size_t i, const char *phase)
 {
-	const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
+	const struct fsb_grid *g = fsb_result_grid(res);
+
+	return fsb_grid_cell(g, i, fsb_grid_column(g, phase));
+}
+
+static const struct fsb_run *first_ok(const struct fsb_result *res, size_t i, const char *phase)
+{
+	const struct fsb_phase_result *ph = cell_of(res, i, phase);
 
 	for (size_t k = 0; ph && k < ph->nruns; k++)
 		if (ph->runs[k].status == FSB_RUN_OK)
@@ -65,12 +73,12 @@ static const struct fsb_run *first_ok(const struct fsb_fs_result *fs, const char
 }
 
 /* The first successful run among tests[from .. to-1]. */
-static const struct fsb_run *any_ok(const struct fsb_fs_result *fs, int from, int to)
+static const struct fsb_run *any_ok(const struct fsb_result *res, size_t i, int from, int to)
 {
 	const struct fsb_run *r = NULL;
 
 	for (int k = from; k < to && !r; k++)
-		r = first_ok(fs, tests[k]);
+		r = first_ok(res, i, tests[k]);
 	return r;
 }
 
@@ -142,16 +150,17 @@ static void clean(char *s, char with)
  * every time, leaves its fields empty, as bonnie++ does for a test it
  * skipped.  Returns whether the test has a rate.
  */
-static bool put_test(struct line *l, const struct fsb_result *res, const struct fsb_fs_result *fs, int k)
+static bool put_test(struct line *l, const struct fsb_result *res, size_t i, int k)
 {
-	const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, tests[k]);
+	size_t j = fsb_grid_column(fsb_result_grid(res), tests[k]);
+	const struct fsb_phase_result *ph = fsb_grid_cell(fsb_result_grid(res), i, j);
 	int col = k < NIO ? F_IO_RATES + 2 * k : F_FILE_RATES + 2 * (k - NIO);
 	struct fsb_cellstats rate, cpu;
 	double lat = NAN;
 	bool ok;
 
-	fsb_cell_stats(res, fs, tests[k], FSB_METRIC_RATE, &rate);
-	fsb_cell_stats(res, fs, tests[k], FSB_METRIC_CPU, &cpu);
+	fsb_cell_stats(res, i, j, FSB_METRIC_RATE, &rate);
+	fsb_cell_stats(res, i, j, FSB_METRIC_CPU, &cpu);
 	ok = rate.nok > 0 && !isnan(rate.st.mean);
 	if (ok) {
 		double v = rate.st.mean;
@@ -181,9 +190,9 @@ static bool put_test(struct line *l, const struct fsb_result *res, const struct 
 }
 
 /* Size, chunk, seeks and seekers: what bonnie++ -s, -s :chunk, -f… set. */
-static void put_io_params(struct line *l, const struct fsb_fs_result *fs)
+static void put_io_params(struct line *l, const struct fsb_result *res, size_t i)
 {
-	const struct fsb_run *data = any_ok(fs, 0, NIO - 1), *seeks = first_ok(fs, "seeks");
+	const struct fsb_run *data = any_ok(res, i, 0, NIO - 1), *seeks = first_ok(res, i, "seeks");
 	const struct fsb_run *r = data ? data : seeks;
 
 	if (!r)
@@ -209,9 +218,9 @@ static void put_io_params(struct line *l, const struct fsb_fs_result *fs)
 }
 
 /* bonnie++ -n files:max:min:dirs, and the chunk the files are written in. */
-static void put_file_params(struct line *l, const struct fsb_fs_result *fs)
+static void put_file_params(struct line *l, const struct fsb_result *res, size_t i)
 {
-	const struct fsb_run *r = any_ok(fs, NIO, NTESTS);
+	const struct fsb_run *r = any_ok(res, i, NIO, NTESTS);
 	const double *v;
 
 	if (!r)
@@ -229,17 +238,18 @@ static void put_file_params(struct line *l, const struct fsb_fs_result *fs)
 		print_size(l->f[F_FILE_CHUNK], FIELD_LEN, (unsigned long long)v[FSB_FIELD_chunk], " km");
 }
 
-/* One filesystem's line; false (nothing written) when none of its
+/* One filesystem's line (row i); false (nothing written) when none of its
  * built-in phases has a result. */
-static bool one(FILE *fp, const struct fsb_result *res, const struct fsb_fs_result *fs)
+static bool one(FILE *fp, const struct fsb_result *res, size_t i)
 {
+	const struct fsb_fs_result *fs = res->fs[i];
 	struct line l;
 	const struct fsb_run *any;
 	bool io = false, files = false;
 
 	memset(&l, 0, sizeof(l));
 	for (int k = 0; k < NTESTS; k++)
-		if (put_test(&l, res, fs, k))
+		if (put_test(&l, res, i, k))
 			*(k < NIO ? &io : &files) = true;
 	if (!io && !files)
 		return false;
@@ -249,15 +259,15 @@ static bool one(FILE *fp, const struct fsb_result *res, const struct fsb_fs_resu
 	snprintf(l.f[F_NAME], FIELD_LEN, "%s", fs->name && *fs->name ? fs->name : "unknown");
 	clean(l.f[F_NAME], '_');
 	set(&l, F_CONCURRENCY, "1");
-	any = any_ok(fs, 0, NTESTS);
+	any = any_ok(res, i, 0, NTESTS);
 	if (any && !isnan(any->v[FSB_FIELD_seed]))
 		set(&l, F_SEED, "%.0f", any->v[FSB_FIELD_seed]);
 	if (io)
-		put_io_params(&l, fs);
+		put_io_params(&l, res, i);
 	if (files)
-		put_file_params(&l, fs);
-	for (int i = 0; i < F_COUNT; i++)
-		fprintf(fp, "%s%s", i ? "," : "", l.f[i]);
+		put_file_params(&l, res, i);
+	for (int f = 0; f < F_COUNT; f++)
+		fprintf(fp, "%s%s", f ? "," : "", l.f[f]);
 	fputc('\n', fp);
 	return true;
 }
@@ -269,7 +279,7 @@ int fsb_export_bonnie_csv(FILE *fp, struct fsb_result *const *res, size_t n,
 
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < res[i]->nfs; j++)
-			lines += one(fp, res[i], res[i]->fs[j]);
+			lines += one(fp, res[i], j);
 	if (ferror(fp))
 		return fsb_err_set(err, -EIO, "write error");
 	if (!lines)

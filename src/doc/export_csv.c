@@ -106,7 +106,7 @@ static void lead(FILE *fp, const char *label, const struct fsb_fs_result *fs, co
 	field(fp, fs->name, false);
 	field(fp, fs->type, false);
 	field(fp, ph ? ph->name : phase, false);
-	field(fp, ph ? ph->kind : NULL, false);
+	field(fp, ph ? fsb_phase_kind_word(ph->kind) : NULL, false);
 }
 
 /* A row without a run: only the status and why. */
@@ -125,9 +125,8 @@ static void empty_row(FILE *fp, const char *status, const char *why, const struc
 
 static void one(FILE *fp, const struct fsb_result *res, const char *label, enum fsb_metric m)
 {
-	struct fsb_strv phases = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 
-	fsb_result_phases(res, &phases);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
@@ -136,8 +135,8 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, enum 
 			empty_row(fp, fs->status == FSB_FS_FAILED ? "failed" : "unavailable", fs->error, NULL);
 			continue;
 		}
-		for (size_t j = 0; j < phases.n; j++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+		for (size_t j = 0; j < g->nph; j++) {
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, j);
 			struct fsb_cellstats cs;
 			size_t okidx = 0;
 
@@ -150,7 +149,7 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, enum 
 				continue;
 			}
 			/* the outlier flags as the tables use them: over the successful runs */
-			fsb_cell_stats(res, fs, ph->name, m, &cs);
+			fsb_cell_stats(res, i, j, m, &cs);
 			for (size_t k = 0; k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				double metric = fsb_run_metric(r, m);
@@ -174,7 +173,6 @@ static void one(FILE *fp, const struct fsb_result *res, const char *label, enum 
 			fsb_cell_stats_free(&cs);
 		}
 	}
-	fsb_strv_free(&phases);
 }
 
 int fsb_export_csv(FILE *fp, struct fsb_result *const *res, size_t n, const struct fsb_export_opts *o,

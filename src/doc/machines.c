@@ -84,10 +84,11 @@ static char *f_ram(const struct fsb_result *r, const void *a)
 static char *f_target(const struct fsb_result *r, const void *a)
 {
 	(void)a;
-	if (!r->target.kind)
+	if (r->target.kind == FSB_TARGET_KIND_NONE)
 		return NULL;
-	return r->target.size_mib > 0 ? fsb_xasprintf("%s, %lld MiB", r->target.kind, r->target.size_mib)
-				      : fsb_xstrdup(r->target.kind);
+	return r->target.size_mib > 0
+		? fsb_xasprintf("%s, %lld MiB", fsb_target_kind_word(r->target.kind), r->target.size_mib)
+		: fsb_xstrdup(fsb_target_kind_word(r->target.kind));
 }
 
 /* The device itself: its model and serial, and for an image what it is on
@@ -109,9 +110,9 @@ static char *f_device(const struct fsb_result *r, const void *a)
 
 static char *f_mkfs_version(const struct fsb_result *r, const void *fs)
 {
-	const struct fsb_fs_result *f = fsb_result_find_fs(r, fs);
+	size_t i = fsb_grid_fs(fsb_result_grid(r), fs);
 
-	return f ? fsb_xstrdup(f->mkfs_version) : NULL;
+	return i != FSB_GRID_NONE ? fsb_xstrdup(r->fs[i]->mkfs_version) : NULL;
 }
 
 /* The program versions one file records and another does not. */
@@ -253,44 +254,59 @@ static void agree(struct fsb_table *t, size_t r, size_t c, const struct finding 
 	fsb_buf_free(&nums);
 }
 
-/* The phases of the table: the command phases, "total", the built-in ones. */
-static void table_phases(const struct fsb_result *r, struct fsb_strv *out, struct fsb_strv *rates)
+/* The phases of the table: the command phases, "total", the built-in ones
+ * (*rate0: the first of those). */
+static void table_phases(const struct fsb_result *r, struct fsb_strv *out, size_t *rate0)
 {
-	fsb_cell_phases(r, false, out);
+	const struct fsb_grid *g = fsb_result_grid(r);
+
+	fsb_grid_cols_names(g, &g->desktop, out);
 	if (out->n)
-		fsb_strv_add(out, "total");
-	fsb_cell_phases(r, true, rates);
-	for (size_t j = 0; j < rates->n; j++)
-		fsb_strv_add(out, rates->v[j]);
+		fsb_strv_add(out, FSB_GRID_TOTAL_NAME);
+	*rate0 = out->n;
+	fsb_grid_cols_names(g, &g->builtin, out);
+}
+
+/* Each file's own baseline cell of phase, for metric m. */
+static void base_of(struct fsb_result *const *results, size_t n, const char *base, const char *phase,
+		    enum fsb_metric m, struct fsb_cellstats *cb)
+{
+	for (size_t f = 0; f < n; f++) {
+		const struct fsb_grid *g = fsb_result_grid(results[f]);
+
+		fsb_cell_stats(results[f], fsb_grid_fs(g, base), fsb_grid_phase(g, phase), m, &cb[f]);
+	}
 }
 
 static void ratios(struct fsb_doc *doc, struct fsb_result *const *results, const char *const *labels, size_t n,
 		   const char *base, const struct fsb_report_opts *o)
 {
-	FSB_CELL_MEMO_SCOPE;
-	struct fsb_strv phases = { 0 }, rates = { 0 }, lines = { 0 };
+	struct fsb_strv phases = { 0 }, lines = { 0 };
 	const struct fsb_result *r0 = results[0];
 	enum fsb_metric m = o->metric;
 	struct fsb_block *b;
 	struct fsb_table *t;
-	size_t row = 1;
+	size_t row = 1, rate0;
 
-	table_phases(r0, &phases, &rates);
+	table_phases(r0, &phases, &rate0);
 	b = fsb_doc_add(doc, FSB_BLOCK_TABLE, FSB_ROLE_MACHINES_RATIOS);
 	t = &b->table;
 	fsb_table_init(t, "machines", 1 + phases.n * (r0->nfs - 1), n + 3, 1);
 	t->title = fsb_xstrdup("Each machine against its own baseline");
 	t->caption = fsb_xasprintf("%s time%s normalized to %s within each machine's own file (> 1 means slower); "
 				   "* = significant (p < 0.05)", fsb_metric_name(m),
-				   rates.n ? " (throughput for the built-in phases)" : "", base);
+				   phases.n > rate0 ? " (throughput for the built-in phases)" : "", base);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Phase");
 	fsb_table_set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t f = 0; f < n; f++)
 		fsb_table_set(t, 0, f + 2, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", labels[f]);
 	fsb_table_set(t, 0, n + 2, FSB_CELL_HEADER, NAN, "%s", n == 2 ? "On both" : "On every machine");
 	for (size_t j = 0; j < phases.n; j++) {
-		enum fsb_metric pm = fsb_strv_contains(&rates, phases.v[j]) ? FSB_METRIC_RATE : m;
+		enum fsb_metric pm = j >= rate0 ? FSB_METRIC_RATE : m;
+		struct fsb_cellstats cb[FSB_ARRAY_SIZE(((struct finding *)0)->norm)];
+		size_t nb = n < FSB_ARRAY_SIZE(cb) ? n : FSB_ARRAY_SIZE(cb);
 
+		base_of(results, nb, base, phases.v[j], pm, cb);
 		for (size_t i = 0; i < r0->nfs; i++) {
 			const char *fs = r0->fs[i]->name;
 			struct finding fd = { 0 };
@@ -299,19 +315,16 @@ static void ratios(struct fsb_doc *doc, struct fsb_result *const *results, const
 				continue;
 			fsb_table_set(t, row, 0, FSB_CELL_NAME, NAN, "%s", phases.v[j]);
 			fsb_table_set(t, row, 1, FSB_CELL_NAME, NAN, "%s", fs);
-			for (size_t f = 0; f < n && f < FSB_ARRAY_SIZE(fd.norm); f++) {
-				const struct fsb_fs_result *a = fsb_result_find_fs(results[f], fs);
-				const struct fsb_fs_result *bf = fsb_result_find_fs(results[f], base);
-				struct fsb_cellstats ca, cb;
+			for (size_t f = 0; f < nb; f++) {
+				const struct fsb_grid *g = fsb_result_grid(results[f]);
+				struct fsb_cellstats ca;
 				char buf[32];
 
-				fsb_cell_stats(results[f], a, phases.v[j], pm, &ca);
-				fsb_cell_stats(results[f], bf, phases.v[j], pm, &cb);
+				fsb_cell_stats(results[f], fsb_grid_fs(g, fs), fsb_grid_phase(g, phases.v[j]), pm, &ca);
 				fd.norm[f] = (struct fsb_norm){ .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN };
-				if (ca.nok && cb.nok)
-					fd.norm[f] = fsb_cell_normalize(&ca, &cb, pm, o);
+				if (ca.nok && cb[f].nok)
+					fd.norm[f] = fsb_cell_normalize(&ca, &cb[f], pm, o);
 				fsb_cell_stats_free(&ca);
-				fsb_cell_stats_free(&cb);
 				fsb_table_set(t, row, f + 2,
 					      FSB_CELL_NUMBER | (isnan(fd.norm[f].ratio) ? FSB_CELL_MISSING : FSB_CELL_RATIO) |
 					      (fd.norm[f].significant ? FSB_CELL_SIGNIFICANT : 0) |
@@ -322,6 +335,8 @@ static void ratios(struct fsb_doc *doc, struct fsb_result *const *results, const
 			agree(t, row, n + 2, &fd, n, labels, fs, base, phases.v[j], &lines);
 			row++;
 		}
+		for (size_t f = 0; f < nb; f++)
+			fsb_cell_stats_free(&cb[f]);
 	}
 	for (size_t i = 0; i < t->nrows * t->ncols; i++)
 		if (!t->cells[i].text)
@@ -337,7 +352,6 @@ static void ratios(struct fsb_doc *doc, struct fsb_result *const *results, const
 	}
 	fsb_strv_free(&lines);
 	fsb_strv_free(&phases);
-	fsb_strv_free(&rates);
 }
 
 /* The baseline every file has: the asked one, else the first file's. */
@@ -346,7 +360,7 @@ static const char *common_baseline(struct fsb_result *const *results, size_t n, 
 	const char *b = o->baseline ? o->baseline : fsb_cell_baseline(results[0], NULL);
 
 	for (size_t f = 0; b && f < n; f++)
-		if (!fsb_result_find_fs(results[f], b))
+		if (fsb_grid_fs(fsb_result_grid(results[f]), b) == FSB_GRID_NONE)
 			return NULL;
 	return b;
 }

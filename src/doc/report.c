@@ -126,8 +126,12 @@ static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_
 	}
 }
 
-static void note_unavailable(struct fsb_table *t, const struct fsb_result *res, const struct fsb_strv *phases)
+/* The notes of filesystems and phases not run; cols[0 .. ncols): the
+ * table's columns (FSB_GRID_TOTAL has no cell). */
+static void note_unavailable(struct fsb_table *t, const struct fsb_result *res, const size_t *cols, size_t ncols)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
+
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
@@ -135,8 +139,8 @@ static void note_unavailable(struct fsb_table *t, const struct fsb_result *res, 
 			fsb_strv_addf(&t->notes, "%s: not run: %s", fs->name, fs->error ? fs->error : "unavailable");
 		else if (fs->status == FSB_FS_FAILED || fs->error)
 			fsb_strv_addf(&t->notes, "%s: %s", fs->name, fs->error ? fs->error : "failed");
-		for (size_t j = 0; phases && j < phases->n; j++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases->v[j]);
+		for (size_t j = 0; j < ncols; j++) {
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[j]);
 
 			/* one note per phase is enough when every filesystem lacks it */
 			if (ph && ph->status == FSB_PHASE_UNAVAILABLE && i == 0)
@@ -204,81 +208,108 @@ static void set_ratio(struct fsb_table *t, size_t r, size_t c, const struct fsb_
 		    n->significant ? "*" : n->unreliable && !(extra & FSB_CELL_BASELINE) ? "?" : "");
 }
 
-/* Row order of the summary: the baseline, then the result's order. */
-static void fs_order(const struct fsb_result *res, const char *base, const struct fsb_fs_result **out)
+/* Row order of the summary: the baseline (row b), then the result's order. */
+static void fs_order(const struct fsb_result *res, size_t b, size_t *out)
 {
 	size_t k = 0;
-	const struct fsb_fs_result *b = fsb_result_find_fs(res, base);
 
-	if (b)
+	if (b != FSB_GRID_NONE)
 		out[k++] = b;
 	for (size_t i = 0; i < res->nfs; i++)
-		if (res->fs[i] != b)
-			out[k++] = res->fs[i];
+		if (i != b)
+			out[k++] = i;
+}
+
+/* The summary's columns: the desktop phases, then "total". */
+static size_t *summary_cols(const struct fsb_grid *g, size_t *n)
+{
+	size_t *cols = fsb_xcalloc(g->desktop.n + 1, sizeof(*cols));
+
+	for (size_t j = 0; j < g->desktop.n; j++)
+		cols[j] = g->desktop.v[j];
+	cols[g->desktop.n] = FSB_GRID_TOTAL;
+	*n = g->desktop.n + 1;
+	return cols;
+}
+
+/* The baseline's cell of each column, once. */
+static struct fsb_cellstats *base_cells(const struct fsb_result *res, size_t b, const size_t *cols, size_t n,
+					enum fsb_metric m)
+{
+	struct fsb_cellstats *v = fsb_xcalloc(n ? n : 1, sizeof(*v));
+
+	for (size_t j = 0; j < n; j++)
+		fsb_cell_stats(res, b, cols[j], m, &v[j]);
+	return v;
+}
+
+static void base_cells_free(struct fsb_cellstats *v, size_t n)
+{
+	for (size_t j = 0; j < n; j++)
+		fsb_cell_stats_free(&v[j]);
+	free(v);
 }
 
 int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
-	struct fsb_strv phases = { 0 }, below_zero = { 0 };
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
-	const struct fsb_fs_result *bfs;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	struct fsb_strv below_zero = { 0 };
+	size_t bfs = fsb_cell_base(res, o), ncols, *cols;
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
+	size_t order[res->nfs ? res->nfs : 1];
+	struct fsb_cellstats *bc;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 
-	fsb_cell_phases(res, false, &phases);
-	if (!phases.n || !base) {
-		fsb_strv_free(&phases);
+	if (!g->desktop.n || !base)
 		return -ENOENT;
-	}
-	fsb_strv_add(&phases, "total");
-	fs_order(res, base, order);
-	bfs = fsb_result_find_fs(res, base);
-	fsb_table_init(t, "summary", res->nfs + 1, phases.n + 1, 1);
+	cols = summary_cols(g, &ncols);
+	fs_order(res, bfs, order);
+	bc = base_cells(res, bfs, cols, ncols, m);
+	fsb_table_init(t, "summary", res->nfs + 1, ncols + 1, 1);
 	t->title = fsb_xstrdup("Summary");
 	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
 				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
-	for (size_t j = 0; j < phases.n; j++)
-		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t j = 0; j < ncols; j++)
+		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_grid_col_name(g, cols[j]));
 	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_fs_result *fs = order[i];
-		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+		const struct fsb_fs_result *fs = res->fs[order[i]];
+		unsigned bl = order[i] == bfs ? FSB_CELL_BASELINE : 0;
+		bool below = false;
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
-		for (size_t j = 0; j < phases.n; j++) {
-			struct fsb_cellstats a, b;
+		for (size_t j = 0; j < ncols; j++) {
+			struct fsb_cellstats a;
 			struct fsb_norm n;
 
-			fsb_cell_stats(res, fs, phases.v[j], m, &a);
-			fsb_cell_stats(res, bfs, phases.v[j], m, &b);
+			fsb_cell_stats(res, order[i], cols[j], m, &a);
 			if (!a.nok) {
-				set_empty(t, i + 1, j + 1, &a, res, fs->name, phases.v[j]);
+				set_empty(t, i + 1, j + 1, &a, res, fs->name, fsb_grid_col_name(g, cols[j]));
 			} else {
-				n = fsb_cell_normalize(&a, &b, m, o);
+				n = fsb_cell_normalize(&a, &bc[j], m, o);
 				set_ratio(t, i + 1, j + 1, &n, bl);
-				if (fs != bfs && a.st.mean < 0 && !fsb_strv_contains(&below_zero, fs->name))
+				if (order[i] != bfs && a.st.mean < 0 && !below) {
 					fsb_strv_add(&below_zero, fs->name);
+					below = true;
+				}
 			}
 			fsb_cell_stats_free(&a);
-			fsb_cell_stats_free(&b);
 		}
 	}
-	note_unavailable(t, res, &phases);
-	for (size_t j = 0; j < phases.n; j++)	/* the same work? (model/plaus.h) */
-		fsb_report_mark_less_work(res, phases.v[j], t, order, 1, (size_t[]){ j + 1 }, 1);
-	for (size_t j = 0; j < phases.n; j++) {
-		struct fsb_cellstats b;
+	note_unavailable(t, res, cols, ncols);
+	for (size_t j = 0; j < ncols; j++)	/* the same work? (model/plaus.h) */
+		fsb_report_mark_less_work(res, cols[j], t, order, 1, (size_t[]){ j + 1 }, 1);
+	for (size_t j = 0; j < ncols; j++) {
+		const struct fsb_cellstats *b = &bc[j];
 
-		fsb_cell_stats(res, bfs, phases.v[j], m, &b);
-		if (b.nok && !(b.st.mean > 0))
-			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s%s%s", phases.v[j],
-				      metric_words(m), base, b.st.mean,
-				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? " (user time above real time: parallel jobs; see " : "",
-				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
-				      m == FSB_METRIC_DEAD && b.st.mean < 0 ? ")" : "");
-		fsb_cell_stats_free(&b);
+		if (b->nok && !(b->st.mean > 0))
+			fsb_strv_addf(&t->notes, "%s: the %s of %s is %.2f s, nothing to normalize to%s%s%s",
+				      fsb_grid_col_name(g, cols[j]), metric_words(m), base, b->st.mean,
+				      m == FSB_METRIC_DEAD && b->st.mean < 0 ? " (user time above real time: parallel jobs; see " : "",
+				      m == FSB_METRIC_DEAD && b->st.mean < 0 ? fsb_opt_say(FSB_SAY_METRIC, "real") : "",
+				      m == FSB_METRIC_DEAD && b->st.mean < 0 ? ")" : "");
 	}
+	base_cells_free(bc, ncols);
 	if (below_zero.n) {
 		struct fsb_buf b = { 0 };
 
@@ -294,7 +325,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	}
 	fsb_strv_free(&below_zero);
 	table_done(t);
-	fsb_strv_free(&phases);
+	free(cols);
 	return 0;
 }
 
@@ -302,19 +333,22 @@ static const enum fsb_metric phase_cols[] = {
 	FSB_METRIC_USR, FSB_METRIC_SYS, FSB_METRIC_SYNC, FSB_METRIC_DEAD, FSB_METRIC_REAL,
 };
 
-static const char *phase_label(const struct fsb_result *res, const char *phase)
+/* A table's column by the name it was asked for: -ENOENT (as *col
+ * FSB_GRID_NONE) when no filesystem has the phase; "total" is always there. */
+static int table_col(const struct fsb_grid *g, const char *phase, size_t *col)
 {
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
-
-		if (ph && ph->label && *ph->label)
-			return ph->label;
+	*col = fsb_grid_phase(g, phase);
+	if (*col == FSB_GRID_TOTAL)
+		return 0;
+	if (*col == FSB_GRID_NONE || g->col[*col].first == FSB_GRID_NONE) {
+		*col = FSB_GRID_NONE;
+		return -ENOENT;
 	}
-	return phase;
+	return 0;
 }
 
 struct sortrow {
-	const struct fsb_fs_result *fs;
+	size_t fs;               /* the row */
 	double key;
 };
 
@@ -347,29 +381,23 @@ static void set_seconds(struct fsb_table *t, size_t r, size_t c, const struct fs
 int fsb_report_phase(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t bfs = fsb_cell_base(res, o), col;
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
 	struct sortrow rows[res->nfs ? res->nfs : 1];
-	bool total = strcmp(phase, "total") == 0;
 	size_t ncols = 1 + 2 * FSB_ARRAY_SIZE(phase_cols);
+	struct fsb_cellstats *bc;
+	bool total;
 	char *id;
 
-	if (!bfs)
+	if (!base || table_col(g, phase, &col))
 		return -ENOENT;
-	if (!total) {
-		bool found = false;
-
-		for (size_t i = 0; i < res->nfs && !found; i++)
-			found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
-		if (!found)
-			return -ENOENT;
-	}
+	total = col == FSB_GRID_TOTAL;
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats cs;
 
-		fsb_cell_stats(res, res->fs[i], phase, FSB_METRIC_REAL, &cs);
-		rows[i].fs = res->fs[i];
+		fsb_cell_stats(res, i, col, FSB_METRIC_REAL, &cs);
+		rows[i].fs = i;
 		rows[i].key = cs.nok ? cs.st.mean : NAN;
 		fsb_cell_stats_free(&cs);
 	}
@@ -377,7 +405,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	id = fsb_xasprintf("phase:%s", phase);
 	fsb_table_init(t, id, res->nfs + 1, ncols, 1);
 	free(id);
-	t->title = fsb_xstrdup(total ? "total" : phase_label(res, phase));
+	t->title = fsb_xstrdup(fsb_grid_label(g, col));
 	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s", base,
 				   fsb_result_repeated(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
@@ -385,36 +413,38 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 		fsb_table_set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
 		span(t, 0, 1 + 2 * k, 2);
 	}
+	bc = fsb_xcalloc(FSB_ARRAY_SIZE(phase_cols), sizeof(*bc));
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++)
+		fsb_cell_stats(res, bfs, col, phase_cols[k], &bc[k]);
 	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_fs_result *fs = rows[i].fs;
-		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+		const struct fsb_fs_result *fs = res->fs[rows[i].fs];
+		unsigned bl = rows[i].fs == bfs ? FSB_CELL_BASELINE : 0;
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
-			struct fsb_cellstats a, b;
+			struct fsb_cellstats a;
 
-			fsb_cell_stats(res, fs, phase, phase_cols[k], &a);
-			fsb_cell_stats(res, bfs, phase, phase_cols[k], &b);
+			fsb_cell_stats(res, rows[i].fs, col, phase_cols[k], &a);
 			if (!a.nok) {
 				set_empty(t, i + 1, 1 + 2 * k, &a, res, fs->name, k == 0 ? phase : "");
 				fsb_table_set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
 				    fsb_table_cell(t, i + 1, 1 + 2 * k)->text);
 			} else {
-				struct fsb_norm n = fsb_cell_normalize(&a, &b, phase_cols[k], o);
+				struct fsb_norm n = fsb_cell_normalize(&a, &bc[k], phase_cols[k], o);
 
 				set_seconds(t, i + 1, 1 + 2 * k, &a, bl);
 				set_ratio(t, i + 1, 2 + 2 * k, &n, bl | FSB_CELL_DIM);
 			}
 			fsb_cell_stats_free(&a);
-			fsb_cell_stats_free(&b);
 		}
 	}
+	base_cells_free(bc, FSB_ARRAY_SIZE(phase_cols));
 	if (!total) {	/* the same work? (model/plaus.h): by the dead and real times */
-		const struct fsb_fs_result *by_row[res->nfs ? res->nfs : 1];
+		size_t by_row[res->nfs ? res->nfs : 1];
 
 		for (size_t i = 0; i < res->nfs; i++)
 			by_row[i] = rows[i].fs;
-		fsb_report_mark_less_work(res, phase, t, by_row, 1, (size_t[]){ 7, 9 }, 2);
+		fsb_report_mark_less_work(res, col, t, by_row, 1, (size_t[]){ 7, 9 }, 2);
 	}
 	table_done(t);
 	return 0;
@@ -423,13 +453,14 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		   struct fsb_table *t)
 {
-	size_t maxruns = 0;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t maxruns = 0, col = fsb_grid_column(g, phase);
 	bool found = false, any_dist = false;
 	char *id;
 
 	(void)o;
 	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, i, col);
 
 		if (ph) {
 			found = true;
@@ -442,7 +473,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	id = fsb_xasprintf("raw:%s", phase);
 	fsb_table_init(t, id, res->nfs + 1, 2 + maxruns, 1);
 	free(id);
-	t->title = fsb_xasprintf("%s — every repetition", phase_label(res, phase));
+	t->title = fsb_xasprintf("%s — every repetition", fsb_grid_label(g, col));
 	t->caption = fsb_xstrdup("real seconds per repetition, (sys+user) in brackets; ! = outlier, left out of the average");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	fsb_table_set(t, 0, 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "average");
@@ -450,12 +481,12 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 		fsb_table_set(t, 0, 2 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%zu", k + 1);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, i, col);
 		struct fsb_cellstats cs;
 		size_t okidx = 0;
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
-		fsb_cell_stats(res, fs, phase, FSB_METRIC_REAL, &cs);
+		fsb_cell_stats(res, i, col, FSB_METRIC_REAL, &cs);
 		if (cs.nok) {
 			/* the brackets of the average use the same runs as the mean */
 			double su = 0, us = 0;
@@ -531,34 +562,32 @@ static void set_number(struct fsb_table *t, size_t r, size_t c, double v, bool r
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "Filesystem", "runs", "outliers", "mean", "95% CI", "median",
 					     "sd", "CV", "min", "max", "ratio", "ratio 95% CI", "p" };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	size_t bfs = fsb_cell_base(res, o), col;
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
 	struct fsb_cellstats bcs;
-	bool total = strcmp(phase, "total") == 0, found = total, rate;
+	bool rate;
 	char *id;
 
-	for (size_t i = 0; i < res->nfs && !found; i++)
-		found = fsb_fs_find_phase(res->fs[i], phase) != NULL;
-	if (!found || !res->nfs)
+	if (table_col(g, phase, &col) || !res->nfs)
 		return -ENOENT;
-	if (!total && fsb_cell_is_builtin(res, phase))
+	if (fsb_grid_rate(g, col))
 		m = FSB_METRIC_RATE;
 	rate = fsb_metric_higher_is_better(m);
 	id = fsb_xasprintf("stats:%s", phase);
 	fsb_table_init(t, id, res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
 	free(id);
-	t->title = fsb_xasprintf("%s — %s, statistics", total ? "total" : phase_label(res, phase), metric_words(m));
+	t->title = fsb_xasprintf("%s — %s, statistics", fsb_grid_label(g, col), metric_words(m));
 	t->caption = fsb_xasprintf("%s of the successful runs; outliers (3 MAD from the median) are left out of "
 				   "everything but min and max; 95%% CI of the mean by Student's t; CV = sd / mean; "
 				   "ratio to %s with its 95%% CI (Fieller) and the p-value of %s",
 				   rate ? "K/sec or /sec" : "seconds", base ? base : "the baseline",
 				   o && o->nonparametric ? "the Mann-Whitney U test" : "Welch's t-test");
-	if (bfs)
-		fsb_cell_stats(res, bfs, phase, m, &bcs);
+	if (bfs != FSB_GRID_NONE)
+		fsb_cell_stats(res, bfs, col, m, &bcs);
 	else
 		memset(&bcs, 0, sizeof(bcs));
 	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
@@ -569,7 +598,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		size_t r = i + 1;
 
 		fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
-		fsb_cell_stats(res, fs, phase, m, &cs);
+		fsb_cell_stats(res, i, col, m, &cs);
 		fsb_table_set(t, r, 1, FSB_CELL_NUMBER, (double)cs.nok, "%zu", cs.nok);
 		if (!cs.nok) {
 			set_empty(t, r, 2, &cs, res, fs->name, phase);
@@ -597,7 +626,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 		} else {
 			struct fsb_norm n = fsb_cell_normalize(&cs, &bcs, m, o);
-			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+			unsigned bl = i == bfs ? FSB_CELL_BASELINE : 0;
 
 			set_ratio(t, r, 10, &n, bl);
 			if (bl) {
@@ -631,40 +660,37 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 
 int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
-	struct fsb_strv all = { 0 }, phases = { 0 };
-	size_t capped = 0;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t *cols = fsb_xcalloc(g->nph + 1, sizeof(*cols)), n = 0, capped = 0;
 
 	(void)o;
-	fsb_result_phases(res, &all);
-	for (size_t j = 0; j < all.n; j++)
+	for (size_t j = 0; j < g->nph; j++)
 		for (size_t i = 0; i < res->nfs; i++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, j);
 
 			if (ph && ph->auto_target_reps >= 0) {
-				fsb_strv_add(&phases, all.v[j]);
+				cols[n++] = j;
 				break;
 			}
 		}
-	fsb_strv_free(&all);
-	if (!phases.n) {
-		fsb_strv_free(&phases);
+	if (!n) {
+		free(cols);
 		return -ENOENT;
 	}
-	fsb_table_init(t, "auto-repeat", res->nfs + 1, phases.n + 1, 1);
+	fsb_table_init(t, "auto-repeat", res->nfs + 1, n + 1, 1);
 	t->title = fsb_xasprintf("Repetitions (%s)", fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));
 	t->caption = fsb_xasprintf("repetitions each phase took until the 95%% CI of its mean real time was within the "
 				   "target (%s, ±3%% by default), and the CI reached; cap = it never got there",
 				   fsb_opt_say(FSB_OPT_CI_TARGET, NULL));
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
-	for (size_t j = 0; j < phases.n; j++)
-		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", phases.v[j]);
+	for (size_t j = 0; j < n; j++)
+		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", g->col[cols[j]].name);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
-		for (size_t j = 0; j < phases.n; j++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+		for (size_t j = 0; j < n; j++) {
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[j]);
 			struct fsb_cellstats cs;
 			char ci[32] = "";
 
@@ -672,7 +698,7 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 				fsb_table_set(t, i + 1, j + 1, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
 				continue;
 			}
-			fsb_cell_stats(res, fs, phases.v[j], FSB_METRIC_REAL, &cs);
+			fsb_cell_stats(res, i, cols[j], FSB_METRIC_REAL, &cs);
 			if (cs.st.mean > 0 && !isnan(cs.st.ci_half))
 				snprintf(ci, sizeof(ci), " (±%s%%)", num(cs.st.ci_half / cs.st.mean * 100, 1));
 			fsb_cell_stats_free(&cs);
@@ -694,7 +720,7 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 			      "more repetitions (%s) or a quieter machine would help",
 			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are", fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL));
 	table_done(t);
-	fsb_strv_free(&phases);
+	free(cols);
 	return 0;
 }
 
@@ -733,45 +759,44 @@ static size_t phase_entries(const struct fsb_result *res)
 /*
  * The rate phases in bonnie++'s layout: its twelve tests in its order,
  * then any other built-in or imported phase (fio's jobs) as a test of its
- * own, grouped under the tool that measured it.  extra has room for
- * phase_entries(res); its strings point into res.  *nbonnie = how many of
- * the twelve are there.
+ * own, grouped under the tool that measured it; cols[k] is out[k]'s
+ * column.  extra has room for phase_entries(res); its strings point into
+ * res.  *nbonnie = how many of the twelve are there.
  */
-static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_test **out,
+static size_t bonnie_present(const struct fsb_result *res, const struct bonnie_test **out, size_t *cols,
 			     struct bonnie_test *extra, size_t *nbonnie)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
+	bool *seen = fsb_xcalloc(g->nph + 1, sizeof(*seen));	/* columns placed or passed over */
 	size_t n = 0, nx = 0;
-	struct fsb_strv plain = { 0 };	/* names found not built-in: each asked once */
 
-	for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests); k++)
-		for (size_t i = 0; i < res->nfs; i++)
-			if (fsb_fs_find_phase(res->fs[i], bonnie_tests[k].phase)) {
-				out[n++] = &bonnie_tests[k];
-				break;
-			}
+	for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests); k++) {
+		size_t c = fsb_grid_column(g, bonnie_tests[k].phase);
+
+		if (c == FSB_GRID_NONE)
+			continue;
+		seen[c] = true;
+		if (g->col[c].first != FSB_GRID_NONE) {
+			cols[n] = c;
+			out[n++] = &bonnie_tests[k];
+		}
+	}
 	*nbonnie = n;
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
-			/* the aging group has a section of its own (model/agefactor.h) */
-			bool known = fsb_strv_contains(&plain, ph->name) || fsb_agefactor_is_aging(ph->name);
+			size_t c = fsb_grid_col_of(g, i, j);
 
-			for (size_t k = 0; k < FSB_ARRAY_SIZE(bonnie_tests) && !known; k++)
-				known = strcmp(bonnie_tests[k].phase, ph->name) == 0;
-			for (size_t k = 0; k < nx && !known; k++)
-				known = strcmp(extra[k].phase, ph->name) == 0;
-			/* is_builtin() looks through every filesystem: once a name */
-			if (!known && !fsb_cell_is_builtin(res, ph->name)) {
-				fsb_strv_add(&plain, ph->name);
-				known = true;
-			}
-			if (known)
+			/* the aging group has a section of its own (model/agefactor.h) */
+			if (seen[c] || g->col[c].aging || !g->col[c].rate)
 				continue;
+			seen[c] = true;
 			extra[nx] = (struct bonnie_test){ ph->name, res->source_tool ? res->source_tool : "Other",
 							  ph->name, ph->nruns && isnan(ph->runs[0].v[FSB_FIELD_kib_per_s]) };
+			cols[n] = c;
 			out[n++] = &extra[nx++];
 		}
-	fsb_strv_free(&plain);
+	free(seen);
 	return n;
 }
 
@@ -823,15 +848,18 @@ static void fmt_rate(char *buf, size_t len, double v)
 int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
 		      struct fsb_table *t)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t cap = phase_entries(res), nbonnie;
 	struct bonnie_test extra[cap ? cap : 1];
 	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests) + cap];
-	size_t n = bonnie_present(res, tests, extra, &nbonnie);
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	size_t cols[FSB_ARRAY_SIZE(bonnie_tests) + cap];
+	size_t n = bonnie_present(res, tests, cols, extra, &nbonnie);
+	size_t bfs = fsb_cell_base(res, o);
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
+	struct fsb_cellstats *brate, *bcpu;
 	bool marked = false;
 
-	if (!n || !bfs)
+	if (!n || !base)
 		return -ENOENT;
 	fsb_table_init(t, normalized ? "bonnie-normalized" : "bonnie", res->nfs + 3, 1 + 2 * n, 3);
 	if (nbonnie)
@@ -863,32 +891,32 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 		fsb_table_set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
 		fsb_table_set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
 	}
+	brate = base_cells(res, bfs, cols, n, FSB_METRIC_RATE);
+	bcpu = base_cells(res, bfs, cols, n, FSB_METRIC_CPU);
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
-		unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = i == bfs ? FSB_CELL_BASELINE : 0;
 
 		fsb_table_set(t, i + 3, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 		for (size_t k = 0; k < n; k++) {
-			struct fsb_cellstats rate, cpu, brate, bcpu;
+			struct fsb_cellstats rate, cpu;
 			size_t c = 1 + 2 * k;
 			char buf[32];
 
-			fsb_cell_stats(res, fs, tests[k]->phase, FSB_METRIC_RATE, &rate);
-			fsb_cell_stats(res, fs, tests[k]->phase, FSB_METRIC_CPU, &cpu);
-			fsb_cell_stats(res, bfs, tests[k]->phase, FSB_METRIC_RATE, &brate);
-			fsb_cell_stats(res, bfs, tests[k]->phase, FSB_METRIC_CPU, &bcpu);
+			fsb_cell_stats(res, i, cols[k], FSB_METRIC_RATE, &rate);
+			fsb_cell_stats(res, i, cols[k], FSB_METRIC_CPU, &cpu);
 			if (!rate.nok) {
 				set_empty(t, i + 3, c, &rate, res, fs->name, tests[k]->phase);
 				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			} else if (normalized) {
-				struct fsb_norm nr = fsb_cell_normalize(&rate, &brate, FSB_METRIC_RATE, o);
-				struct fsb_norm nc = fsb_cell_normalize(&cpu, &bcpu, FSB_METRIC_CPU, o);
+				struct fsb_norm nr = fsb_cell_normalize(&rate, &brate[k], FSB_METRIC_RATE, o);
+				struct fsb_norm nc = fsb_cell_normalize(&cpu, &bcpu[k], FSB_METRIC_CPU, o);
 				struct fsb_plaus pl;
 
 				set_ratio(t, i + 3, c, &nr, bl);
 				set_ratio(t, i + 3, c + 1, &nc, bl | FSB_CELL_DIM);
 				/* the flags only: a glyph after "*" or "?" would hide them */
-				fsb_plaus_cell(fsb_fs_find_phase(fs, tests[k]->phase), &pl);
+				fsb_plaus_cell(fsb_grid_cell(g, i, cols[k]), &pl);
 				fsb_table_cell(t, i + 3, c)->flags |= plaus_cell_flags(pl.flags);
 			} else {
 				struct fsb_plaus pl;
@@ -897,16 +925,16 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 				fmt_rate(buf, sizeof(buf), rate.st.mean);
 				fsb_table_set(t, i + 3, c, FSB_CELL_NUMBER | bl, rate.st.mean, "%s", buf);
 				fsb_table_set(t, i + 3, c + 1, FSB_CELL_NUMBER | FSB_CELL_DIM | bl, cpu.st.mean, "%s", num(cpu.st.mean, 0));
-				fsb_plaus_cell(fsb_fs_find_phase(fs, tests[k]->phase), &pl);
+				fsb_plaus_cell(fsb_grid_cell(g, i, cols[k]), &pl);
 				marked |= mark_implausible(t, i + 3, c, &pl, what);
 				free(what);
 			}
 			fsb_cell_stats_free(&rate);
 			fsb_cell_stats_free(&cpu);
-			fsb_cell_stats_free(&brate);
-			fsb_cell_stats_free(&bcpu);
 		}
 	}
+	base_cells_free(brate, n);
+	base_cells_free(bcpu, n);
 	if (marked)
 		legend_implausible(t);
 	table_done(t);
@@ -924,10 +952,12 @@ static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decim
 
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t cap = phase_entries(res), nbonnie;
 	struct bonnie_test extra[cap ? cap : 1];
 	const struct bonnie_test *tests[FSB_ARRAY_SIZE(bonnie_tests) + cap];
-	size_t n = bonnie_present(res, tests, extra, &nbonnie), rows = 0, r = 1;
+	size_t cols[FSB_ARRAY_SIZE(bonnie_tests) + cap];
+	size_t n = bonnie_present(res, tests, cols, extra, &nbonnie), rows = 0, r = 1;
 	static const char *const heads[] = { "Filesystem", "Phase", "Amount", "Elapsed", "Passes",
 					     "Rate", "%CP", "p99", "Max", "IOPS", "mean", "p50", "p95" };
 	size_t ncols = 9;
@@ -944,7 +974,7 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 					ncols = FSB_ARRAY_SIZE(heads);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[k]);
 
 			rows += ph ? ph->nruns : 0;
 		}
@@ -955,7 +985,7 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], tests[k]->phase);
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[k]);
 
 			for (size_t q = 0; ph && q < ph->nruns; q++, r++) {
 				const double *v = ph->runs[q].v;
@@ -1009,67 +1039,103 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 	return 0;
 }
 
-const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
-							 const char *const *labels, size_t n,
-							 const struct fsb_report_opts *o, size_t *file)
+/* The comparison's baseline as (*file, its row), or FSB_GRID_NONE. */
+static size_t compare_base(struct fsb_result *const *results, const char *const *labels, size_t n,
+			   const struct fsb_report_opts *o, size_t *file)
 {
 	const char *b = o && o->baseline ? o->baseline : n ? results[0]->baseline : NULL;
 	const char *colon = b ? strrchr(b, ':') : NULL;
 
 	for (size_t f = 0; b && f < n; f++) {
-		const struct fsb_fs_result *fs = fsb_result_find_fs(results[f], b);
+		size_t i = fsb_grid_fs(fsb_result_grid(results[f]), b);
 
-		if (fs) {
+		if (i != FSB_GRID_NONE) {
 			*file = f;
-			return fs;
+			return i;
 		}
 	}
 	/* FILE:FS, FILE as labelled */
 	for (size_t f = 0; colon && labels && f < n; f++) {
-		const struct fsb_fs_result *fs;
+		size_t i;
 
 		if (strlen(labels[f]) != (size_t)(colon - b) || strncmp(labels[f], b, (size_t)(colon - b)))
 			continue;
-		if ((fs = fsb_result_find_fs(results[f], colon + 1))) {
+		if ((i = fsb_grid_fs(fsb_result_grid(results[f]), colon + 1)) != FSB_GRID_NONE) {
 			*file = f;
-			return fs;
+			return i;
 		}
 	}
 	if (o && o->baseline)
-		return NULL;
+		return FSB_GRID_NONE;
 	*file = 0;
-	return n && results[0]->nfs ? results[0]->fs[0] : NULL;
+	return n && results[0]->nfs ? 0 : FSB_GRID_NONE;
+}
+
+const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const *results,
+							 const char *const *labels, size_t n,
+							 const struct fsb_report_opts *o, size_t *file)
+{
+	size_t i = compare_base(results, labels, n, o, file);
+
+	return i == FSB_GRID_NONE ? NULL : results[*file]->fs[i];
+}
+
+/* One file of a comparison: the shared phases as its columns, the shared
+ * desktop ones as the columns its "total" sums. */
+struct cmp_file {
+	size_t *cols;
+	struct fsb_grid_cols shared;
+};
+
+static void cmp_file_init(struct cmp_file *c, const struct fsb_result *res, const struct fsb_strv *phases,
+			  const struct fsb_strv *shared)
+{
+	const struct fsb_grid *g = fsb_result_grid(res);
+
+	c->cols = fsb_xcalloc(phases->n + 1, sizeof(*c->cols));
+	for (size_t j = 0; j < phases->n; j++)
+		c->cols[j] = fsb_grid_phase(g, phases->v[j]);
+	c->shared.v = fsb_xcalloc(shared->n + 1, sizeof(*c->shared.v));
+	for (size_t j = 0; j < shared->n; j++)
+		c->shared.v[c->shared.n++] = fsb_grid_column(g, shared->v[j]);
+}
+
+/* The phases every file has, in the first file's order, into phases (the
+ * desktop ones, and their total) and rates (the built-in and imported ones:
+ * an imported bonnie++ result against fsbench's own). */
+static void compare_phases(struct fsb_result *const *results, size_t n, struct fsb_strv *phases,
+			   struct fsb_strv *rates)
+{
+	for (int builtin = 0; builtin < 2; builtin++) {
+		struct fsb_strv *list = builtin ? rates : phases;
+
+		fsb_cell_phases(results[0], builtin, list);
+		for (size_t f = 1; f < n; f++) {
+			const struct fsb_grid *g = fsb_result_grid(results[f]);
+			const struct fsb_grid_cols *other = builtin ? &g->builtin : &g->desktop;
+			struct fsb_strv keep = { 0 };
+
+			for (size_t j = 0; j < list->n; j++)
+				if (fsb_grid_cols_has(other, fsb_grid_column(g, list->v[j])))
+					fsb_strv_add(&keep, list->v[j]);
+			fsb_strv_free(list);
+			*list = keep;
+		}
+	}
 }
 
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	struct fsb_strv phases = { 0 }, shared = { 0 }, rates = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
-	const struct fsb_fs_result *bfs = NULL;
-	size_t rows = 0, r = 1, bfile = 0;
+	size_t rows = 0, r = 1, bfile = 0, bfs, rate0;
+	struct cmp_file *cf;
+	struct fsb_cellstats *bc;
 
-	/* the phases every file has, in the first file's order; the built-in
-	 * and imported ones (rates: an imported bonnie++ result against
-	 * fsbench's own) after the total, which sums the desktop ones only */
-	for (int builtin = 0; builtin < 2; builtin++) {
-		struct fsb_strv *list = builtin ? &rates : &phases;
-
-		fsb_cell_phases(results[0], builtin, list);
-		for (size_t f = 1; f < n; f++) {
-			struct fsb_strv other = { 0 }, keep = { 0 };
-
-			fsb_cell_phases(results[f], builtin, &other);
-			for (size_t j = 0; j < list->n; j++)
-				if (fsb_strv_contains(&other, list->v[j]))
-					fsb_strv_add(&keep, list->v[j]);
-			fsb_strv_free(list);
-			fsb_strv_free(&other);
-			*list = keep;
-		}
-	}
+	/* the rates after the total, which sums the desktop phases only */
+	compare_phases(results, n, &phases, &rates);
 	if (!phases.n && !rates.n) {
 		fsb_strv_free(&phases);
 		fsb_strv_free(&rates);
@@ -1078,24 +1144,34 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	for (size_t j = 0; j < phases.n; j++)
 		fsb_strv_add(&shared, phases.v[j]);
 	if (phases.n)
-		fsb_strv_add(&phases, "total");
+		fsb_strv_add(&phases, FSB_GRID_TOTAL_NAME);
 	for (size_t j = 0; j < rates.n; j++)
 		fsb_strv_add(&phases, rates.v[j]);
-	bfs = fsb_report_compare_baseline(results, labels, n, o, &bfile);
-	if (!bfs) {
+	bfs = compare_base(results, labels, n, o, &bfile);
+	if (bfs == FSB_GRID_NONE) {
 		fsb_strv_free(&phases);
 		fsb_strv_free(&shared);
 		fsb_strv_free(&rates);
 		return -ENOENT;
 	}
 	bres = results[bfile];
+	cf = fsb_xcalloc(n, sizeof(*cf));
+	for (size_t f = 0; f < n; f++)
+		cmp_file_init(&cf[f], results[f], &phases, &shared);
+	/* the baseline's cells, once a column; the rates after the desktop
+	 * phases and their total */
+	rate0 = shared.n ? shared.n + 1 : 0;
+	bc = fsb_xcalloc(phases.n + 1, sizeof(*bc));
+	for (size_t j = 0; j < phases.n; j++)
+		fsb_cell_stats_shared(bres, bfs, cf[bfile].cols[j], &cf[bfile].shared, j >= rate0 ? FSB_METRIC_RATE : m,
+				      &bc[j]);
 	for (size_t f = 0; f < n; f++)
 		rows += results[f]->nfs;
 	fsb_table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
 	t->caption = fsb_xasprintf("%s%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05)%s",
 				   shared.n ? metric_words(m) : "", !shared.n ? "throughput" : rates.n ? " (throughput for the built-in phases)" : "",
-				   bfs->name, labels ? labels[bfile] : "the first file",
+				   bres->fs[bfs]->name, labels ? labels[bfile] : "the first file",
 				   shared.n ? "; total = the phases shown" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
 	fsb_table_set(t, 0, 1, FSB_CELL_HEADER, NAN, "FS");
@@ -1104,27 +1180,31 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	for (size_t f = 0; f < n; f++)
 		for (size_t i = 0; i < results[f]->nfs; i++, r++) {
 			const struct fsb_fs_result *fs = results[f]->fs[i];
-			unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
+			unsigned bl = f == bfile && i == bfs ? FSB_CELL_BASELINE : 0;
 
 			fsb_table_set(t, r, 0, FSB_CELL_NAME | bl, NAN, "%s", labels[f]);
 			fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
 			for (size_t j = 0; j < phases.n; j++) {
-				enum fsb_metric pm = fsb_strv_contains(&rates, phases.v[j]) ? FSB_METRIC_RATE : m;
-				struct fsb_cellstats a, b;
+				enum fsb_metric pm = j >= rate0 ? FSB_METRIC_RATE : m;
+				struct fsb_cellstats a;
 
-				fsb_cell_stats_shared(results[f], fs, phases.v[j], &shared, pm, &a);
-				fsb_cell_stats_shared(bres, bfs, phases.v[j], &shared, pm, &b);
+				fsb_cell_stats_shared(results[f], i, cf[f].cols[j], &cf[f].shared, pm, &a);
 				if (!a.nok) {
 					set_empty(t, r, j + 2, &a, results[f], fs->name, phases.v[j]);
 				} else {
-					struct fsb_norm nn = fsb_cell_normalize(&a, &b, pm, o);
+					struct fsb_norm nn = fsb_cell_normalize(&a, &bc[j], pm, o);
 
 					set_ratio(t, r, j + 2, &nn, bl);
 				}
 				fsb_cell_stats_free(&a);
-				fsb_cell_stats_free(&b);
 			}
 		}
+	for (size_t f = 0; f < n; f++) {
+		free(cf[f].cols);
+		free(cf[f].shared.v);
+	}
+	free(cf);
+	base_cells_free(bc, phases.n);
 	table_done(t);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&shared);
@@ -1137,32 +1217,33 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		     struct fsb_chart *c)
 {
-	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	const struct fsb_fs_result *order[res->nfs ? res->nfs : 1];
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t bfs = fsb_cell_base(res, o), col = fsb_grid_phase(g, phase);
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
+	size_t order[res->nfs ? res->nfs : 1];
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	struct fsb_cellstats bs;
 
 	memset(c, 0, sizeof(*c));
-	if (!bfs)
+	if (!base)
 		return -ENOENT;
-	if (strcmp(phase, "total") && fsb_cell_is_builtin(res, phase))
+	if (fsb_grid_rate(g, col))
 		m = FSB_METRIC_RATE;
-	fs_order(res, base, order);
-	c->title = fsb_xasprintf("%s, %s — relative to %s (> 1 = slower)", strcmp(phase, "total") ? phase : "all phases",
+	fs_order(res, bfs, order);
+	c->title = fsb_xasprintf("%s, %s — relative to %s (> 1 = slower)", col != FSB_GRID_TOTAL ? phase : "all phases",
 				 metric_words(m), base);
 	c->n = res->nfs;
 	c->bars = fsb_xcalloc(c->n ? c->n : 1, sizeof(*c->bars));
 	c->max = 1.0;
+	fsb_cell_stats(res, bfs, col, m, &bs);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_bar *b = &c->bars[i];
-		struct fsb_cellstats a, bs;
+		struct fsb_cellstats a;
 
-		b->label = fsb_xstrdup(order[i]->name);
+		b->label = fsb_xstrdup(res->fs[order[i]]->name);
 		b->value = b->lo = b->hi = NAN;
 		b->flags = order[i] == bfs ? FSB_CELL_BASELINE : 0;
-		fsb_cell_stats(res, order[i], phase, m, &a);
-		fsb_cell_stats(res, bfs, phase, m, &bs);
+		fsb_cell_stats(res, order[i], col, m, &a);
 		if (a.nok) {
 			struct fsb_norm n = fsb_cell_normalize(&a, &bs, m, o);
 
@@ -1183,8 +1264,8 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 					      : res->status == FSB_RESULT_RUNNING ? "…" : "—");
 		}
 		fsb_cell_stats_free(&a);
-		fsb_cell_stats_free(&bs);
 	}
+	fsb_cell_stats_free(&bs);
 	return 0;
 }
 
@@ -1501,11 +1582,11 @@ static void verdict_target(const struct fsb_result *res, struct fsb_strv *out)
 {
 	const struct fsb_target_info *t = &res->target;
 
-	if (t->kind && !strcmp(t->kind, "image"))
+	if (t->kind == FSB_TARGET_IMAGE)
 		fsb_strv_addf(out, "Measured on an image file (%s%s%s): the disk under it, through the filesystem "
 			      "the image lives on, not a partition of its own.", t->path ? t->path : "?",
 			      t->device ? " on " : "", t->device ? t->device : "");
-	else if (t->kind && !strcmp(t->kind, "dir"))
+	else if (t->kind == FSB_TARGET_DIR)
 		fsb_strv_addf(out, "Measured in a directory (%s) of the existing %s: its own settings and "
 			      "fullness, not a freshly made filesystem.", t->path ? t->path : "?",
 			      t->fstype ? t->fstype : "filesystem");
@@ -1548,9 +1629,9 @@ static void verdict_plausibility(const struct fsb_result *res, struct fsb_strv *
  * (the same rounds, level and between-session noise), with single runs the
  * ratio alone. */
 static struct fsb_norm standout_norm(const struct fsb_result *res, const struct fsb_verdict *v, size_t bi, size_t i,
-				     const char *phase, bool reps, const struct fsb_cellstats *b,
-				     const struct fsb_report_opts *o)
+				     size_t col, bool reps, const struct fsb_cellstats *b, const struct fsb_report_opts *o)
 {
+	const char *phase = fsb_grid_col_name(fsb_result_grid(res), col);
 	struct fsb_norm n = { NAN, NAN, NAN, false, false, NAN, false };
 	struct fsb_verdict_pair p;
 	struct fsb_cellstats a;
@@ -1564,7 +1645,7 @@ static struct fsb_norm standout_norm(const struct fsb_result *res, const struct 
 		n.significant = p.lo > 1 || p.hi < 1;
 		return n;
 	}
-	fsb_cell_stats(res, res->fs[i], phase, v->metric, &a);
+	fsb_cell_stats(res, i, col, v->metric, &a);
 	if (a.nok && b->nok)
 		n = fsb_cell_normalize(&a, b, v->metric, o);
 	fsb_cell_stats_free(&a);
@@ -1574,24 +1655,21 @@ static struct fsb_norm standout_norm(const struct fsb_result *res, const struct 
 /* Per phase: significant differences, or with single runs, big ones —
  * never from a cell whose runs were all disturbed, nor from a phase too
  * short or too noisy to measure. */
-static void verdict_standouts(const struct fsb_result *res, const struct fsb_verdict *v, const struct fsb_fs_result *bfs,
-			      const char *base, const char *phase, bool reps, const struct fsb_report_opts *o,
-			      struct fsb_strv *out)
+static void verdict_standouts(const struct fsb_result *res, const struct fsb_verdict *v, size_t bi, const bool *busy,
+			      size_t col, bool reps, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
+	const char *base = res->fs[bi]->name, *phase = fsb_grid_col_name(fsb_result_grid(res), col);
 	const struct fsb_fs_result *best = NULL;
 	struct fsb_norm best_n = { .ratio = INFINITY };
 	struct fsb_cellstats b;
-	size_t bi = 0;
 
-	while (bi < res->nfs && res->fs[bi] != bfs)
-		bi++;
-	fsb_cell_stats(res, bfs, phase, v->metric, &b);
+	fsb_cell_stats(res, bi, col, v->metric, &b);
 	for (size_t i = 0; i < res->nfs && !b.unreliable; i++) {
 		struct fsb_norm n;
 
-		if (res->fs[i] == bfs || fsb_strv_contains(&v->too_busy, res->fs[i]->name))
+		if (i == bi || busy[i])
 			continue;
-		n = standout_norm(res, v, bi, i, phase, reps, &b, o);
+		n = standout_norm(res, v, bi, i, col, reps, &b, o);
 		if (!isnan(n.ratio) && !n.unreliable) {
 			/* a significant difference too small to notice is no standout */
 			bool notable = reps ? n.significant && fabs(n.ratio - 1) >= FSB_VERDICT_MIN_LEAD
@@ -1634,15 +1712,13 @@ static void verdict_noisy(const struct fsb_result *res, const struct fsb_verdict
 			     "that are named, each with the interval that says so.", metric_words(v->metric),
 			     num(FSB_PROFILE_CV_GOAL * 100, 0), v->noise == FSB_NOISE_NONE ? "" : " and between sessions");
 	if (!v->noisy_from_profile) {
-		struct fsb_strv total = { 0 };
+		const struct fsb_grid_cols *total = &fsb_result_grid(res)->total;
 
 		/* none measurable alone: leaving them out would leave no total */
-		fsb_cell_total_phases(res, &total);
-		if (total.n > 1 && v->noisy.n >= total.n)
+		if (total->n > 1 && v->noisy.n >= total->n)
 			fsb_buf_add(&line, "  That is every phase of the total; it keeps them all (leaving them out "
 				    "would leave nothing to rank): the verdict ranks their sum, whose own spread its "
 				    "intervals carry.");
-		fsb_strv_free(&total);
 	}
 	fsb_strv_add(out, line.s);
 	fsb_buf_free(&line);
@@ -1691,15 +1767,14 @@ static void verdict_excluded(const struct fsb_verdict *v, const char *base, stru
 
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_strv *out)
 {
-	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
-	struct fsb_strv phases = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t bfs = fsb_cell_base(res, o);
+	const char *base = bfs == FSB_GRID_NONE ? NULL : res->fs[bfs]->name;
 	struct fsb_buf line = { 0 };
 	struct fsb_verdict v;
-	bool reps = fsb_result_repeated(res);
+	bool reps = fsb_result_repeated(res), *busy;
 
-	if (!bfs)
+	if (!base)
 		return;
 	fsb_verdict_compute(res, o, &v);
 	switch (v.kind) {
@@ -1722,14 +1797,23 @@ void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_op
 	if (v.unranked.n)
 		verdict_unranked(&v.unranked, v.metric, out);
 	verdict_noisy(res, &v, out);
-	fsb_cell_phases(res, false, &phases);
-	for (size_t j = 0; j < phases.n && v.kind != FSB_VERDICT_TOO_BUSY; j++)
+	busy = fsb_xcalloc(res->nfs + 1, sizeof(*busy));
+	for (size_t k = 0; k < v.too_busy.n; k++) {
+		size_t i = fsb_grid_fs(g, v.too_busy.v[k]);
+
+		if (i != FSB_GRID_NONE)
+			busy[i] = true;
+	}
+	for (size_t j = 0; j < g->desktop.n && v.kind != FSB_VERDICT_TOO_BUSY; j++) {
+		const char *phase = g->col[g->desktop.v[j]].name;
+
 		/* with rounds a noisy phase's differences are judged by intervals that
 		 * carry its noise; with one run the profile's CV rules it out */
-		if (!fsb_strv_contains(&v.unmeasured, phases.v[j]) &&
-		    !(v.noisy_from_profile && fsb_strv_contains(&v.noisy, phases.v[j])))
-			verdict_standouts(res, &v, bfs, base, phases.v[j], reps, o, out);
-	fsb_strv_free(&phases);
+		if (!fsb_strv_contains(&v.unmeasured, phase) &&
+		    !(v.noisy_from_profile && fsb_strv_contains(&v.noisy, phase)))
+			verdict_standouts(res, &v, bfs, busy, g->desktop.v[j], reps, o, out);
+	}
+	free(busy);
 	fsb_verdict_free(&v);
 	verdict_plausibility(res, out);
 }
@@ -1759,9 +1843,9 @@ char *fsb_report_target_line(const struct fsb_target_info *t)
 	struct fsb_buf b = { 0 };
 
 	fsb_buf_add(&b, "");
-	if (!t->kind)
+	if (t->kind == FSB_TARGET_KIND_NONE)
 		return fsb_buf_steal(&b);
-	fsb_buf_addf(&b, "%s %s", t->kind, t->path ? t->path : "");
+	fsb_buf_addf(&b, "%s %s", fsb_target_kind_word(t->kind), t->path ? t->path : "");
 	if (t->size_mib > 0)
 		fsb_buf_addf(&b, " (%lld MiB)", t->size_mib);
 	if (t->device)
@@ -1974,22 +2058,21 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 
 double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o)
 {
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	size_t bfs = fsb_cell_base(res, o), col = fsb_grid_phase(fsb_result_grid(res), phase);
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	struct fsb_cellstats b;
 	double floor = NAN;
 
-	if (!bfs || !fsb_result_repeated(res))
+	if (bfs == FSB_GRID_NONE || !fsb_result_repeated(res))
 		return NAN;
-	fsb_cell_stats(res, bfs, phase, m, &b);
+	fsb_cell_stats(res, bfs, col, m, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats a;
 		double f;
 
-		if (res->fs[i] == bfs)
+		if (i == bfs)
 			continue;
-		fsb_cell_stats(res, res->fs[i], phase, m, &a);
+		fsb_cell_stats(res, i, col, m, &a);
 		f = fsb_cell_pair_floor(&a, &b);
 		if (!isnan(f) && (isnan(floor) || f > floor))
 			floor = f;

@@ -314,15 +314,16 @@ void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct
 void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out);
 void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out);
 /*
- * Mark the cells of a table whose filesystem did less work in phase
- * (model/plaus.h, fsb_plaus_less_work): row r0 + i is rows[i] (every
- * filesystem of res), in each of cols[0..ncols) the flag
- * FSB_CELL_LESS_WORK and "^" after the text; a note per filesystem, and
- * the mark's legend after the caption once.  "total" is never marked.
- * Returns the filesystems marked.
+ * Mark the cells of a table whose filesystem did less work in phase (a
+ * column of res's grid, model/plaus.h, fsb_plaus_less_work): row r0 + i
+ * is res's row rows[i] (every filesystem of res), in each of
+ * cols[0..ncols) the flag FSB_CELL_LESS_WORK and "^" after the text; a
+ * note per filesystem, and the mark's legend after the caption once.
+ * "total" (FSB_GRID_TOTAL) is never marked.  Returns the filesystems
+ * marked.
  */
-size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase, struct fsb_table *t,
-				 const struct fsb_fs_result *const *rows, size_t r0, const size_t *cols, size_t ncols);
+size_t fsb_report_mark_less_work(const struct fsb_result *res, size_t phase, struct fsb_table *t, const size_t *rows,
+				 size_t r0, const size_t *cols, size_t ncols);
 
 struct fsb_rec_opts;
 struct fsb_recommendation;

@@ -172,11 +172,13 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 	static const char *const heads[] = { "Filesystem", "rep", "real s", "states", "clean", "repair", "fsck errors",
 					     "lost", "rename", "flushes", "writes", "seed", "recovery p50 s",
 					     "recovery max s", "" };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t n = 0, r = 1;
 
+	/* the phases of a kind whose runs are no time, in each filesystem's order */
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (!fsb_phase_is_timed(res, res->fs[i]->phases[j]->name))
+			if (!g->col[fsb_grid_col_of(g, i, j)].timed)
 				n += res->fs[i]->phases[j]->nruns;
 	if (!n)
 		return -ENOENT;
@@ -191,7 +193,7 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
 
-			for (size_t k = 0; !fsb_phase_is_timed(res, ph->name) && k < ph->nruns; k++)
+			for (size_t k = 0; !g->col[fsb_grid_col_of(g, i, j)].timed && k < ph->nruns; k++)
 				run_row(t, r++, res->fs[i], &ph->runs[k], k);
 		}
 	done(t);

@@ -20,26 +20,17 @@
 
 #define MIB 1024.0   /* KiB */
 
-/* The filesystems in the tables' order: the baseline first. */
-static const struct fsb_fs_result **rows_of(const struct fsb_result *res, const struct fsb_fs_result *bfs)
+/* The rows in the tables' order: the baseline (row b) first. */
+static size_t *rows_of(const struct fsb_result *res, size_t b)
 {
-	const struct fsb_fs_result **v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
-	size_t k = 0;
+	size_t *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v)), k = 0;
 
-	if (bfs)
-		v[k++] = bfs;
+	if (b != FSB_GRID_NONE)
+		v[k++] = b;
 	for (size_t i = 0; i < res->nfs; i++)
-		if (res->fs[i] != bfs)
-			v[k++] = res->fs[i];
+		if (i != b)
+			v[k++] = i;
 	return v;
-}
-
-static size_t fs_index(const struct fsb_result *res, const struct fsb_fs_result *fs)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		if (res->fs[i] == fs)
-			return i;
-	return 0;
 }
 
 /* A cell without a number: why, as the other tables say it. */
@@ -83,18 +74,19 @@ static void set_norm(struct fsb_table *t, size_t r, size_t c, const struct fsb_n
 
 /* ---- less work --------------------------------------------------------------- */
 
-size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase, struct fsb_table *t,
-				 const struct fsb_fs_result *const *rows, size_t r0, const size_t *cols, size_t ncols)
+size_t fsb_report_mark_less_work(const struct fsb_result *res, size_t phase, struct fsb_table *t, const size_t *rows,
+				 size_t r0, const size_t *cols, size_t ncols)
 {
+	const char *name = fsb_grid_col_name(fsb_result_grid(res), phase);
 	struct fsb_plaus_less *v;
 	size_t marked = 0;
 
-	if (!strcmp(phase, "total") || !res->nfs)
+	if (phase == FSB_GRID_TOTAL || !res->nfs)
 		return 0;
 	v = fsb_xcalloc(res->nfs, sizeof(*v));
 	fsb_plaus_less_work(res, phase, v);
 	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_plaus_less *p = &v[fs_index(res, rows[i])];
+		const struct fsb_plaus_less *p = &v[rows[i]];
 		char why[400];
 
 		if (p->why == FSB_LESS_NONE || r0 + i >= t->nrows)
@@ -108,7 +100,7 @@ size_t fsb_report_mark_less_work(const struct fsb_result *res, const char *phase
 			cell->flags |= FSB_CELL_LESS_WORK;
 		}
 		fsb_plaus_say_less(p, why, sizeof(why));
-		fsb_strv_addf(&t->notes, "^ %s %s: %s", rows[i]->name, phase, why);
+		fsb_strv_addf(&t->notes, "^ %s %s: %s", res->fs[rows[i]]->name, name, why);
 		marked++;
 	}
 	if (marked && t->caption && !strstr(t->caption, "^ = did less work")) {
@@ -150,63 +142,78 @@ const char *fsb_report_probe_words(const struct fsb_result *res)
 
 /* ---- the tables ------------------------------------------------------------- */
 
-/* The phases of the writes tables: the totals' (and "total"), then the
- * built-in ones. */
-static void write_phases(const struct fsb_result *res, struct fsb_strv *out)
+static void cols_add(struct fsb_grid_cols *c, size_t j)
 {
-	struct fsb_strv b = { 0 };
-
-	fsb_cell_phases(res, false, out);
-	if (out->n)
-		fsb_strv_add(out, "total");
-	fsb_cell_phases(res, true, &b);
-	for (size_t j = 0; j < b.n; j++)
-		fsb_strv_add(out, b.v[j]);
-	fsb_strv_free(&b);
+	c->v = fsb_xrealloc(c->v, (c->n + 1) * sizeof(*c->v));
+	c->v[c->n++] = j;
 }
 
-static void totals_phases(const struct fsb_result *res, struct fsb_strv *out)
+/* The columns of the writes tables: the totals' (and "total"), then the
+ * built-in ones. */
+static void write_phases(const struct fsb_result *res, const struct fsb_grid *g, struct fsb_grid_cols *out)
 {
-	fsb_cell_phases(res, false, out);
+	(void)res;
+	for (size_t k = 0; k < g->desktop.n; k++)
+		cols_add(out, g->desktop.v[k]);
+	if (out->n)
+		cols_add(out, FSB_GRID_TOTAL);
+	for (size_t k = 0; k < g->builtin.n; k++)
+		cols_add(out, g->builtin.v[k]);
+}
+
+static void totals_phases(const struct fsb_result *res, const struct fsb_grid *g, struct fsb_grid_cols *out)
+{
+	(void)res;
+	for (size_t k = 0; k < g->desktop.n; k++)
+		cols_add(out, g->desktop.v[k]);
 }
 
 /* What a table of filesystems × phases starts from: the baseline, the rows
- * (the baseline first) and the phases (fill's); -ENOENT without a
+ * (the baseline first) and the columns (fill's); -ENOENT without a
  * baseline or a phase.  Close with lay_free. */
 struct lay {
-	const char *base;
-	const struct fsb_fs_result *bfs;
-	const struct fsb_fs_result **rows;
-	struct fsb_strv ph;
+	const struct fsb_grid *g;
+	const char *base;        /* the baseline's name */
+	size_t b;                /* and row */
+	size_t *rows;
+	struct fsb_grid_cols ph;
 };
 
 static int lay_open(const struct fsb_result *res, const struct fsb_report_opts *o,
-		    void (*fill)(const struct fsb_result *res, struct fsb_strv *out), struct lay *l)
+		    void (*fill)(const struct fsb_result *res, const struct fsb_grid *g, struct fsb_grid_cols *out),
+		    struct lay *l)
 {
 	memset(l, 0, sizeof(*l));
-	l->base = fsb_cell_baseline(res, o);
-	l->bfs = l->base ? fsb_result_find_fs(res, l->base) : NULL;
-	if (!l->bfs)
+	l->g = fsb_result_grid(res);
+	l->b = fsb_cell_base(res, o);
+	if (l->b == FSB_GRID_NONE)
 		return -ENOENT;
-	fill(res, &l->ph);
+	l->base = res->fs[l->b]->name;
+	fill(res, l->g, &l->ph);
 	if (!l->ph.n) {
-		fsb_strv_free(&l->ph);
+		free(l->ph.v);
 		return -ENOENT;
 	}
-	l->rows = rows_of(res, l->bfs);
+	l->rows = rows_of(res, l->b);
 	return 0;
 }
 
 static void lay_free(struct lay *l)
 {
 	free(l->rows);
-	fsb_strv_free(&l->ph);
+	free(l->ph.v);
+}
+
+/* The name of the layout's column j ("total" too). */
+static const char *lay_name(const struct lay *l, size_t j)
+{
+	return fsb_grid_col_name(l->g, l->ph.v[j]);
 }
 
 int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	struct lay l;
+	struct fsb_cellstats *base;
 
 	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
 		return -ENOENT;
@@ -217,36 +224,39 @@ int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report
 				   fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
 	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	base = fsb_xcalloc(l.ph.n, sizeof(*base));
 	for (size_t j = 0; j < l.ph.n; j++) {
-		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", l.ph.v[j]);
+		fsb_table_set(t, 0, 1 + 2 * j, FSB_CELL_HEADER, NAN, "%s", lay_name(&l, j));
 		fsb_table_span(t, 0, 1 + 2 * j, 2);
 		fsb_table_set(t, 1, 1 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "MiB");
 		fsb_table_set(t, 1, 2 + 2 * j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "×%s", l.base);
+		fsb_cell_stats(res, l.b, l.ph.v[j], FSB_METRIC_WRITTEN, &base[j]);
 	}
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = l.rows[i] == l.b ? FSB_CELL_BASELINE : 0;
 
-		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		fsb_table_set(t, i + 2, 0, FSB_CELL_NAME | bl, NAN, "%s", res->fs[l.rows[i]]->name);
 		for (size_t j = 0; j < l.ph.n; j++) {
-			struct fsb_cellstats a, b;
+			struct fsb_cellstats a;
 
 			fsb_cell_stats(res, l.rows[i], l.ph.v[j], FSB_METRIC_WRITTEN, &a);
-			fsb_cell_stats(res, l.bfs, l.ph.v[j], FSB_METRIC_WRITTEN, &b);
 			if (!a.nok) {
 				set_none(t, i + 2, 1 + 2 * j, &a, res);
 				fsb_table_set(t, i + 2, 2 + 2 * j, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, " ");
 			} else {
-				struct fsb_norm n = fsb_cell_normalize(&a, &b, FSB_METRIC_WRITTEN, o);
+				struct fsb_norm n = fsb_cell_normalize(&a, &base[j], FSB_METRIC_WRITTEN, o);
 
 				set_mean(t, i + 2, 1 + 2 * j, &a, MIB, bl);
 				set_norm(t, i + 2, 2 + 2 * j, &n, bl | FSB_CELL_DIM);
 			}
 			fsb_cell_stats_free(&a);
-			fsb_cell_stats_free(&b);
 		}
 	}
-	for (size_t j = 0; j < l.ph.n; j++)
+	for (size_t j = 0; j < l.ph.n; j++) {
 		fsb_report_mark_less_work(res, l.ph.v[j], t, l.rows, 2, (size_t[]){ 1 + 2 * j }, 1);
+		fsb_cell_stats_free(&base[j]);
+	}
+	free(base);
 	fsb_table_done(t);
 	lay_free(&l);
 	return 0;
@@ -254,12 +264,12 @@ int fsb_report_disk_writes(const struct fsb_result *res, const struct fsb_report
 
 /* One write-amplification cell: the mean of the runs' ratios, or for
  * "total" the total's device writes over the total's saved. */
-static void set_amp(struct fsb_table *t, size_t r, size_t c, const struct fsb_result *res,
-		    const struct fsb_fs_result *fs, const char *phase, unsigned flags)
+static void set_amp(struct fsb_table *t, size_t r, size_t c, const struct fsb_result *res, size_t fs, size_t phase,
+		    unsigned flags)
 {
 	struct fsb_cellstats a;
 
-	if (!strcmp(phase, "total")) {
+	if (phase == FSB_GRID_TOTAL) {
 		struct fsb_amp amp;
 
 		fsb_diskwork_amp(res, fs, &amp);
@@ -279,7 +289,6 @@ static void set_amp(struct fsb_table *t, size_t r, size_t c, const struct fsb_re
 
 int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	struct lay l;
 
 	if (!fsb_diskwork_present(res) || lay_open(res, o, write_phases, &l))
@@ -292,11 +301,11 @@ int fsb_report_disk_amp(const struct fsb_result *res, const struct fsb_report_op
 				   FSB_WAMP_MIN_KIB / MIB);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t j = 0; j < l.ph.n; j++)
-		fsb_table_set(t, 0, 1 + j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", l.ph.v[j]);
+		fsb_table_set(t, 0, 1 + j, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", lay_name(&l, j));
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
+		unsigned bl = l.rows[i] == l.b ? FSB_CELL_BASELINE : 0;
 
-		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", res->fs[l.rows[i]]->name);
 		for (size_t j = 0; j < l.ph.n; j++)
 			set_amp(t, i + 1, 1 + j, res, l.rows[i], l.ph.v[j], bl);
 	}
@@ -318,9 +327,9 @@ static void set_mib(struct fsb_table *t, size_t r, size_t c, double kib, unsigne
 
 int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "written MiB", "×", "saved MiB", "amplification", "flushes",
 					     "discarded MiB" };
+	struct fsb_cellstats b;
 	struct lay l;
 
 	if (!fsb_diskwork_present(res) || lay_open(res, o, totals_phases, &l))
@@ -334,14 +343,14 @@ int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
 		fsb_table_set(t, 0, 1 + k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[k]);
+	fsb_cell_stats(res, l.b, FSB_GRID_TOTAL, FSB_METRIC_WRITTEN, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
-		unsigned bl = l.rows[i] == l.bfs ? FSB_CELL_BASELINE : 0;
-		struct fsb_cellstats a, b;
+		unsigned bl = l.rows[i] == l.b ? FSB_CELL_BASELINE : 0;
+		struct fsb_cellstats a;
 		struct fsb_amp amp;
 
-		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", l.rows[i]->name);
-		fsb_cell_stats(res, l.rows[i], "total", FSB_METRIC_WRITTEN, &a);
-		fsb_cell_stats(res, l.bfs, "total", FSB_METRIC_WRITTEN, &b);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", res->fs[l.rows[i]]->name);
+		fsb_cell_stats(res, l.rows[i], FSB_GRID_TOTAL, FSB_METRIC_WRITTEN, &a);
 		fsb_diskwork_amp(res, l.rows[i], &amp);
 		if (a.nok) {
 			struct fsb_norm n = fsb_cell_normalize(&a, &b, FSB_METRIC_WRITTEN, o);
@@ -363,8 +372,8 @@ int fsb_report_disk_total(const struct fsb_result *res, const struct fsb_report_
 			fsb_table_set(t, i + 1, 5, FSB_CELL_NUMBER | bl, amp.flushes, "%.0f", amp.flushes);
 		set_mib(t, i + 1, 6, amp.discarded_kib, bl);
 		fsb_cell_stats_free(&a);
-		fsb_cell_stats_free(&b);
 	}
+	fsb_cell_stats_free(&b);
 	fsb_table_done(t);
 	lay_free(&l);
 	return 0;
@@ -374,16 +383,12 @@ int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_
 {
 	struct fsb_report_opts w = o ? *o : (struct fsb_report_opts){ 0 };
 	const char *base = fsb_cell_baseline(res, o);
-	struct fsb_strv ph = { 0 };
-	int rc;
+	int rc = fsb_result_grid(res)->desktop.n && base && fsb_diskwork_present(res) ? 0 : -ENOENT;
 
-	fsb_cell_phases(res, false, &ph);
-	rc = ph.n && base && fsb_diskwork_present(res) ? 0 : -ENOENT;
-	fsb_strv_free(&ph);
 	if (rc)
 		return rc;
 	w.metric = FSB_METRIC_WRITTEN;
-	rc = fsb_report_chart(res, "total", &w, c);
+	rc = fsb_report_chart(res, FSB_GRID_TOTAL_NAME, &w, c);
 	if (!rc) {
 		free(c->title);
 		c->title = fsb_xasprintf("all phases, device writes — relative to %s (> 1 = wrote more)", base);
@@ -394,30 +399,26 @@ int fsb_report_disk_chart(const struct fsb_result *res, const struct fsb_report_
 /* ---- the stalls ---------------------------------------------------------------- */
 
 /* The phases whose runs have the probe's saves, in the result's order. */
-static void stall_phases(const struct fsb_result *res, struct fsb_strv *out)
+static void stall_phases(const struct fsb_result *res, const struct fsb_grid *g, struct fsb_grid_cols *out)
 {
-	struct fsb_strv all = { 0 };
-
-	fsb_result_phases(res, &all);
-	for (size_t j = 0; j < all.n; j++) {
+	for (size_t j = 0; j < g->nph; j++) {
 		bool any = false;
 
-		for (size_t i = 0; i < res->nfs && !any && !fsb_diskwork_is_feature(all.v[j]); i++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], all.v[j]);
+		for (size_t i = 0; i < res->nfs && !any && !g->col[j].feature; i++) {
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, j);
 
 			for (size_t k = 0; ph && k < ph->nruns && !any; k++)
 				any = ph->runs[k].status == FSB_RUN_OK && ph->runs[k].v[FSB_FIELD_stall_saves] > 0;
 		}
 		if (any)
-			fsb_strv_add(out, all.v[j]);
+			cols_add(out, j);
 	}
-	fsb_strv_free(&all);
 }
 
-/* The longest save and the mean saves of fs's successful runs of phase. */
-static void stall_runs(const struct fsb_fs_result *fs, const char *phase, double *longest, double *saves)
+/* The longest save and the mean saves of the successful runs of cell (fs, phase). */
+static void stall_runs(const struct fsb_grid *g, size_t fs, size_t phase, double *longest, double *saves)
 {
-	const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phase);
+	const struct fsb_phase_result *ph = fsb_grid_cell(g, fs, phase);
 	size_t n = 0;
 
 	*longest = NAN;
@@ -435,20 +436,21 @@ static void stall_runs(const struct fsb_fs_result *fs, const char *phase, double
 	*saves = n ? *saves / (double)n : NAN;
 }
 
-/* One row of the stall table: phase, filesystem, saves, p50, p99, longest, p99 × baseline. */
-static void stall_row(struct fsb_table *t, size_t r, const struct fsb_result *res, const struct fsb_fs_result *fs,
-		      const struct fsb_fs_result *bfs, const char *phase, bool first, const struct fsb_report_opts *o)
+/* One row of the stall table: phase, filesystem, saves, p50, p99, longest,
+ * p99 × the baseline's (b99). */
+static void stall_row(struct fsb_table *t, size_t r, const struct lay *l, const struct fsb_result *res, size_t fs,
+		      size_t j, const struct fsb_cellstats *b99, const struct fsb_report_opts *o)
 {
-	unsigned bl = fs == bfs ? FSB_CELL_BASELINE : 0;
-	struct fsb_cellstats p50, p99, b99;
+	unsigned bl = fs == l->b ? FSB_CELL_BASELINE : 0;
+	size_t phase = l->ph.v[j];
+	struct fsb_cellstats p50, p99;
 	double longest, saves;
 
-	fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", first ? phase : "");
-	fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+	fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs == l->rows[0] ? lay_name(l, j) : "");
+	fsb_table_set(t, r, 1, FSB_CELL_NAME | bl, NAN, "%s", res->fs[fs]->name);
 	fsb_cell_stats(res, fs, phase, FSB_METRIC_STALL_P50, &p50);
 	fsb_cell_stats(res, fs, phase, FSB_METRIC_STALL_P99, &p99);
-	fsb_cell_stats(res, bfs, phase, FSB_METRIC_STALL_P99, &b99);
-	stall_runs(fs, phase, &longest, &saves);
+	stall_runs(l->g, fs, phase, &longest, &saves);
 	if (isnan(saves))
 		fsb_table_set(t, r, 2, FSB_CELL_NUMBER | FSB_CELL_MISSING | bl, NAN, "—");
 	else
@@ -458,7 +460,7 @@ static void stall_row(struct fsb_table *t, size_t r, const struct fsb_result *re
 	else
 		set_none(t, r, 3, &p50, res);
 	if (p99.st.n_used) {
-		struct fsb_norm n = fsb_cell_normalize(&p99, &b99, FSB_METRIC_STALL_P99, o);
+		struct fsb_norm n = fsb_cell_normalize(&p99, b99, FSB_METRIC_STALL_P99, o);
 
 		set_mean(t, r, 4, &p99, 1000, bl);
 		set_norm(t, r, 6, &n, bl | FSB_CELL_DIM);
@@ -473,7 +475,6 @@ static void stall_row(struct fsb_table *t, size_t r, const struct fsb_result *re
 			      fsb_report_num(longest / 1000, longest >= 100000 ? 0 : 1));
 	fsb_cell_stats_free(&p50);
 	fsb_cell_stats_free(&p99);
-	fsb_cell_stats_free(&b99);
 }
 
 /*
@@ -510,7 +511,6 @@ static void stalls_caption(struct fsb_table *t, const struct fsb_result *res, co
 
 int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	FSB_CELL_MEMO_SCOPE;
 	static const char *const heads[] = { "Phase", "Filesystem", "saves", "p50 ms", "p99 ms", "longest ms", "p99 ×" };
 	struct fsb_report_opts w;
 	struct fsb_result *view;
@@ -526,62 +526,56 @@ int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts
 	stalls_caption(t, res, src, l.base);
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
 		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
-	for (size_t j = 0; j < l.ph.n; j++)
+	for (size_t j = 0; j < l.ph.n; j++) {
+		struct fsb_cellstats b99;
+
+		fsb_cell_stats(src, l.b, l.ph.v[j], FSB_METRIC_STALL_P99, &b99);
 		for (size_t i = 0; i < src->nfs; i++)
-			stall_row(t, 1 + j * src->nfs + i, src, l.rows[i], l.bfs, l.ph.v[j], i == 0, &w);
+			stall_row(t, 1 + j * src->nfs + i, &l, src, l.rows[i], j, &b99, &w);
+		fsb_cell_stats_free(&b99);
+	}
 	fsb_table_done(t);
 	lay_free(&l);
 	fsb_result_free(view);
 	return 0;
 }
 
-/* res's own copy of a phase's name, which lives as long as res */
-static const char *phase_name(const struct fsb_result *res, const char *name)
+/* The phase whose saves waited longest: the highest mean p99 of any cell;
+ * its name, or NULL. */
+static const char *stalliest(const struct fsb_result *res, const struct fsb_grid_cols *ph)
 {
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], name);
-
-		if (ph)
-			return ph->name;
-	}
-	return NULL;
-}
-
-/* The phase whose saves waited longest: the highest mean p99 of any cell. */
-static const char *stalliest(const struct fsb_result *res, const struct fsb_strv *ph)
-{
-	const char *best = NULL;
+	size_t best = FSB_GRID_NONE;
 	double top = -1;
 
 	for (size_t j = 0; j < ph->n; j++)
 		for (size_t i = 0; i < res->nfs; i++) {
 			struct fsb_cellstats cs;
 
-			fsb_cell_stats(res, res->fs[i], ph->v[j], FSB_METRIC_STALL_P99, &cs);
+			fsb_cell_stats(res, i, ph->v[j], FSB_METRIC_STALL_P99, &cs);
 			if (cs.st.n_used && cs.st.mean > top) {
 				top = cs.st.mean;
 				best = ph->v[j];
 			}
 			fsb_cell_stats_free(&cs);
 		}
-	return best;
+	return fsb_grid_col_name(fsb_result_grid(res), best);
 }
 
 int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_chart *c,
 			   const char **which)
 {
-	FSB_CELL_MEMO_SCOPE;
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_report_opts w;
 	struct fsb_result *view;
 	const struct fsb_result *src = stall_source(res, o, &view, &w);
-	struct fsb_strv ph = { 0 };
+	struct fsb_grid_cols ph = { 0 };
 	const char *phase, *base = fsb_cell_baseline(res, o);
 	int rc = -ENOENT;
 
-	stall_phases(src, &ph);
+	stall_phases(src, fsb_result_grid(src), &ph);
 	/* *which is the caller's after ph and the copy are gone: res's name */
 	phase = stalliest(src, &ph);
-	phase = phase ? phase_name(res, phase) : NULL;
+	phase = phase ? fsb_grid_col_name(g, fsb_grid_column(g, phase)) : NULL;
 	w.metric = FSB_METRIC_STALL_P99;
 	*which = phase;
 	if (phase && base && !(rc = fsb_report_chart(src, phase, &w, c))) {
@@ -589,7 +583,7 @@ int fsb_report_stall_chart(const struct fsb_result *res, const struct fsb_report
 		c->title = fsb_xasprintf("%s, a save's p99 — relative to %s (> 1 = waited longer; the phase whose "
 					 "saves waited longest%s)", phase, base, view ? ", in the stall round" : "");
 	}
-	fsb_strv_free(&ph);
+	free(ph.v);
 	fsb_result_free(view);
 	return rc;
 }
@@ -664,12 +658,11 @@ static const char *clone_word(enum fsb_clone_answer a)
 int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	static const char *const heads[] = { "Filesystem", "clones", "seconds", "device MiB", "saved MiB" };
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result **rows;
+	size_t *rows;
 
 	if (!fsb_diskwork_clone_present(res) || !res->nfs)
 		return -ENOENT;
-	rows = rows_of(res, base ? fsb_result_find_fs(res, base) : NULL);
+	rows = rows_of(res, fsb_cell_base(res, o));
 	fsb_table_init(t, "clone", res->nfs + 1, FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("Clones (cp -a --reflink=always of what cp copied)");
 	t->caption = fsb_xstrdup("clone = the filesystem shares the data of the copy until it changes (reflink); "
@@ -684,10 +677,10 @@ int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts 
 		fsb_diskwork_clone(res, rows[i], &c);
 		f = c.answer == FSB_CLONE_YES ? FSB_CELL_BETTER : c.answer == FSB_CLONE_FAILED ? FSB_CELL_FAILED
 		    : c.answer == FSB_CLONE_PENDING ? FSB_CELL_PENDING : FSB_CELL_MISSING;
-		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", rows[i]->name);
+		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", res->fs[rows[i]]->name);
 		fsb_table_set(t, i + 1, 1, f, NAN, "%s", clone_word(c.answer));
 		if (c.why)
-			fsb_strv_addf(&t->notes, "%s clone: %s", rows[i]->name, c.why);
+			fsb_strv_addf(&t->notes, "%s clone: %s", res->fs[rows[i]]->name, c.why);
 		if (c.answer == FSB_CLONE_YES)
 			fsb_table_set(t, i + 1, 2, FSB_CELL_NUMBER, c.real, "%s", fsb_report_num(c.real, c.real < 1 ? 3 : 2));
 		set_mib(t, i + 1, 3, c.written_kib, 0);
@@ -727,7 +720,7 @@ void fsb_report_clone_words(const struct fsb_result *res, struct fsb_strv *out)
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_clone c;
 
-		fsb_diskwork_clone(res, res->fs[i], &c);
+		fsb_diskwork_clone(res, i, &c);
 		if (c.answer == FSB_CLONE_YES)
 			fsb_strv_add(&yes, res->fs[i]->name);
 		else if (c.answer == FSB_CLONE_NO)
@@ -764,7 +757,6 @@ static int by_factor(const void *a, const void *b)
 
 void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct fsb_strv *out)
 {
-	FSB_CELL_MEMO_SCOPE;
 	struct amp_row *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
 	struct fsb_buf b = { 0 };
 	size_t n = 0;
@@ -772,7 +764,7 @@ void fsb_report_amp_words(const struct fsb_result *res, const char *lead, struct
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_amp amp;
 
-		fsb_diskwork_amp(res, res->fs[i], &amp);
+		fsb_diskwork_amp(res, i, &amp);
 		if (!isnan(amp.factor))
 			v[n++] = (struct amp_row){ res->fs[i]->name, amp.factor };
 	}
@@ -818,26 +810,22 @@ out:
 
 void fsb_report_less_work_words(const struct fsb_result *res, struct fsb_strv *out)
 {
-	struct fsb_strv ph = { 0 }, b = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_plaus_less *v = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*v));
 	char why[400];
 
-	fsb_cell_phases(res, false, &ph);
-	fsb_cell_phases(res, true, &b);
-	for (size_t j = 0; j < b.n; j++)
-		fsb_strv_add(&ph, b.v[j]);
-	for (size_t j = 0; j < ph.n; j++) {
-		fsb_plaus_less_work(res, ph.v[j], v);
+	for (size_t j = 0; j < g->desktop.n + g->builtin.n; j++) {
+		size_t c = j < g->desktop.n ? g->desktop.v[j] : g->builtin.v[j - g->desktop.n];
+
+		fsb_plaus_less_work(res, c, v);
 		for (size_t i = 0; i < res->nfs; i++)
 			if (v[i].why != FSB_LESS_NONE) {
 				fsb_plaus_say_less(&v[i], why, sizeof(why));
 				fsb_strv_addf(out, "%s on %s %s: its times are not the same work's as the others'.",
-					      ph.v[j], res->fs[i]->name, why);
+					      g->col[c].name, res->fs[i]->name, why);
 			}
 	}
 	free(v);
-	fsb_strv_free(&ph);
-	fsb_strv_free(&b);
 }
 
 /* ---- the section ---------------------------------------------------------------- */
@@ -914,7 +902,7 @@ void fsb_doc_disk(struct fsb_doc *d, const struct fsb_result *res, const struct 
 	b->level = 2;
 	b->text = legend(res);
 	add_table(d, FSB_ROLE_DISK_TOTAL, fsb_report_disk_total(res, ro, &t), &t);
-	add_chart(d, FSB_ROLE_DISK_CHART, fsb_report_disk_chart(res, ro, &c), &c, "total");
+	add_chart(d, FSB_ROLE_DISK_CHART, fsb_report_disk_chart(res, ro, &c), &c, FSB_GRID_TOTAL_NAME);
 	add_table(d, FSB_ROLE_DISK_WRITES, fsb_report_disk_writes(res, ro, &t), &t);
 	add_table(d, FSB_ROLE_DISK_AMP, fsb_report_disk_amp(res, ro, &t), &t);
 	add_table(d, FSB_ROLE_DISK_AGING, fsb_report_disk_aging(res, ro, &t), &t);

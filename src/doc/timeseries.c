@@ -14,11 +14,12 @@
  * of each filesystem. */
 static size_t collect(const struct fsb_result *res, const char *phase, bool all, struct fsb_series_line **out)
 {
-	size_t n = 0;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t n = 0, j = fsb_grid_column(g, phase);
 
 	*out = NULL;
 	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, i, j);
 
 		for (size_t k = 0; ph && k < ph->nruns; k++) {
 			const struct fsb_series *s = ph->runs[k].series;

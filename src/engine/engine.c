@@ -864,8 +864,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	if (!ph->label) {
 		char *label = NULL;
 
-		free(ph->kind);	/* the initial result named it already */
-		ph->kind = fsb_xstrdup(fsb_phase_kind_word(def->kind));
+		ph->kind = def->kind;	/* the initial result named it already */
 		if (fsb_subst(def->label && *def->label ? def->label : def->name, pv.v, false, &label, NULL))
 			label = fsb_xstrdup(def->label);
 		ph->label = label;
@@ -1245,8 +1244,7 @@ static void say_ended(struct fsb_engine *e, enum fsb_result_ended how, long roun
 {
 	char b[32];
 
-	free(e->res->ended);
-	e->res->ended = fsb_xstrdup(fsb_result_ended_names[how]);
+	e->res->ended = how;
 	fsb_format_budget(e->budget, b, sizeof(b));
 	switch (how) {
 	case FSB_ENDED_SETTLED:
@@ -1600,7 +1598,7 @@ static void init_result(struct fsb_engine *e)
 
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, e->plan.phases.v[j]);
 
-			ph->kind = fsb_xstrdup(def ? fsb_phase_kind_word(def->kind) : fsb_phase_kind_word(FSB_PHASE_COMMAND));
+			ph->kind = def ? def->kind : FSB_PHASE_COMMAND;
 			ph->measured_cv = fsb_profile_measured_cv(e->prof, e->plan.phases.v[j]);
 			ph->session_cv = fsb_profile_session_cv(e->prof, e->plan.phases.v[j]);
 		}

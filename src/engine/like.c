@@ -197,7 +197,7 @@ static void take_filesystems(struct fsb_plan *plan, const struct fsb_result *res
 			fsb_strv_addf(missing, "%s: mount options here are '%s', the result's were '%s'", f->name,
 				      p->mount_options, f->mount_options);
 	}
-	if (plan->target == FSB_TARGET_DIR && (!res->target.kind || strcmp(res->target.kind, "dir")))
+	if (plan->target == FSB_TARGET_DIR && res->target.kind != FSB_TARGET_DIR)
 		fsb_strv_addf(missing, "%s: a directory is not reformatted, and the result formatted %zu filesystem%s "
 			      "(give %s or %s)", fsb_opt_say(FSB_OPT_DIR, plan->path), res->nfs,
 			      res->nfs == 1 ? "" : "s", fsb_opt_say(FSB_OPT_IMAGE, NULL), fsb_opt_say(FSB_OPT_TARGET, NULL));
@@ -209,7 +209,7 @@ static const struct fsb_phase_result *recorded_phase(const struct fsb_result *re
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], name);
 
-		if (ph && (ph->kind || ph->command))
+		if (ph && (ph->kind != FSB_PHASE_KIND_NONE || ph->command))
 			return ph;
 	}
 	return NULL;
@@ -237,9 +237,9 @@ static void take_phases(struct fsb_plan *plan, const struct fsb_result *res, str
 				      "configuration needs that configuration file)", names.v[i]);
 			continue;
 		}
-		if (ph && ph->kind && strcmp(ph->kind, fsb_phase_kind_word(def->kind)))
+		if (ph && ph->kind != FSB_PHASE_KIND_NONE && ph->kind != def->kind)
 			fsb_strv_addf(missing, "phase %s: here it is %s, the result's was %s", names.v[i],
-				      fsb_phase_kind_word(def->kind), ph->kind);
+				      fsb_phase_kind_word(def->kind), fsb_phase_kind_word(ph->kind));
 		else if (ph && ph->command && def->kind == FSB_PHASE_COMMAND && strcmp(ph->command, def->command))
 			fsb_strv_addf(missing, "phase %s: here it runs '%s', the result's ran '%s'", names.v[i],
 				      def->command, ph->command);
@@ -264,7 +264,7 @@ static void take_schedule(struct fsb_plan *plan, const struct fsb_result *res, s
 	/* every run in rounds records how many ran, a --repeat N run too; only
 	 * settle mode records its budget (or how it ended: settled, budget,
 	 * cap — a fixed run records only "stopped") */
-	if (res->rounds > 0 && (res->budget_s > 0 || (res->ended && strcmp(res->ended, "stopped")))) {
+	if (res->rounds > 0 && (res->budget_s > 0 || (res->ended != FSB_ENDED_NONE && res->ended != FSB_ENDED_STOPPED))) {
 		plan->settle = true;
 		plan->budget = res->budget_s > 0 ? (double)res->budget_s : -1;
 	} else if (fsb_result_auto_repeated(res)) {
@@ -328,8 +328,8 @@ int fsb_plan_like(struct fsb_plan *plan, const struct fsb_result *res, struct fs
 	take_phases(plan, res, missing, notes);
 	take_schedule(plan, res, missing, notes);
 	/* an image as large as the result's, unless the caller said --size */
-	if (plan->target == FSB_TARGET_IMAGE && !plan->image_size && res->target.kind &&
-	    strcmp(res->target.kind, "image") == 0 && res->target.size_mib > 0)
+	if (plan->target == FSB_TARGET_IMAGE && !plan->image_size && res->target.kind == FSB_TARGET_IMAGE &&
+	    res->target.size_mib > 0)
 		plan->image_size = (unsigned long long)res->target.size_mib << 20;
 	return missing->n > before ? -ENOENT : 0;
 }

@@ -123,7 +123,7 @@ int fsb_target_setup_image(struct fsb_engine *e, struct fsb_err *err)
 		e->disks[1] = fsb_xstrdup(e->jloop.name);
 		fsb_events_log(e->ev, "external journal image %s on %s", e->jloop.file, e->journal);
 	}
-	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_IMAGE));
+	t->kind = FSB_TARGET_IMAGE;
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(e->plan.image_size >> 20);
@@ -175,7 +175,7 @@ int fsb_target_setup_dir(struct fsb_engine *e, struct fsb_err *err)
 		return rc;
 	}
 	fsb_target_note(e, "work", e->workdir, NULL);
-	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DIR));
+	t->kind = FSB_TARGET_DIR;
 	t->path = fsb_xstrdup(e->plan.path);
 	t->fstype = fsb_xstrdup(type);
 	t->fstype_from = how ? fsb_xstrdup(how) : NULL;
@@ -374,7 +374,7 @@ int fsb_target_setup_device(struct fsb_engine *e, struct fsb_err *err)
 			       e->prof->name, fsb_format_size(want, a, sizeof(a)), e->dev,
 			       fsb_format_size(d->size, b, sizeof(b)));
 
-	t->kind = fsb_xstrdup(fsb_target_kind_word(FSB_TARGET_DEVICE));
+	t->kind = FSB_TARGET_DEVICE;
 	t->path = fsb_xstrdup(e->plan.path);
 	t->device = fsb_xstrdup(e->dev);
 	t->size_mib = (long long)(d->size >> 20);

@@ -38,9 +38,12 @@ const char *fsb_age_read_phase(enum fsb_age_read k, bool aged)
 
 bool fsb_age_kind_present(const struct fsb_result *res, enum fsb_age_read k)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t j[2] = { fsb_grid_phase(g, fsb_age_read_phase(k, false)), fsb_grid_phase(g, fsb_age_read_phase(k, true)) };
+
 	for (size_t i = 0; i < res->nfs; i++)
 		for (int aged = 0; aged < 2; aged++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], fsb_age_read_phase(k, aged));
+			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, j[aged]);
 
 			if (ph && ph->nruns)
 				return true;
@@ -103,15 +106,16 @@ static void layout_of(const struct fsb_phase_result *ph, struct fsb_age_layout *
 	l->free_big_share = field_mean(ph, FSB_FIELD_free_big_share, NULL);
 }
 
-/* One read's factor: aged against fresh as any cell against its baseline. */
-static void factor_of(const struct fsb_result *res, const struct fsb_fs_result *fs, enum fsb_age_read k,
-		      enum fsb_metric m, const struct fsb_report_opts *o, struct fsb_age_factor *f)
+/* One read's factor on row fs: aged (column ja) against fresh (jf) as any
+ * cell against its baseline. */
+static void factor_of(const struct fsb_result *res, size_t fs, size_t ja, size_t jf, enum fsb_metric m,
+		      const struct fsb_report_opts *o, struct fsb_age_factor *f)
 {
 	struct fsb_cellstats aged, fresh;
 	struct fsb_norm n;
 
-	fsb_cell_stats(res, fs, fsb_age_read_phase(k, true), m, &aged);
-	fsb_cell_stats(res, fs, fsb_age_read_phase(k, false), m, &fresh);
+	fsb_cell_stats(res, fs, ja, m, &aged);
+	fsb_cell_stats(res, fs, jf, m, &fresh);
 	f->aged = aged.st.n_used ? aged.st.mean : NAN;
 	f->fresh = fresh.st.n_used ? fresh.st.mean : NAN;
 	f->aged_ci = aged.st.n_used ? aged.st.ci_half : NAN;
@@ -180,23 +184,29 @@ static void rank(struct fsb_age *a, enum fsb_age_read k, bool aged)
 
 int fsb_age_compute(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_age *a)
 {
-	FSB_CELL_MEMO_SCOPE;
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t ja[FSB_AGE_READS], jf[FSB_AGE_READS];
+	size_t jage = fsb_grid_phase(g, "age"), jas = fsb_grid_phase(g, "aged-stat"), jfs = fsb_grid_phase(g, "fresh-stat");
 
 	memset(a, 0, sizeof(*a));
 	a->metric = o ? o->metric : FSB_METRIC_DEAD;
 	if (!fsb_age_present(res))
 		return -ENOENT;
+	for (int k = 0; k < FSB_AGE_READS; k++) {
+		ja[k] = fsb_grid_phase(g, fsb_age_read_phase(k, true));
+		jf[k] = fsb_grid_phase(g, fsb_age_read_phase(k, false));
+	}
 	a->nfs = res->nfs;
 	a->fs = fsb_xcalloc(res->nfs ? res->nfs : 1, sizeof(*a->fs));
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_age_fs *e = &a->fs[i];
-		const struct fsb_phase_result *age = fsb_fs_find_phase(res->fs[i], "age");
+		const struct fsb_phase_result *age = fsb_grid_cell(g, i, jage);
 
 		e->fs = res->fs[i];
 		for (int k = 0; k < FSB_AGE_READS; k++)
-			factor_of(res, res->fs[i], k, a->metric, o, &e->f[k]);
-		layout_of(fsb_fs_find_phase(res->fs[i], "aged-stat"), &e->aged);
-		layout_of(fsb_fs_find_phase(res->fs[i], "fresh-stat"), &e->fresh);
+			factor_of(res, i, ja[k], jf[k], a->metric, o, &e->f[k]);
+		layout_of(fsb_grid_cell(g, i, jas), &e->aged);
+		layout_of(fsb_grid_cell(g, i, jfs), &e->fresh);
 		e->fullness = field_mean(age, FSB_FIELD_fullness, NULL);
 		e->age_s = field_mean(age, FSB_FIELD_real, &e->age_runs);
 	}

@@ -6,110 +6,33 @@
 #include <string.h>
 
 #include "model/agefactor.h"
-#include "model/config.h"
-#include "model/crashcell.h"
-#include "model/diskwork.h"
-#include "model/kinds.h"
 #include "model/cells.h"
-
-bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase)
-{
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
-
-		/* imported phases (fsbench import) are rates, as the built-in ones */
-		if (ph && ph->kind)
-			return strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_BUILTIN)) == 0 ||
-			       strcmp(ph->kind, fsb_phase_kind_word(FSB_PHASE_IMPORTED)) == 0;
-	}
-	return false;
-}
 
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out)
 {
-	struct fsb_strv all = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 
-	fsb_result_phases(res, &all);
-	/* the aging group is compared aged against fresh (model/agefactor.h),
-	 * never in a total, a verdict or the built-in tables; a phase whose
-	 * runs are no time (model/crashcell.h) is in none of them either, nor a
-	 * feature phase (clone) that asks what a filesystem can do (model/diskwork.h) */
-	for (size_t i = 0; i < all.n; i++)
-		if (!fsb_agefactor_is_aging(all.v[i]) && fsb_phase_is_timed(res, all.v[i]) &&
-		    !fsb_diskwork_is_feature(all.v[i]) &&
-		    fsb_cell_is_builtin(res, all.v[i]) == builtin)
-			fsb_strv_add(out, all.v[i]);
-	fsb_strv_free(&all);
-}
-
-/* The profile's CV of phase across sessions, as the result recorded it. */
-static double session_cv(const struct fsb_result *res, const char *phase)
-{
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], phase);
-
-		if (p && !isnan(p->session_cv))
-			return p->session_cv;
-	}
-	return NAN;
-}
-
-/* Desktop phases that succeeded on at least one filesystem (a phase
- * unavailable everywhere is left out). */
-static void measured_phases(const struct fsb_result *res, struct fsb_strv *out)
-{
-	struct fsb_strv ph = { 0 };
-
-	fsb_cell_phases(res, false, &ph);
-	for (size_t j = 0; j < ph.n; j++) {
-		bool any = false;
-
-		for (size_t i = 0; i < res->nfs && !any; i++) {
-			const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], ph.v[j]);
-
-			for (size_t k = 0; p && k < p->nruns && !any; k++)
-				any = p->runs[k].status == FSB_RUN_OK;
-		}
-		if (any)
-			fsb_strv_add(out, ph.v[j]);
-	}
-	fsb_strv_free(&ph);
+	fsb_grid_cols_names(g, builtin ? &g->builtin : &g->desktop, out);
 }
 
 void fsb_cell_out_of_total(const struct fsb_result *res, struct fsb_strv *out, double *cv, size_t max)
 {
-	struct fsb_strv all = { 0 };
-	size_t n = 0;
+	const struct fsb_grid *g = fsb_result_grid(res);
 
-	measured_phases(res, &all);
-	for (size_t j = 0; j < all.n; j++)
-		n += session_cv(res, all.v[j]) > FSB_PROFILE_CV_GOAL;
-	/* a total of nothing is no total: then every phase stays in */
-	for (size_t j = 0; n < all.n && j < all.n; j++) {
-		double c = session_cv(res, all.v[j]);
+	for (size_t k = 0; k < g->out_of_total.n; k++) {
+		const struct fsb_grid_col *c = &g->col[g->out_of_total.v[k]];
 
-		if (c > FSB_PROFILE_CV_GOAL) {
-			if (cv && out->n < max)
-				cv[out->n] = c;
-			fsb_strv_add(out, all.v[j]);
-		}
+		if (cv && out->n < max)
+			cv[out->n] = c->session_cv;
+		fsb_strv_add(out, c->name);
 	}
-	fsb_strv_free(&all);
 }
 
-/* Phases that count towards "total": every measured desktop phase but
- * those the profile found too noisy across sessions (fsb_cell_out_of_total). */
-static void total_phases(const struct fsb_result *res, struct fsb_strv *out)
+void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out)
 {
-	struct fsb_strv all = { 0 }, out_of = { 0 };
+	const struct fsb_grid *g = fsb_result_grid(res);
 
-	measured_phases(res, &all);
-	fsb_cell_out_of_total(res, &out_of, NULL, 0);
-	for (size_t j = 0; j < all.n; j++)
-		if (!fsb_strv_contains(&out_of, all.v[j]))
-			fsb_strv_add(out, all.v[j]);
-	fsb_strv_free(&all);
-	fsb_strv_free(&out_of);
+	fsb_grid_cols_names(g, &g->total, out);
 }
 
 /* The metric that decides whether a run is an outlier: real time for every
@@ -172,85 +95,6 @@ static void cell_finish(struct fsb_cellstats *cs, const double *judge, const boo
 }
 
 /*
- * The phase list of "total" scans every filesystem; computed for every
- * total cell it made a table quadratic in the number of filesystems (810
- * took 12 s, 3,240 never finished).  While a table is being built the
- * result cannot change, so each entry point that builds one opens a memo
- * scope (FSB_CELL_MEMO_SCOPE) and the list is computed once per result in it.
- */
-static __thread struct {
-	int depth;
-	size_t n;
-	struct {
-		const struct fsb_result *res;
-		struct fsb_strv phases;
-	} e[8];
-} memo;
-
-int fsb_cell_memo_enter(void)
-{
-	return ++memo.depth;
-}
-
-void fsb_cell_memo_leave(int *scope)
-{
-	(void)scope;
-	if (--memo.depth)
-		return;
-	for (size_t i = 0; i < memo.n; i++)
-		fsb_strv_free(&memo.e[i].phases);
-	memo.n = 0;
-}
-
-/* total_phases() of res: the memo's copy, or computed into *own. */
-static const struct fsb_strv *memo_total(const struct fsb_result *res, struct fsb_strv *own)
-{
-	for (size_t i = 0; memo.depth && i < memo.n; i++)
-		if (memo.e[i].res == res)
-			return &memo.e[i].phases;
-	if (memo.depth && memo.n < FSB_ARRAY_SIZE(memo.e)) {
-		memo.e[memo.n].res = res;
-		memset(&memo.e[memo.n].phases, 0, sizeof(memo.e[memo.n].phases));
-		total_phases(res, &memo.e[memo.n].phases);
-		return &memo.e[memo.n++].phases;
-	}
-	total_phases(res, own);
-	return own;
-}
-
-void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out)
-{
-	struct fsb_strv own = { 0 };
-	const struct fsb_strv *all = memo_total(res, &own);
-
-	for (size_t j = 0; j < all->n; j++)
-		fsb_strv_add(out, all->v[j]);
-	fsb_strv_free(&own);
-}
-
-/* Did phase succeed on at least one filesystem of res? */
-static bool measured_somewhere(const struct fsb_result *res, const char *phase)
-{
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *p = fsb_fs_find_phase(res->fs[i], phase);
-
-		for (size_t k = 0; p && k < p->nruns; k++)
-			if (p->runs[k].status == FSB_RUN_OK)
-				return true;
-	}
-	return false;
-}
-
-/* The weight of phase j of a weighted total (w NULL: 1). */
-static double weight_of(const struct fsb_weights *w, const char *phase)
-{
-	for (size_t j = 0; w && j < w->phases.n; j++)
-		if (strcmp(w->phases.v[j], phase) == 0)
-			return w->w[j];
-	return 1;
-}
-
-/*
  * A run's share of a weighted total.  A built-in phase is repeated until
  * it lasts min_duration, so its time says nothing: it counts as the time
  * its rate takes for a fixed amount (FSB_CELL_BUILTIN_KIB, or
@@ -265,32 +109,24 @@ double fsb_cell_share(const struct fsb_run *r, bool builtin, enum fsb_metric m)
 	return r->v[FSB_FIELD_ops_per_s] > 0 ? FSB_CELL_BUILTIN_OPS / r->v[FSB_FIELD_ops_per_s] : NAN;
 }
 
-/* only: the phases to sum (a comparison of files sums the phases they
- * share), or NULL for every phase of the result; w: a weighted total of
- * its phases instead (only is then NULL). */
-static void cell_total(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		       const struct fsb_strv *only, const struct fsb_weights *w, enum fsb_metric m,
+/* The sum of the phases of "total" per repetition; shared: only those of
+ * its columns (a comparison of files sums the phases they share), or NULL. */
+static void cell_total(const struct fsb_grid *g, size_t fs, const struct fsb_grid_cols *shared, enum fsb_metric m,
 		       struct fsb_cellstats *out)
 {
-	struct fsb_strv own = { 0 }, keep = { 0 };
-	const struct fsb_strv *all = w ? &w->phases : memo_total(res, &own);
-	struct fsb_strv phases = *all;
-	size_t reps = SIZE_MAX;
+	size_t *cols = fsb_xcalloc(g->total.n + 1, sizeof(*cols)), n = 0, reps = SIZE_MAX;
 	double *judge = NULL;
-	bool *dist = NULL, *builtin = NULL;
+	bool *dist = NULL;
 
-	if (only || w) {
-		for (size_t j = 0; j < all->n; j++)
-			if (w ? measured_somewhere(res, all->v[j]) : fsb_strv_contains(only, all->v[j]))
-				fsb_strv_add(&keep, all->v[j]);
-		phases = keep;
-	}
-	if (!phases.n) {
+	for (size_t k = 0; k < g->total.n; k++)
+		if (!shared || fsb_grid_cols_has(shared, g->total.v[k]))
+			cols[n++] = g->total.v[k];
+	if (!n) {
 		out->unavailable = true;
 		goto out;
 	}
-	for (size_t j = 0; j < phases.n; j++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases.v[j]);
+	for (size_t j = 0; j < n; j++) {
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, fs, cols[j]);
 		size_t ok = 0;
 
 		if (!ph || ph->status == FSB_PHASE_UNAVAILABLE) {
@@ -317,23 +153,15 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	out->values = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	judge = fsb_xcalloc(reps ? reps : 1, sizeof(double));
 	dist = fsb_xcalloc(reps ? reps : 1, sizeof(bool));
-	/* once per phase, not per repetition: fsb_cell_is_builtin() may scan
-	 * every filesystem, and this runs for each of them (a verdict of
-	 * thousands of filesystems was quadratic in it) */
-	builtin = fsb_xcalloc(phases.n ? phases.n : 1, sizeof(bool));
-	for (size_t j = 0; w && j < phases.n; j++)
-		builtin[j] = fsb_cell_is_builtin(res, phases.v[j]);
 	for (size_t k = 0; k < reps; k++) {
 		double sum = 0, jsum = 0;
 		bool d = false;     /* a repetition with a disturbed phase is disturbed */
 
-		for (size_t j = 0; j < phases.n; j++) {
-			const struct fsb_run *r = &fsb_fs_find_phase(fs, phases.v[j])->runs[k];
-			bool bi = builtin[j];
-			double wj = weight_of(w, phases.v[j]);
+		for (size_t j = 0; j < n; j++) {
+			const struct fsb_run *r = &fsb_grid_cell(g, fs, cols[j])->runs[k];
 
-			sum += wj * fsb_cell_share(r, bi, m);
-			jsum += wj * fsb_cell_share(r, bi, bi ? m : judge_metric(m));
+			sum += fsb_run_metric(r, m);
+			jsum += fsb_run_metric(r, judge_metric(m));
 			d = d || r->disturbed;
 		}
 		if (!isnan(sum)) {
@@ -344,35 +172,45 @@ static void cell_total(const struct fsb_result *res, const struct fsb_fs_result 
 	}
 	cell_finish(out, judge, dist);
 out:
-	free(builtin);
 	free(dist);
 	free(judge);
-	fsb_strv_free(&own);
-	fsb_strv_free(&keep);
+	free(cols);
 }
 
-void fsb_cell_stats(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		     const char *phase, enum fsb_metric m, struct fsb_cellstats *out)
+/* A filesystem that was not made: every cell of it says why. */
+static bool fs_not_made(const struct fsb_fs_result *fs, struct fsb_cellstats *out)
 {
+	if (fs->status == FSB_FS_OK)
+		return false;
+	out->failed = fs->status == FSB_FS_FAILED;
+	out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
+	out->why = fs->error;
+	cell_finish(out, NULL, NULL);
+	return true;
+}
+
+void fsb_cell_stats_shared(const struct fsb_result *res, size_t fs, size_t phase, const struct fsb_grid_cols *shared,
+			   enum fsb_metric m, struct fsb_cellstats *out)
+{
+	const struct fsb_grid *g = fsb_result_grid(res);
 	const struct fsb_phase_result *ph;
 	double *judge;
 	bool *dist;
 
 	memset(out, 0, sizeof(*out));
-	if (fs->status != FSB_FS_OK) {
-		out->failed = fs->status == FSB_FS_FAILED;
-		out->unavailable = fs->status == FSB_FS_UNAVAILABLE;
-		out->why = fs->error;
+	if (fs >= res->nfs) {	/* a filesystem res lacks: an empty cell */
 		cell_finish(out, NULL, NULL);
 		return;
 	}
-	if (strcmp(phase, "total") == 0) {
-		cell_total(res, fs, NULL, NULL, m, out);
+	if (fs_not_made(res->fs[fs], out))
+		return;
+	if (phase == FSB_GRID_TOTAL) {
+		cell_total(g, fs, shared, m, out);
 		if (!out->values)
 			cell_finish(out, NULL, NULL);
 		return;
 	}
-	ph = fsb_fs_find_phase(fs, phase);
+	ph = fsb_grid_cell(g, fs, phase);
 	if (ph && ph->status == FSB_PHASE_UNAVAILABLE) {
 		out->unavailable = true;
 		out->why = ph->reason;
@@ -402,30 +240,10 @@ void fsb_cell_stats(const struct fsb_result *res, const struct fsb_fs_result *fs
 	free(judge);
 }
 
-void fsb_cell_stats_shared(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
-			   const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out)
+void fsb_cell_stats(const struct fsb_result *res, size_t fs, size_t phase, enum fsb_metric m,
+		    struct fsb_cellstats *out)
 {
-	if (strcmp(phase, "total") || fs->status != FSB_FS_OK) {
-		fsb_cell_stats(res, fs, phase, m, out);
-		return;
-	}
-	memset(out, 0, sizeof(*out));
-	cell_total(res, fs, shared, NULL, m, out);
-	if (!out->values)
-		cell_finish(out, NULL, NULL);
-}
-
-void fsb_cell_stats_weighted(const struct fsb_result *res, const struct fsb_fs_result *fs,
-			     const struct fsb_weights *w, enum fsb_metric m, struct fsb_cellstats *out)
-{
-	if (fs->status != FSB_FS_OK) {
-		fsb_cell_stats(res, fs, "total", m, out);
-		return;
-	}
-	memset(out, 0, sizeof(*out));
-	cell_total(res, fs, NULL, w, m, out);
-	if (!out->values)
-		cell_finish(out, NULL, NULL);
+	fsb_cell_stats_shared(res, fs, phase, NULL, m, out);
 }
 
 void fsb_cell_stats_free(struct fsb_cellstats *cs)
@@ -459,23 +277,31 @@ bool fsb_cell_rankable(const struct fsb_fs_result *fs)
 
 /* The result's own baseline, unless no table could rank it (every run
  * disturbed): then the first filesystem that can be. */
-static const char *own_baseline(const struct fsb_result *res)
+static size_t own_baseline(const struct fsb_result *res, const struct fsb_grid *g)
 {
-	const struct fsb_fs_result *b = res->baseline ? fsb_result_find_fs(res, res->baseline) : NULL;
+	size_t b = res->baseline ? fsb_grid_fs(g, res->baseline) : FSB_GRID_NONE;
 
-	if (!b && res->nfs)
-		b = res->fs[0];
-	for (size_t i = 0; b && !fsb_cell_rankable(b) && i < res->nfs; i++)
+	if (b == FSB_GRID_NONE && res->nfs)
+		b = 0;
+	for (size_t i = 0; b != FSB_GRID_NONE && !fsb_cell_rankable(res->fs[b]) && i < res->nfs; i++)
 		if (fsb_cell_rankable(res->fs[i]))
-			b = res->fs[i];
-	return b ? b->name : NULL;
+			b = i;
+	return b;
+}
+
+size_t fsb_cell_base(const struct fsb_result *res, const struct fsb_report_opts *o)
+{
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t b = o && o->baseline ? fsb_grid_fs(g, o->baseline) : FSB_GRID_NONE;
+
+	return b != FSB_GRID_NONE ? b : own_baseline(res, g);
 }
 
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o)
 {
-	if (o && o->baseline && fsb_result_find_fs(res, o->baseline))
-		return o->baseline;
-	return own_baseline(res);
+	size_t b = fsb_cell_base(res, o);
+
+	return b == FSB_GRID_NONE ? NULL : res->fs[b]->name;
 }
 
 struct fsb_norm fsb_cell_normalize(const struct fsb_cellstats *a, const struct fsb_cellstats *base,

@@ -9,8 +9,10 @@
  *  - a cell's values are its successful runs' metric; runs set aside as
  *    disturbed go first, then outliers by the 3-MAD rule (stats.h) among
  *    the rest; the raw values stay in the file;
- *  - phase "total" is the sum of every desktop phase per repetition (the
- *    aging group's phases never count: model/agefactor.h);
+ *  - a cell is addressed as (row, column) of the result's grid
+ *    (model/grid.h); the column FSB_GRID_TOTAL, "total", is the sum of
+ *    every desktop phase per repetition (the aging group's phases never
+ *    count: model/agefactor.h);
  *  - normalized = value / baseline for times, baseline / value for rates,
  *    so > 1 means slower everywhere.
  */
@@ -20,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/grid.h"
 #include "model/result.h"
 #include "model/stats.h"
 
@@ -55,21 +58,25 @@ struct fsb_cellstats {
 				    all and the value is shown marked "?" */
 };
 
-/* Statistics of one cell for metric m (phase "total" = the sum of all
- * phases per repetition).  Free with fsb_cell_stats_free. */
-void fsb_cell_stats(const struct fsb_result *res, const struct fsb_fs_result *fs,
-		    const char *phase, enum fsb_metric m, struct fsb_cellstats *out);
-/* The same, but a "total" sums only the phases in shared (a comparison of
- * files sums the phases they all have). */
-void fsb_cell_stats_shared(const struct fsb_result *res, const struct fsb_fs_result *fs, const char *phase,
-			   const struct fsb_strv *shared, enum fsb_metric m, struct fsb_cellstats *out);
+/* Statistics of the cell (fs, phase) of res's grid for metric m: fs a
+ * row, phase a column, FSB_GRID_TOTAL (the sum of the phases of "total"
+ * per repetition); FSB_GRID_NONE for either (a filesystem or phase res
+ * lacks) is an empty cell.
+ * Free with fsb_cell_stats_free. */
+void fsb_cell_stats(const struct fsb_result *res, size_t fs, size_t phase, enum fsb_metric m,
+		    struct fsb_cellstats *out);
+/* The same, but a "total" sums only those of its columns that shared
+ * holds (a comparison of files sums the phases they all have); shared
+ * NULL: all of them. */
+void fsb_cell_stats_shared(const struct fsb_result *res, size_t fs, size_t phase, const struct fsb_grid_cols *shared,
+			   enum fsb_metric m, struct fsb_cellstats *out);
 void fsb_cell_stats_free(struct fsb_cellstats *cs);
 
 /*
- * A weighted total: per repetition, the sum over phases[j] of w[j] × the
- * run's metric (a recommendation weighs the phases that matter for a
- * disk's use, model/recommend.h).  Phases that succeeded on no filesystem
- * are left out, as from "total".  A built-in phase, whose time is set by
+ * A weighted total (model/verdict.h's scope, model/rounds.h's column):
+ * per repetition, the sum over phases[j] of w[j] × the run's metric (a
+ * recommendation weighs the phases that matter for a disk's use,
+ * model/recommend.h).  A built-in phase, whose time is set by
  * min_duration, counts as the time its rate takes for FSB_CELL_BUILTIN_KIB
  * KiB (or FSB_CELL_BUILTIN_OPS operations), whatever the metric.
  */
@@ -82,8 +89,6 @@ struct fsb_weights {
 /* A run's share of a (weighted) total: its metric, or for a built-in phase
  * the time its rate takes for FSB_CELL_BUILTIN_KIB (FSB_CELL_BUILTIN_OPS). */
 double fsb_cell_share(const struct fsb_run *r, bool builtin, enum fsb_metric m);
-void fsb_cell_stats_weighted(const struct fsb_result *res, const struct fsb_fs_result *fs,
-			     const struct fsb_weights *w, enum fsb_metric m, struct fsb_cellstats *out);
 
 /* A cell against the baseline's. */
 struct fsb_norm {
@@ -105,38 +110,27 @@ bool fsb_cell_rankable(const struct fsb_fs_result *fs);
  * kept runs on either side. */
 double fsb_cell_pair_floor(const struct fsb_cellstats *a, const struct fsb_cellstats *b);
 
-/* The baseline the report uses: o->baseline, else res->baseline if it is
- * in res, else the first filesystem — but never, unless asked for, one no
- * table can rank (every run of its desktop phases disturbed): then the
- * first filesystem that can be ranked. */
+/* The row of the baseline the report uses: o->baseline, else
+ * res->baseline if it is in res, else the first filesystem — but never,
+ * unless asked for, one no table can rank (every run of its desktop
+ * phases disturbed): then the first filesystem that can be ranked.
+ * FSB_GRID_NONE when res has no filesystem. */
+size_t fsb_cell_base(const struct fsb_result *res, const struct fsb_report_opts *o);
+/* Its name, or NULL (for the front ends). */
 const char *fsb_cell_baseline(const struct fsb_result *res, const struct fsb_report_opts *o);
 
-/* Phases of the desktop suite (command phases) and built-in ones, in order;
- * neither list has the aging group's phases (model/agefactor.h) nor a
- * feature phase (clone, model/diskwork.h), so no total, verdict, summary
- * or built-in table counts them. */
+/* The names of the grid's lists (model/grid.h), appended to out: the
+ * phases of the desktop suite (command phases) or the built-in ones, in
+ * order (neither has the aging group's phases, model/agefactor.h, nor a
+ * feature phase, clone, model/diskwork.h, so no total, verdict, summary or
+ * built-in table counts them); the phases "total" sums (the desktop
+ * phases that succeeded on at least one filesystem, but those left out of
+ * it); and those left out: the desktop phases whose CV across sessions the
+ * profile measured (session_cv, recorded per phase) is above
+ * FSB_PROFILE_CV_GOAL — unless that would leave no phase in it — their
+ * CVs to cv[0 .. max) (cv may be NULL). */
 void fsb_cell_phases(const struct fsb_result *res, bool builtin, struct fsb_strv *out);
-/* The phases "total" sums: the desktop phases of fsb_cell_phases() that
- * succeeded on at least one filesystem, but those left out of it (below).
- * Appended to out. */
 void fsb_cell_total_phases(const struct fsb_result *res, struct fsb_strv *out);
-/* The desktop phases left out of the total: those whose CV across sessions
- * the profile measured (session_cv, recorded per phase) is above
- * FSB_PROFILE_CV_GOAL — unless that would leave no phase in it.  Appended
- * to out, their CVs to cv[0 .. max) (cv may be NULL). */
 void fsb_cell_out_of_total(const struct fsb_result *res, struct fsb_strv *out, double *cv, size_t max);
-/* Is phase a built-in (or imported) one, a rate rather than a time? */
-bool fsb_cell_is_builtin(const struct fsb_result *res, const char *phase);
-
-/*
- * While a table is built the result cannot change, so the phase list of
- * "total" is computed once per result inside a scope: every entry point
- * that builds many cells opens one with FSB_CELL_MEMO_SCOPE (it closes at
- * the end of the enclosing block).  Thread-local; scopes nest.
- */
-int fsb_cell_memo_enter(void);
-void fsb_cell_memo_leave(int *scope);
-#define FSB_CELL_MEMO_SCOPE \
-	int fsb_cell_memo_scope __attribute__((cleanup(fsb_cell_memo_leave), unused)) = fsb_cell_memo_enter()
 
 #endif

@@ -9,24 +9,20 @@
 #include <string.h>
 
 #include "model/crashcell.h"
+#include "model/grid.h"
 #include "model/kinds.h"
 
 static bool is_crash(const struct fsb_phase_result *ph)
 {
-	enum fsb_phase_kind k;
-
-	return ph->kind && fsb_phase_kind_parse(ph->kind, &k) == 0 && !fsb_phase_kind_timed(k);
+	return ph->kind != FSB_PHASE_KIND_NONE && !fsb_phase_kind_timed(ph->kind);
 }
 
 bool fsb_phase_is_timed(const struct fsb_result *res, const char *phase)
 {
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t j = fsb_grid_phase(g, phase);
 
-		if (ph && ph->kind)
-			return !is_crash(ph);
-	}
-	return true;
+	return j >= g->nph || g->col[j].timed;
 }
 
 bool fsb_crash_present(const struct fsb_result *res)

@@ -204,15 +204,14 @@ static void measured_values(const struct fsb_result *res, const struct fsb_age *
 	power_loss(fs, &v[FSB_CRIT_POWER_LOSS]);
 	if (measured(&v[FSB_CRIT_FSCK], fsck, NAN, NAN))
 		say_secs(&v[FSB_CRIT_FSCK], fsck);
-	for (size_t k = 0; age && k < age->nfs; k++)
-		if (age->fs[k].fs == fs) {
-			const struct fsb_age_factor *f = &age->fs[k].f[FSB_AGE_GREP];
-			bool iv = f->tested && isfinite(f->lo) && isfinite(f->hi);
+	if (age && i < age->nfs && age->fs[i].fs == fs) {	/* a row each, in res's order */
+		const struct fsb_age_factor *f = &age->fs[i].f[FSB_AGE_GREP];
+		bool iv = f->tested && isfinite(f->lo) && isfinite(f->hi);
 
-			if (measured(&v[FSB_CRIT_AGING], f->factor, iv ? f->lo : NAN, iv ? f->hi : NAN))
-				say(&v[FSB_CRIT_AGING], "%.2f×%s", f->factor, f->tested ? "" : " (one run)");
-		}
-	fsb_diskwork_amp(res, fs, &amp);
+		if (measured(&v[FSB_CRIT_AGING], f->factor, iv ? f->lo : NAN, iv ? f->hi : NAN))
+			say(&v[FSB_CRIT_AGING], "%.2f×%s", f->factor, f->tested ? "" : " (one run)");
+	}
+	fsb_diskwork_amp(res, i, &amp);
 	if (measured(&v[FSB_CRIT_WRITE_AMP], amp.factor, NAN, NAN))
 		say(&v[FSB_CRIT_WRITE_AMP], "%.1f×", amp.factor);
 	if (fsb_diskwork_worst_stall_fs(res, fs, &w) && measured(&v[FSB_CRIT_STALLS], w.max_us / 1e6, NAN, NAN)) {
@@ -221,7 +220,7 @@ static void measured_values(const struct fsb_result *res, const struct fsb_age *
 		else
 			say(&v[FSB_CRIT_STALLS], "%.0f ms", w.max_us / 1e3);
 	}
-	fsb_diskwork_clone(res, fs, &cl);
+	fsb_diskwork_clone(res, i, &cl);
 	if (cl.answer == FSB_CLONE_YES || cl.answer == FSB_CLONE_NO) {
 		v[FSB_CRIT_CLONE].known = v[FSB_CRIT_CLONE].measured = true;
 		v[FSB_CRIT_CLONE].rank = cl.answer == FSB_CLONE_YES;

@@ -30,9 +30,11 @@ static double mean_of(double sum, size_t n)
 	return n ? sum / (double)n : NAN;
 }
 
-void fsb_diskwork_clone(const struct fsb_result *res, const struct fsb_fs_result *fs, struct fsb_clone *out)
+void fsb_diskwork_clone(const struct fsb_result *res, size_t i, struct fsb_clone *out)
 {
-	const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, FSB_DISKWORK_CLONE);
+	const struct fsb_grid *g = fsb_result_grid(res);
+	const struct fsb_fs_result *fs = res->fs[i];
+	const struct fsb_phase_result *ph = fsb_grid_cell(g, i, fsb_grid_phase(g, FSB_DISKWORK_CLONE));
 	double real = 0, wr = 0, sv = 0;
 	size_t nreal = 0, nwr = 0, nsv = 0;
 	bool yes = false, no = false;
@@ -80,24 +82,18 @@ void fsb_diskwork_clone(const struct fsb_result *res, const struct fsb_fs_result
 
 bool fsb_diskwork_clone_present(const struct fsb_result *res)
 {
-	if (fsb_strv_contains(&res->phase_order, FSB_DISKWORK_CLONE))
-		return true;
-	for (size_t i = 0; i < res->nfs; i++)
-		if (fsb_fs_find_phase(res->fs[i], FSB_DISKWORK_CLONE))
-			return true;
-	return false;
+	/* planned (phase_order) or recorded: a column of the grid */
+	return fsb_grid_phase(fsb_result_grid(res), FSB_DISKWORK_CLONE) != FSB_GRID_NONE;
 }
-
-/* The sum over the phases of the totals of each one's mean of field over
- * its successful runs; NAN when a phase that ran lacks it. */
-static double phases_sum(const struct fsb_result *res, const struct fsb_fs_result *fs, const struct fsb_strv *phases,
-			 enum fsb_field field)
+/* The sum over the columns of row i of each one's mean of field over its
+ * successful runs; NAN when a phase that ran lacks it. */
+static double phases_sum(const struct fsb_grid *g, size_t i, const struct fsb_grid_cols *cols, enum fsb_field field)
 {
 	double total = 0;
 	bool any = false;
 
-	for (size_t j = 0; j < phases->n; j++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(fs, phases->v[j]);
+	for (size_t j = 0; j < cols->n; j++) {
+		const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols->v[j]);
 		double sum = 0;
 		size_t n = 0, ok = 0;
 
@@ -113,27 +109,23 @@ static double phases_sum(const struct fsb_result *res, const struct fsb_fs_resul
 			any = true;
 		}
 	}
-	(void)res;
 	return any ? total : NAN;
 }
 
-void fsb_diskwork_amp(const struct fsb_result *res, const struct fsb_fs_result *fs, struct fsb_amp *out)
+void fsb_diskwork_amp(const struct fsb_result *res, size_t i, struct fsb_amp *out)
 {
-	FSB_CELL_MEMO_SCOPE;
+	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_cellstats w, s;
-	struct fsb_strv phases = { 0 };
 
 	memset(out, 0, sizeof(*out));
-	fsb_cell_stats(res, fs, "total", FSB_METRIC_WRITTEN, &w);
-	fsb_cell_stats(res, fs, "total", FSB_METRIC_SAVED, &s);
+	fsb_cell_stats(res, i, FSB_GRID_TOTAL, FSB_METRIC_WRITTEN, &w);
+	fsb_cell_stats(res, i, FSB_GRID_TOTAL, FSB_METRIC_SAVED, &s);
 	out->written_kib = w.st.n_used ? w.st.mean : NAN;
 	out->saved_kib = s.st.n_used ? s.st.mean : NAN;
 	out->n = w.st.n_used;
 	out->factor = out->saved_kib >= FSB_WAMP_MIN_KIB ? out->written_kib / out->saved_kib : NAN;
-	fsb_cell_phases(res, false, &phases);
-	out->flushes = phases_sum(res, fs, &phases, FSB_FIELD_disk_flushes);
-	out->discarded_kib = phases_sum(res, fs, &phases, FSB_FIELD_disk_discarded_kib);
-	fsb_strv_free(&phases);
+	out->flushes = phases_sum(g, i, &g->desktop, FSB_FIELD_disk_flushes);
+	out->discarded_kib = phases_sum(g, i, &g->desktop, FSB_FIELD_disk_discarded_kib);
 	fsb_cell_stats_free(&w);
 	fsb_cell_stats_free(&s);
 }
@@ -170,6 +162,7 @@ struct fsb_result *fsb_diskwork_stall_view(const struct fsb_result *res)
 			ph->stall_runs = NULL;
 			ph->nstall_runs = 0;
 		}
+	fsb_result_changed(v);
 	return v;
 }
 

@@ -66,11 +66,11 @@ struct fsb_clone {
 	size_t runs;             /* runs that answered */
 };
 
-/* The clone phase's answer on fs.  Does res plan or hold it at all? */
-void fsb_diskwork_clone(const struct fsb_result *res, const struct fsb_fs_result *fs, struct fsb_clone *out);
+/* The clone phase's answer on row fs of res's grid.  Does res plan or hold it at all? */
+void fsb_diskwork_clone(const struct fsb_result *res, size_t fs, struct fsb_clone *out);
 bool fsb_diskwork_clone_present(const struct fsb_result *res);
 
-/* A filesystem's writes over the phases of the totals. */
+/* A filesystem's writes over the phases of the totals (row fs, below). */
 struct fsb_amp {
 	double written_kib;      /* mean of the total device writes of the kept repetitions, NAN */
 	double saved_kib;        /* mean of the total saved (the probe's writes too), NAN */
@@ -79,7 +79,7 @@ struct fsb_amp {
 	double discarded_kib;    /* the same of the discarded KiB */
 	size_t n;                /* kept repetitions of the total */
 };
-void fsb_diskwork_amp(const struct fsb_result *res, const struct fsb_fs_result *fs, struct fsb_amp *out);
+void fsb_diskwork_amp(const struct fsb_result *res, size_t fs, struct fsb_amp *out);
 
 /* Does res hold a device write count of a phase of the totals (or of a
  * built-in phase)?  A stall probe's save (in the stall runs, or the runs)? */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "model/browse.h"
-#include "model/cells.h"
+#include "model/grid.h"
 #include "model/history.h"
 #include "model/kinds.h"
 
@@ -13,64 +13,48 @@ static bool same_str(const char *a, const char *b)
 	return a && b && strcmp(a, b) == 0;
 }
 
-/* The same names, in any order (a plan's filesystems, its desktop phases). */
-static bool same_set(const struct fsb_strv *a, const struct fsb_strv *b)
+/* The same filesystems and phases, in any order: each of a's names in b's
+ * grid, as many of them. */
+static bool same_sets(const struct fsb_result *a, const struct fsb_result *b)
 {
-	if (a->n != b->n)
+	const struct fsb_grid *ga = fsb_result_grid(a), *gb = fsb_result_grid(b);
+
+	if (!ga->nfs || ga->nfs != gb->nfs || ga->nph != gb->nph)
 		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (!fsb_strv_contains(b, a->v[i]))
+	for (size_t i = 0; i < ga->nfs; i++)
+		if (fsb_grid_fs(gb, a->fs[i]->name) == FSB_GRID_NONE)
+			return false;
+	for (size_t j = 0; j < ga->nph; j++)
+		if (fsb_grid_column(gb, ga->col[j].name) == FSB_GRID_NONE)
 			return false;
 	return true;
 }
 
-static void fs_names(const struct fsb_result *res, struct fsb_strv *out)
-{
-	for (size_t i = 0; i < res->nfs; i++)
-		fsb_strv_add(out, res->fs[i]->name);
-}
-
 bool fsb_result_same_plan(const struct fsb_result *a, const struct fsb_result *b)
 {
-	struct fsb_strv fa = { 0 }, fb = { 0 }, pa = { 0 }, pb = { 0 };
-	bool same;
-
 	/* the same profile name with another workload (a tree of another
 	 * size, another debootstrap) is another plan */
 	if (!same_str(a->profile, b->profile) || a->source_tool || b->source_tool ||
 	    (a->workload && b->workload && strcmp(a->workload, b->workload)))
 		return false;
-	fs_names(a, &fa);
-	fs_names(b, &fb);
-	fsb_result_phases(a, &pa);
-	fsb_result_phases(b, &pb);
-	same = fa.n && same_set(&fa, &fb) && same_set(&pa, &pb);
-	fsb_strv_free(&fa);
-	fsb_strv_free(&fb);
-	fsb_strv_free(&pa);
-	fsb_strv_free(&pb);
-	return same;
+	return same_sets(a, b);
 }
 
 bool fsb_history_same_plan(const struct fsb_result *res, const struct fsb_result *other)
 {
-	struct fsb_strv ph = { 0 };
-	bool timed;
-
-	if (other->status != FSB_RESULT_COMPLETE || !same_str(res->target.kind, other->target.kind) ||
+	if (other->status != FSB_RESULT_COMPLETE || res->target.kind == FSB_TARGET_KIND_NONE ||
+	    res->target.kind != other->target.kind ||
 	    !same_str(res->host.hostname, other->host.hostname) || !same_str(res->host.cpu, other->host.cpu) ||
 	    res->host.cores != other->host.cores || !fsb_result_same_plan(res, other))
 		return false;
-	fsb_cell_phases(res, false, &ph);
-	timed = ph.n > 0;
-	fsb_strv_free(&ph);
-	return timed;
+	return fsb_result_grid(res)->desktop.n > 0;
 }
 
 /* What the index row says is enough to skip a file without reading it. */
 static bool may_match(const struct fsb_result *res, const struct fsb_browse_entry *e)
 {
-	struct fsb_strv a = { 0 }, b = { 0 };
+	struct fsb_strv b = { 0 };
+	struct fsb_names set = { 0 };
 	bool ok;
 
 	if (!e->readable || e->status != FSB_RESULT_COMPLETE || !same_str(e->profile, res->profile) ||
@@ -80,10 +64,14 @@ static bool may_match(const struct fsb_result *res, const struct fsb_browse_entr
 		return false;	/* the same session, or a later one */
 	if (res->path && strcmp(e->path, res->path) == 0)
 		return false;
-	fs_names(res, &a);
+	/* the same filesystems as the index row's, in any order */
 	fsb_strv_split(&b, e->filesystems, ',');
-	ok = same_set(&a, &b);
-	fsb_strv_free(&a);
+	for (size_t i = 0; i < b.n; i++)
+		fsb_names_add(&set, b.v[i], 1);
+	ok = b.n == res->nfs;
+	for (size_t i = 0; ok && i < res->nfs; i++)
+		ok = fsb_names_get(&set, res->fs[i]->name) != 0;
+	fsb_names_free(&set);
 	fsb_strv_free(&b);
 	return ok;
 }

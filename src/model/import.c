@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/grid.h"
 #include "model/import.h"
 #include "model/opts.h"
 
@@ -93,12 +94,13 @@ int fsb_import_finish(struct fsb_result *res, const char *baseline, const struct
 	if (o && o->nlabels && o->used != o->nlabels)
 		return fsb_err_set(err, -EINVAL, "%zu label%s for %zu filesystem%s: give one label per bonnie++ line "
 				   "or fio file", o->nlabels, o->nlabels == 1 ? "" : "s", res->nfs, res->nfs == 1 ? "" : "s");
-	if (baseline && !fsb_result_find_fs(res, baseline))
+	if (baseline && fsb_grid_fs(fsb_result_grid(res), baseline) == FSB_GRID_NONE)
 		return fsb_err_set(err, -ENOENT, "%s: no such filesystem among the imported ones", fsb_opt_say(FSB_OPT_BASELINE, baseline));
 	free(res->baseline);
 	res->baseline = fsb_xstrdup(baseline ? baseline : res->fs[0]->name);
 	fsb_strv_free(&res->phase_order);
 	fsb_result_phases(res, &res->phase_order);
+	fsb_result_changed(res);	/* the grid's columns are in that order */
 	return fsb_result_check_limits(res, "the imported results", err);
 }
 
@@ -114,5 +116,6 @@ void fsb_import_drop(struct fsb_result *res, size_t nfs)
 	gone->fs = fsb_xcalloc(gone->nfs, sizeof(*gone->fs));
 	memcpy(gone->fs, res->fs + nfs, gone->nfs * sizeof(*gone->fs));
 	res->nfs = nfs;
+	fsb_result_changed(res);
 	fsb_result_free(gone);
 }

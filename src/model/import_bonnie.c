@@ -350,7 +350,7 @@ static int one_line(struct fsb_result *res, struct line *l, struct fsb_import_op
 			continue;
 		ph = fsb_fs_add_phase(fs, tests[k].phase);
 		ph->label = fsb_xstrdup(tests[k].label);
-		ph->kind = fsb_xstrdup(fsb_phase_kind_word(FSB_PHASE_IMPORTED));
+		ph->kind = FSB_PHASE_IMPORTED;
 		ph->status = FSB_PHASE_OK;
 		fsb_phase_add_run(ph, &runs[k]);
 	}

@@ -171,7 +171,7 @@ static int one_job(struct fsb_fs_result *fs, struct json_object *job, struct jso
 		}
 		ph = fsb_fs_add_phase(fs, pname);
 		ph->label = fsb_xasprintf("fio job %s (rw=%s), %s", jname, rw_of(job, global), dirs[k]);
-		ph->kind = fsb_xstrdup(fsb_phase_kind_word(FSB_PHASE_IMPORTED));
+		ph->kind = FSB_PHASE_IMPORTED;
 		ph->status = FSB_PHASE_OK;
 		fsb_phase_add_run(ph, &r);
 		fsb_run_clear(&r);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "model/agefactor.h"
+#include "model/grid.h"
 #include "model/index.h"
 
 /* A file changed this close to the scan may change again within the same
@@ -551,21 +552,15 @@ static int insert_summaries(struct scan *sc, long long id, const struct fsb_resu
 }
 
 /* The summary rows a result gives: one per distinct filesystem × phase
- * (a repeated pair is one row, the last one written). */
+ * (a repeated pair is one row, the last one written): the cells of its
+ * grid, where a repeated pair is one cell too. */
 static long long summary_rows(const struct fsb_result *r)
 {
+	const struct fsb_grid *g = fsb_result_grid(r);
 	long long n = 0;
 
-	for (size_t f = 0; f < r->nfs; f++)
-		for (size_t j = 0; j < r->fs[f]->nphases; j++) {
-			bool dup = false;
-
-			for (size_t g = 0; g <= f && !dup; g++)
-				for (size_t k = 0; k < (g == f ? j : r->fs[g]->nphases) && !dup; k++)
-					dup = strcmp(r->fs[g]->name, r->fs[f]->name) == 0 &&
-					      strcmp(r->fs[g]->phases[k]->name, r->fs[f]->phases[j]->name) == 0;
-			n += !dup;
-		}
+	for (size_t k = 0; k < g->nfs * g->nph; k++)
+		n += g->cell[k] != NULL;
 	return n;
 }
 
@@ -626,8 +621,9 @@ static int index_file(struct scan *sc, const char *name, const struct stat *st, 
 		set_text(&v[R_COMMAND], r->command);
 		set_text(&v[R_WORKLOAD], r->workload);
 		set_text(&v[R_BASELINE], r->baseline);
-		if (r->target.kind)
-			set_owned(&v[R_TARGET], fsb_xasprintf("%s %s", r->target.kind, r->target.path ? r->target.path : ""));
+		if (r->target.kind != FSB_TARGET_KIND_NONE)
+			set_owned(&v[R_TARGET], fsb_xasprintf("%s %s", fsb_target_kind_word(r->target.kind),
+							      r->target.path ? r->target.path : ""));
 		set_text(&v[R_HOST], r->host.hostname);
 		set_text(&v[R_KERNEL], r->host.kernel);
 		set_text(&v[R_CPU], r->host.cpu);

@@ -4,14 +4,14 @@
 #include "model/kinds.h"
 #include "sys/util.h"
 
-static const char *const phase_words[] = {
+const char *const fsb_phase_kind_words[FSB_PHASE_KIND_COUNT] = {
 	[FSB_PHASE_COMMAND] = "command",
 	[FSB_PHASE_BUILTIN] = "builtin",
 	[FSB_PHASE_IMPORTED] = "imported",
 	[FSB_PHASE_CRASH] = "crash",
 };
 
-static const char *const target_words[] = {
+const char *const fsb_target_kind_words[FSB_TARGET_KIND_COUNT] = {
 	[FSB_TARGET_IMAGE] = "image",
 	[FSB_TARGET_DIR] = "dir",
 	[FSB_TARGET_DEVICE] = "device",
@@ -22,19 +22,24 @@ bool fsb_phase_kind_timed(enum fsb_phase_kind k)
 	return k != FSB_PHASE_CRASH;
 }
 
+bool fsb_phase_kind_rate(enum fsb_phase_kind k)
+{
+	return k == FSB_PHASE_BUILTIN || k == FSB_PHASE_IMPORTED;
+}
+
 const char *fsb_phase_kind_word(enum fsb_phase_kind k)
 {
-	return (unsigned)k < FSB_ARRAY_SIZE(phase_words) ? phase_words[k] : "?";
+	return k == FSB_PHASE_KIND_NONE ? NULL : (unsigned)k < FSB_ARRAY_SIZE(fsb_phase_kind_words) ? fsb_phase_kind_words[k] : "?";
 }
 
 const char *fsb_target_kind_word(enum fsb_target_kind k)
 {
-	return (unsigned)k < FSB_ARRAY_SIZE(target_words) ? target_words[k] : "?";
+	return k == FSB_TARGET_KIND_NONE ? NULL : (unsigned)k < FSB_ARRAY_SIZE(fsb_target_kind_words) ? fsb_target_kind_words[k] : "?";
 }
 
 int fsb_phase_kind_parse(const char *w, enum fsb_phase_kind *k)
 {
-	int i = fsb_name_index(phase_words, FSB_ARRAY_SIZE(phase_words), w);
+	int i = fsb_name_index(fsb_phase_kind_words, FSB_ARRAY_SIZE(fsb_phase_kind_words), w);
 
 	if (i < 0)
 		return -EINVAL;
@@ -44,7 +49,7 @@ int fsb_phase_kind_parse(const char *w, enum fsb_phase_kind *k)
 
 int fsb_target_kind_parse(const char *w, enum fsb_target_kind *k)
 {
-	int i = fsb_name_index(target_words, FSB_ARRAY_SIZE(target_words), w);
+	int i = fsb_name_index(fsb_target_kind_words, FSB_ARRAY_SIZE(fsb_target_kind_words), w);
 
 	if (i < 0)
 		return -EINVAL;

@@ -4,11 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/grid.h"
 #include "model/merge.h"
 
 static bool differ(const char *a, const char *b)
 {
 	return a && b && strcmp(a, b) != 0;
+}
+
+/* Two recorded kinds that are not the same (an unrecorded one differs from none). */
+static bool kind_differs(enum fsb_phase_kind a, enum fsb_phase_kind b)
+{
+	return a != FSB_PHASE_KIND_NONE && b != FSB_PHASE_KIND_NONE && a != b;
 }
 
 static bool differ_empty(const char *a, const char *b)
@@ -104,10 +111,12 @@ static int check_pair(const struct fsb_result *a, const char *la, const struct f
 
 		if (!x || !y)
 			continue;
-		if (differ(x->kind, y->kind) || differ(x->command, y->command)) {
+		if (kind_differs(x->kind, y->kind) || differ(x->command, y->command)) {
+			bool k = kind_differs(x->kind, y->kind);
+
 			rc = fsb_err_set(err, -EINVAL, "phase '%s' is not the same: '%s' in %s, '%s' in %s", pa.v[j],
-					 differ(x->kind, y->kind) ? x->kind : x->command, la,
-					 differ(x->kind, y->kind) ? y->kind : y->command, lb);
+					 k ? fsb_phase_kind_word(x->kind) : x->command, la,
+					 k ? fsb_phase_kind_word(y->kind) : y->command, lb);
 			goto out;
 		}
 	}
@@ -131,11 +140,12 @@ static int check_pair(const struct fsb_result *a, const char *la, const struct f
 	HOST(kernel, "kernel")
 	HOST(cpu, "CPU")
 #undef HOST
-	if (differ(a->target.kind, b->target.kind) ||
+	if (differ(fsb_target_kind_word(a->target.kind), fsb_target_kind_word(b->target.kind)) ||
 	    (a->target.size_mib >= 0 && b->target.size_mib >= 0 && a->target.size_mib != b->target.size_mib)) {
+		const char *ka = fsb_target_kind_word(a->target.kind), *kb = fsb_target_kind_word(b->target.kind);
+
 		rc = fsb_err_set(err, -EINVAL, "not the same target: %s of %lld MiB in %s, %s of %lld MiB in %s",
-				 a->target.kind ? a->target.kind : "?", a->target.size_mib, la,
-				 b->target.kind ? b->target.kind : "?", b->target.size_mib, lb);
+				 ka ? ka : "?", a->target.size_mib, la, kb ? kb : "?", b->target.size_mib, lb);
 		goto out;
 	}
 	for (size_t i = 0; i < a->nfs; i++) {
@@ -162,7 +172,7 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 {
 	if (first) {
 		dst->label = fsb_xstrdup(src->label);
-		dst->kind = fsb_xstrdup(src->kind);
+		dst->kind = src->kind;
 		dst->command = fsb_xstrdup(src->command);
 		dst->status = src->status;
 		dst->reason = fsb_xstrdup(src->reason);
@@ -173,8 +183,8 @@ static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_res
 	} else {
 		if (!dst->label)
 			dst->label = fsb_xstrdup(src->label);
-		if (!dst->kind)
-			dst->kind = fsb_xstrdup(src->kind);
+		if (dst->kind == FSB_PHASE_KIND_NONE)
+			dst->kind = src->kind;
 		if (!dst->command)
 			dst->command = fsb_xstrdup(src->command);
 		if (isnan(dst->measured_cv))	/* a measurement of the profile: the larger is the safe one */
@@ -315,7 +325,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 	res->host.virt = fsb_xstrdup(first->host.virt);
 	res->host.cores = first->host.cores;
 	res->host.ram_mib = first->host.ram_mib;
-	res->target.kind = fsb_xstrdup(first->target.kind);
+	res->target.kind = first->target.kind;
 	res->target.path = fsb_xstrdup(first->target.path);
 	res->target.device = fsb_xstrdup(first->target.device);
 	res->target.size_mib = first->target.size_mib;
@@ -377,6 +387,7 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 		fsb_result_free(res);
 		return -EINVAL;
 	}
+	fsb_result_grid(res);	/* the tables' index, built once (model/grid.h) */
 	*out = res;
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/diskwork.h"
+#include "model/grid.h"
 #include "model/plaus.h"
 
 static const char *const read_phases[] = { "char-read", "block-read", "rewrite" };
@@ -285,15 +286,15 @@ static size_t index_of(const double *sorted, size_t n, double x)
 	return lo;
 }
 
-/* Each filesystem's mean of m in phase (NAN without one), and the sorted
- * means that are numbers; returns how many those are. */
-static size_t means(const struct fsb_result *res, const char *phase, enum fsb_metric m, double *each,
-		    double *sorted)
+/* Each filesystem's mean of m in column phase (NAN without one), and the
+ * sorted means that are numbers; returns how many those are. */
+static size_t means(const struct fsb_result *res, size_t phase, enum fsb_metric m, double *each, double *sorted)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t n = 0;
 
 	for (size_t i = 0; i < res->nfs; i++) {
-		each[i] = res->fs[i]->status == FSB_FS_OK ? ok_mean(fsb_fs_find_phase(res->fs[i], phase), m) : NAN;
+		each[i] = res->fs[i]->status == FSB_FS_OK ? ok_mean(fsb_grid_cell(g, i, phase), m) : NAN;
 		if (!isnan(each[i]))
 			sorted[n++] = each[i];
 	}
@@ -301,8 +302,10 @@ static size_t means(const struct fsb_result *res, const char *phase, enum fsb_me
 	return n;
 }
 
-void fsb_plaus_less_work(const struct fsb_result *res, const char *phase, struct fsb_plaus_less *out)
+void fsb_plaus_less_work(const struct fsb_result *res, size_t phase, struct fsb_plaus_less *out)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
+	bool feature = phase < g->nph && g->col[phase].feature;
 	size_t nfs = res->nfs ? res->nfs : 1, nw, ns;
 	double *w = fsb_xcalloc(nfs, sizeof(double)), *ws = fsb_xcalloc(nfs, sizeof(double));
 	double *s = fsb_xcalloc(nfs, sizeof(double)), *ss = fsb_xcalloc(nfs, sizeof(double));
@@ -313,7 +316,7 @@ void fsb_plaus_less_work(const struct fsb_result *res, const char *phase, struct
 		struct fsb_plaus_less *p = &out[i];
 
 		*p = (struct fsb_plaus_less){ FSB_LESS_NONE, w[i], NAN, s[i], NAN, 0 };
-		if (isnan(w[i]) || nw < 2 || fsb_diskwork_is_feature(phase))
+		if (isnan(w[i]) || nw < 2 || feature)
 			continue;
 		p->nothers = nw - 1;
 		p->others_kib = median_without(ws, nw, index_of(ws, nw, w[i]));
@@ -383,7 +386,7 @@ bool fsb_plaus_host_cached(const struct fsb_result *res, char *buf, size_t len)
 		free(vis);
 		return true;
 	}
-	if (!t->kind || strcmp(t->kind, "image") || !t->model)
+	if (t->kind != FSB_TARGET_IMAGE || !t->model)
 		return false;
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(virtual_disks); i++)
 		if (strstr(t->model, virtual_disks[i])) {

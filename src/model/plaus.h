@@ -110,9 +110,10 @@ struct fsb_plaus_less {
 	double saved_kib, others_saved_kib;  /* the same of what the processes saved; NAN */
 	size_t nothers;                  /* filesystems the median is over */
 };
-/* Judge every filesystem of res in phase at once: out has res->nfs
- * entries, in res's order.  O(n log n) in the filesystems. */
-void fsb_plaus_less_work(const struct fsb_result *res, const char *phase, struct fsb_plaus_less *out);
+/* Judge every filesystem of res in phase (a column of its grid,
+ * model/grid.h) at once: out has res->nfs entries, in res's order.
+ * O(n log n) in the filesystems. */
+void fsb_plaus_less_work(const struct fsb_result *res, size_t phase, struct fsb_plaus_less *out);
 /* "did less work: cloned" (the flag's words, "" for NONE) and the whole
  * clause: "did less work: cloned — the device wrote 13 MiB, the other
  * filesystems 370 MiB (median), its processes saved 0.1 MiB against 368

@@ -44,17 +44,16 @@ unsigned fsb_recommend_missing(const struct fsb_fs_facts *f, unsigned want)
 static void use_weights(const struct fsb_result *res, const struct fsb_use *u, struct fsb_weights *w,
 			struct fsb_recommendation *r)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t n = 0;
 
 	for (const struct fsb_use_weight *e = u->weights; e->phase; e++)
 		n++;
 	w->w = fsb_xcalloc(n ? n : 1, sizeof(*w->w));
 	for (const struct fsb_use_weight *e = u->weights; e->phase; e++) {
-		bool have = false;
+		size_t j = fsb_grid_phase(g, e->phase);
 
-		for (size_t i = 0; i < res->nfs && !have; i++)
-			have = fsb_fs_find_phase(res->fs[i], e->phase) != NULL;
-		if (have) {
+		if (j < g->nph && g->col[j].first != FSB_GRID_NONE) {
 			w->w[w->phases.n] = e->weight;
 			fsb_strv_add(&w->phases, e->phase);
 			fsb_strv_add(&r->phases, e->phase);
@@ -308,7 +307,6 @@ static void nobody(struct fsb_recommendation *r)
 void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o, const struct fsb_rec_opts *ro,
 		   struct fsb_recommendation *r)
 {
-	FSB_CELL_MEMO_SCOPE;
 	struct fsb_weights w = { 0 };
 	/* the viewer's choice, else what the run was told (result.h) */
 	const char *name = ro->use ? ro->use : res->use;
@@ -323,7 +321,7 @@ void fsb_recommend(const struct fsb_result *res, const struct fsb_report_opts *o
 		r->use_default = true;
 	}
 	r->needs = r->use->needs | user | FSB_NEED_SUPPORTED;
-	r->image = res->target.kind && !strcmp(res->target.kind, "image");
+	r->image = res->target.kind == FSB_TARGET_IMAGE;
 	init_rows(res, ro, r);
 	use_weights(res, r->use, &w, r);
 	if (!w.phases.n)

@@ -15,6 +15,7 @@
 
 #include "model/result.h"
 #include "model/cfgutil.h"
+#include "model/grid.h"
 #include "model/plaus.h"
 #include "model/uses.h"
 
@@ -326,56 +327,6 @@ void fsb_run_clear(struct fsb_run *r)
 
 /* ---- names seen (duplicates, counts) in linear time ---- */
 
-struct nameset {
-	const char **v;          /* borrowed strings, open addressing */
-	int *line;
-	size_t n, cap;
-};
-
-static size_t name_hash(const char *s)
-{
-	size_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* Add s (borrowed: must outlive the set); the line it was first seen on
- * if it was there already, else 0. */
-static int nameset_add(struct nameset *ns, const char *s, int line)
-{
-	size_t i;
-
-	if (2 * (ns->n + 1) > ns->cap) {
-		struct nameset big = { 0 };
-
-		big.cap = ns->cap ? 2 * ns->cap : 16;
-		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
-		big.line = fsb_xcalloc(big.cap, sizeof(*big.line));
-		for (size_t k = 0; k < ns->cap; k++)
-			if (ns->v[k])
-				nameset_add(&big, ns->v[k], ns->line[k]);
-		free(ns->v);
-		free(ns->line);
-		*ns = big;
-	}
-	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
-		if (strcmp(ns->v[i], s) == 0)
-			return ns->line[i];
-	ns->v[i] = s;
-	ns->line[i] = line;
-	ns->n++;
-	return 0;
-}
-
-static void nameset_free(struct nameset *ns)
-{
-	free(ns->v);
-	free(ns->line);
-	memset(ns, 0, sizeof(*ns));
-}
-
 /* ---- model ------------------------------------------------------------- */
 
 struct fsb_result *fsb_result_new(void)
@@ -390,7 +341,15 @@ struct fsb_result *fsb_result_new(void)
 	res->target.size_mib = -1;
 	res->session_sd = NAN;
 	res->probe = -1;
+	res->ended = FSB_ENDED_NONE;
+	res->target.kind = FSB_TARGET_KIND_NONE;
 	return res;
+}
+
+void fsb_result_changed(struct fsb_result *res)
+{
+	if (res)
+		res->gen++;
 }
 
 static void phase_free(struct fsb_phase_result *ph)
@@ -403,7 +362,6 @@ static void phase_free(struct fsb_phase_result *ph)
 	free(ph->stall_runs);
 	free(ph->name);
 	free(ph->label);
-	free(ph->kind);
 	free(ph->command);
 	free(ph->reason);
 	free(ph);
@@ -503,6 +461,7 @@ void fsb_result_free(struct fsb_result *res)
 {
 	if (!res)
 		return;
+	fsb_grid_free(res);
 	for (size_t i = 0; i < res->nfs; i++)
 		fs_free(res->fs[i]);
 	free(res->fs);
@@ -520,7 +479,6 @@ void fsb_result_free(struct fsb_result *res)
 	fsb_strv_free(&res->phase_order);
 	free(res->order);
 	free(res->quiet);
-	free(res->ended);
 	free(res->use);
 	free(res->host.hostname);
 	free(res->host.kernel);
@@ -528,7 +486,6 @@ void fsb_result_free(struct fsb_result *res)
 	free(res->host.distro);
 	free(res->host.virt);
 	fsb_strv_free(&res->host.versions);
-	free(res->target.kind);
 	free(res->target.path);
 	free(res->target.device);
 	free(res->target.model);
@@ -570,7 +527,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->quiet = fsb_xstrdup(src->quiet);
 	res->rounds = src->rounds;
 	res->budget_s = src->budget_s;
-	res->ended = fsb_xstrdup(src->ended);
+	res->ended = src->ended;
 	res->looks = src->looks;
 	res->session_sd = src->session_sd;
 	res->use = fsb_xstrdup(src->use);
@@ -584,7 +541,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->host.cores = src->host.cores;
 	res->host.ram_mib = src->host.ram_mib;
 	strv_copy(&res->host.versions, &src->host.versions);
-	res->target.kind = fsb_xstrdup(src->target.kind);
+	res->target.kind = src->target.kind;
 	res->target.path = fsb_xstrdup(src->target.path);
 	res->target.device = fsb_xstrdup(src->target.device);
 	res->target.size_mib = src->target.size_mib;
@@ -617,7 +574,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
 
 			ph->label = fsb_xstrdup(sp->label);
-			ph->kind = fsb_xstrdup(sp->kind);
+			ph->kind = sp->kind;
 			ph->command = fsb_xstrdup(sp->command);
 			ph->status = sp->status;
 			ph->reason = fsb_xstrdup(sp->reason);
@@ -631,6 +588,7 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 				fsb_phase_add_stall_run(ph, &sp->stall_runs[k]);
 		}
 	}
+	fsb_result_grid(res);	/* a snapshot is read, never changed: its index now */
 	return res;
 }
 
@@ -646,7 +604,14 @@ struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const
 
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name)
 {
-	return fsb_named_get((void ***)&res->fs, &res->nfs, sizeof(**res->fs), name, NULL);
+	bool created;
+	struct fsb_fs_result *fs = fsb_named_get((void ***)&res->fs, &res->nfs, sizeof(**res->fs), name, &created);
+
+	if (created) {
+		fs->owner = res;
+		fsb_result_changed(res);
+	}
+	return fs;
 }
 
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name)
@@ -656,14 +621,24 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 						    name, &created);
 
 	if (created) {
+		ph->kind = FSB_PHASE_KIND_NONE;
 		ph->auto_target_reps = -1;
 		ph->measured_cv = ph->session_cv = NAN;
+		ph->owner = fs;
+		fsb_result_changed(fs->owner);
 	}
 	return ph;
 }
 
+/* The result that holds ph, or NULL (a phase of no result). */
+static struct fsb_result *owner_of(const struct fsb_phase_result *ph)
+{
+	return ph->owner ? ph->owner->owner : NULL;
+}
+
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run)
 {
+	fsb_result_changed(owner_of(ph));
 	ph->runs = fsb_xrealloc(ph->runs, (ph->nruns + 1) * sizeof(*ph->runs));
 	fsb_run_copy(&ph->runs[ph->nruns], run);
 	return &ph->runs[ph->nruns++];
@@ -671,6 +646,7 @@ struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_
 
 struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run)
 {
+	fsb_result_changed(owner_of(ph));
 	ph->stall_runs = fsb_xrealloc(ph->stall_runs, (ph->nstall_runs + 1) * sizeof(*ph->stall_runs));
 	fsb_run_copy(&ph->stall_runs[ph->nstall_runs], run);
 	return &ph->stall_runs[ph->nstall_runs++];
@@ -678,11 +654,8 @@ struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struc
 
 bool fsb_result_has_stall_runs(const struct fsb_result *res)
 {
-	for (size_t i = 0; i < res->nfs; i++)
-		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (res->fs[i]->phases[j]->nstall_runs)
-				return true;
-	return false;
+	/* asked per filesystem by the tables: once per shape */
+	return fsb_result_grid(res)->stall_runs;
 }
 
 /* Does a run of res hold the probe's saves (any of its stall fields)? */
@@ -732,24 +705,24 @@ bool fsb_result_auto_repeated(const struct fsb_result *res)
 
 void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 {
-	struct nameset seen = { 0 };
+	struct fsb_names seen = { 0 };
 
 	/* a set, not fsb_strv_contains(): linear in the number of phases */
 	for (size_t i = 0; i < sv->n; i++)
-		nameset_add(&seen, sv->v[i], 1);
+		fsb_names_add(&seen, sv->v[i], 1);
 	for (size_t i = 0; i < res->phase_order.n; i++)
-		if (!nameset_add(&seen, res->phase_order.v[i], 1))
+		if (!fsb_names_add(&seen, res->phase_order.v[i], 1))
 			fsb_strv_add(sv, res->phase_order.v[i]);
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++)
-			if (!nameset_add(&seen, res->fs[i]->phases[j]->name, 1))
+			if (!fsb_names_add(&seen, res->fs[i]->phases[j]->name, 1))
 				fsb_strv_add(sv, res->fs[i]->phases[j]->name);
-	nameset_free(&seen);
+	fsb_names_free(&seen);
 }
 
 int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err)
 {
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	size_t nphases = 0;
 	int rc = 0;
 
@@ -769,7 +742,7 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 						 stall ? ph->nstall_runs : ph->nruns, stall ? "stall " : "", FSB_RESULT_MAX_RUNS);
 				goto out;
 			}
-			if (!nameset_add(&names, ph->name, 1))
+			if (!fsb_names_add(&names, ph->name, 1))
 				nphases++;
 		}
 	if (nphases > FSB_RESULT_MAX_PHASES) {
@@ -781,7 +754,7 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 		rc = fsb_err_set(err, -EINVAL, "%s: %zu filesystems with %zu phases: a result file holds at most %d "
 				 "table cells", what, res->nfs, nphases, FSB_RESULT_MAX_CELLS);
 out:
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -894,7 +867,7 @@ static void put_phase(FILE *fp, const struct fsb_phase_result *ph)
 {
 	put_open(fp, "  phase ", ph->name);
 	put_str(fp, 4, "label", ph->label);
-	put_str(fp, 4, "kind", ph->kind);
+	put_str(fp, 4, "kind", fsb_phase_kind_word(ph->kind));
 	put_str(fp, 4, "command", ph->command);
 	fprintf(fp, "    status = \"%s\"\n", phase_status_names[ph->status]);
 	put_str(fp, 4, "reason", ph->reason);
@@ -935,7 +908,7 @@ static void put_host_target(FILE *fp, const struct fsb_result *res)
 	fputs("}\n", fp);
 
 	fputs("target {\n", fp);
-	put_str(fp, 2, "kind", res->target.kind);
+	put_str(fp, 2, "kind", fsb_target_kind_word(res->target.kind));
 	put_str(fp, 2, "path", res->target.path);
 	put_str(fp, 2, "device", res->target.device);
 	if (res->target.size_mib >= 0)
@@ -974,7 +947,7 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 		fprintf(fp, "rounds = %ld\n", res->rounds);
 	if (res->budget_s > 0)
 		fprintf(fp, "budget = %lld\n", res->budget_s);
-	put_str(fp, 0, "ended", res->ended);
+	put_str(fp, 0, "ended", res->ended == FSB_ENDED_NONE ? NULL : fsb_result_ended_names[res->ended]);
 	if (res->looks > 0)
 		fprintf(fp, "looks = %ld\n", res->looks);
 	if (!isnan(res->session_sd)) {
@@ -1098,7 +1071,7 @@ struct reader {
 	struct fsb_err *err;
 	struct tok t;            /* the current token */
 	size_t nphases;          /* distinct phase names so far */
-	struct nameset phases;   /* to count them */
+	struct fsb_names phases;   /* to count them */
 };
 
 static int rd_error(struct reader *rd, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -1743,9 +1716,13 @@ static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result 
 		case 0:
 			rc = get_str(rd, h.key, &ph->label);
 			break;
-		case 1:
-			rc = get_str(rd, h.key, &ph->kind);
+		case 1: {
+			int k = 0;
+
+			if (!(rc = get_enum(rd, h.key, fsb_phase_kind_words, FSB_PHASE_KIND_COUNT, &k)))
+				ph->kind = (enum fsb_phase_kind)k;
 			break;
+		}
 		case 2:
 			rc = get_str(rd, h.key, &ph->command);
 			break;
@@ -1808,7 +1785,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 					    "uuid", "status", "error", "mkfs_seconds", "mount_seconds",
 					    "umount_seconds", "fsck_seconds", "fsck", "fsck_data" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -1822,7 +1799,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 
 			if ((rc = want(rd, &h, kind, 2, true)))
 				break;
-			if (!nameset_add(&rd->phases, h.title, h.line)) {
+			if (!fsb_names_add(&rd->phases, h.title, h.line)) {
 				/* the set borrows: keep the name alive in the result */
 				if (++rd->nphases > MAX_PHASES) {
 					rc = rd_error(rd, h.line, "more than %d different phases", MAX_PHASES);
@@ -1832,11 +1809,13 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			ph = fsb_xcalloc(1, sizeof(*ph));
 			ph->name = h.title;
 			h.title = NULL;
+			ph->owner = fs;
+			ph->kind = FSB_PHASE_KIND_NONE;
 			ph->auto_target_reps = -1;
 			ph->measured_cv = ph->session_cv = NAN;
 			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
 			fs->phases[fs->nphases++] = ph;
-			first = nameset_add(&names, ph->name, h.line);
+			first = (int)fsb_names_add(&names, ph->name, h.line);
 			if (first) {
 				rc = rd_error(rd, h.line, "duplicate phase \"%.40s\" in filesystem \"%.40s\" (first on line %d)",
 					      ph->name, fs->name, first);
@@ -1868,7 +1847,7 @@ static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 			break;
 	}
 	head_free(&h);
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -1918,9 +1897,15 @@ static const char *const target_keys[] = { "kind", "path", "device", "size_mib",
 static int target_value(struct reader *rd, const struct head *h, int idx, void *arg)
 {
 	struct fsb_target_info *tg = arg;
-	char **dst[] = { &tg->kind, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
+	char **dst[] = { NULL, &tg->path, &tg->device, NULL, &tg->model, &tg->serial, &tg->fstype,
 			 NULL, &tg->fstype_from };
+	int k = 0, rc;
 
+	if (idx == 0) {
+		if (!(rc = get_enum(rd, h->key, fsb_target_kind_words, FSB_TARGET_KIND_COUNT, &k)))
+			tg->kind = (enum fsb_target_kind)k;
+		return rc;
+	}
 	if (idx == 3)
 		return get_int(rd, h->key, -1, LLONG_MAX / 2, &tg->size_mib);
 	if (idx == 7)
@@ -1981,7 +1966,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, struct fs
 
 		rc = get_enum(rd, h->key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
 		if (!rc)
-			res->ended = fsb_xstrdup(fsb_result_ended_names[w]);
+			res->ended = (enum fsb_result_ended)w;
 		break;
 	}
 	case 23:
@@ -2047,7 +2032,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
 					    "looks", "session_sd", "probe" };
 	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct nameset names = { 0 };
+	struct fsb_names names = { 0 };
 	struct head h = { 0 };
 	int kind, rc, idx = -1;
 
@@ -2073,10 +2058,11 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 			}
 			fs = fsb_xcalloc(1, sizeof(*fs));
 			fs->name = h.title;
+			fs->owner = res;
 			h.title = NULL;
 			res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
 			res->fs[res->nfs++] = fs;
-			first = nameset_add(&names, fs->name, h.line);
+			first = (int)fsb_names_add(&names, fs->name, h.line);
 			if (first) {
 				rc = rd_error(rd, h.line, "duplicate filesystem \"%.40s\" (first on line %d)", fs->name, first);
 				break;
@@ -2096,7 +2082,7 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	if (!rc && !seen[0])
 		rc = rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file", FSB_RESULT_FORMAT);
 	head_free(&h);
-	nameset_free(&names);
+	fsb_names_free(&names);
 	return rc;
 }
 
@@ -2131,11 +2117,12 @@ int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fs
 			      rd.nphases, MAX_CELLS);
 		goto out;
 	}
+	fsb_result_grid(res);	/* the tables' index, built once (model/grid.h) */
 	*out = res;
 	res = NULL;
 out:
 	fsb_buf_free(&rd.t.s);
-	nameset_free(&rd.phases);
+	fsb_names_free(&rd.phases);
 	fsb_result_free(res);
 	return rc;
 }

@@ -17,6 +17,14 @@
  * Ownership: a struct fsb_result owns everything below it; the strings are
  * heap copies.  Pointers to fs/phase entries stay valid until the result is
  * freed (entries are individually allocated).
+ *
+ * The judging code and the documents address a result's cells by index,
+ * through its grid (model/grid.h): built once when the result is read,
+ * copied or merged, and again after any change of its shape.  The
+ * functions below that add a filesystem, a phase or a run say so
+ * themselves; code that changes what the grid reads in place (a phase's
+ * kind or session_cv, a run's status, runs swapped) calls
+ * fsb_result_changed().
  */
 #ifndef FSB_RESULT_H
 #define FSB_RESULT_H
@@ -25,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/kinds.h"
 #include "sys/sysinfo.h"
 #include "sys/util.h"
 
@@ -262,11 +271,14 @@ enum fsb_phase_status {
 	FSB_PHASE_UNAVAILABLE,   /* never attempted; reason says why */
 };
 
+struct fsb_fs_result;
+
 struct fsb_phase_result {
 	char *name;              /* "tar", "block-write" */
 	char *label;             /* "tar jxf", "Block write" */
-	char *kind;              /* "command", "builtin", or "imported" (fsbench import:
-				  * measured by another tool, read like "builtin") */
+	enum fsb_phase_kind kind; /* command, builtin, crash, or imported (fsbench import:
+				  * measured by another tool, read like builtin);
+				  * FSB_PHASE_KIND_NONE when the file records none */
 	char *command;           /* the command template, for reproduction */
 	enum fsb_phase_status status;
 	char *reason;            /* why unavailable, or NULL */
@@ -289,6 +301,7 @@ struct fsb_phase_result {
 	 * total, verdict, aging factor, plausibility check or index does */
 	struct fsb_run *stall_runs;
 	size_t nstall_runs;
+	struct fsb_fs_result *owner;  /* the filesystem that holds it (fsb_fs_add_phase) */
 };
 
 /* Seconds, one per occurrence in order (one per repetition that did it). */
@@ -329,10 +342,12 @@ struct fsb_fs_result {
 	struct fsb_secs fsck_s;
 	char *fsck;              /* the command as run */
 	char *fsck_data;         /* what the filesystem held: "16018 files, 118 MiB" */
+	struct fsb_result *owner;  /* the result that holds it (fsb_result_add_fs) */
 };
 
 struct fsb_target_info {
-	char *kind;              /* "image", "dir", "device" */
+	enum fsb_target_kind kind;  /* image, dir, device; FSB_TARGET_KIND_NONE when
+				       not recorded (an import) */
 	char *path;              /* image file, directory or device node */
 	char *device;            /* loop device used for an image, or the device */
 	long long size_mib;
@@ -366,8 +381,13 @@ extern const char *const fsb_probe_mode_names[FSB_PROBE_MODE_COUNT];   /* "round
 /* The mode a word names; -EINVAL for any other word. */
 int fsb_probe_mode_parse(const char *s, enum fsb_probe_mode *m);
 
-/* How a run in rounds ended (fsb_result.ended): the words of the file. */
-enum fsb_result_ended { FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED, FSB_RESULT_ENDED_COUNT };
+/* How a run in rounds ended (fsb_result.ended): the words of the file;
+ * FSB_ENDED_NONE when it does not say (older files, runs without rounds). */
+enum fsb_result_ended {
+	FSB_ENDED_NONE = -1,
+	FSB_ENDED_SETTLED, FSB_ENDED_BUDGET, FSB_ENDED_CAP, FSB_ENDED_STOPPED,
+	FSB_RESULT_ENDED_COUNT
+};
 extern const char *const fsb_result_ended_names[FSB_RESULT_ENDED_COUNT];
 
 struct fsb_result {
@@ -390,12 +410,12 @@ struct fsb_result {
 	long long order_seed;    /* the seed of that order; -1 = none recorded */
 	char *quiet;             /* the before-run warning that the machine was busy, or NULL */
 	/* rounds (engine.h, settle mode): how many ran, the budget, how the
-	 * run ended: "settled", "budget", "cap" (FSB_SETTLE_MAX_ROUNDS), or
-	 * "stopped" (by the user, at a round boundary); 0 / 0 / NULL when not
-	 * recorded (older files, runs without rounds) */
+	 * run ended: settled, budget, cap (FSB_SETTLE_MAX_ROUNDS), or
+	 * stopped (by the user, at a round boundary); 0 / 0 / FSB_ENDED_NONE
+	 * when not recorded (older files, runs without rounds) */
 	long rounds;
 	long long budget_s;
-	char *ended;
+	enum fsb_result_ended ended;
 	/* the verdict's bar (model/verdict.h): the rounds at which the
 	 * stopping rule could end the run (settle mode), over which the
 	 * significance level is split; 0 when not recorded (one look) */
@@ -418,6 +438,10 @@ struct fsb_result {
 	struct fsb_fs_result **fs;
 	size_t nfs;
 	char *path;              /* where it was read from / written to; may be NULL */
+	/* the grid (model/grid.h): a cache of the shape above, rebuilt when
+	 * gen has moved on since it was built */
+	unsigned long gen;       /* bumped by every change of shape */
+	struct fsb_grid *grid;   /* NULL until asked for */
 };
 
 struct fsb_result *fsb_result_new(void);
@@ -427,13 +451,17 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *res);
 /* Find by name, NULL if absent. */
 struct fsb_fs_result *fsb_result_find_fs(const struct fsb_result *res, const char *name);
 struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const char *name);
-/* Find or append. */
+/* Find or append (a new one: the result's grid is rebuilt when next asked). */
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name);
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
-/* Append a deep copy of run; returns the stored copy. */
+/* Append a deep copy of run; returns the stored copy.  The grid is rebuilt
+ * when next asked. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);
 /* The same to the phase's stall runs. */
 struct fsb_run *fsb_phase_add_stall_run(struct fsb_phase_result *ph, const struct fsb_run *run);
+/* res changed in place where its grid reads (see above): rebuilt when next
+ * asked.  NULL is ignored. */
+void fsb_result_changed(struct fsb_result *res);
 
 /*
  * The bookkeeping share of a finished run: (finished − started − Σ real of

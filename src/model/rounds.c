@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/cells.h"
+#include "model/grid.h"
 #include "model/rounds.h"
 #include "sys/interfere.h"
 
@@ -30,14 +31,14 @@ void fsb_rounds_numbers(const struct fsb_phase_result *ph, long *out)
 	}
 }
 
-/* The fewest runs of the column's phases on fs; 0 with a phase missing. */
-static size_t repetitions(const struct fsb_fs_result *fs, const struct fsb_column *c, struct fsb_rounds *out,
+/* The fewest runs of the column's phases on row fs; 0 with a phase missing. */
+static size_t repetitions(const struct fsb_grid *g, size_t fs, const struct fsb_column *c, struct fsb_rounds *out,
 			  const struct fsb_phase_result **ph)
 {
 	size_t reps = SIZE_MAX;
 
-	for (size_t j = 0; j < c->phases->n; j++) {
-		ph[j] = fsb_fs_find_phase(fs, c->phases->v[j]);
+	for (size_t j = 0; j < c->n; j++) {
+		ph[j] = fsb_grid_cell(g, fs, c->cols[j]);
 		if (!ph[j] || ph[j]->status == FSB_PHASE_UNAVAILABLE) {
 			out->unavailable = ph[j] != NULL;
 			out->why = ph[j] ? ph[j]->reason : NULL;
@@ -55,9 +56,10 @@ static size_t repetitions(const struct fsb_fs_result *fs, const struct fsb_colum
 	return reps == SIZE_MAX ? 0 : reps;
 }
 
-void fsb_rounds_of(const struct fsb_fs_result *fs, const struct fsb_column *c, struct fsb_rounds *out)
+void fsb_rounds_of(const struct fsb_result *res, size_t row, const struct fsb_column *c, struct fsb_rounds *out)
 {
-	size_t np = c->phases->n, reps, kept = 0;
+	const struct fsb_fs_result *fs = res->fs[row];
+	size_t np = c->n, reps, kept = 0;
 	const struct fsb_phase_result **ph = fsb_xcalloc(np ? np : 1, sizeof(*ph));
 	long *rnd = NULL;
 
@@ -69,7 +71,7 @@ void fsb_rounds_of(const struct fsb_fs_result *fs, const struct fsb_column *c, s
 		out->why = fs->error;
 		goto out;
 	}
-	reps = repetitions(fs, c, out, ph);
+	reps = repetitions(fsb_result_grid(res), row, c, out, ph);
 	if (!reps)
 		goto out;
 	rnd = fsb_xcalloc(ph[0]->nruns, sizeof(*rnd));
@@ -233,14 +235,15 @@ static double median_of(double *x, size_t n)
 }
 
 /* One phase's runs of round on every filesystem against their median steal. */
-static size_t mark_phase(struct fsb_result *res, const char *phase, long round, double limit)
+static size_t mark_phase(struct fsb_result *res, size_t phase, long round, double limit)
 {
+	const struct fsb_grid *g = fsb_result_grid(res);
 	double *st = fsb_xcalloc(res->nfs + 1, sizeof(*st)), med = NAN;
 	size_t n = 0, marked = 0;
 
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t i = 0; i < res->nfs; i++) {
-			struct fsb_phase_result *ph = fsb_fs_find_phase(res->fs[i], phase);
+			struct fsb_phase_result *ph = fsb_grid_cell(g, i, phase);
 			long *rnd = ph && ph->nruns ? fsb_xcalloc(ph->nruns, sizeof(*rnd)) : NULL;
 
 			if (rnd)
@@ -273,13 +276,10 @@ static size_t mark_phase(struct fsb_result *res, const char *phase, long round, 
 
 size_t fsb_rounds_mark_steal(struct fsb_result *res, long round, double limit)
 {
-	struct fsb_strv phases = { 0 };
 	size_t marked = 0;
 
-	fsb_result_phases(res, &phases);
-	for (size_t j = 0; j < phases.n; j++)
-		marked += mark_phase(res, phases.v[j], round, limit);
-	fsb_strv_free(&phases);
+	for (size_t j = 0; j < fsb_result_grid(res)->nph; j++)
+		marked += mark_phase(res, j, round, limit);
 	return marked;
 }
 

@@ -35,12 +35,14 @@
 #include "model/result.h"
 #include "sys/util.h"
 
-/* What is summed: phases[j] × w[j] (w NULL: 1 each), of metric m. */
+/* What is summed: phases cols[j] × w[j] (w NULL: 1 each), of metric m. */
 struct fsb_column {
-	const struct fsb_strv *phases;
+	const size_t *cols;      /* columns of the result's grid (model/grid.h);
+				    FSB_GRID_NONE: a phase the result lacks */
+	size_t n;
 	const double *w;
-	const bool *builtin;     /* phases[j] is a built-in (or imported) one: a rate
-				    (fsb_cell_is_builtin, asked once by the caller) */
+	const bool *builtin;     /* cols[j] is a built-in (or imported) one: a rate
+				    (the grid's, asked once by the caller) */
 	enum fsb_metric metric;
 };
 
@@ -59,8 +61,8 @@ struct fsb_rounds {
 	const char *why;         /* the failure or reason, borrowed from the result */
 };
 
-/* Fill out for fs (free with fsb_rounds_free); never fails. */
-void fsb_rounds_of(const struct fsb_fs_result *fs, const struct fsb_column *c, struct fsb_rounds *out);
+/* Fill out for row fs of res's grid (free with fsb_rounds_free); never fails. */
+void fsb_rounds_of(const struct fsb_result *res, size_t fs, const struct fsb_column *c, struct fsb_rounds *out);
 void fsb_rounds_free(struct fsb_rounds *r);
 
 /* The round each run of ph belongs to, nruns of them into out (1-based). */

@@ -19,8 +19,10 @@
  */
 struct fsb_verdict_judge {
 	const struct fsb_result *res;
+	const struct fsb_grid *g;    /* res's */
 	enum fsb_metric m;
-	struct fsb_strv phases;
+	struct fsb_strv phases;      /* the column's phases, by name (for the words) */
+	size_t *cols;                /* and as columns of g */
 	double *w;                   /* the column's weights, NULL = 1 each */
 	bool *builtin;
 	struct fsb_column col;
@@ -29,61 +31,96 @@ struct fsb_verdict_judge {
 	struct fsb_rounds **hr;      /* [nhist][res->nfs] */
 	double alpha;                /* per look */
 	double prior;                /* res->session_sd, NAN = none */
-	struct fsb_strv only;        /* the filesystems judged, by name (scope->only); empty: every one */
-	bool scoped;                 /* only applies */
+	bool *in;                    /* [res->nfs] the filesystems judged (scope->only), NULL: every one */
 };
 
 /* Is the result's filesystem i one this judgement ranks? */
 static bool in_scope(const struct fsb_verdict_judge *J, size_t i)
 {
-	return !J->scoped || fsb_strv_contains(&J->only, J->res->fs[i]->name);
+	return !J->in || J->in[i];
 }
 
-static void judge_rounds(const struct fsb_result *res, const struct fsb_column *c, struct fsb_rounds *out)
+/* A phase of the column, by name and by column. */
+static void judge_add(struct fsb_verdict_judge *J, size_t col)
 {
-	for (size_t i = 0; i < res->nfs; i++)
-		fsb_rounds_of(res->fs[i], c, &out[i]);
+	J->cols = fsb_xrealloc(J->cols, (J->phases.n + 1) * sizeof(*J->cols));
+	J->cols[J->phases.n] = col;
+	fsb_strv_add(&J->phases, J->g->col[col].name);
+}
+
+/* The column: a scope's weighted phases that the baseline (row b) has, or
+ * the phases of the total. */
+static void judge_column(struct fsb_verdict_judge *J, const struct fsb_weights *w, size_t b)
+{
+	const struct fsb_grid *g = J->g;
+
+	for (size_t j = 0; b != FSB_GRID_NONE && w && j < w->phases.n; j++) {
+		size_t c = fsb_grid_column(g, w->phases.v[j]);
+
+		if (fsb_grid_cell(g, b, c)) {
+			J->w = fsb_xrealloc(J->w, (J->phases.n + 1) * sizeof(*J->w));
+			J->w[J->phases.n] = w->w[j];
+			judge_add(J, c);
+		}
+	}
+	for (size_t k = 0; b != FSB_GRID_NONE && !w && k < g->total.n; k++)
+		judge_add(J, g->total.v[k]);
+	J->builtin = fsb_xcalloc(J->phases.n + 1, sizeof(*J->builtin));
+	for (size_t j = 0; w && j < J->phases.n; j++)
+		J->builtin[j] = fsb_grid_rate(g, J->cols[j]);
+	J->col = (struct fsb_column){ .cols = J->cols, .n = J->phases.n, .w = J->w, .builtin = J->builtin,
+				      .metric = J->m };
+}
+
+/* The earlier sessions: the same column of each, by the current names. */
+static void judge_history(struct fsb_verdict_judge *J, const struct fsb_history *h)
+{
+	const struct fsb_result *res = J->res;
+	size_t *cols = fsb_xcalloc(J->phases.n + 1, sizeof(*cols));
+
+	J->nhist = h ? h->n : 0;
+	J->hr = fsb_xcalloc(J->nhist + 1, sizeof(*J->hr));
+	for (size_t s = 0; s < J->nhist; s++) {
+		const struct fsb_grid *hg = fsb_result_grid(h->v[s]);
+		struct fsb_column hc = J->col;
+
+		for (size_t j = 0; j < J->phases.n; j++)
+			cols[j] = fsb_grid_column(hg, J->phases.v[j]);
+		hc.cols = cols;
+		J->hr[s] = fsb_xcalloc(res->nfs + 1, sizeof(**J->hr));
+		for (size_t i = 0; i < res->nfs; i++) {
+			size_t hi = fsb_grid_fs(hg, res->fs[i]->name);
+
+			if (hi != FSB_GRID_NONE)
+				fsb_rounds_of(h->v[s], hi, &hc, &J->hr[s][i]);
+		}
+	}
+	free(cols);
 }
 
 static void judge_init(struct fsb_verdict_judge *J, const struct fsb_result *res, const struct fsb_report_opts *o,
-		       const struct fsb_verdict_scope *sc, const struct fsb_fs_result *bfs)
+		       const struct fsb_verdict_scope *sc, size_t b)
 {
-	const struct fsb_history *h = o ? o->history : NULL;
-	const struct fsb_weights *w = sc ? sc->w : NULL;
 	double a = o && o->alpha > 0 ? o->alpha : 0.05;
 
 	memset(J, 0, sizeof(*J));
 	J->res = res;
-	J->scoped = sc && sc->only;
-	for (size_t i = 0; J->scoped && i < sc->only->n; i++)
-		fsb_strv_add(&J->only, sc->only->v[i]);
-	J->m = o ? o->metric : FSB_METRIC_DEAD;
-	for (size_t j = 0; bfs && w && j < w->phases.n; j++)
-		if (fsb_fs_find_phase(bfs, w->phases.v[j])) {
-			J->w = fsb_xrealloc(J->w, (J->phases.n + 1) * sizeof(*J->w));
-			J->w[J->phases.n] = w->w[j];
-			fsb_strv_add(&J->phases, w->phases.v[j]);
-		}
-	if (bfs && !w)
-		fsb_cell_total_phases(res, &J->phases);
-	J->builtin = fsb_xcalloc(J->phases.n + 1, sizeof(*J->builtin));
-	for (size_t j = 0; w && j < J->phases.n; j++)
-		J->builtin[j] = fsb_cell_is_builtin(res, J->phases.v[j]);
-	J->col = (struct fsb_column){ .phases = &J->phases, .w = J->w, .builtin = J->builtin, .metric = J->m };
-	J->r = fsb_xcalloc(res->nfs + 1, sizeof(*J->r));
-	judge_rounds(res, &J->col, J->r);
-	/* the earlier sessions: the same column of each, by the current names */
-	J->nhist = h ? h->n : 0;
-	J->hr = fsb_xcalloc(J->nhist + 1, sizeof(*J->hr));
-	for (size_t s = 0; s < J->nhist; s++) {
-		J->hr[s] = fsb_xcalloc(res->nfs + 1, sizeof(**J->hr));
-		for (size_t i = 0; i < res->nfs; i++) {
-			const struct fsb_fs_result *fs = fsb_result_find_fs(h->v[s], res->fs[i]->name);
+	J->g = fsb_result_grid(res);
+	if (sc && sc->only) {
+		J->in = fsb_xcalloc(res->nfs + 1, sizeof(*J->in));
+		for (size_t k = 0; k < sc->only->n; k++) {
+			size_t i = fsb_grid_fs(J->g, sc->only->v[k]);
 
-			if (fs)
-				fsb_rounds_of(fs, &J->col, &J->hr[s][i]);
+			if (i != FSB_GRID_NONE)
+				J->in[i] = true;
 		}
 	}
+	J->m = o ? o->metric : FSB_METRIC_DEAD;
+	judge_column(J, sc ? sc->w : NULL, b);
+	J->r = fsb_xcalloc(res->nfs + 1, sizeof(*J->r));
+	for (size_t i = 0; i < res->nfs; i++)
+		fsb_rounds_of(res, i, &J->col, &J->r[i]);
+	judge_history(J, o ? o->history : NULL);
 	J->alpha = a / (double)(res->looks > 1 ? res->looks : 1);
 	J->prior = res->session_sd > 0 ? res->session_sd : NAN;
 }
@@ -101,8 +138,9 @@ static void judge_free(struct fsb_verdict_judge *J)
 	free(J->r);
 	free(J->builtin);
 	free(J->w);
+	free(J->cols);
+	free(J->in);
 	fsb_strv_free(&J->phases);
-	fsb_strv_free(&J->only);
 }
 
 /*
@@ -238,9 +276,10 @@ static void busy_names(const struct fsb_verdict_judge *J, struct fsb_verdict *v)
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; in_scope(J, i) && j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
+			bool aging = J->g->col[fsb_grid_col_of(J->g, i, j)].aging;
 
 			/* the aging group is in no verdict (model/agefactor.h) */
-			for (size_t k = 0; !fsb_agefactor_is_aging(ph->name) && k < ph->nruns; k++) {
+			for (size_t k = 0; !aging && k < ph->nruns; k++) {
 				const struct fsb_run *r = &ph->runs[k];
 				double by = r->v[FSB_FIELD_disturbed_by];
 				bool named = r->top && r->top[0];
@@ -271,7 +310,7 @@ static void steal_summary(const struct fsb_verdict_judge *J, struct fsb_verdict 
 	v->steal_mean = v->steal_max = v->others_mean = NAN;
 	for (size_t i = 0; i < J->res->nfs; i++)
 		for (size_t j = 0; in_scope(J, i) && j < J->phases.n; j++) {
-			const struct fsb_phase_result *ph = fsb_fs_find_phase(J->res->fs[i], J->phases.v[j]);
+			const struct fsb_phase_result *ph = fsb_grid_cell(J->g, i, J->cols[j]);
 
 			for (size_t k = 0; ph && k < ph->nruns; k++) {
 				const double *r = ph->runs[k].v;
@@ -303,17 +342,17 @@ static void steal_summary(const struct fsb_verdict_judge *J, struct fsb_verdict 
  * noisy when the profile measured it so (its measured_cv: for a plan of one
  * round that is all there is to go by); the total's expected CV follows.
  */
-static void one_run_phases(const struct fsb_verdict_judge *J, const struct fsb_fs_result *bfs, struct fsb_verdict *v)
+static void one_run_phases(const struct fsb_verdict_judge *J, size_t bfs, struct fsb_verdict *v)
 {
 	double var = 0, sum = 0;
 	bool known = true;
 
 	for (size_t j = 0; j < J->phases.n; j++) {
-		const struct fsb_phase_result *ph = fsb_fs_find_phase(bfs, J->phases.v[j]);
+		const struct fsb_phase_result *ph = fsb_grid_cell(J->g, bfs, J->cols[j]);
 		double cv = ph ? ph->measured_cv : NAN;
 		struct fsb_cellstats b;
 
-		fsb_cell_stats(J->res, bfs, J->phases.v[j], J->m, &b);
+		fsb_cell_stats(J->res, bfs, J->cols[j], J->m, &b);
 		if (cv > FSB_PROFILE_CV_GOAL) {
 			v->noisy_cv[v->noisy.n] = cv;
 			fsb_strv_add(&v->noisy, J->phases.v[j]);
@@ -636,9 +675,7 @@ static void noise_source(const struct fsb_verdict_judge *J, struct fsb_verdict *
 void fsb_verdict_judge(const struct fsb_result *res, const struct fsb_report_opts *o,
 		       const struct fsb_verdict_scope *sc, struct fsb_verdict *v)
 {
-	FSB_CELL_MEMO_SCOPE;
-	const char *base = fsb_cell_baseline(res, o);
-	const struct fsb_fs_result *bfs = base ? fsb_result_find_fs(res, base) : NULL;
+	size_t bfs = fsb_cell_base(res, o);
 	struct fsb_verdict_judge *J = fsb_xcalloc(1, sizeof(*J));
 
 	memset(v, 0, sizeof(*v));

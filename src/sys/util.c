@@ -232,6 +232,58 @@ void *fsb_named_get(void ***v, size_t *n, size_t size, const char *name, bool *c
 	return e;
 }
 
+static size_t name_hash(const char *s)
+{
+	size_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+long fsb_names_add(struct fsb_names *ns, const char *s, long val)
+{
+	size_t i;
+
+	if (2 * (ns->n + 1) > ns->cap) {
+		struct fsb_names big = { 0 };
+
+		big.cap = ns->cap ? 2 * ns->cap : 16;
+		big.v = fsb_xcalloc(big.cap, sizeof(*big.v));
+		big.val = fsb_xcalloc(big.cap, sizeof(*big.val));
+		for (size_t k = 0; k < ns->cap; k++)
+			if (ns->v[k])
+				fsb_names_add(&big, ns->v[k], ns->val[k]);
+		free(ns->v);
+		free(ns->val);
+		*ns = big;
+	}
+	for (i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
+		if (strcmp(ns->v[i], s) == 0)
+			return ns->val[i];
+	ns->v[i] = s;
+	ns->val[i] = val;
+	ns->n++;
+	return 0;
+}
+
+long fsb_names_get(const struct fsb_names *ns, const char *s)
+{
+	if (!s || !ns->cap)
+		return 0;
+	for (size_t i = name_hash(s) & (ns->cap - 1); ns->v[i]; i = (i + 1) & (ns->cap - 1))
+		if (strcmp(ns->v[i], s) == 0)
+			return ns->val[i];
+	return 0;
+}
+
+void fsb_names_free(struct fsb_names *ns)
+{
+	free(ns->v);
+	free(ns->val);
+	memset(ns, 0, sizeof(*ns));
+}
+
 void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep)
 {
 	const char *p = list;

@@ -74,6 +74,22 @@ bool fsb_strv_contains(const struct fsb_strv *sv, const char *s);
  * copy of name, appended (*created, may be NULL, says which). */
 void *fsb_named_find(void *const *v, size_t n, const char *name);
 void *fsb_named_get(void ***v, size_t *n, size_t size, const char *name, bool *created);
+/*
+ * A set of borrowed names, each with a value, by hashing (FNV-1a, open
+ * addressing): adding and finding are O(1), so a set of thousands of
+ * filesystems is linear where a list is quadratic.  The names must outlive
+ * the set; values are > 0 (0 means "absent").
+ */
+struct fsb_names {
+	const char **v;
+	long *val;
+	size_t n, cap;
+};
+/* Add s with val (> 0): 0, or the value s has already (then nothing changes). */
+long fsb_names_add(struct fsb_names *ns, const char *s, long val);
+/* s's value, or 0 when s is not in the set (or s is NULL). */
+long fsb_names_get(const struct fsb_names *ns, const char *s);
+void fsb_names_free(struct fsb_names *ns);
 /* Split "a,b, c" at commas, trimming blanks; empty items are dropped. */
 void fsb_strv_split(struct fsb_strv *sv, const char *list, char sep);
 char *fsb_strv_join(const struct fsb_strv *sv, const char *sep);  /* caller frees */

@@ -105,9 +105,13 @@ many_fs() {
 		echo "}"
 	done
 }
-many_fs 810 >"$SCRATCH/fs810.fsbench"
-many_fs 3240 >"$SCRATCH/fs3240.fsbench"
-size=$(stat -c %s "$SCRATCH/fs3240.fsbench")
+# each in a directory of its own: show looks for the earlier sessions of
+# a result beside it (model/history.h), and the index it reads them from
+# would otherwise put the larger file's reading into the smaller's time
+mkdir "$SCRATCH/810" "$SCRATCH/3240"
+many_fs 810 >"$SCRATCH/810/fs810.fsbench"
+many_fs 3240 >"$SCRATCH/3240/fs3240.fsbench"
+size=$(stat -c %s "$SCRATCH/3240/fs3240.fsbench")
 # the CPU time (user + sys) of what the shell has waited for, in ms: what
 # show itself spent, whatever else the machine is doing (wall time on a
 # loaded machine is the neighbours' as much as show's); `times` in this
@@ -117,17 +121,19 @@ cpu_ms() {	# into CPU_MS
 	CPU_MS=$(tail -n 1 "$SCRATCH/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, m, "m"); t += m[1] * 60 + m[2] }; printf "%d\n", t * 1000 }')
 }
 cpu_ms; t0=$CPU_MS
-limit "$size" check "810 filesystems" "$SCRATCH/fs810.fsbench" 60 '\n' "$FSBENCH" show "$SCRATCH/fs810.fsbench"
+limit "$size" check "810 filesystems" "$SCRATCH/810/fs810.fsbench" 60 '\n' "$FSBENCH" show "$SCRATCH/810/fs810.fsbench"
 cpu_ms; t1=$CPU_MS
-limit "$size" check "3,240 filesystems" "$SCRATCH/fs3240.fsbench" 60 '\n' "$FSBENCH" show "$SCRATCH/fs3240.fsbench"
+limit "$size" check "3,240 filesystems" "$SCRATCH/3240/fs3240.fsbench" 60 '\n' "$FSBENCH" show "$SCRATCH/3240/fs3240.fsbench"
 cpu_ms; t2=$CPU_MS
 grep -q '^fs3239 ' "$SCRATCH/out" || fail "3,240 filesystems: the last one is not in the summary"
 a=$((t1 - t0)) b=$((t2 - t1))
 note "show of 810 filesystems: $a ms of CPU, of 3,240: $b ms ($size bytes)"
-# four times the filesystems: linear is about 4x; quadratic (as before) 16x
-[ "$b" -le $((a * 9 + 500)) ] || fail "3,240 filesystems took $b ms of CPU, 810 took $a ms: not linear"
-limit "$size" check "3,240 filesystems: export html" "$SCRATCH/fs3240.fsbench" 60 '\n' \
-	"$FSBENCH" export --format html "$SCRATCH/fs3240.fsbench"
+# four times the filesystems: linear is about 4x, quadratic 16x; the
+# result's grid (model/grid.h) addresses every cell by index, so no table
+# searches a name per cell: at most 4.5x, and half a second for the noise
+[ "$b" -le $((a * 9 / 2 + 500)) ] || fail "3,240 filesystems took $b ms of CPU, 810 took $a ms: not linear (4.5x at most)"
+limit "$size" check "3,240 filesystems: export html" "$SCRATCH/3240/fs3240.fsbench" 60 '\n' \
+	"$FSBENCH" export --format html "$SCRATCH/3240/fs3240.fsbench"
 
 # three million '}' then '{' (a brace counter once wrote before its array)
 { echo "format = 1"; head -c 3000000 /dev/zero | tr '\0' '}'; echo "{"; } >"$SCRATCH/braces.fsbench"

@@ -80,11 +80,11 @@ static struct fsb_result *craft(const struct plan *p, const char *started)
 	res->order = fsb_xstrdup("rounds");
 	res->order_seed = 1;
 	res->rounds = res->repeat = p->rounds;
-	res->ended = fsb_xstrdup("cap");
+	res->ended = FSB_ENDED_CAP;
 	res->host.hostname = fsb_xstrdup("vm");
 	res->host.cpu = fsb_xstrdup("AMD EPYC");
 	res->host.cores = 2;
-	res->target.kind = fsb_xstrdup("image");
+	res->target.kind = FSB_TARGET_IMAGE;
 	res->target.path = fsb_xstrdup("/var/tmp/fsbench.img");
 	for (size_t j = 0; j < p->phases.n; j++)
 		fsb_strv_add(&res->phase_order, p->phases.v[j]);
@@ -95,7 +95,7 @@ static struct fsb_result *craft(const struct plan *p, const char *started)
 		for (size_t j = 0; j < p->phases.n; j++) {
 			struct fsb_phase_result *ph = fsb_fs_add_phase(f, p->phases.v[j]);
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			for (long k = 0; k < p->rounds; k++) {
 				struct fsb_run run;
 

@@ -35,7 +35,7 @@ static inline struct fsb_result *crafted_result(const char *phase, const struct 
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phase);
 
 		fs->type = fsb_xstrdup(s[i].type ? s[i].type : s[i].fs);
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < s[i].n; k++) {
 			struct fsb_run run;
 
@@ -85,7 +85,7 @@ static inline struct fsb_result *crafted_phased(const char *const *fs, size_t nf
 	res->baseline = fsb_xstrdup(fs[0]);
 	res->order = fsb_xstrdup("rounds");
 	res->profile = fsb_xstrdup("quick");
-	res->target.kind = fsb_xstrdup("image");
+	res->target.kind = FSB_TARGET_IMAGE;
 	res->host.hostname = fsb_xstrdup("vm");
 	res->host.cpu = fsb_xstrdup("AMD EPYC");
 	res->host.cores = 2;
@@ -98,7 +98,7 @@ static inline struct fsb_result *crafted_phased(const char *const *fs, size_t nf
 		for (size_t j = 0; j < np; j++) {
 			struct fsb_phase_result *ph = fsb_fs_add_phase(f, names[j]);
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			for (size_t k = 0; k < n; k++) {
 				struct fsb_run run;
 

@@ -178,8 +178,8 @@ static void test_not_in_totals(void **state)
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_cellstats t, tar;
 
-		fsb_cell_stats(res, res->fs[i], "total", FSB_METRIC_DEAD, &t);
-		fsb_cell_stats(res, res->fs[i], "tar", FSB_METRIC_DEAD, &tar);
+		fsb_cell_stats(res, i, fsb_grid_phase(fsb_result_grid(res), "total"), FSB_METRIC_DEAD, &t);
+		fsb_cell_stats(res, i, fsb_grid_phase(fsb_result_grid(res), "tar"), FSB_METRIC_DEAD, &tar);
 		assert_float_equal(t.st.mean, tar.st.mean, 1e-12);
 		fsb_cell_stats_free(&t);
 		fsb_cell_stats_free(&tar);
@@ -189,7 +189,7 @@ static void test_not_in_totals(void **state)
 	for (size_t i = 0; i < v.nrows; i++) {
 		struct fsb_cellstats tar;
 
-		fsb_cell_stats(res, v.rows[i].fs, "tar", FSB_METRIC_DEAD, &tar);
+		fsb_cell_stats(res, v.rows[i].index, fsb_grid_phase(fsb_result_grid(res), "tar"), FSB_METRIC_DEAD, &tar);
 		assert_float_equal(v.rows[i].total, tar.st.mean, 1e-12);
 		fsb_cell_stats_free(&tar);
 	}
@@ -327,7 +327,7 @@ static void add_runs(struct fsb_fs_result *fs, const char *phase, const double *
 {
 	struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phase);
 
-	ph->kind = fsb_xstrdup("builtin");
+	ph->kind = FSB_PHASE_BUILTIN;
 	for (size_t k = 0; k < n; k++) {
 		struct fsb_run r;
 

@@ -41,7 +41,7 @@ static void add_run(struct fsb_result *r, const char *fs, const char *phase, dou
 	struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(r, fs), phase);
 	struct fsb_run run;
 
-	ph->kind = fsb_xstrdup("command");
+	ph->kind = FSB_PHASE_COMMAND;
 	fsb_run_init(&run);
 	run.v[FSB_FIELD_real] = real;
 	run.v[FSB_FIELD_user] = real / 2;
@@ -62,7 +62,7 @@ static void write_result(const char *name, const char *profile, int minute, doub
 	r->baseline = fsb_xstrdup("ext2");
 	r->profile = fsb_xstrdup(profile);
 	r->repeat = 1;
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.path = fsb_xstrdup("/var/tmp/t.img");
 	fsb_strv_add(&r->phase_order, "tar");
 	add_run(r, "ext2", "tar", tar_ext2);
@@ -153,7 +153,7 @@ static void test_aged(void **state)
 		p = fsb_xasprintf("%s/planned.fsbench", dir);
 		assert_int_equal(fsb_result_read(p, &r, &err), 0);
 		fsb_strv_add(&r->phase_order, "age");
-		fsb_fs_add_phase(r->fs[0], "age")->kind = fsb_xstrdup("builtin");
+		fsb_fs_add_phase(r->fs[0], "age")->kind = FSB_PHASE_BUILTIN;
 		assert_int_equal(fsb_result_write(r, p, &err), 0);
 		fsb_result_free(r);
 		free(p);

@@ -492,8 +492,8 @@ static void crash_run(struct fsb_result *res, const char *fs, double states, dou
 	struct fsb_phase_result *ph = fsb_fs_add_phase(f, "crash");
 	struct fsb_run r;
 
-	if (!ph->kind)
-		ph->kind = fsb_xstrdup(fsb_phase_kind_word(FSB_PHASE_CRASH));
+	if (ph->kind == FSB_PHASE_KIND_NONE)
+		ph->kind = FSB_PHASE_CRASH;
 	fsb_run_init(&r);
 	r.v[FSB_FIELD_real] = 30;
 	r.v[FSB_FIELD_crash_states] = states;
@@ -516,8 +516,8 @@ static void tar_run(struct fsb_result *res, const char *fs, double real)
 	struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs), "tar");
 	struct fsb_run r;
 
-	if (!ph->kind)
-		ph->kind = fsb_xstrdup("command");
+	if (ph->kind == FSB_PHASE_KIND_NONE)
+		ph->kind = FSB_PHASE_COMMAND;
 	fsb_run_init(&r);
 	r.v[FSB_FIELD_real] = real;
 	r.v[FSB_FIELD_user] = 0.1;

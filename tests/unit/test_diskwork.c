@@ -59,7 +59,7 @@ static struct fsb_result *crafted(const char *phase, const struct wfs *s, size_t
 
 		fs->type = fsb_xstrdup(s[i].fs);
 		fs->mount_options = s[i].mount_options ? fsb_xstrdup(s[i].mount_options) : NULL;
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < reps; k++) {
 			struct fsb_run r = run_of(s[i].written[k], s[i].saved[k]);
 
@@ -86,7 +86,7 @@ static void test_less_work_cloned(void **state)
 	char say[512];
 
 	(void)state;
-	fsb_plaus_less_work(res, "cp", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "cp"), v);
 	for (int i = 0; i < 5; i++)
 		if (i != 3)
 			assert_int_equal(v[i].why, FSB_LESS_NONE);
@@ -113,7 +113,7 @@ static void test_less_work_compressed(void **state)
 	struct fsb_plaus_less v[3];
 
 	(void)state;
-	fsb_plaus_less_work(res, "tar", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "tar"), v);
 	assert_int_equal(v[0].why, FSB_LESS_NONE);
 	assert_int_equal(v[1].why, FSB_LESS_NONE);
 	assert_int_equal(v[2].why, FSB_LESS_COMPRESSED);
@@ -121,7 +121,7 @@ static void test_less_work_compressed(void **state)
 	fsb_result_free(res);
 	s[2].mount_options = NULL;
 	res = crafted("tar", s, 3, 3);
-	fsb_plaus_less_work(res, "tar", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "tar"), v);
 	assert_int_equal(v[2].why, FSB_LESS_STORED_LESS);
 	fsb_result_free(res);
 }
@@ -140,23 +140,23 @@ static void test_less_work_edges(void **state)
 	struct fsb_plaus_less v[3];
 
 	(void)state;
-	fsb_plaus_less_work(res, "tar", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "tar"), v);
 	assert_int_equal(v[2].why, FSB_LESS_NONE);	/* 0.33 of the others */
 	fsb_result_free(res);
 	for (int i = 0; i < 3; i++)
 		s[i].written[0] = s[i].written[1] = s[i].written[2] = i == 2 ? 1 : 12;
 	res = crafted("rm", s, 3, 3);
-	fsb_plaus_less_work(res, "rm", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "rm"), v);
 	assert_int_equal(v[2].why, FSB_LESS_NONE);	/* the others wrote 12 MiB */
 	fsb_result_free(res);
 	for (int i = 0; i < 3; i++)
 		s[i].written[0] = s[i].written[1] = s[i].written[2] = i == 2 ? 1 : 300;
 	res = crafted("clone", s, 3, 3);
-	fsb_plaus_less_work(res, "clone", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "clone"), v);
 	assert_int_equal(v[2].why, FSB_LESS_NONE);
 	fsb_result_free(res);
 	res = crafted("tar", s, 1, 3);
-	fsb_plaus_less_work(res, "tar", v);
+	fsb_plaus_less_work(res, fsb_grid_phase(fsb_result_grid(res), "tar"), v);
 	assert_int_equal(v[0].why, FSB_LESS_NONE);
 	fsb_result_free(res);
 }
@@ -232,12 +232,12 @@ static void test_amp_total(void **state)
 	struct fsb_strv words = { 0 };
 
 	(void)state;
-	fsb_diskwork_amp(res, res->fs[0], &a);
+	fsb_diskwork_amp(res, 0, &a);
 	assert_int_equal(a.n, 3);
 	assert_true(fabs(a.written_kib / MIB - 370) < 1e-6);
 	assert_true(fabs(a.factor - 370.0 / 360) < 1e-6);
 	assert_true(isnan(a.flushes));
-	fsb_diskwork_amp(res, res->fs[3], &a);
+	fsb_diskwork_amp(res, 3, &a);
 	assert_true(isnan(a.factor));	/* xfs saved 0.4 MiB */
 	fsb_report_amp_words(res, NULL, &words);
 	assert_int_equal(words.n, 1);
@@ -265,12 +265,12 @@ static void test_clone(void **state)
 	res->fs[1]->phases[0]->runs[0].v[FSB_FIELD_reflink] = 1;
 	res->fs[2]->phases[0]->runs[0].status = FSB_RUN_FAILED;
 	res->fs[2]->phases[0]->runs[0].error = fsb_xstrdup("exited with status 1: cp: No space left on device");
-	fsb_diskwork_clone(res, res->fs[0], &c);
+	fsb_diskwork_clone(res, 0, &c);
 	assert_int_equal(c.answer, FSB_CLONE_NO);
-	fsb_diskwork_clone(res, res->fs[1], &c);
+	fsb_diskwork_clone(res, 1, &c);
 	assert_int_equal(c.answer, FSB_CLONE_YES);
 	assert_true(c.real > 0);
-	fsb_diskwork_clone(res, res->fs[2], &c);
+	fsb_diskwork_clone(res, 2, &c);
 	assert_int_equal(c.answer, FSB_CLONE_FAILED);
 	assert_non_null(strstr(c.why, "No space"));
 	assert_true(fsb_diskwork_clone_present(res));
@@ -370,7 +370,7 @@ static void test_stalls_from_stall_round(void **state)
 	char *legend;
 
 	(void)state;
-	fsb_diskwork_amp(res, res->fs[1], &before);
+	fsb_diskwork_amp(res, 1, &before);
 	assert_false(fsb_diskwork_stalls_present(res));
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_run r = run_of(100 * cloned[i].written[0], 1);
@@ -405,7 +405,7 @@ static void test_stalls_from_stall_round(void **state)
 	assert_true(fabs(c.bars[4].value - 24.0 / 20) < 1e-9);	/* btrfs's p99 over ext2's */
 	fsb_chart_free(&c);
 	/* the write amplification is the timed runs' */
-	fsb_diskwork_amp(res, res->fs[1], &after);
+	fsb_diskwork_amp(res, 1, &after);
 	assert_true(after.written_kib == before.written_kib && after.factor == before.factor);
 	assert_int_equal(fsb_report_disk_amp(res, NULL, &t), 0);
 	assert_non_null(strstr(t.caption, "kept; the stall probe ran in a round of its own, not beside them)"));
@@ -427,6 +427,7 @@ static void test_stalls_from_stall_round(void **state)
 		ph->stall_runs = NULL;
 		ph->nstall_runs = 0;
 	}
+	fsb_result_changed(res);	/* runs changed in place: the grid is built anew (result.h) */
 	res->probe = -1;
 	assert_true(fsb_diskwork_worst_stall(res, &w));
 	assert_string_equal(w.fs->name, "btrfs");

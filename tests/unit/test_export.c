@@ -44,7 +44,7 @@ static struct fsb_result *sample(void)
 
 		fs->type = fsb_xstrdup("ext2");
 		ph = fsb_fs_add_phase(fs, "tar");
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		ph->label = fsb_xstrdup("tar xf");
 		for (int k = 0; k < 4; k++)
 			add_run(ph, 10.0 * (double)(i + 1) + 0.1 * k, 1.0);
@@ -52,7 +52,7 @@ static struct fsb_result *sample(void)
 		ph->auto_target_reps = 5;
 		ph->auto_converged = i == 0;
 		ph = fsb_fs_add_phase(fs, "rm");
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		add_run(ph, 2.0 + (double)i, 0.5);
 		add_run(ph, NAN, NAN);
 		r = &ph->runs[1];
@@ -60,7 +60,7 @@ static struct fsb_result *sample(void)
 		r->exit_status = 1;
 		r->error = fsb_xstrdup("rm: cannot remove 'a,b': \"busy\"\nsecond line");
 		ph = fsb_fs_add_phase(fs, "deb");
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		ph->status = FSB_PHASE_UNAVAILABLE;
 		ph->reason = fsb_xstrdup("debootstrap is not installed");
 	}

@@ -32,8 +32,8 @@ static void add_run(struct fsb_fs_result *fs, const char *phase, const struct sp
 	struct fsb_run r;
 	bool bytes = strstr(phase, "write") || strstr(phase, "read");
 
-	if (!ph->kind)
-		ph->kind = fsb_xstrdup("builtin");
+	if (ph->kind == FSB_PHASE_KIND_NONE)
+		ph->kind = FSB_PHASE_BUILTIN;
 	fsb_run_init(&r);
 	r.v[FSB_FIELD_real] = 1;
 	r.v[FSB_FIELD_passes] = s->passes;
@@ -193,7 +193,7 @@ static void test_repetitions_and_gaps(void **state)
 	fsb_run_clear(&fail);
 	/* a phase that only failed is an empty test */
 	ph = fsb_fs_add_phase(a, "block-read");
-	ph->kind = fsb_xstrdup("builtin");
+	ph->kind = FSB_PHASE_BUILTIN;
 	fsb_run_init(&fail);
 	fail.status = FSB_RUN_FAILED;
 	fsb_phase_add_run(ph, &fail);
@@ -282,7 +282,7 @@ static void test_nothing_to_export(void **state)
 	struct csv c;
 
 	(void)state;
-	ph->kind = fsb_xstrdup("command");
+	ph->kind = FSB_PHASE_COMMAND;
 	fsb_run_init(&r);
 	r.v[FSB_FIELD_real] = 3;
 	fsb_phase_add_run(ph, &r);

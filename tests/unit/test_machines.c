@@ -45,7 +45,7 @@ static struct fsb_result *machine(const char *kernel, long ram, double scale, do
 	r->host.cores = 2;
 	r->host.ram_mib = ram;
 	fsb_strv_add(&r->host.versions, "tar (GNU tar) 1.34");
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.size_mib = 2048;
 	for (size_t j = 0; j < 2; j++)
 		fsb_strv_add(&r->phase_order, phs[j]);
@@ -58,7 +58,7 @@ static struct fsb_result *machine(const char *kernel, long ram, double scale, do
 			struct fsb_phase_result *ph = fsb_fs_add_phase(f, phs[j]);
 			double factor = i == 2 ? (j == 0 ? xfs_tar : xfs_rm) : 1.0;
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			for (int k = 0; k < 3; k++) {
 				struct fsb_run run;
 
@@ -242,14 +242,14 @@ static struct fsb_result *tmpfs_result(void)
 	r->order = fsb_xstrdup("sequential");
 	r->order_seed = 42;
 	r->command = fsb_xstrdup("fsbench run --image /var/tmp/x.img --fs tmpfs --phases tar --no-reformat -j 2");
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.size_mib = 1024;
 	fsb_strv_add(&r->phase_order, "tar");
 	f = fsb_result_add_fs(r, "tmpfs");
 	f->type = fsb_xstrdup("tmpfs");
 	f->mount_options = fsb_xstrdup("size=1073741824");
 	ph = fsb_fs_add_phase(f, "tar");
-	ph->kind = fsb_xstrdup("command");
+	ph->kind = FSB_PHASE_COMMAND;
 	ph->command = fsb_xstrdup(fsb_config_phase(cfg, "tar")->command);
 	return r;
 }
@@ -296,7 +296,7 @@ static void test_like_plan(void **state)
 	fsb_strv_free(&notes);
 	/* …and stopped by the user after its first round */
 	r->rounds = 1;
-	r->ended = fsb_xstrdup("stopped");
+	r->ended = FSB_ENDED_STOPPED;
 	fsb_plan_init(&p, cfg);
 	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
 	assert_false(p.settle);
@@ -315,8 +315,7 @@ static void test_like_plan(void **state)
 	fsb_strv_free(&notes);
 	/* settled, the budget not recorded */
 	r->budget_s = 0;
-	free(r->ended);
-	r->ended = fsb_xstrdup("settled");
+	r->ended = FSB_ENDED_SETTLED;
 	fsb_plan_init(&p, cfg);
 	assert_int_equal(fsb_plan_like(&p, r, &missing, &notes), 0);
 	assert_true(p.settle);

@@ -40,7 +40,7 @@ static struct fsb_result *run_of(const char *started, const char *fslist, int re
 	r->host.kernel = fsb_xstrdup("Linux 6.1");
 	r->host.cpu = fsb_xstrdup("AMD EPYC");
 	fsb_strv_add(&r->host.versions, "tar (GNU tar) 1.34");
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.size_mib = 2048;
 	fsb_strv_split(&fss, fslist, ',');
 	for (size_t i = 0; i < fss.n; i++) {
@@ -51,7 +51,7 @@ static struct fsb_result *run_of(const char *started, const char *fslist, int re
 		for (size_t j = 0; j < FSB_ARRAY_SIZE(phases); j++) {
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phases[j]);
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			ph->command = fsb_xasprintf("%s something", phases[j]);
 			for (int k = 0; k < reps; k++) {
 				struct fsb_run run;

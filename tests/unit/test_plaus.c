@@ -162,7 +162,7 @@ static struct fsb_result *crafted(bool cached_read, double btrfs_written)
 	res->status = FSB_RESULT_COMPLETE;
 	res->baseline = fsb_xstrdup("ext4");
 	res->host.virt = fsb_xstrdup("kvm");
-	res->target.kind = fsb_xstrdup("image");
+	res->target.kind = FSB_TARGET_IMAGE;
 	for (size_t i = 0; i < 2; i++) {
 		struct fsb_fs_result *fs = fsb_result_add_fs(res, names[i]);
 		struct fsb_phase_result *w = fsb_fs_add_phase(fs, "block-write");
@@ -171,8 +171,8 @@ static struct fsb_result *crafted(bool cached_read, double btrfs_written)
 
 		fs->type = fsb_xstrdup(i ? "btrfs" : "ext4");
 		fs->mount_options = fsb_xstrdup(i ? "compress=zstd" : "");
-		w->kind = fsb_xstrdup("builtin");
-		rd->kind = fsb_xstrdup("builtin");
+		w->kind = FSB_PHASE_BUILTIN;
+		rd->kind = FSB_PHASE_BUILTIN;
 		r = data_run(GIB, 0, i ? btrfs_written : 1.01 * GIB / 1024, 30);
 		fsb_phase_add_run(w, &r);
 		fsb_run_clear(&r);

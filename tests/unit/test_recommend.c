@@ -298,8 +298,8 @@ static void test_ratios_are_the_verdicts(void **state)
 	assert_any(&lines, "ext2 was 15% faster at these phases (0.85× the time of ext4 [");
 	assert_any(&lines, "], not significantly) but has no journal");
 	/* what the old noise model said: significant */
-	fsb_cell_stats(res, res->fs[1], "deb", FSB_METRIC_DEAD, &a);
-	fsb_cell_stats(res, res->fs[0], "deb", FSB_METRIC_DEAD, &b);
+	fsb_cell_stats(res, 1, fsb_grid_phase(fsb_result_grid(res), "deb"), FSB_METRIC_DEAD, &a);
+	fsb_cell_stats(res, 0, fsb_grid_phase(fsb_result_grid(res), "deb"), FSB_METRIC_DEAD, &b);
 	n = fsb_cell_normalize(&a, &b, FSB_METRIC_DEAD, &o);
 	assert_true(n.significant);
 	fsb_cell_stats_free(&a);

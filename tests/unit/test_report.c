@@ -21,6 +21,15 @@
 #include "model/verdict.h"
 #include "sys/util.h"
 
+/* The cell of filesystem fs, phase phase ("total" too), by name. */
+static void cell(const struct fsb_result *res, const char *fs, const char *phase, enum fsb_metric m,
+		 struct fsb_cellstats *out)
+{
+	const struct fsb_grid *g = fsb_result_grid(res);
+
+	fsb_cell_stats(res, fsb_grid_fs(g, fs), fsb_grid_phase(g, phase), m, out);
+}
+
 /* ---- BEGIN report_reference.py output (regenerate, do not edit) ---- */
 /* scipy 1.10.1, numpy 1.24.2 */
 
@@ -282,7 +291,7 @@ static struct fsb_result *seed004(void)
 		for (size_t j = 0; j < 3; j++) {
 			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, phasenames[j]);
 
-			ph->kind = fsb_xstrdup("command");
+			ph->kind = FSB_PHASE_COMMAND;
 			for (size_t k = 0; k < 20; k++)
 				add_run(ph, s004[j][i][k][0], s004[j][i][k][1], s004[j][i][k][2]);
 		}
@@ -331,7 +340,7 @@ static void test_cells(void **state)
 		const struct cell_ref *r = &cell_ref[i];
 		struct fsb_cellstats cs;
 
-		fsb_cell_stats(res, fsb_result_find_fs(res, r->fs), r->phase, metric_of(r->metric), &cs);
+		cell(res, r->fs, r->phase, metric_of(r->metric), &cs);
 		check_cell(&cs, r);
 		fsb_cell_stats_free(&cs);
 	}
@@ -356,7 +365,7 @@ static void test_failed_run_left_out(void **state)
 
 		if (strcmp(r->fs, "ext3_64bit") || strcmp(r->phase, "tar_x") || strcmp(r->metric, "real"))
 			continue;
-		fsb_cell_stats(res, fsb_result_find_fs(res, r->fs), r->phase, FSB_METRIC_REAL, &cs);
+		cell(res, r->fs, r->phase, FSB_METRIC_REAL, &cs);
 		assert_int_equal(cs.nruns, 21);
 		check_cell(&cs, r);
 		fsb_cell_stats_free(&cs);
@@ -450,7 +459,7 @@ static void test_significance_marks(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
@@ -500,7 +509,7 @@ static void test_disturbed_set_aside(void **state)
 		for (size_t k = 0; k < 4; k++)
 			res->fs[i]->phases[0]->runs[k].v[FSB_FIELD_seq] = i == 2 ? (double)k + 1 : (seq++) + 4;
 
-	fsb_cell_stats(res, fsb_result_find_fs(res, "aa"), "p", FSB_METRIC_REAL, &cs);
+	cell(res, "aa", "p", FSB_METRIC_REAL, &cs);
 	assert_int_equal(cs.nok, 4);
 	assert_int_equal(cs.ndisturbed, 1);
 	assert_false(cs.unreliable);
@@ -510,7 +519,7 @@ static void test_disturbed_set_aside(void **state)
 	close_to(cs.st.mean, 10.0, "mean without the disturbed run");
 	fsb_cell_stats_free(&cs);
 
-	fsb_cell_stats(res, fsb_result_find_fs(res, "all"), "p", FSB_METRIC_REAL, &cs);
+	cell(res, "all", "p", FSB_METRIC_REAL, &cs);
 	assert_true(cs.unreliable);
 	assert_int_equal(cs.st.n_used, 4);
 	close_to(cs.st.mean, 20.025, "an all-disturbed cell's mean is over all its runs");
@@ -559,13 +568,13 @@ static void test_noise_floor(void **state)
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
-	fsb_cell_stats(res, fsb_result_find_fs(res, "base"), "p", FSB_METRIC_REAL, &b);
-	fsb_cell_stats(res, fsb_result_find_fs(res, "noisy"), "p", FSB_METRIC_REAL, &n);
-	fsb_cell_stats(res, fsb_result_find_fs(res, "tight"), "p", FSB_METRIC_REAL, &t);
+	cell(res, "base", "p", FSB_METRIC_REAL, &b);
+	cell(res, "noisy", "p", FSB_METRIC_REAL, &n);
+	cell(res, "tight", "p", FSB_METRIC_REAL, &t);
 	rb = b.st.ci_half / b.st.mean;
 	rn = n.st.ci_half / n.st.mean;
 	rt = t.st.ci_half / t.st.mean;
@@ -585,7 +594,7 @@ static void test_noise_floor(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, fs[i].name), "p");
 
-		ph->kind = fsb_xstrdup("command");
+		ph->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 5; k++)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/grid.h"
 #include "model/result.h"
 #include "model/uses.h"
 
@@ -43,7 +44,7 @@ static struct fsb_result *sample(void)
 	r->host.cores = 2;
 	r->host.ram_mib = 24000;
 	fsb_strv_add(&r->host.versions, "tar (GNU tar) 1.34");
-	r->target.kind = fsb_xstrdup("image");
+	r->target.kind = FSB_TARGET_IMAGE;
 	r->target.path = fsb_xstrdup("/var/tmp/t.img");
 	r->target.size_mib = 2048;
 	fsb_strv_add(&r->target.reasons, "not mounted");
@@ -54,7 +55,7 @@ static struct fsb_result *sample(void)
 	fs->mkfs_version = fsb_xstrdup("mke2fs 1.47.0 (5-Feb-2023)");
 	ph = fsb_fs_add_phase(fs, "tar");
 	ph->label = fsb_xstrdup("tar xf");
-	ph->kind = fsb_xstrdup("command");
+	ph->kind = FSB_PHASE_COMMAND;
 	fsb_run_init(&run);
 	run.v[FSB_FIELD_real] = 27.23;
 	run.v[FSB_FIELD_user] = 21.94;
@@ -151,7 +152,7 @@ static void test_round_trip(void **state)
 	/* a run in rounds: how many, the budget, how it ended */
 	r->rounds = 3;
 	r->budget_s = 900;
-	r->ended = fsb_xstrdup("budget");
+	r->ended = FSB_ENDED_BUDGET;
 	/* what the disk is for, as the run was told; its fsck time */
 	r->use = fsb_xstrdup("build");
 	r->needs = FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION;
@@ -184,7 +185,7 @@ static void test_round_trip(void **state)
 	assert_true(fsb_result_has_stall_runs(back));
 	assert_int_equal(back->rounds, 3);
 	assert_int_equal(back->budget_s, 900);
-	assert_string_equal(back->ended, "budget");
+	assert_int_equal(back->ended, FSB_ENDED_BUDGET);
 	assert_string_equal(back->use, "build");
 	assert_int_equal(back->needs, FSB_NEED_SNAPSHOTS | FSB_NEED_COMPRESSION);
 	assert_int_equal(back->fs[0]->fsck_s.n, 1);
@@ -408,6 +409,10 @@ static void test_bad_input(void **state)
 	expect_bad("status = \"complete\"\n", "bad.fsbench", "not an fsbench result file");
 	expect_bad("format = 1\nstatus = \"great\"\n", "bad.fsbench:2:", "status = \"great\"");
 	expect_bad("format = 1\nended = \"tired\"\n", "bad.fsbench:2:", "tired");
+	/* the kinds are enums read once: a word the format does not know is refused */
+	expect_bad("format = 1\nfilesystem \"a\" {\n phase \"p\" { kind = \"magic\" } }\n", "bad.fsbench:3:",
+		   "expected one of command, builtin, imported, crash");
+	expect_bad("format = 1\ntarget {\n kind = \"usb\" }\n", "bad.fsbench:3:", "expected one of image, dir, device");
 	expect_bad("format = 1\nrounds = 0\n", "bad.fsbench:2:", "rounds");
 	expect_bad("format = 1\nuse = \"desktop\"\n", "bad.fsbench:2:", "not a use fsbench knows");
 	expect_bad("format = 1\nneeds = {\"snapshots\", \"speed\"}\n", "bad.fsbench:2:", "speed");
@@ -526,6 +531,66 @@ static void test_stall_run_limits(void **state)
 	free(path);
 }
 
+/* The grid (model/grid.h): rows and columns by index, the phases' facts,
+ * "total" as a computed column, and built anew after a change of shape. */
+static void test_grid(void **state)
+{
+	struct fsb_result *r = sample();
+	const struct fsb_grid *g = fsb_result_grid(r);
+	size_t tar = fsb_grid_phase(g, "tar"), bw = fsb_grid_phase(g, "block-write"), ext2, jfs;
+	struct fsb_phase_result *crash;
+
+	(void)state;
+	assert_ptr_equal(fsb_result_grid(r), g);	/* built once */
+	assert_int_equal(g->nfs, r->nfs);
+	ext2 = fsb_grid_fs(g, "ext2");
+	jfs = fsb_grid_fs(g, "jfs");
+	assert_int_equal(ext2, 0);
+	assert_int_equal(jfs, 1);
+	assert_int_equal(fsb_grid_fs(g, "xfs"), FSB_GRID_NONE);
+	/* phase_order's first */
+	assert_int_equal(tar, 0);
+	assert_int_equal(bw, 1);
+	assert_int_equal(fsb_grid_phase(g, FSB_GRID_TOTAL_NAME), FSB_GRID_TOTAL);
+	assert_int_equal(fsb_grid_column(g, "total"), FSB_GRID_NONE);
+	assert_int_equal(fsb_grid_phase(g, "nope"), FSB_GRID_NONE);
+	assert_ptr_equal(fsb_grid_cell(g, ext2, tar), r->fs[0]->phases[0]);
+	assert_null(fsb_grid_cell(g, ext2, FSB_GRID_TOTAL));
+	assert_null(fsb_grid_cell(g, FSB_GRID_NONE, tar));
+	assert_string_equal(fsb_grid_col_name(g, FSB_GRID_TOTAL), "total");
+	assert_string_equal(fsb_grid_label(g, tar), "tar xf");
+	assert_int_equal(g->col[tar].kind, FSB_PHASE_COMMAND);
+	assert_false(g->col[tar].rate);
+	assert_true(g->col[tar].measured);	/* its first run succeeded */
+	/* block-write only planned: a column no row has, of no recorded kind */
+	assert_int_equal(g->col[bw].first, FSB_GRID_NONE);
+	assert_int_equal(g->col[bw].kind, FSB_PHASE_KIND_NONE);
+	assert_int_equal(g->nph, 3);	/* and deb, unavailable on ext2 */
+	assert_int_equal(g->desktop.n, 3);
+	assert_int_equal(g->desktop.v[0], tar);
+	assert_int_equal(g->builtin.n, 0);
+	assert_int_equal(g->total.n, 1);	/* the measured ones */
+	assert_int_equal(g->total.v[0], tar);
+	for (size_t i = 0; i < r->nfs; i++)
+		for (size_t k = 0; k < r->fs[i]->nphases; k++)
+			assert_ptr_equal(fsb_grid_cell(g, i, fsb_grid_col_of(g, i, k)), r->fs[i]->phases[k]);
+	/* a new phase is a new column; a crash phase counts no time */
+	crash = fsb_fs_add_phase(r->fs[1], "crash");
+	crash->kind = FSB_PHASE_CRASH;
+	g = fsb_result_grid(r);
+	assert_int_equal(g->nph, 4);
+	assert_ptr_equal(fsb_grid_cell(g, jfs, fsb_grid_phase(g, "crash")), crash);
+	assert_false(g->col[fsb_grid_phase(g, "crash")].timed);
+	assert_int_equal(g->desktop.n, 3);
+	/* a change in place is the caller's to say */
+	crash->kind = FSB_PHASE_BUILTIN;
+	fsb_result_changed(r);
+	g = fsb_result_grid(r);
+	assert_true(g->col[fsb_grid_phase(g, "crash")].rate);
+	assert_int_equal(g->builtin.n, 1);
+	fsb_result_free(r);
+}
+
 static void test_metrics(void **state)
 {
 	struct fsb_run r;
@@ -558,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_probe_mode),
 		cmocka_unit_test(test_stall_run_limits),
 		cmocka_unit_test(test_metrics),
+		cmocka_unit_test(test_grid),
 	};
 	return cmocka_run_group_tests(tests, scratch_setup, scratch_teardown);
 }

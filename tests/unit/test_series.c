@@ -66,7 +66,7 @@ static struct fsb_result *sample(void)
 		struct fsb_run run;
 
 		fs->type = fsb_xstrdup(names[f]);
-		ph->kind = fsb_xstrdup("builtin");
+		ph->kind = FSB_PHASE_BUILTIN;
 		ph->label = fsb_xstrdup("Sequential output, block");
 		fsb_run_init(&run);
 		run.v[FSB_FIELD_real] = 5;

@@ -609,7 +609,7 @@ static void test_every_phase_noisy(void **state)
 	for (size_t i = 0; i < 2; i++) {
 		struct fsb_phase_result *q = fsb_fs_add_phase(res->fs[i], "q");
 
-		q->kind = fsb_xstrdup("command");
+		q->kind = FSB_PHASE_COMMAND;
 		for (size_t k = 0; k < 4; k++) {
 			struct fsb_run run;
 
@@ -751,6 +751,7 @@ static void test_out_of_total(void **state)
 	fsb_strv_free(&lines);
 	for (size_t i = 0; i < 2; i++)
 		fsb_fs_find_phase(res->fs[i], "tar")->session_cv = 0.08;
+	fsb_result_changed(res);	/* changed in place: the grid is built anew (result.h) */
 	fsb_cell_total_phases(res, &total);
 	assert_int_equal(total.n, 2);
 	fsb_strv_free(&total);

@@ -80,7 +80,10 @@ for sig in INT TERM HUP; do
 			what="SIG$sig during mkfs" ;;
 		make)
 			wait_until "$what: make's cc1" eval '{ first_phase_done "$out" && in_session $pid cc1; } || ! alive $pid'
-			in_session "$pid" cc1 || { cat "$out"; fail "$what: the run ended before make compiled"; }
+			# cc1 lives a fraction of a second on the tiny tree: it may be gone
+			# by now, between two files; make lives as long as the phase
+			alive "$pid" || { cat "$out"; fail "$what: the run ended before make compiled"; }
+			in_session "$pid" make || { cat "$out"; fail "$what: make ended before the signal"; }
 			what="SIG$sig during make (cc1 running)" ;;
 		esac
 		kill -s "$sig" "$pid"

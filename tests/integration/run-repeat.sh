@@ -62,13 +62,15 @@ out=$(/usr/bin/python3 "$check" csv "$res" "$SCRATCH/r.csv") || { echo "$out"; f
 # 16: the 15 of the document before issue 10, and the runs in the order they ran
 "$FSBENCH" export --format markdown "$res" -o "$SCRATCH/r.md" || fail "export markdown exited $?"
 # 16 tables (the run order among them), 4 of what the disk did (all phases, device writes, write
-# amplification, stalls: doc/disk.md), and a table of the device over time for each phase that ran
+# amplification, stalls: doc/disk.md), the recommendation's "What else counts" (doc/recommend.md),
+# and a table of the device over time for each phase that ran
 # long enough (half a second) to have one: which do depends on the machine
 nseries=$(/usr/bin/python3 -c '
 import re, sys
 print(len(set(re.findall(r"phase \"([^\"]+)\" \{(?:(?!\n  \}).)*series_step", open(sys.argv[1]).read(), re.S))))' "$res") ||
 	fail "cannot count the phases with series"
-/usr/bin/python3 "$check" markdown "$SCRATCH/r.md" $((20 + nseries)) Summary 'rm -rf $MNT/*' total || fail "the Markdown tables"
+/usr/bin/python3 "$check" markdown "$SCRATCH/r.md" $((21 + nseries)) Summary 'rm -rf $MNT/*' total \
+	'What else counts for a system disk' || fail "the Markdown tables"
 "$FSBENCH" export --format html "$res" -o "$SCRATCH/r.html" || fail "export html exited $?"
 /usr/bin/python3 "$FSB_SRCDIR/tests/helpers/check_html.py" "$SCRATCH/r.html" --bars 3 --charts 7 \
 	--shot "$SCRATCH/r.png" >"$SCRATCH/html.out" 2>&1

@@ -584,7 +584,8 @@ static int go_on(struct ui_ctx *ui, int key)
 	(void)key;
 	fsb_plan_reqs(&ui->plan, &reqs);
 	if (!reqs.can_run) {
-		ui_message(ui, UI_ERROR, "formatting needs root: restart fsbench with sudo, or pick a directory (t)");
+		ui_message(ui, UI_ERROR, "formatting needs root (%s): restart fsbench with sudo, or pick a directory (t)",
+			   reqs.why_root);
 		return UI_REDRAW;
 	}
 	fsb_plan_copy(&p, &ui->plan);
@@ -817,10 +818,14 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 		snprintf(about[OPT_BASELINE], sizeof(about[0]), "%s", "every table is normalized to it (= 1.00); changeable later");
 	}
 	snprintf(v[OPT_DROP], sizeof(v[0]), "%s", p->drop_caches ? "[x]" : "[ ]");
-	snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
-		 !reqs.is_root ? "needs root: the page cache stays (only a directory run is possible anyway)"
-			   : p->drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
-					    : "caches stay warm between phases");
+	/* what the run will do, as the library says: not the tick alone */
+	if (reqs.why_kept)
+		snprintf(about[OPT_DROP], sizeof(about[0]), "%s: the page cache stays (only a directory run is possible anyway)",
+			 reqs.why_kept);
+	else
+		snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
+			 reqs.drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
+					  : "caches stay warm between phases");
 	snprintf(v[OPT_USE], sizeof(v[0]), "%s %s %s", l, use->name, rt);
 	snprintf(about[OPT_USE], sizeof(about[0]), "the recommendation is for %s: it weighs %s%s", use->words,
 		 use->matters, use->needs & FSB_NEED_CRASH_SAFE ? "; it must survive a power loss" : "");

@@ -498,7 +498,8 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 	}
 	fsb_plan_reqs(&plan, &reqs);
 	if (!reqs.can_run) {
-		fsb_app_error("run: formatting an image or a device needs root (" FSB_NEEDS_ROOT_WHY "); run it with sudo, or use --dir DIR");
+		fsb_app_error("run: formatting an image or a device needs root (%s); run it with sudo, or use --dir DIR",
+			      reqs.why_root);
 		rc = FSB_EXIT_FAILED;
 		goto out;
 	}

@@ -77,8 +77,17 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 		usage(stderr);
 		return *status = FSB_EXIT_USAGE, false;
 	}
-	if (eo->phase && strcmp((*fmt)->name, "svg")) {
-		fsb_app_error("export: --phase is for --format svg, not %s", (*fmt)->name);
+	if (eo->phase && !(*fmt)->takes_phase) {
+		struct fsb_strv takes = { 0 };
+		char *names;
+
+		for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+			if (f->takes_phase)
+				fsb_strv_add(&takes, f->name);
+		names = fsb_strv_join(&takes, " or ");
+		fsb_app_error("export: --phase is for --format %s, not %s", names, (*fmt)->name);
+		free(names);
+		fsb_strv_free(&takes);
 		return *status = FSB_EXIT_USAGE, false;
 	}
 	return true;

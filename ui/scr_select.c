@@ -25,6 +25,8 @@ enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BUDGET, OPT_BASELINE, OPT_DROP, OPT_USE,
 struct prow {
 	bool group;              /* a group heading: Space ticks the whole group */
 	const char *name;        /* the group's name */
+	const char *about;       /* its words after the name (the config's group section), or "" */
+	bool ages;               /* the aging group (fsb_plan_group_ages): its tick is --age */
 	size_t idx;              /* a phase: index into cfg->phases */
 };
 
@@ -259,7 +261,10 @@ static void setup(struct ui_ctx *ui)
 		if (!fsb_strv_contains(&groups, cfg->phases[i]->group))
 			fsb_strv_add(&groups, cfg->phases[i]->group);
 	for (size_t g = 0; g < groups.n; g++) {
-		s->prow[n++] = (struct prow){ .group = true, .name = NULL };
+		const struct fsb_phase_group *grp = fsb_config_group(cfg, groups.v[g]);
+
+		s->prow[n++] = (struct prow){ .group = true, .name = NULL, .about = grp ? grp->description : "",
+					      .ages = fsb_plan_group_ages(groups.v[g]) };
 		for (size_t i = 0; i < cfg->nphases; i++)
 			if (strcmp(cfg->phases[i]->group, groups.v[g]) == 0) {
 				if (!s->prow[n - 1].name && s->prow[n - 1].group)
@@ -701,16 +706,15 @@ static void draw_fs(struct ui_ctx *ui, const struct ui_rect *box_r)
 	}
 }
 
-/* The aging group's heading: the tick's words, and the time it adds. */
-static const char *aging_about(const struct plan_state *s, char *buf, size_t len)
+/* The aging group's heading: the config's words, and the time the group
+ * adds to a round. */
+static const char *aging_about(const struct plan_state *s, const char *about, char *buf, size_t len)
 {
 	char t[48];
 
 	if (isnan(s->aging_s))
-		snprintf(buf, len, "age the filesystem (aged against fresh)");
-	else
-		snprintf(buf, len, "age the filesystem (aged against fresh): %s a round",
-			 fsb_format_duration(s->aging_s, t, sizeof(t)));
+		return about;
+	snprintf(buf, len, "%s: %s a round", about, fsb_format_duration(s->aging_s, t, sizeof(t)));
 	return buf;
 }
 
@@ -736,10 +740,7 @@ static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 		if (row->group) {
 			int on = 0, all = 0;
 			char aging[128];
-			const char *about = strcmp(row->name, "desktop") == 0 ? "the real-world suite (seed 000)"
-					    : strcmp(row->name, "bonnie") == 0 ? "built-in bonnie-style phases (seeds 001, 003)"
-					    : strcmp(row->name, FSB_AGING_GROUP) == 0 ? aging_about(s, aging, sizeof(aging))
-					    : "";
+			const char *about = row->ages ? aging_about(s, row->about, aging, sizeof(aging)) : row->about;
 
 			for (int j = i + 1; j < s->ph.n && !s->prow[j].group; j++)
 				if (!s->ph_why[s->prow[j].idx]) {
@@ -905,7 +906,7 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	} else if (s->pane == PANE_PHASES && s->ph.cur >= 0) {
 		const struct prow *r = &s->prow[s->ph.cur];
 
-		if (r->group && strcmp(r->name, FSB_AGING_GROUP) == 0) {
+		if (r->group && r->ages) {
 			ui_hint(ui, "Space: age each filesystem, read the aged tree cold and build, copy and delete on it, "
 				"copy it to the same filesystem made afresh and do the same again (doc/aging.md)");
 		} else if (r->group) {

@@ -133,10 +133,15 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	return 0;
 }
 
+bool fsb_plan_group_ages(const char *group)
+{
+	return group && strcmp(group, FSB_AGING_GROUP) == 0;
+}
+
 void fsb_plan_aging_group(const struct fsb_config *cfg, struct fsb_strv *out)
 {
 	for (size_t i = 0; i < cfg->nphases; i++)
-		if (cfg->phases[i]->group && strcmp(cfg->phases[i]->group, FSB_AGING_GROUP) == 0)
+		if (fsb_plan_group_ages(cfg->phases[i]->group))
 			fsb_strv_add(out, cfg->phases[i]->name);
 }
 

@@ -552,6 +552,46 @@ static void record_run(struct fsb_engine *e, size_t fi, size_t j, struct fsb_pha
 
 /* One phase of one repetition on the filesystem being tested: availability,
  * timing, the record, the result file, the events. */
+/* Phase j of filesystem fi begins: the progress, the ETA, the event. */
+static void phase_begin(struct fsb_engine *e, size_t fi, size_t j, const char *phase)
+{
+	e->prog.phase_index = (int)j;
+	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", phase);
+	fsb_engine_activity(e, phase, true);
+	e->phase_expected = fsb_eta_expected(&e->eta, fi, j);
+	eta_update(e, (long)j, 0);
+	fsb_events_set_progress(e->ev, &e->prog);
+	post(e, FSB_EV_PHASE_BEGIN, e->plan.fs.v[fi], phase, NULL, NULL);
+}
+
+/* Phase j's run of repetition rep recorded in ph (failed with
+ * start_error when it could not even start), then posted. */
+static void phase_end(struct fsb_engine *e, size_t fi, size_t j, long rep, struct fsb_phase_result *ph,
+		      struct fsb_run *run, const char *start_error)
+{
+	const struct fsb_phase_def *def = fsb_config_phase(e->plan.cfg, e->plan.phases.v[j]);
+
+	if (!fsb_phase_kind_timed(def->kind))	/* others cannot disturb a count: nothing to set aside */
+		free(run->disturbed), run->disturbed = NULL;
+	run->v[FSB_FIELD_seq] = (double)++e->seq;
+	run->v[FSB_FIELD_round] = (double)(e->round > 0 ? e->round : rep);
+	mark_replacement(e, ph, run);
+	if (start_error) {
+		run->status = FSB_RUN_FAILED;
+		free(run->error);
+		run->error = fsb_xstrdup(start_error);
+	}
+	if (run->status == FSB_RUN_FAILED) {
+		e->any_failed = true;
+		fsb_target_explain(e, &run->error);
+	}
+	record_run(e, fi, j, ph, run);
+	e->prog.running = false;
+	eta_update(e, (long)j + 1, 0);
+	post_result(e);
+	post(e, FSB_EV_PHASE_END, e->plan.fs.v[fi], def->name, run, run->error);
+}
+
 static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr, long rep, size_t j,
 		      const char *base)
 {
@@ -590,14 +630,7 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 		}
 		return;
 	}
-	e->prog.phase_index = (int)j;
-	snprintf(e->prog.phase, sizeof(e->prog.phase), "%s", def->name);
-	fsb_engine_activity(e, def->name, true);
-	e->phase_expected = fsb_eta_expected(&e->eta, fi, j);
-	eta_update(e, (long)j, 0);
-	fsb_events_set_progress(e->ev, &e->prog);
-	post(e, FSB_EV_PHASE_BEGIN, name, def->name, NULL, NULL);
-
+	phase_begin(e, fi, j, def->name);
 	tag = e->stall ? fsb_xasprintf("%s/%s/stall", name, def->name) : fsb_xasprintf("%s/%s/%ld", name, def->name, rep);
 	ctx = (struct fsb_phase_ctx){
 		.tag = tag, .mnt = base, .vars = pv.v,
@@ -614,27 +647,8 @@ static void run_phase(struct fsb_engine *e, size_t fi, struct fsb_fs_result *fsr
 	fsb_run_init(&run);
 	fsb_err_clear(&err);
 	rc = fsb_phase_run(def, &ctx, &run, &err);
-	if (!fsb_phase_kind_timed(def->kind))	/* others cannot disturb a count: nothing to set aside */
-		free(run.disturbed), run.disturbed = NULL;
-	run.v[FSB_FIELD_seq] = (double)++e->seq;
-	run.v[FSB_FIELD_round] = (double)(e->round > 0 ? e->round : rep);
-	mark_replacement(e, ph, &run);
 	free(tag);
-	if (rc && rc != -ECANCELED) {
-		/* could not even start: recorded as a failed run */
-		run.status = FSB_RUN_FAILED;
-		free(run.error);
-		run.error = fsb_xstrdup(err.msg);
-	}
-	if (run.status == FSB_RUN_FAILED) {
-		e->any_failed = true;
-		fsb_target_explain(e, &run.error);
-	}
-	record_run(e, fi, j, ph, &run);
-	e->prog.running = false;
-	eta_update(e, (long)j + 1, 0);
-	post_result(e);
-	post(e, FSB_EV_PHASE_END, name, def->name, &run, run.error);
+	phase_end(e, fi, j, rep, ph, &run, rc && rc != -ECANCELED ? err.msg : NULL);
 	fsb_run_clear(&run);
 	/* built-in phases hand the data file on to the next one; no other
 	 * phase may find it (cp would copy it), no run leave it */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -38,42 +39,43 @@ void fsb_plan_init(struct fsb_plan *plan, const struct fsb_config *cfg)
 	plan->make_deb = true;
 }
 
+/* What a plan owns, named once for fsb_plan_clear and fsb_plan_copy: its
+ * strings and its lists of names. */
+static const size_t owned_strings[] = {
+	offsetof(struct fsb_plan, path), offsetof(struct fsb_plan, journal_device),
+	offsetof(struct fsb_plan, yes_destroy), offsetof(struct fsb_plan, fstab),
+	offsetof(struct fsb_plan, crypttab), offsetof(struct fsb_plan, profile),
+	offsetof(struct fsb_plan, baseline), offsetof(struct fsb_plan, output),
+	offsetof(struct fsb_plan, command_line), offsetof(struct fsb_plan, quiet),
+};
+static const size_t owned_lists[] = { offsetof(struct fsb_plan, fs), offsetof(struct fsb_plan, phases) };
+
+/* The member at offset off of plan p. */
+#define MEMBER(p, off, type) ((type *)((char *)(p) + (off)))
+#define CMEMBER(p, off, type) ((const type *)((const char *)(p) + (off)))
+
 void fsb_plan_clear(struct fsb_plan *plan)
 {
-	free(plan->path);
-	free(plan->journal_device);
-	free(plan->yes_destroy);
-	free(plan->fstab);
-	free(plan->crypttab);
-	fsb_strv_free(&plan->fs);
-	fsb_strv_free(&plan->phases);
-	free(plan->profile);
-	free(plan->baseline);
-	free(plan->output);
-	free(plan->command_line);
-	free(plan->quiet);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(owned_strings); i++)
+		free(*MEMBER(plan, owned_strings[i], char *));
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(owned_lists); i++)
+		fsb_strv_free(MEMBER(plan, owned_lists[i], struct fsb_strv));
 	memset(plan, 0, sizeof(*plan));
 }
 
 void fsb_plan_copy(struct fsb_plan *dst, const struct fsb_plan *src)
 {
 	*dst = *src;
-	dst->path = fsb_xstrdup(src->path);
-	dst->journal_device = fsb_xstrdup(src->journal_device);
-	dst->yes_destroy = fsb_xstrdup(src->yes_destroy);
-	dst->fstab = fsb_xstrdup(src->fstab);
-	dst->crypttab = fsb_xstrdup(src->crypttab);
-	memset(&dst->fs, 0, sizeof(dst->fs));
-	memset(&dst->phases, 0, sizeof(dst->phases));
-	for (size_t i = 0; i < src->fs.n; i++)
-		fsb_strv_add(&dst->fs, src->fs.v[i]);
-	for (size_t i = 0; i < src->phases.n; i++)
-		fsb_strv_add(&dst->phases, src->phases.v[i]);
-	dst->profile = fsb_xstrdup(src->profile);
-	dst->baseline = fsb_xstrdup(src->baseline);
-	dst->output = fsb_xstrdup(src->output);
-	dst->command_line = fsb_xstrdup(src->command_line);
-	dst->quiet = fsb_xstrdup(src->quiet);
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(owned_strings); i++)
+		*MEMBER(dst, owned_strings[i], char *) = fsb_xstrdup(*CMEMBER(src, owned_strings[i], char *));
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(owned_lists); i++) {
+		const struct fsb_strv *from = CMEMBER(src, owned_lists[i], struct fsb_strv);
+		struct fsb_strv *to = MEMBER(dst, owned_lists[i], struct fsb_strv);
+
+		memset(to, 0, sizeof(*to));
+		for (size_t k = 0; k < from->n; k++)
+			fsb_strv_add(to, from->v[k]);
+	}
 }
 
 static char *default_output(const struct fsb_config *cfg)

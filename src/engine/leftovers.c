@@ -241,39 +241,24 @@ struct dead {
 	bool *incomplete;        /* set when something could not be undone */
 };
 
-static void vsay(struct dead *d, const char *what, const char *fmt, va_list ap)
-{
-	struct fsb_buf b = { 0 };
-
-	fsb_buf_addf(&b, "dead run %d: %s", d->pid, what);
-	fsb_buf_vaddf(&b, fmt, ap);
-	fsb_strv_add(d->said, b.s);
-	fsb_buf_free(&b);
-}
-
 /* One line of what was done or left alone. */
 static void say(struct dead *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(struct dead *d, const char *fmt, ...)
 {
+	struct fsb_buf b = { 0 };
 	va_list ap;
 
+	fsb_buf_addf(&b, "dead run %d: ", d->pid);
 	va_start(ap, fmt);
-	vsay(d, "", fmt, ap);
+	fsb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
+	fsb_strv_add(d->said, b.s);
+	fsb_buf_free(&b);
 }
 
 /* What could not be undone: said as "cannot …", and the cleanup is
  * incomplete (fsb_leftovers_cleanup's status, which front ends ask). */
-static void cannot(struct dead *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void cannot(struct dead *d, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsay(d, "cannot ", fmt, ap);
-	va_end(ap);
-	*d->incomplete = true;
-}
+#define cannot(d, fmt, ...) (say((d), "cannot " fmt, __VA_ARGS__), *(d)->incomplete = true)
 
 static void parse_state(struct dead *d, char *text)
 {

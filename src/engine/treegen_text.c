@@ -817,14 +817,28 @@ static void gen_header(const struct plan *p, const struct tfile *f, struct fsb_r
 
 /* ---- text generators --------------------------------------------------------------- */
 
-/* out = head + exact prose filler + body: the filler takes what is left. */
-static void assemble(struct fsb_rng *r, struct fsb_buf *out, unsigned long size, const struct fsb_buf *head,
-		     const struct fsb_buf *body, const char *pfx, const char *sep, size_t width)
+/* out = head + exact prose filler + body: the filler takes what is left.
+ * head and body are freed. */
+static void assemble(struct fsb_rng *r, struct fsb_buf *out, unsigned long size, struct fsb_buf *head,
+		     struct fsb_buf *body, const char *pfx, const char *sep, size_t width)
 {
 	buf_cat(out, head);
 	if (size > head->len + body->len)
 		fill_lines(r, out, size - head->len - body->len, pfx, sep, width);
 	buf_cat(out, body);
+	fsb_buf_free(head);
+	fsb_buf_free(body);
+}
+
+/* One more block for body b when the file (head h, b, the block) still
+ * fits in size; else one more try that failed. */
+static void add_block(const struct fsb_buf *h, struct fsb_buf *b, const struct fsb_buf *block, unsigned long size,
+		      int *fails)
+{
+	if (h->len + b->len + block->len > size)
+		(*fails)++;
+	else
+		buf_cat(b, block);
 }
 
 static void underline(struct fsb_buf *b, size_t n, char c)
@@ -834,12 +848,13 @@ static void underline(struct fsb_buf *b, size_t n, char c)
 	fsb_buf_add(b, "\n");
 }
 
-static void gen_doc(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
+static void gen_doc(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct fsb_buf h = { 0 }, b = { 0 }, sec = { 0 }, title = { 0 };
 	bool rst = f->kind == K_RST;
 	int fails = 0;
 
+	(void)p;
 	title_words(r, &title, 2, 5);
 	if (rst) {
 		fsb_buf_addf(&h, ".. SPDX-License-Identifier: %s\n\n", PICK(r, spdx_ids));
@@ -879,26 +894,21 @@ static void gen_doc(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *ou
 				fsb_buf_add(&sec, "\n");
 			}
 		}
-		if (h.len + b.len + sec.len > f->size) {
-			fails++;
-			continue;
-		}
-		buf_cat(&b, &sec);
+		add_block(&h, &b, &sec, f->size, &fails);
 	}
 	assemble(r, out, f->size, &h, &b, "", "\n", 76);
-	fsb_buf_free(&h);
-	fsb_buf_free(&b);
 	fsb_buf_free(&sec);
 	fsb_buf_free(&title);
 }
 
-static void gen_script(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
+static void gen_script(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	const char *ext = strrchr(f->base, '.');
 	struct fsb_buf h = { 0 }, b = { 0 }, blk = { 0 };
 	int fails = 0;
 	bool sh = strcmp(ext, ".sh") == 0, py = strcmp(ext, ".py") == 0;
 
+	(void)p;
 	fsb_buf_addf(&h, "%s\n# SPDX-License-Identifier: %s\n#\n# %s: ",
 		     sh ? "#!/bin/sh" : py ? "#!/usr/bin/env python3" : "#!/usr/bin/env perl",
 		     PICK(r, spdx_ids), f->base);
@@ -925,23 +935,18 @@ static void gen_script(const struct tfile *f, struct fsb_rng *r, struct fsb_buf 
 				     "\tforeach my $line (split /\\n/, $%s) {\n"
 				     "\t\t$count++ if $line =~ /%s/;\n\t}\n\treturn $count;\n}\n",
 				     v, n, n, n, PICK(r, tg_nouns));
-		if (h.len + b.len + blk.len > f->size) {
-			fails++;
-			continue;
-		}
-		buf_cat(&b, &blk);
+		add_block(&h, &b, &blk, f->size, &fails);
 	}
 	assemble(r, out, f->size, &h, &b, "# ", "#\n", 76);
-	fsb_buf_free(&h);
-	fsb_buf_free(&b);
 	fsb_buf_free(&blk);
 }
 
-static void gen_maketext(const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
+static void gen_maketext(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	struct fsb_buf h = { 0 }, b = { 0 }, blk = { 0 };
 	int fails = 0;
 
+	(void)p;
 	fsb_buf_addf(&h, "# SPDX-License-Identifier: %s\n# ", PICK(r, spdx_ids));
 	title_words(r, &h, 3, 7);
 	fsb_buf_add(&h, "\n#\n");
@@ -952,15 +957,9 @@ static void gen_maketext(const struct tfile *f, struct fsb_rng *r, struct fsb_bu
 		buf_reset(&blk);
 		fsb_buf_addf(&blk, "\n%s: %s.o %s_%s.o\n\t$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)\n",
 			     n, n, n, PICK(r, tg_verbs));
-		if (h.len + b.len + blk.len > f->size) {
-			fails++;
-			continue;
-		}
-		buf_cat(&b, &blk);
+		add_block(&h, &b, &blk, f->size, &fails);
 	}
 	assemble(r, out, f->size, &h, &b, "# ", "#\n", 76);
-	fsb_buf_free(&h);
-	fsb_buf_free(&b);
 	fsb_buf_free(&blk);
 }
 
@@ -1019,15 +1018,9 @@ static void gen_toptext(const struct plan *p, const struct tfile *f, struct fsb_
 				     p->d[di].base, fsb_rng_chance(r, 700) ? "Maintained" : "Supported", p->d[di].path);
 			di++;
 		}
-		if (h.len + b.len + blk.len > f->size) {
-			fails++;
-			continue;
-		}
-		buf_cat(&b, &blk);
+		add_block(&h, &b, &blk, f->size, &fails);
 	}
 	assemble(r, out, f->size, &h, &b, pfx, "\n", 72);
-	fsb_buf_free(&h);
-	fsb_buf_free(&b);
 	fsb_buf_free(&blk);
 }
 
@@ -1094,10 +1087,11 @@ static void gen_kconfig(const struct plan *p, const struct tfile *f, struct fsb_
 	fsb_buf_free(&title);
 }
 
-static void gen_topkconfig(const struct plan *p, struct fsb_buf *out)
+static void gen_topkconfig(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	const struct tdir *top = &p->d[0];
 
+	(void)f, (void)r;
 	fsb_buf_add(out, "# SPDX-License-Identifier: GPL-2.0\n#\n"
 		    "# For a description of the syntax of this configuration file,\n"
 		    "# see Documentation/kbuild/kconfig-language.rst.\n#\n"
@@ -1188,8 +1182,9 @@ static const char top_makefile_tail[] =
 	"\t@echo 'Targets: defconfig, all (default), clean, mrproper'\n\n"
 	"-include $(objs:.o=.d)\n";
 
-static void gen_topmake(const struct plan *p, struct fsb_buf *out)
+static void gen_topmake(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
+	(void)f, (void)r;
 	fsb_buf_add(out, top_makefile_head);
 	fsb_buf_add(out, "# every directory whose Makefile lists built-in objects\nkbuild-dirs := \\\n");
 	for (size_t i = 0; i < p->nd; i++)
@@ -1199,10 +1194,11 @@ static void gen_topmake(const struct plan *p, struct fsb_buf *out)
 	fsb_buf_add(out, top_makefile_tail);
 }
 
-static void gen_mainc(const struct plan *p, struct fsb_buf *out)
+static void gen_mainc(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	char sym[80];
 
+	(void)f, (void)r;
 	fsb_buf_add(out, "// SPDX-License-Identifier: GPL-2.0-only\n/*\n *  linux/init/main.c\n *\n"
 		    " *  Calls the entry point of every unit the configuration built in,\n"
 		    " *  so that the linker keeps all of them.\n */\n\n"
@@ -1228,10 +1224,11 @@ static void gen_mainc(const struct plan *p, struct fsb_buf *out)
 		    "\treturn 0;\n}\n");
 }
 
-static void gen_defconfig(const struct plan *p, struct fsb_buf *out)
+static void gen_defconfig(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
 {
 	char sym[80];
 
+	(void)f, (void)r;
 	for (size_t i = 0; i < p->nf; i++) {
 		if (!p->f[i].compiled)
 			continue;
@@ -1260,6 +1257,42 @@ static const char compiler_h[] =
 	"#define READ_ONCE(x)\t(*(const volatile __typeof__(x) *)&(x))\n\n"
 	"#endif /* _LINUX_COMPILER_H */\n";
 
+static void gen_typesh(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
+{
+	(void)p, (void)f, (void)r;
+	fsb_buf_add(out, types_h);
+}
+
+static void gen_compilerh(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out)
+{
+	(void)p, (void)f, (void)r;
+	fsb_buf_add(out, compiler_h);
+}
+
+/* Each kind's generator (enum kind): a file's bytes from the plan, the
+ * file and its own PRNG. */
+typedef void gen_fn(const struct plan *p, const struct tfile *f, struct fsb_rng *r, struct fsb_buf *out);
+static gen_fn *const generators[] = {
+	[K_C] = gen_unit,
+	[K_H] = gen_header,
+	[K_RST] = gen_doc,
+	[K_TXT] = gen_doc,
+	[K_SCRIPT] = gen_script,
+	[K_MAKETEXT] = gen_maketext,
+	[K_README] = gen_toptext,
+	[K_COPYING] = gen_toptext,
+	[K_CREDITS] = gen_toptext,
+	[K_MAINTAINERS] = gen_toptext,
+	[K_KMAKEFILE] = gen_kmakefile,
+	[K_KCONFIG] = gen_kconfig,
+	[K_TOPMAKE] = gen_topmake,
+	[K_TOPKCONFIG] = gen_topkconfig,
+	[K_MAINC] = gen_mainc,
+	[K_DEFCONFIG] = gen_defconfig,
+	[K_TYPESH] = gen_typesh,
+	[K_COMPILERH] = gen_compilerh,
+};
+
 void tg_render(const struct plan *p, size_t fi, struct fsb_buf *out)
 {
 	const struct tfile *f = &p->f[fi];
@@ -1267,52 +1300,5 @@ void tg_render(const struct plan *p, size_t fi, struct fsb_buf *out)
 
 	buf_reset(out);
 	fsb_buf_add(out, "");
-	switch (f->kind) {
-	case K_C:
-		gen_unit(p, f, &r, out);
-		break;
-	case K_H:
-		gen_header(p, f, &r, out);
-		break;
-	case K_RST:
-	case K_TXT:
-		gen_doc(f, &r, out);
-		break;
-	case K_SCRIPT:
-		gen_script(f, &r, out);
-		break;
-	case K_MAKETEXT:
-		gen_maketext(f, &r, out);
-		break;
-	case K_README:
-	case K_COPYING:
-	case K_CREDITS:
-	case K_MAINTAINERS:
-		gen_toptext(p, f, &r, out);
-		break;
-	case K_KMAKEFILE:
-		gen_kmakefile(p, f, &r, out);
-		break;
-	case K_KCONFIG:
-		gen_kconfig(p, f, &r, out);
-		break;
-	case K_TOPMAKE:
-		gen_topmake(p, out);
-		break;
-	case K_TOPKCONFIG:
-		gen_topkconfig(p, out);
-		break;
-	case K_MAINC:
-		gen_mainc(p, out);
-		break;
-	case K_DEFCONFIG:
-		gen_defconfig(p, out);
-		break;
-	case K_TYPESH:
-		fsb_buf_add(out, types_h);
-		break;
-	case K_COMPILERH:
-		fsb_buf_add(out, compiler_h);
-		break;
-	}
+	generators[f->kind](p, f, &r, out);
 }

@@ -541,32 +541,23 @@ static int next_pane(struct ui_ctx *ui, int key)
 
 static int opt_key(struct ui_ctx *ui, int key)
 {
-	switch (key) {
-	case 'p':
-	case 'P':
-		change_opt(ui, OPT_PROFILE, key == 'p' ? 1 : -1);
-		break;
-	case '+':
-	case '=':
-	case '-':
-		change_opt(ui, OPT_REPEAT, key == '-' ? -1 : 1);
-		break;
-	case 'b':
-	case 'B':
-		change_opt(ui, OPT_BASELINE, key == 'b' ? 1 : -1);
-		break;
-	case 'd':
-		change_opt(ui, OPT_DROP, 1);
-		break;
-	case 'u':
-	case 'U':
-		change_opt(ui, OPT_BUDGET, key == 'u' ? 1 : -1);
-		break;
-	case 'f':
-	case 'F':
-		change_opt(ui, OPT_USE, key == 'f' ? 1 : -1);
-		break;
-	}
+	/* each option's keys: the next value, or the one before */
+	static const struct {
+		int key;
+		enum opt opt;
+		int step;
+	} keys[] = {
+		{ 'p', OPT_PROFILE, 1 }, { 'P', OPT_PROFILE, -1 },
+		{ '+', OPT_REPEAT, 1 }, { '=', OPT_REPEAT, 1 }, { '-', OPT_REPEAT, -1 },
+		{ 'b', OPT_BASELINE, 1 }, { 'B', OPT_BASELINE, -1 },
+		{ 'd', OPT_DROP, 1 },
+		{ 'u', OPT_BUDGET, 1 }, { 'U', OPT_BUDGET, -1 },
+		{ 'f', OPT_USE, 1 }, { 'F', OPT_USE, -1 },
+	};
+
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(keys); i++)
+		if (keys[i].key == key)
+			change_opt(ui, keys[i].opt, keys[i].step);
 	sync_plan(ui);
 	return UI_REDRAW;
 }

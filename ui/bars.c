@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "engine/targetcheck.h"
 #include "frame.h"
 #include "widgets.h"
 
@@ -38,9 +39,14 @@ void ui_draw_title(struct ui_ctx *ui)
 	ui_putf(ui, 0, x, COLS - x, ui->cur == UI_SCR_BROWSE ? UI_TITLE_CURRENT : UI_TITLE,
 		ui->cur == UI_SCR_BROWSE ? " %s " : "%s", ui->ops[UI_SCR_BROWSE]->name);
 	{
-		const char *right = ui->running ? (ui->quitting ? "cancelling… " : "running ")
-				    : !ui->root ? "not root " : "";
-		int w = (int)fsb_text_width(fsb_text_display(right, ui->utf8));
+		struct fsb_plan_reqs r;
+		const char *right;
+		int w;
+
+		/* no formatted target can run: this process is not root */
+		fsb_target_reqs(FSB_TARGET_DEVICE, &r);
+		right = ui->running ? (ui->quitting ? "cancelling… " : "running ") : !r.can_run ? "not root " : "";
+		w = (int)fsb_text_width(fsb_text_display(right, ui->utf8));
 
 		if (*right && COLS - w > x + 40)
 			ui_putd(ui, 0, COLS - w, w, ui->running ? UI_TITLE_CURRENT : UI_TITLE, right);

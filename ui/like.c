@@ -82,7 +82,7 @@ int ui_like_next(struct ui_ctx *ui)
 	struct fsb_strv notes = { 0 };
 	struct fsb_plan_reqs reqs;
 	struct fsb_plan p;
-	char *line;
+	char *line, why[160];
 
 	if (!ui->like_path)
 		return ui_switch(ui, UI_SCR_PLAN, true);
@@ -100,7 +100,8 @@ int ui_like_next(struct ui_ctx *ui)
 	free(p.command_line);
 	p.command_line = fsb_xasprintf("%s   # from the fsbench TUI, the plan of %s", line, ui->like_path);
 	free(line);
-	return ui_confirm_plan(ui, &p, reqs.can_run ? NULL : "formatting needs root: restart fsbench with sudo");
+	snprintf(why, sizeof(why), "formatting needs root (%s): restart fsbench with sudo", reqs.why_root);
+	return ui_confirm_plan(ui, &p, reqs.can_run ? NULL : why);
 }
 
 void ui_like_clear(struct ui_ctx *ui)

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -312,101 +313,107 @@ static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
 	ui_hint(ui, "y starts the run · n, Esc or Enter on [ No ] go back to the plan");
 }
 
+/* text (as the terminal shows it) wrapped at column 3, from row y, at
+ * most max rows and none at or below bottom.  Returns the next row. */
+static int put_wrapped(int y, int bottom, int w, enum ui_role role, const char *text, size_t max)
+{
+	struct fsb_strv lines = { 0 };
+
+	wrap_text(text, w - 4, &lines);
+	for (size_t i = 0; i < lines.n && i < max && y < bottom; i++)
+		ui_put(y++, 3, w - 4, role, lines.v[i]);
+	fsb_strv_free(&lines);
+	return y;
+}
+
+/* The device changed since it was listed: it is refused now. */
+static void draw_refused(struct ui_ctx *ui, const struct ui_rect *body)
+{
+	struct confirm_state *s = S(ui);
+	int y = body->y, w = body->w;
+
+	ui_putf(ui, y++, 1, w - 2, UI_ERROR, " %s cannot be used now ", ui->run_plan.path);
+	y++;
+	y = put_wrapped(y, body->y + body->h, w, UI_REASON, fsb_text_display(s->check_err, ui->utf8), SIZE_MAX);
+	y++;
+	ui_putd(ui, y, 3, w - 4, UI_NORMAL, "Nothing was touched.  Esc or Enter goes back.");
+	ui_hint(ui, "the device changed since it was listed: it is refused now");
+}
+
+/* What will be destroyed, from row y to above row lim: the device's
+ * document (doc/devdoc.h), its partitions apart below, in the danger
+ * color; then the plan. */
+static void device_fields(struct ui_ctx *ui, const struct fsb_device *d, int y, int lim, int w)
+{
+	struct fsb_doc doc = { 0 };
+	const struct fsb_block *facts, *sigs;
+	struct fsb_buf id = { 0 };
+	char *t, *l, *u;
+
+	fsb_doc_device(d, &doc);
+	facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
+	sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
+	y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
+		   facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
+	for (size_t i = 1; i < facts->nkv; i++)
+		if (strcmp(facts->kv[i].key, FSB_FACT_PARTITIONS))
+			fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts->kv[i].values.v[0]);
+	if (id.s)
+		y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
+	fsb_buf_free(&id);
+	t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
+	if (!t)
+		t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "");
+	l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
+	u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
+	y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
+		   t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
+		   u ? u : "");
+	free(t);
+	free(l);
+	free(u);
+	for (size_t i = 0; i < sigs->nkv; i++) {
+		char *j = fsb_strv_join(&sigs->kv[i].values, " ");
+
+		y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "at %s: %s", sigs->kv[i].key, j);
+		free(j);
+	}
+	fsb_doc_free(&doc);
+	if (d->partitions.n) {
+		char *parts = fsb_strv_join(&d->partitions, ", ");
+
+		y += field(ui, y, lim, w, "Partitions", UI_DANGER, "%s", parts);
+		free(parts);
+	}
+	plan_fields(ui, y, lim, w);
+}
+
 static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct confirm_state *s = S(ui);
-	const struct fsb_plan *p = &ui->run_plan;
 	const struct fsb_device *d = &s->dev;
 	int y = body->y, w = body->w, bottom = body->y + body->h;
+	char *name = strrchr(d->path, '/'), *t;
 
 	if (s->check_rc) {
-		struct fsb_strv lines = { 0 };
-
-		ui_putf(ui, y++, 1, w - 2, UI_ERROR, " %s cannot be used now ", p->path);
-		y++;
-		wrap_text(fsb_text_display(s->check_err, ui->utf8), w - 4, &lines);
-		for (size_t i = 0; i < lines.n && y < bottom; i++)
-			ui_put(y++, 3, w - 4, UI_REASON, lines.v[i]);
-		fsb_strv_free(&lines);
-		y++;
-		ui_putd(ui, y, 3, w - 4, UI_NORMAL, "Nothing was touched.  Esc or Enter goes back.");
-		ui_hint(ui, "the device changed since it was listed: it is refused now");
+		draw_refused(ui, body);
 		return;
 	}
 	ui_putf(ui, y++, 1, w - 2, UI_DANGER, "ALL DATA ON %s WILL BE DESTROYED", d->path);
 	y++;
 	/* the question stays at the bottom; what will be destroyed fills the rest */
-	{
-		int lim = bottom - 6;
-		struct fsb_doc doc = { 0 };
-		const struct fsb_block *facts, *sigs;
-		struct fsb_buf id = { 0 };
-		char *t, *l, *u;
-
-		/* what it is: the device's document (doc/devdoc.h), its
-		 * partitions apart below, in the danger color */
-		fsb_doc_device(d, &doc);
-		facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
-		sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
-		y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
-			   facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
-		for (size_t i = 1; i < facts->nkv; i++)
-			if (strcmp(facts->kv[i].key, FSB_FACT_PARTITIONS))
-				fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts->kv[i].values.v[0]);
-		if (id.s)
-			y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
-		fsb_buf_free(&id);
-		t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
-		if (!t)
-			t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "");
-		l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
-		u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
-		y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
-			   t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
-			   u ? u : "");
-		free(t);
-		free(l);
-		free(u);
-		for (size_t i = 0; i < sigs->nkv; i++) {
-			char *j = fsb_strv_join(&sigs->kv[i].values, " ");
-
-			y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "at %s: %s", sigs->kv[i].key, j);
-			free(j);
-		}
-		fsb_doc_free(&doc);
-		if (d->partitions.n) {
-			char *parts = fsb_strv_join(&d->partitions, ", ");
-
-			y += field(ui, y, lim, w, "Partitions", UI_DANGER, "%s", parts);
-			free(parts);
-		}
-		plan_fields(ui, y, lim, w);
-		y = lim + 1;
-	}
-	{
-		struct fsb_strv lines = { 0 };
-		char *name = strrchr(d->path, '/');
-		char *t = fsb_xasprintf("Type the device name (%s or %s) and press Enter to format it.  An empty Enter or Esc goes back; nothing happens by itself.",
-					d->path, name ? name + 1 : d->path);
-
-		wrap_text(t, w - 4, &lines);
-		for (size_t i = 0; i < lines.n && i < 2; i++)
-			ui_put(y++, 3, w - 4, UI_NORMAL, lines.v[i]);
-		fsb_strv_free(&lines);
-		free(t);
-	}
+	device_fields(ui, d, y, bottom - 6, w);
+	y = bottom - 5;
+	t = fsb_xasprintf("Type the device name (%s or %s) and press Enter to format it.  An empty Enter or Esc goes back; nothing happens by itself.",
+			  d->path, name ? name + 1 : d->path);
+	put_wrapped(y, bottom, w, UI_NORMAL, t, 2);
+	free(t);
 	y = bottom - 3;
 	ui_putd(ui, y, 3, 14, UI_LABEL, "Device name:");
 	ui_draw_input(ui, y, 18, 32, &s->name, true);
 	y++;
-	if (s->error[0]) {
-		struct fsb_strv lines = { 0 };
-
-		wrap_text(fsb_text_display(s->error, ui->utf8), w - 4, &lines);
-		for (size_t i = 0; i < lines.n && y < bottom; i++)
-			ui_put(y++, 3, w - 4, UI_ERROR, lines.v[i]);
-		fsb_strv_free(&lines);
-	}
+	if (s->error[0])
+		put_wrapped(y, bottom, w, UI_ERROR, fsb_text_display(s->error, ui->utf8), SIZE_MAX);
 	ui_hint(ui, "the device name is the only way forward; Esc goes back to the plan");
 }
 

@@ -25,6 +25,8 @@ enum opt { OPT_PROFILE, OPT_REPEAT, OPT_BUDGET, OPT_BASELINE, OPT_DROP, OPT_USE,
 struct prow {
 	bool group;              /* a group heading: Space ticks the whole group */
 	const char *name;        /* the group's name */
+	const char *about;       /* its words after the name (the config's group section), or "" */
+	bool ages;               /* the aging group (fsb_plan_group_ages): its tick is --age */
 	size_t idx;              /* a phase: index into cfg->phases */
 };
 
@@ -259,7 +261,10 @@ static void setup(struct ui_ctx *ui)
 		if (!fsb_strv_contains(&groups, cfg->phases[i]->group))
 			fsb_strv_add(&groups, cfg->phases[i]->group);
 	for (size_t g = 0; g < groups.n; g++) {
-		s->prow[n++] = (struct prow){ .group = true, .name = NULL };
+		const struct fsb_phase_group *grp = fsb_config_group(cfg, groups.v[g]);
+
+		s->prow[n++] = (struct prow){ .group = true, .name = NULL, .about = grp ? grp->description : "",
+					      .ages = fsb_plan_group_ages(groups.v[g]) };
 		for (size_t i = 0; i < cfg->nphases; i++)
 			if (strcmp(cfg->phases[i]->group, groups.v[g]) == 0) {
 				if (!s->prow[n - 1].name && s->prow[n - 1].group)
@@ -536,32 +541,23 @@ static int next_pane(struct ui_ctx *ui, int key)
 
 static int opt_key(struct ui_ctx *ui, int key)
 {
-	switch (key) {
-	case 'p':
-	case 'P':
-		change_opt(ui, OPT_PROFILE, key == 'p' ? 1 : -1);
-		break;
-	case '+':
-	case '=':
-	case '-':
-		change_opt(ui, OPT_REPEAT, key == '-' ? -1 : 1);
-		break;
-	case 'b':
-	case 'B':
-		change_opt(ui, OPT_BASELINE, key == 'b' ? 1 : -1);
-		break;
-	case 'd':
-		change_opt(ui, OPT_DROP, 1);
-		break;
-	case 'u':
-	case 'U':
-		change_opt(ui, OPT_BUDGET, key == 'u' ? 1 : -1);
-		break;
-	case 'f':
-	case 'F':
-		change_opt(ui, OPT_USE, key == 'f' ? 1 : -1);
-		break;
-	}
+	/* each option's keys: the next value, or the one before */
+	static const struct {
+		int key;
+		enum opt opt;
+		int step;
+	} keys[] = {
+		{ 'p', OPT_PROFILE, 1 }, { 'P', OPT_PROFILE, -1 },
+		{ '+', OPT_REPEAT, 1 }, { '=', OPT_REPEAT, 1 }, { '-', OPT_REPEAT, -1 },
+		{ 'b', OPT_BASELINE, 1 }, { 'B', OPT_BASELINE, -1 },
+		{ 'd', OPT_DROP, 1 },
+		{ 'u', OPT_BUDGET, 1 }, { 'U', OPT_BUDGET, -1 },
+		{ 'f', OPT_USE, 1 }, { 'F', OPT_USE, -1 },
+	};
+
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(keys); i++)
+		if (keys[i].key == key)
+			change_opt(ui, keys[i].opt, keys[i].step);
 	sync_plan(ui);
 	return UI_REDRAW;
 }
@@ -584,7 +580,8 @@ static int go_on(struct ui_ctx *ui, int key)
 	(void)key;
 	fsb_plan_reqs(&ui->plan, &reqs);
 	if (!reqs.can_run) {
-		ui_message(ui, UI_ERROR, "formatting needs root: restart fsbench with sudo, or pick a directory (t)");
+		ui_message(ui, UI_ERROR, "formatting needs root (%s): restart fsbench with sudo, or pick a directory (t)",
+			   reqs.why_root);
 		return UI_REDRAW;
 	}
 	fsb_plan_copy(&p, &ui->plan);
@@ -700,16 +697,15 @@ static void draw_fs(struct ui_ctx *ui, const struct ui_rect *box_r)
 	}
 }
 
-/* The aging group's heading: the tick's words, and the time it adds. */
-static const char *aging_about(const struct plan_state *s, char *buf, size_t len)
+/* The aging group's heading: the config's words, and the time the group
+ * adds to a round. */
+static const char *aging_about(const struct plan_state *s, const char *about, char *buf, size_t len)
 {
 	char t[48];
 
 	if (isnan(s->aging_s))
-		snprintf(buf, len, "age the filesystem (aged against fresh)");
-	else
-		snprintf(buf, len, "age the filesystem (aged against fresh): %s a round",
-			 fsb_format_duration(s->aging_s, t, sizeof(t)));
+		return about;
+	snprintf(buf, len, "%s: %s a round", about, fsb_format_duration(s->aging_s, t, sizeof(t)));
 	return buf;
 }
 
@@ -735,10 +731,7 @@ static void draw_phases(struct ui_ctx *ui, const struct ui_rect *box_r)
 		if (row->group) {
 			int on = 0, all = 0;
 			char aging[128];
-			const char *about = strcmp(row->name, "desktop") == 0 ? "the real-world suite (seed 000)"
-					    : strcmp(row->name, "bonnie") == 0 ? "built-in bonnie-style phases (seeds 001, 003)"
-					    : strcmp(row->name, FSB_AGING_GROUP) == 0 ? aging_about(s, aging, sizeof(aging))
-					    : "";
+			const char *about = row->ages ? aging_about(s, row->about, aging, sizeof(aging)) : row->about;
 
 			for (int j = i + 1; j < s->ph.n && !s->prow[j].group; j++)
 				if (!s->ph_why[s->prow[j].idx]) {
@@ -817,10 +810,14 @@ static void draw_opts(struct ui_ctx *ui, const struct ui_rect *box_r)
 		snprintf(about[OPT_BASELINE], sizeof(about[0]), "%s", "every table is normalized to it (= 1.00); changeable later");
 	}
 	snprintf(v[OPT_DROP], sizeof(v[0]), "%s", p->drop_caches ? "[x]" : "[ ]");
-	snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
-		 !reqs.is_root ? "needs root: the page cache stays (only a directory run is possible anyway)"
-			   : p->drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
-					    : "caches stay warm between phases");
+	/* what the run will do, as the library says: not the tick alone */
+	if (reqs.why_kept)
+		snprintf(about[OPT_DROP], sizeof(about[0]), "%s: the page cache stays (only a directory run is possible anyway)",
+			 reqs.why_kept);
+	else
+		snprintf(about[OPT_DROP], sizeof(about[0]), "%s",
+			 reqs.drop_caches ? "the page cache is dropped before every phase: cold-cache numbers"
+					  : "caches stay warm between phases");
 	snprintf(v[OPT_USE], sizeof(v[0]), "%s %s %s", l, use->name, rt);
 	snprintf(about[OPT_USE], sizeof(about[0]), "the recommendation is for %s: it weighs %s%s", use->words,
 		 use->matters, use->needs & FSB_NEED_CRASH_SAFE ? "; it must survive a power loss" : "");
@@ -900,7 +897,7 @@ static void plan_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	} else if (s->pane == PANE_PHASES && s->ph.cur >= 0) {
 		const struct prow *r = &s->prow[s->ph.cur];
 
-		if (r->group && strcmp(r->name, FSB_AGING_GROUP) == 0) {
+		if (r->group && r->ages) {
 			ui_hint(ui, "Space: age each filesystem, read the aged tree cold and build, copy and delete on it, "
 				"copy it to the same filesystem made afresh and do the same again (doc/aging.md)");
 		} else if (r->group) {

@@ -254,11 +254,14 @@ static int dir_done(struct ui_ctx *ui, struct ui_dialog *d, bool ok)
 
 /* ---- a whole disk, the root filesystem's disk: chosen explicitly ---------------------- */
 
-/* May this process format a target of this kind?  The library says what
- * needs root (engine/targetcheck.h); ui->root is fsb_running_as_root(). */
-static bool can_format(const struct ui_ctx *ui, enum fsb_target_kind kind)
+/* What a target of this kind asks of this process, and why
+ * (engine/targetcheck.h): the library decides, the screen only asks. */
+static struct fsb_plan_reqs reqs_of(enum fsb_target_kind kind)
 {
-	return !fsb_target_needs_root(kind) || ui->root;
+	struct fsb_plan_reqs r;
+
+	fsb_target_reqs(kind, &r);
+	return r;
 }
 
 static const struct fsb_device *find_dev(struct target_state *s, const char *path)
@@ -375,7 +378,7 @@ static int choose(struct ui_ctx *ui, int key)
 		return 0;
 	switch (s->rows[s->list.cur].kind) {
 	case ROW_DEVICE:
-		if (can_format(ui, FSB_TARGET_DEVICE) && fsb_device_liftable(dev)) {
+		if (reqs_of(FSB_TARGET_DEVICE).can_run && fsb_device_liftable(dev)) {
 			/* only an explicit choice stands between it and a run: the
 			 * library said which, with the verdict */
 			s->pick_whole = fsb_device_liftable(dev) & FSB_LIFT_WHOLE_DISK;
@@ -397,8 +400,9 @@ static int choose(struct ui_ctx *ui, int key)
 		const struct fsb_size_profile *prof = fsb_config_profile(ui->cfg, ui->plan.profile);
 		char *path, size[32];
 
-		if (!can_format(ui, FSB_TARGET_IMAGE)) {
-			ui_message(ui, UI_ERROR, "an image file needs root (loop device, mkfs, mount): restart fsbench with sudo");
+		if (!reqs_of(FSB_TARGET_IMAGE).can_run) {
+			ui_message(ui, UI_ERROR, "an image file needs root (%s): restart fsbench with sudo",
+				   reqs_of(FSB_TARGET_IMAGE).why_root);
 			return UI_REDRAW;
 		}
 		if (ui->plan.target == FSB_TARGET_IMAGE && ui->plan.image_size)
@@ -517,14 +521,16 @@ static void draw_row(struct ui_ctx *ui, int y, int x, int w, const int *cw, cons
 		if (t && row->dev + 1 < t->nrows)
 			draw_cells(ui, y, cx, t, row->dev + 1, cw, cur);
 	} else if (row->kind == ROW_IMAGE) {
-		bool can = can_format(ui, FSB_TARGET_IMAGE);
-		enum ui_role base = cur ? UI_CURSOR : can ? UI_VALUE : UI_DISABLED;
+		struct fsb_plan_reqs r = reqs_of(FSB_TARGET_IMAGE);
+		enum ui_role base = cur ? UI_CURSOR : r.can_run ? UI_VALUE : UI_DISABLED;
 
 		ui_putd(ui, y, cx, lead, base, "Image file…");
-		ui_putd(ui, y, cx + lead + 1, w - (cx - x) - lead - 1,
-			cur ? UI_CURSOR : can ? UI_NORMAL : UI_REASON,
-			can ? "a new sparse file on a loop device, when there is no spare partition"
-			    : "needs root (loop device, mkfs, mount)");
+		if (r.can_run)
+			ui_putd(ui, y, cx + lead + 1, w - (cx - x) - lead - 1, cur ? UI_CURSOR : UI_NORMAL,
+				"a new sparse file on a loop device, when there is no spare partition");
+		else
+			ui_putf(ui, y, cx + lead + 1, w - (cx - x) - lead - 1, cur ? UI_CURSOR : UI_REASON,
+				"needs root (%s)", r.why_root);
 	} else {
 		ui_putd(ui, y, cx, lead, cur ? UI_CURSOR : UI_VALUE, "Existing directory…");
 		ui_putd(ui, y, cx + lead + 1, w - (cx - x) - lead - 1,
@@ -617,12 +623,16 @@ static void draw_detail(struct ui_ctx *ui, const struct ui_rect *r)
 		title = d->path;
 		detail_lines(d, &lines, &roles);
 	} else if (s->list.cur >= 0 && s->rows[s->list.cur].kind == ROW_IMAGE) {
+		struct fsb_plan_reqs img = reqs_of(FSB_TARGET_IMAGE);
+
 		title = "Image file";
 		fsb_strv_add(&lines, "A new sparse file on a loop device (direct I/O, so the image is not cached twice), formatted with every filesystem in turn.  The numbers describe the disk the file lives on, through its filesystem: use a partition for the truest comparison.");
 		fsb_strv_add(&roles, "n");
-		fsb_strv_add(&lines, can_format(ui, FSB_TARGET_IMAGE) ? "Enter asks for the file name and size; the file must not exist yet."
-					      : "Needs root: loop devices, mkfs and mount.  Restart fsbench with sudo.");
-		fsb_strv_add(&roles, can_format(ui, FSB_TARGET_IMAGE) ? "d" : "r");
+		if (img.can_run)
+			fsb_strv_add(&lines, "Enter asks for the file name and size; the file must not exist yet.");
+		else
+			fsb_strv_addf(&lines, "Needs root: %s.  Restart fsbench with sudo.", img.why_root);
+		fsb_strv_add(&roles, img.can_run ? "d" : "r");
 	} else {
 		title = "Existing directory";
 		fsb_strv_add(&lines, "Benchmarks the filesystem a directory is on, without formatting anything: one \"filesystem\" per run, compared across runs in the browser.  The phases work in a temporary directory inside it, removed afterwards.");
@@ -667,9 +677,10 @@ static void target_draw(struct ui_ctx *ui, const struct ui_rect *body)
 	ui_putd(ui, y, 1, body->w - 2, UI_HEADING, "Where should fsbench run?");
 	ui_putd(ui, y, 28, body->w - 29, UI_DIM, "grey devices are refused and say why");
 	y++;
-	if (!ui->root) {
-		ui_putd(ui, y++, 1, body->w - 2, UI_WARNING,
-			"Not root: devices and image files need root (mkfs, mount, loop devices); directories and the results browser (r) work.");
+	if (!reqs_of(FSB_TARGET_DEVICE).can_run) {
+		ui_putf(ui, y++, 1, body->w - 2, UI_WARNING,
+			"Not root: devices and image files need root (%s); directories and the results browser (r) work.",
+			reqs_of(FSB_TARGET_DEVICE).why_root);
 	}
 	if (s->scan_error[0])
 		ui_putf(ui, y++, 1, body->w - 2, UI_ERROR, "cannot list the block devices: %s", s->scan_error);

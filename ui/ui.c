@@ -23,7 +23,6 @@
 #include "sys/signals.h"
 #include "tui.h"
 #include "frame.h"
-#include "engine/targetcheck.h"
 #include "widgets.h"
 
 
@@ -304,7 +303,6 @@ int ui_tui_main(struct fsb_app *app)
 	ui = fsb_xcalloc(1, sizeof(*ui));
 	ui->app = app;
 	ui->cfg = app->cfg;
-	ui->root = fsb_running_as_root();
 	ui->utf8 = fsb_locale_utf8();
 	ui->results_dir = fsb_browse_results_dir(ui->cfg);
 	fsb_plan_init(&ui->plan, ui->cfg);

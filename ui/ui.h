@@ -183,7 +183,6 @@ struct ui_hit {
 struct ui_ctx {
 	struct fsb_app *app;
 	const struct fsb_config *cfg;
-	bool root;               /* effective uid 0: devices and images possible */
 	bool utf8;               /* the locale is UTF-8: eighth blocks, box symbols */
 	bool color;              /* colors in use (no NO_COLOR, terminal has them) */
 	bool too_small;          /* below 80×24: only the notice is drawn */

@@ -563,10 +563,60 @@ static enum ui_role bar_role(unsigned f)
 	return UI_BAR;
 }
 
+/* One bar's line at row y: its label in lw columns from x, the bar from
+ * x0 (width columns: the filled part in the bar's color, the rest and the
+ * 1.00 mark as axis), its value in tw columns after it. */
+static void draw_bar(struct ui_ctx *ui, int y, int x, int lw, int x0, int width, int tw, const struct fsb_bar *b,
+		     double max)
+{
+	const char *mark = ui->utf8 ? "│" : "|";
+	char bar[1024], *tail, *m, save;
+	size_t fill;
+	int n;
+
+	ui_putd(ui, y, x, lw, b->flags & FSB_CELL_BASELINE ? UI_BASELINE : UI_TABLE_NAME, b->label);
+	fsb_chart_bar(bar, sizeof(bar), b->value, max, (size_t)width, ui->utf8);
+	tail = strchr(bar, ' ');
+	fill = tail ? (size_t)(tail - bar) : strlen(bar);
+	m = strstr(bar, mark);
+	if (m && (size_t)(m - bar) < fill)
+		fill = (size_t)(m - bar);
+	save = bar[fill];
+	bar[fill] = '\0';
+	n = ui_put(y, x0, width, bar_role(b->flags), bar);
+	bar[fill] = save;
+	ui_put(y, x0 + n, width - n, UI_AXIS, bar + fill);
+	ui_putd(ui, y, x0 + width + 1, tw, cell_role(b->flags | FSB_CELL_RATIO), b->text ? b->text : "");
+}
+
+/* The axis under the bars (a tee at the 1.00 mark, column one - 1) and,
+ * on the row below it (when it is drawn: y2 >= 0), its scale. */
+static void draw_axis(int y, int y2, int x0, int width, int one, double max)
+{
+	if (y >= 0) {
+		attrset(ui_role_attr[UI_AXIS]);
+		for (int i = 0; i < width && x0 + i < COLS; i++)
+			mvaddch(y, x0 + i, i == one - 1 ? ACS_BTEE : ACS_HLINE);
+		attrset(A_NORMAL);
+	}
+	if (y2 >= 0) {
+		int at = x0 + one - 1 - 2;
+
+		ui_put(y2, x0, 1, UI_AXIS, "0");
+		if (one >= 1)
+			ui_put(y2, at > x0 + 1 ? at : x0 + 2, 4, UI_AXIS, "1.00");
+		if (max > 1.3 && width - one > 8) {
+			char m[32];
+
+			snprintf(m, sizeof(m), "%.2f", max);
+			ui_put(y2, x0 + width - (int)strlen(m), (int)strlen(m), UI_AXIS, m);
+		}
+	}
+}
+
 int ui_draw_chart(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_chart *c, int skip)
 {
-	int lw = 0, tw = 0, width, one, vl = 0, drawn = 0, x0;
-	char bar[1024];
+	int lw = 0, tw = 0, width, one, vl = 0, drawn = 0, x0, y, y2;
 
 	for (size_t i = 0; i < c->n; i++) {
 		int a = (int)fsb_text_width(c->bars[i].label);
@@ -585,71 +635,18 @@ int ui_draw_chart(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_c
 	x0 = r->x + lw + 1;
 
 #define NEXT_LINE() (vl++ >= skip && drawn < r->h ? r->y + drawn++ : -1)
-	{
-		int y = NEXT_LINE();
-
-		if (y >= 0)
-			ui_putd(ui, y, r->x, r->w, UI_HEADING, c->title);
-	}
+	y = NEXT_LINE();
+	if (y >= 0)
+		ui_putd(ui, y, r->x, r->w, UI_HEADING, c->title);
 	for (size_t i = 0; i < c->n; i++) {
-		const struct fsb_bar *b = &c->bars[i];
-		int y = NEXT_LINE();
-		const char *mark = ui->utf8 ? "│" : "|";
-		char *tail;
-		size_t fill;
-
-		if (y < 0)
-			continue;
-		ui_putd(ui, y, r->x, lw, b->flags & FSB_CELL_BASELINE ? UI_BASELINE : UI_TABLE_NAME, b->label);
-		fsb_chart_bar(bar, sizeof(bar), b->value, c->max, (size_t)width, ui->utf8);
-		/* the filled part in the bar's color, the rest (blanks, the 1.00 mark) as axis */
-		tail = strchr(bar, ' ');
-		fill = tail ? (size_t)(tail - bar) : strlen(bar);
-		{
-			char *m = strstr(bar, mark);
-
-			if (m && (size_t)(m - bar) < fill)
-				fill = (size_t)(m - bar);
-		}
-		{
-			char save = bar[fill];
-			int n;
-
-			bar[fill] = '\0';
-			n = ui_put(y, x0, width, bar_role(b->flags), bar);
-			bar[fill] = save;
-			ui_put(y, x0 + n, width - n, UI_AXIS, bar + fill);
-		}
-		ui_putd(ui, y, x0 + width + 1, tw, cell_role(b->flags | FSB_CELL_RATIO), b->text ? b->text : "");
+		y = NEXT_LINE();
+		if (y >= 0)
+			draw_bar(ui, y, r->x, lw, x0, width, tw, &c->bars[i], c->max);
 	}
-	{
-		int y = NEXT_LINE();
-
-		if (y >= 0) {
-			attrset(ui_role_attr[UI_AXIS]);
-			for (int i = 0; i < width && x0 + i < COLS; i++)
-				mvaddch(y, x0 + i, i == one - 1 ? ACS_BTEE : ACS_HLINE);
-			attrset(A_NORMAL);
-		}
-	}
-	{
-		int y = NEXT_LINE();
-
-		if (y >= 0) {
-			int at = x0 + one - 1 - 2;
-
-			ui_put(y, x0, 1, UI_AXIS, "0");
-			if (one >= 1)
-				ui_put(y, at > x0 + 1 ? at : x0 + 2, 4, UI_AXIS, "1.00");
-			if (c->max > 1.3 && width - one > 8) {
-				char m[32];
-
-				snprintf(m, sizeof(m), "%.2f", c->max);
-				ui_put(y, x0 + width - (int)strlen(m), (int)strlen(m), UI_AXIS, m);
-			}
-		}
-	}
+	y = NEXT_LINE();
+	y2 = NEXT_LINE();
 #undef NEXT_LINE
+	draw_axis(y, y2, x0, width, one, c->max);
 	return drawn;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "doc/report.h"
 #include "model/result.h"
 
 const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n)
@@ -71,6 +72,21 @@ int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m)
 		fsb_metric_choices_say(choices, sizeof(choices));
 		fsb_app_error("%s: --metric '%s': expected %s", cmd, s, choices);
 		return -EINVAL;
+	}
+	return 0;
+}
+
+int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro)
+{
+	switch (c) {
+	case 'm':
+		return fsb_cli_parse_metric(cmd, arg, &ro->metric) ? -1 : 1;
+	case 'b':
+		ro->baseline = arg;
+		return 1;
+	case 'W':
+		ro->nonparametric = true;
+		return 1;
 	}
 	return 0;
 }

@@ -47,6 +47,18 @@ int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts
 /* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
 int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);
 
+/* The options of the tables every command that shows results takes
+ * (show, export): --metric (-m), --baseline (-b), --mann-whitney, as
+ * getopt_long entries; short options "m:b:". */
+#define FSB_CLI_REPORT_OPTIONS                                  \
+	{ "metric", required_argument, NULL, 'm' },             \
+	{ "baseline", required_argument, NULL, 'b' },           \
+	{ "mann-whitney", no_argument, NULL, 'W' }
+/* Option c (getopt's, with arg) into ro when it is one of those: 1, or -1
+ * after its error is printed (cmd names the command); 0 when it is not. */
+struct fsb_report_opts;
+int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro);
+
 /* Read the result files paths[0..n) for command cmd.  *res and *labels
  * (fsb_cli_file_labels) are allocated even on failure; free them with
  * fsb_cli_free_results.  Returns FSB_EXIT_OK, or FSB_EXIT_USAGE after

@@ -4,7 +4,6 @@
  * recorded, never anything else (engine/leftovers.h).  `fsbench run` and the
  * TUI do the same when they start. */
 #include <getopt.h>
-#include <string.h>
 
 #include "cli/cmd.h"
 #include "engine/leftovers.h"
@@ -25,7 +24,8 @@ int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none)
 {
 	struct fsb_strv said = { 0 };
 	struct fsb_err err = { 0 };
-	int n = fsb_leftovers_cleanup(&said, &err), rc = FSB_EXIT_OK;
+	enum fsb_cleanup_status status;
+	int n = fsb_leftovers_cleanup(&said, &status, &err);
 
 	if (n < 0) {
 		fsb_app_error("cleanup: %s", err.msg);
@@ -40,14 +40,11 @@ int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none)
 	else if (!quiet_when_none)
 		fprintf(fp, "fsbench: nothing to look at: no state directory (not root, and no "
 			"XDG_RUNTIME_DIR)\n");
-	for (size_t i = 0; i < said.n; i++) {
+	for (size_t i = 0; i < said.n; i++)
 		fprintf(fp, "  %s\n", said.v[i]);
-		if (strstr(said.v[i], ": cannot "))
-			rc = FSB_EXIT_FAILED;
-	}
 	fflush(fp);
 	fsb_strv_free(&said);
-	return rc;
+	return status == FSB_CLEANUP_INCOMPLETE ? FSB_EXIT_FAILED : FSB_EXIT_OK;
 }
 
 int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv)

@@ -180,10 +180,12 @@ static int write_json(const struct devices_args *a, const struct fsb_device *v, 
 {
 	struct fsb_json *j = fsb_json_new("devices");
 	struct fsb_err err = { 0 };
+	struct fsb_plan_reqs reqs;
 
 	fsb_json_str(j, "check", a->check);
 	fsb_json_bool(j, "all", a->flags & FSB_DEVICE_LIST_ALL);
-	fsb_json_bool(j, "root", fsb_running_as_root());
+	fsb_target_reqs(FSB_TARGET_DEVICE, &reqs);
+	fsb_json_bool(j, "root", reqs.is_root);
 	if (list) {
 		struct fsb_doc doc = { 0 };
 
@@ -266,6 +268,7 @@ static int do_list(const struct devices_args *a)
 {
 	struct fsb_device_list l = { 0 };
 	struct fsb_err err = { 0 };
+	struct fsb_plan_reqs reqs;
 	int rc;
 
 	rc = fsb_device_list(&a->opts, a->flags, &l, &err);
@@ -283,7 +286,10 @@ static int do_list(const struct devices_args *a)
 		putchar('\n');
 		print_detail(&l.v[i], false);
 	}
-	if (!fsb_running_as_root())
+	/* a device target needs root, which this process lacks: the scan could
+	 * not open what only root may */
+	fsb_target_reqs(FSB_TARGET_DEVICE, &reqs);
+	if (!reqs.can_run)
 		printf("\nNot running as root: devices that cannot be opened are refused.\n");
 	fsb_device_list_free(&l);
 	return FSB_EXIT_OK;

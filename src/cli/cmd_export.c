@@ -33,9 +33,7 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "metric", required_argument, NULL, 'm' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "mann-whitney", no_argument, NULL, 'W' },
+		FSB_CLI_REPORT_OPTIONS,
 		{ "phase", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -43,6 +41,12 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 	int c;
 
 	while ((c = getopt_long(argc, argv, "f:o:m:b:p:h", opts, NULL)) != -1) {
+		int taken = fsb_cli_report_option("export", c, optarg, &eo->report);
+
+		if (taken < 0)
+			return *status = FSB_EXIT_USAGE, false;
+		if (taken)
+			continue;
 		switch (c) {
 		case 'f':
 			*fmt = fsb_export_find(optarg);
@@ -54,16 +58,6 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 			break;
 		case 'o':
 			*out = optarg;
-			break;
-		case 'm':
-			if (fsb_cli_parse_metric("export", optarg, &eo->report.metric))
-				return *status = FSB_EXIT_USAGE, false;
-			break;
-		case 'b':
-			eo->report.baseline = optarg;
-			break;
-		case 'W':
-			eo->report.nonparametric = true;
 			break;
 		case 'p':
 			eo->phase = optarg;
@@ -77,8 +71,17 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 		usage(stderr);
 		return *status = FSB_EXIT_USAGE, false;
 	}
-	if (eo->phase && strcmp((*fmt)->name, "svg")) {
-		fsb_app_error("export: --phase is for --format svg, not %s", (*fmt)->name);
+	if (eo->phase && !(*fmt)->takes_phase) {
+		struct fsb_strv takes = { 0 };
+		char *names;
+
+		for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+			if (f->takes_phase)
+				fsb_strv_add(&takes, f->name);
+		names = fsb_strv_join(&takes, " or ");
+		fsb_app_error("export: --phase is for --format %s, not %s", names, (*fmt)->name);
+		free(names);
+		fsb_strv_free(&takes);
 		return *status = FSB_EXIT_USAGE, false;
 	}
 	return true;

@@ -38,7 +38,16 @@ static void usage(FILE *fp)
 		"is written.\n", FSB_IMPORT_MAX_BYTES >> 20);
 }
 
-int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
+struct import_args {
+	enum fsb_import_format fmt;
+	struct fsb_import_opts io;
+	struct fsb_strv labels;
+	const char *out, *baseline, *title;
+};
+
+/* The options into a; -1 to go on, or the exit status of a usage error
+ * or --help. */
+static int parse_options(int argc, char **argv, struct import_args *a)
 {
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
@@ -50,82 +59,85 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	enum fsb_import_format fmt = FSB_IMPORT_AUTO;
-	struct fsb_import_opts io = { 0 };
-	struct fsb_strv labels = { 0 };
-	struct fsb_result *res = NULL;
-	struct fsb_err err = { 0 };
-	const char *out = NULL, *baseline = NULL, *title = NULL;
-	int c, rc = FSB_EXIT_OK;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "o:f:l:b:t:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			out = optarg;
+			a->out = optarg;
 			break;
 		case 'f':
-			if (fsb_import_format_parse(optarg, &fmt)) {
+			if (fsb_import_format_parse(optarg, &a->fmt)) {
 				fsb_app_error("import: --format %s: expected bonnie or fio", optarg);
-				rc = FSB_EXIT_USAGE;
-				goto out;
+				return FSB_EXIT_USAGE;
 			}
 			break;
 		case 'l':
-			fsb_strv_split(&labels, optarg, ',');
+			fsb_strv_split(&a->labels, optarg, ',');
 			break;
 		case 'b':
-			baseline = optarg;
+			a->baseline = optarg;
 			break;
 		case 't':
-			title = optarg;
+			a->title = optarg;
 			break;
 		case 'T':
-			io.tool_version = optarg;
+			a->io.tool_version = optarg;
 			break;
 		default:	/* -h, --help, or an option getopt refused */
-			rc = fsb_cli_help_or_usage(c, usage);
-			goto out;
+			return fsb_cli_help_or_usage(c, usage);
 		}
 	}
-	if (!out || optind >= argc) {
-		fsb_app_error("import: %s", !out ? "-o OUT is required" : "no file to import given");
+	if (!a->out || optind >= argc) {
+		fsb_app_error("import: %s", !a->out ? "-o OUT is required" : "no file to import given");
 		usage(stderr);
-		rc = FSB_EXIT_USAGE;
-		goto out;
+		return FSB_EXIT_USAGE;
 	}
-	io.labels = (const char *const *)labels.v;
-	io.nlabels = labels.n;
+	return -1;
+}
+
+int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
+{
+	struct import_args a = { .fmt = FSB_IMPORT_AUTO };
+	struct fsb_result *res = NULL;
+	struct fsb_err err = { 0 };
+	int rc = parse_options(argc, argv, &a);
+
+	if (rc >= 0)
+		goto out;
+	rc = FSB_EXIT_USAGE;
+	a.io.labels = (const char *const *)a.labels.v;
+	a.io.nlabels = a.labels.n;
 	res = fsb_import_new();
 	for (int i = optind; i < argc; i++) {
-		if (fsb_import_file(res, argv[i], fmt, &io, &err)) {
+		if (fsb_import_file(res, argv[i], a.fmt, &a.io, &err)) {
 			fsb_app_error("import: %s", err.msg);
-			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
 	}
-	if (fsb_import_finish(res, baseline, &io, &err)) {
+	if (fsb_import_finish(res, a.baseline, &a.io, &err)) {
 		fsb_app_error("import: %s", err.msg);
-		rc = FSB_EXIT_USAGE;
 		goto out;
 	}
-	if (title)
-		res->title = fsb_xstrdup(title);
+	if (a.title)
+		res->title = fsb_xstrdup(a.title);
 	else
 		res->title = fsb_xasprintf("%s %s results, imported", res->source_tool, res->source_version);
 	res->command = fsb_app_command_line(cli);
-	if ((rc = fsb_result_write(res, out, &err))) {
+	if ((rc = fsb_result_write(res, a.out, &err))) {
 		fsb_app_error("import: %s", err.msg);
 		/* too much for a result file is bad input; a full disk is not */
 		rc = rc == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}
-	if (io.renamed)
+	if (a.io.renamed)
 		fprintf(stderr, "fsbench: import: filesystems with the same name were numbered; "
 			"name them with --label\n");
-	printf("%s: %s %s, %zu filesystem%s, %zu phase%s\n", out, res->source_tool, res->source_version, res->nfs,
+	printf("%s: %s %s, %zu filesystem%s, %zu phase%s\n", a.out, res->source_tool, res->source_version, res->nfs,
 	       res->nfs == 1 ? "" : "s", res->phase_order.n, res->phase_order.n == 1 ? "" : "s");
+	rc = FSB_EXIT_OK;
 out:
 	fsb_result_free(res);
-	fsb_strv_free(&labels);
+	fsb_strv_free(&a.labels);
 	return rc;
 }

@@ -84,7 +84,14 @@ static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, c
 	return FSB_EXIT_OK;
 }
 
-int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
+struct lr_args {
+	struct fsb_buf where;    /* every --where's words, joined */
+	bool tsv, json, no_index, verbose;
+};
+
+/* The options into a; -1 to go on, or the exit status of a usage error
+ * or --help. */
+static int parse_options(int argc, char **argv, struct lr_args *a)
 {
 	static const struct option opts[] = {
 		{ "where", required_argument, NULL, 'w' },
@@ -95,83 +102,97 @@ int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct fsb_browse b = { 0 };
-	struct fsb_err err = { 0 };
-	struct fsb_buf where = { 0 };
-	bool tsv = false, json = false, no_index = false, verbose = false;
-	char *dir = NULL, *index = NULL;
-	size_t *idx = NULL, n = 0;
-	int c, rc = FSB_EXIT_USAGE;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "w:tjnvh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			/* several --where: every word of each */
-			fsb_buf_addf(&where, "%s%s", where.len ? " " : "", optarg);
+			fsb_buf_addf(&a->where, "%s%s", a->where.len ? " " : "", optarg);
 			break;
 		case 't':
-			tsv = true;
+			a->tsv = true;
 			break;
 		case 'j':
-			json = true;
+			a->json = true;
 			break;
 		case 'n':
-			no_index = true;
+			a->no_index = true;
 			break;
 		case 'v':
-			verbose = true;
+			a->verbose = true;
 			break;
 		default:	/* -h, --help, or an option getopt refused */
-			rc = fsb_cli_help_or_usage(c, usage);
-			goto out;
+			return fsb_cli_help_or_usage(c, usage);
 		}
 	}
-	if (tsv && json) {
+	if (a->tsv && a->json) {
 		fsb_app_error("list-results: --tsv or --json, not both");
-		goto out;
+		return FSB_EXIT_USAGE;
 	}
 	if (optind + 1 < argc) {
 		fsb_app_error("list-results: one directory at most, not also '%s'", argv[optind + 1]);
+		return FSB_EXIT_USAGE;
+	}
+	return -1;
+}
+
+/* The directory the command line names, or the results directory; NULL
+ * (said) when there is none to list. */
+static char *results_dir(struct fsb_app *cli, const char *arg)
+{
+	const struct fsb_config *cfg;
+	struct stat st;
+
+	if (!arg) {
+		cfg = fsb_app_config(cli);
+		return cfg ? fsb_browse_results_dir(cfg) : NULL;
+	}
+	/* a directory named on the command line must exist; the default
+	 * one does not until the first run writes to it */
+	if (stat(arg, &st) < 0) {
+		fsb_app_error("list-results: %s: %s", arg, strerror(errno));
+		return NULL;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fsb_app_error("list-results: %s: not a directory", arg);
+		return NULL;
+	}
+	return fsb_xstrdup(arg);
+}
+
+int fsb_cmd_list_results(struct fsb_app *cli, int argc, char **argv)
+{
+	struct lr_args a = { 0 };
+	struct fsb_browse b = { 0 };
+	struct fsb_err err = { 0 };
+	char *dir = NULL, *index = NULL;
+	size_t *idx = NULL, n = 0;
+	int rc = parse_options(argc, argv, &a);
+
+	if (rc >= 0)
 		goto out;
-	}
-	if (optind < argc) {
-		struct stat st;
-
-		/* a directory named on the command line must exist; the default
-		 * one does not until the first run writes to it */
-		if (stat(argv[optind], &st) < 0) {
-			fsb_app_error("list-results: %s: %s", argv[optind], strerror(errno));
-			goto out;
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			fsb_app_error("list-results: %s: not a directory", argv[optind]);
-			goto out;
-		}
-		dir = fsb_xstrdup(argv[optind]);
-	} else {
-		const struct fsb_config *cfg = fsb_app_config(cli);
-
-		if (!cfg)
-			goto out;
-		dir = fsb_browse_results_dir(cfg);
-	}
-	index = no_index ? fsb_xstrdup("") : fsb_index_default_path();
+	rc = FSB_EXIT_USAGE;
+	dir = results_dir(cli, optind < argc ? argv[optind] : NULL);
+	if (!dir)
+		goto out;
+	index = a.no_index ? fsb_xstrdup("") : fsb_index_default_path();
 	if (fsb_browse_scan_index(dir, index, &b, &err)) {
 		fsb_app_error("list-results: %s", err.msg);
 		goto out;
 	}
-	if (verbose)
+	if (a.verbose)
 		fprintf(stderr, "list-results: %zu result files in %s, %zu read, %zu dropped; index %s%s\n",
 			b.stats.files, dir, b.stats.parsed, b.stats.dropped,
 			b.stats.in_memory ? "in memory" : index, b.stats.rebuilt ? " (rebuilt)" : "");
 	idx = fsb_xcalloc(b.n + 1, sizeof(*idx));
 	for (size_t i = 0; i < b.n; i++)
-		if (fsb_browse_match(&b.v[i], where.s))
+		if (fsb_browse_match(&b.v[i], a.where.s))
 			idx[n++] = i;
-	rc = print_rows(&b, idx, n, dir, where.s, json, tsv);
+	rc = print_rows(&b, idx, n, dir, a.where.s, a.json, a.tsv);
 out:
 	fsb_browse_free(&b);
-	fsb_buf_free(&where);
+	fsb_buf_free(&a.where);
 	free(idx);
 	free(dir);
 	free(index);

@@ -457,10 +457,56 @@ static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run,
 	return FSB_EXIT_FAILED;	/* a phase failed, or the run could not start */
 }
 
+/* The plan of the command line (or of --like's result), validated and one
+ * this process can run.  -1 to go on, else the exit status. */
+static int ready_plan(struct fsb_app *cli, int argc, char **argv, struct fsb_plan *plan, bool *quiet,
+		      enum fsb_metric *metric, const char **like, struct fsb_result **like_res)
+{
+	struct fsb_plan_reqs reqs;
+	struct fsb_err err = { 0 };
+	int rc = parse_args(cli, plan, argc, argv, quiet, metric, like);
+
+	if (!rc && *like)
+		rc = like_plan(plan, *like, *quiet, like_res);
+	if (rc)
+		return rc < 0 ? FSB_EXIT_OK : rc;
+	if (fsb_plan_validate(plan, &err)) {
+		fsb_app_error("run: %s", err.msg);
+		return FSB_EXIT_USAGE;
+	}
+	fsb_plan_reqs(plan, &reqs);
+	if (!reqs.can_run) {
+		fsb_app_error("run: formatting an image or a device needs root (%s); run it with sudo, or use --dir DIR",
+			      reqs.why_root);
+		return FSB_EXIT_FAILED;
+	}
+	return -1;
+}
+
+/* The result the run wrote, as fsbench show shows it: judged with the
+ * earlier sessions next to it. */
+static void show_result(struct fsb_app *cli, struct fsb_result *last, const char *path,
+			struct fsb_report_opts *ro, bool quiet)
+{
+	struct fsb_rec_opts rec = { .cfg = cli->cfg };
+	struct fsb_history hist;
+	struct fsb_err herr = { 0 };
+
+	if (!quiet)
+		putchar('\n');
+	free(last->path);
+	last->path = fsb_xstrdup(path);
+	fsb_history_load(last, NULL, &hist, &herr);
+	fsb_err_clear(&herr);
+	ro->history = &hist;
+	fsb_show_result(stdout, last, ro, &rec, false, fsb_locale_utf8());
+	ro->history = NULL;
+	fsb_history_free(&hist);
+}
+
 int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 {
 	struct fsb_plan plan;
-	struct fsb_plan_reqs reqs;
 	struct fsb_err err = { 0 };
 	struct fsb_events *ev = NULL;
 	struct fsb_engine *eng = NULL;
@@ -484,24 +530,9 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		return FSB_EXIT_FAILED;
 	}
 	fsb_proc_subreaper();
-	rc = parse_args(cli, &plan, argc, argv, &quiet, &ro.metric, &like);
-	if (!rc && like)
-		rc = like_plan(&plan, like, quiet, &like_res);
-	if (rc) {
-		rc = rc < 0 ? FSB_EXIT_OK : rc;
+	rc = ready_plan(cli, argc, argv, &plan, &quiet, &ro.metric, &like, &like_res);
+	if (rc >= 0)
 		goto out;
-	}
-	if (fsb_plan_validate(&plan, &err)) {
-		fsb_app_error("run: %s", err.msg);
-		rc = FSB_EXIT_USAGE;
-		goto out;
-	}
-	fsb_plan_reqs(&plan, &reqs);
-	if (!reqs.can_run) {
-		fsb_app_error("run: formatting an image or a device needs root (" FSB_NEEDS_ROOT_WHY "); run it with sudo, or use --dir DIR");
-		rc = FSB_EXIT_FAILED;
-		goto out;
-	}
 
 	/* a killed run's mounts, loop devices and images go first (leftovers.h) */
 	if (!plan.dry_run)
@@ -521,23 +552,8 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		announce(&plan, eng);
 	last = follow(ev, eng, &sig, quiet, &signo);
 	st = fsb_engine_wait(eng, &msg);
-	if (last && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR) {
-		if (!quiet)
-			putchar('\n');
-		free(last->path);
-		last->path = fsb_xstrdup(fsb_engine_output(eng));
-		struct fsb_rec_opts rec = { .cfg = cli->cfg };
-		struct fsb_history hist;
-		struct fsb_err herr = { 0 };
-
-		/* judged as show judges it: with the earlier sessions next to it */
-		fsb_history_load(last, NULL, &hist, &herr);
-		fsb_err_clear(&herr);
-		ro.history = &hist;
-		fsb_show_result(stdout, last, &ro, &rec, false, fsb_locale_utf8());
-		ro.history = NULL;
-		fsb_history_free(&hist);
-	}
+	if (last && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
+		show_result(cli, last, fsb_engine_output(eng), &ro, quiet);
 	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
 		show_machines(like_res, like, last, &ro);
 	rc = exit_status(st, msg, plan.dry_run, signo);

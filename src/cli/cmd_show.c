@@ -137,10 +137,8 @@ struct show_args {
 static int show_options(int argc, char **argv, struct show_args *a)
 {
 	static const struct option opts[] = {
-		{ "metric", required_argument, NULL, 'm' },
-		{ "baseline", required_argument, NULL, 'b' },
+		FSB_CLI_REPORT_OPTIONS,
 		{ "raw", no_argument, NULL, 'r' },
-		{ "mann-whitney", no_argument, NULL, 'W' },
 		{ "ascii", no_argument, NULL, 'A' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "for", required_argument, NULL, 'F' },
@@ -152,19 +150,15 @@ static int show_options(int argc, char **argv, struct show_args *a)
 	int c;
 
 	while ((c = getopt_long(argc, argv, "m:b:rjh", opts, NULL)) != -1) {
+		int taken = fsb_cli_report_option("show", c, optarg, &a->ro);
+
+		if (taken < 0)
+			return FSB_EXIT_USAGE;
+		if (taken)
+			continue;
 		switch (c) {
-		case 'm':
-			if (fsb_cli_parse_metric("show", optarg, &a->ro.metric))
-				return FSB_EXIT_USAGE;
-			break;
-		case 'b':
-			a->ro.baseline = optarg;
-			break;
 		case 'r':
 			a->raw = true;
-			break;
-		case 'W':
-			a->ro.nonparametric = true;
 			break;
 		case 'A':
 			a->utf8 = false;

@@ -33,6 +33,8 @@ struct fsb_export_format {
 	/* Write n results to fp.  0 or -errno with err set. */
 	int (*write)(FILE *fp, struct fsb_result *const *res, size_t n,
 		     const struct fsb_export_opts *o, struct fsb_err *err);
+	bool takes_phase;                /* o->phase chooses what it writes (svg: the chart);
+					    the others refuse one */
 };
 
 /* The formats, NULL-name terminated. */

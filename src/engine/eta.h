@@ -41,7 +41,7 @@ struct fsb_eta {
 	                          * filesystem) outside its phases, NAN unknown */
 	double overhead_sum;     /* measured: the same, of the runs that finished */
 	size_t overhead_n;
-	long stall_rep;          /* the stall round's repetition (engine.h): its slots leave
+	long stall_rep;          /* the stall round's repetition (plan.h): its slots leave
 				    out the phases stall_skip marks; 0 = none */
 	bool *stall_skip;        /* [j], or NULL */
 };

@@ -7,10 +7,10 @@
  * results directory (the index, model/browse.h), else the profile's
  * nominal figure; and the time per run outside the phases.
  *
- * A plan in settle mode (engine.h) has no fixed length: it runs rounds
+ * A plan in settle mode (plan.h) has no fixed length: it runs rounds
  * until the verdict settles, at most as many as the budget affords, so its
  * estimate is one round's and the most rounds that fit the budget.  A plan
- * that ends with the stall round (engine.h: fsb_plan_stall_round) counts it
+ * that ends with the stall round (plan.h: fsb_plan_stall_round) counts it
  * too: in the total, and in settle mode in the budget, which then affords
  * the rounds that leave room for it.
  */

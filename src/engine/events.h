@@ -34,7 +34,7 @@ struct fsb_event {
 	int fs_index, nfs;           /* 0-based, -1 when not applicable */
 	int phase_index, nphases;
 	int rep, nreps;              /* 1-based repetition */
-	bool stall;                  /* of the stall round (engine.h): untimed, the probe beside */
+	bool stall;                  /* of the stall round (plan.h): untimed, the probe beside */
 	char *fs, *phase;            /* names, owned */
 	char *text;                  /* owned */
 	struct fsb_run run;          /* PHASE_END */
@@ -63,13 +63,13 @@ struct fsb_progress {
 	double phase_left;           /* seconds the running phase still expects to take, -1 unknown */
 	bool phase_over;             /* it has run longer than expected */
 	char last_line[160];         /* the phase's last output line */
-	/* settle mode (engine.h): rounds until the verdict settles */
+	/* settle mode (plan.h): rounds until the verdict settles */
 	int round, rounds;           /* the running round (1-based), the rounds the ETA counts; 0 = no rounds */
 	double budget;               /* seconds, 0 = none; the ETA never passes it */
 	double round_s;              /* one round's estimate (the last round's wall time), -1 unknown */
 	char verdict[160];           /* after each round: fsb_verdict_settled()'s line, or "" */
 	bool finishing;              /* the run ends after this round (asked by the user) */
-	bool stall_round;            /* the stall round runs (engine.h): the probe beside each
+	bool stall_round;            /* the stall round runs (plan.h): the probe beside each
 					phase, untimed */
 };
 

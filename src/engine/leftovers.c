@@ -238,8 +238,10 @@ struct dead {
 	struct fuse_log *fuses;
 	size_t nfuses;
 	struct fsb_strv *said;
+	bool *incomplete;        /* set when something could not be undone */
 };
 
+/* One line of what was done or left alone. */
 static void say(struct dead *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(struct dead *d, const char *fmt, ...)
 {
@@ -253,6 +255,10 @@ static void say(struct dead *d, const char *fmt, ...)
 	fsb_strv_add(d->said, b.s);
 	fsb_buf_free(&b);
 }
+
+/* What could not be undone: said as "cannot …", and the cleanup is
+ * incomplete (fsb_leftovers_cleanup's status, which front ends ask). */
+#define cannot(d, fmt, ...) (say((d), "cannot " fmt, __VA_ARGS__), *(d)->incomplete = true)
 
 static void parse_state(struct dead *d, char *text)
 {
@@ -483,7 +489,7 @@ static void undo_mount(struct dead *d, const char *mnt)
 		else if (umount2(mnt, MNT_DETACH) == 0)
 			say(d, "unmounted %s (%s) lazily: it was still busy", mnt, source);
 		else {
-			say(d, "cannot unmount %s (%s): %s", mnt, source, strerror(errno));
+			cannot(d, "unmount %s (%s): %s", mnt, source, strerror(errno));
 			round = 4;
 		}
 		free(source);
@@ -548,7 +554,7 @@ static void undo_loops(struct dead *d)
 		if (fd >= 0 && ioctl(fd, LOOP_CLR_FD, 0) == 0)
 			say(d, "detached %s (on %s)", p, im->path);
 		else
-			say(d, "cannot detach %s (on %s): %s", p, im->path, strerror(errno));
+			cannot(d, "detach %s (on %s): %s", p, im->path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		free(p);
@@ -586,7 +592,7 @@ static void undo_fuses(struct dead *d)
 			else if (umount2(f->path, MNT_DETACH) == 0)
 				say(d, "unmounted its write log %s lazily: it was still busy", f->path);
 			else
-				say(d, "cannot unmount its write log %s: %s", f->path, strerror(errno));
+				cannot(d, "unmount its write log %s: %s", f->path, strerror(errno));
 		}
 		/* unmounted, the server ends by itself; one that does not is killed */
 		for (int k = 0; k < 100 && f->pid > 0 && fsb_leftovers_proc_start(f->pid) == f->start; k++)
@@ -597,7 +603,7 @@ static void undo_fuses(struct dead *d)
 			if (rmdir(f->path) == 0)
 				say(d, "removed mount point %s", f->path);
 			else
-				say(d, "cannot remove mount point %s: %s", f->path, strerror(errno));
+				cannot(d, "remove mount point %s: %s", f->path, strerror(errno));
 		}
 	}
 }
@@ -617,7 +623,7 @@ static void undo_files(struct dead *d)
 		else if (unlink(im->path) == 0)
 			say(d, "removed image %s", im->path);
 		else
-			say(d, "cannot remove image %s: %s", im->path, strerror(errno));
+			cannot(d, "remove image %s: %s", im->path, strerror(errno));
 	}
 	/* killed between creating an image and recording its inode: whether
 	 * the file there is that run's cannot be known, so it is only named */
@@ -639,7 +645,7 @@ static void undo_files(struct dead *d)
 		if (rmdir(m) == 0)
 			say(d, "removed mount point %s", m);
 		else
-			say(d, "cannot remove mount point %s: %s", m, strerror(errno));
+			cannot(d, "remove mount point %s: %s", m, strerror(errno));
 	}
 	for (size_t i = 0; i < d->works.n; i++) {
 		const char *w = d->works.v[i];
@@ -650,15 +656,15 @@ static void undo_files(struct dead *d)
 		if (fsb_rm_rf(w) == 0)
 			say(d, "removed work directory %s", w);
 		else
-			say(d, "cannot remove work directory %s", w);
+			cannot(d, "remove work directory %s", w);
 	}
 }
 
 /* 1 when the state file at path was dead and is now dealt with, 0 when it
  * belongs to a live run (or is being cleaned by another fsbench). */
-static int clean_one(const char *path, int pid, struct fsb_strv *said)
+static int clean_one(const char *path, int pid, struct fsb_strv *said, bool *incomplete)
 {
-	struct dead d = { .file = path, .pid = pid, .said = said };
+	struct dead d = { .file = path, .pid = pid, .said = said, .incomplete = incomplete };
 	char *text = NULL, *copy;
 	unsigned long long start = 0;
 	const char *s;
@@ -694,13 +700,16 @@ out:
 	return rc;
 }
 
-int fsb_leftovers_cleanup(struct fsb_strv *said, struct fsb_err *err)
+int fsb_leftovers_cleanup(struct fsb_strv *said, enum fsb_cleanup_status *status, struct fsb_err *err)
 {
 	const char *dir = fsb_leftovers_dir();
 	struct dirent *e;
 	DIR *dd;
 	int found = 0;
+	bool incomplete = false;
 
+	if (status)
+		*status = FSB_CLEANUP_DONE;
 	if (!dir)
 		return 0;
 	dd = opendir(dir);
@@ -717,9 +726,11 @@ int fsb_leftovers_cleanup(struct fsb_strv *said, struct fsb_err *err)
 		if (sscanf(e->d_name, "%d%15s", &pid, tail) != 2 || pid <= 0 || strcmp(tail, ".state"))
 			continue;
 		path = fsb_xasprintf("%s/%s", dir, e->d_name);
-		found += clean_one(path, pid, said);
+		found += clean_one(path, pid, said, &incomplete);
 		free(path);
 	}
 	closedir(dd);
+	if (status && incomplete)
+		*status = FSB_CLEANUP_INCOMPLETE;
 	return found;
 }

@@ -90,12 +90,21 @@ unsigned long long fsb_leftovers_proc_start(pid_t pid);
  * NULL is fine. */
 void fsb_leftovers_close(struct fsb_leftovers *l, bool all_released);
 
+/* How a cleanup went, for a front end's exit status: asked, never read
+ * from the words of what was said. */
+enum fsb_cleanup_status {
+	FSB_CLEANUP_DONE,        /* every dead run's leftovers undone (or none found) */
+	FSB_CLEANUP_INCOMPLETE,  /* something could not be: its line says "cannot …" */
+};
+
 /*
  * Find dead runs' state files and undo what they list.  Every action and
- * every thing left alone is one line in said ("run 1234 (dead): unmounted
- * /tmp/fsbench-mnt.x (/dev/loop3)").  Returns how many dead runs were found,
- * or -errno when the state directory cannot be read (a missing one is 0).
+ * every thing left alone is one line in said ("dead run 1234: unmounted
+ * /tmp/fsbench-mnt.x (/dev/loop3)"); what could not be undone is a line
+ * "dead run 1234: cannot …" and makes *status (may be NULL)
+ * FSB_CLEANUP_INCOMPLETE.  Returns how many dead runs were found, or
+ * -errno when the state directory cannot be read (a missing one is 0).
  */
-int fsb_leftovers_cleanup(struct fsb_strv *said, struct fsb_err *err);
+int fsb_leftovers_cleanup(struct fsb_strv *said, enum fsb_cleanup_status *status, struct fsb_err *err);
 
 #endif

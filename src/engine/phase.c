@@ -450,6 +450,36 @@ static bool follow(const struct fsb_phase_ctx *ctx, struct fsb_proc *p, struct t
 	return false;
 }
 
+/* The output the command wrote just before it exited. */
+static void drain(const struct fsb_phase_ctx *ctx, struct fsb_proc *p, struct ticker *t, char *partial,
+		  size_t *plen)
+{
+	char buf[8192];
+	ssize_t r;
+
+	if (p->out_fd < 0)
+		return;
+	fcntl(p->out_fd, F_SETFL, O_NONBLOCK);
+	while ((r = read(p->out_fd, buf, sizeof(buf))) > 0)
+		take_output(ctx, t, buf, (size_t)r, partial, plen);
+}
+
+/* How the command exited: its status, the clone phase's answer, and a
+ * failure (but the clone phase's "no reflink") with its last line. */
+static void record_exit(const struct fsb_phase_def *def, int status, const char *line, struct fsb_run *run)
+{
+	char st[96];
+
+	if (WIFEXITED(status))
+		run->exit_status = WEXITSTATUS(status);
+	clone_answer(def, status, line, run);
+	if ((!WIFEXITED(status) || WEXITSTATUS(status) != 0) && isnan(run->v[FSB_FIELD_reflink])) {
+		run->status = FSB_RUN_FAILED;
+		run->error = fsb_xasprintf("%s%s%s", fsb_wait_status_str(status, st, sizeof(st)),
+					   line[0] ? ": " : "", line);
+	}
+}
+
 static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_ctx *ctx,
 		       const char *cmd, const char *cwd, const char *const *env,
 		       struct fsb_run *run, struct fsb_err *err)
@@ -487,15 +517,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	t1 = fsb_now();
 	/* no save begins after the command; one in flight ends during the sync */
 	fsb_probe_stop(&probe);
-	/* drain output the command wrote just before exiting */
-	if (p.out_fd >= 0) {
-		char buf[8192];
-		ssize_t r;
-
-		fcntl(p.out_fd, F_SETFL, O_NONBLOCK);
-		while ((r = read(p.out_fd, buf, sizeof(buf))) > 0)
-			take_output(ctx, &t, buf, (size_t)r, partial, &plen);
-	}
+	drain(ctx, &p, &t, partial, &plen);
 	fsb_proc_close(&p);
 	if (rc) {
 		probe_end(&probe, NULL);
@@ -526,16 +548,7 @@ static int run_command(const struct fsb_phase_def *def, const struct fsb_phase_c
 	record_disks(run, &before, &after);
 	if (!io_rc)
 		record_io(run, &io0, &io);
-	if (WIFEXITED(status))
-		run->exit_status = WEXITSTATUS(status);
-	clone_answer(def, status, t.line, run);
-	if ((!WIFEXITED(status) || WEXITSTATUS(status) != 0) && isnan(run->v[FSB_FIELD_reflink])) {
-		char st[96];
-
-		run->status = FSB_RUN_FAILED;
-		run->error = fsb_xasprintf("%s%s%s", fsb_wait_status_str(status, st, sizeof(st)),
-					   t.line[0] ? ": " : "", t.line);
-	}
+	record_exit(def, status, t.line, run);
 	tick(&t, true);
 	fsb_live_free(&t.live);
 	return 0;

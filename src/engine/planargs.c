@@ -35,10 +35,10 @@ static void set_target(struct fsb_plan *plan, enum fsb_target_kind kind, const c
 	set_str(&plan->path, path);
 }
 
-int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, struct fsb_err *err)
+/* The options that are a switch or keep their value as it is: true when
+ * id is one of them (and it is set). */
+static bool set_plain(struct fsb_plan *plan, enum fsb_opt id, const char *v)
 {
-	char *end;
-
 	switch (id) {
 	case FSB_OPT_IMAGE:          set_target(plan, FSB_TARGET_IMAGE, v); break;
 	case FSB_OPT_DIR:            set_target(plan, FSB_TARGET_DIR, v); break;
@@ -56,14 +56,52 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	case FSB_OPT_BASELINE:       set_str(&plan->baseline, v); break;
 	case FSB_OPT_NO_DROP_CACHES: plan->drop_caches = false; break;
 	case FSB_OPT_NO_PROBE:       plan->probe = FSB_PROBE_OFF; break;
+	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
+	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
+	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
+	case FSB_OPT_AGE:            plan->age = true; break;
+	case FSB_OPT_FS:
+		fsb_strv_free(&plan->fs);
+		fsb_strv_split(&plan->fs, v, ',');
+		break;
+	case FSB_OPT_PHASES:
+		fsb_strv_free(&plan->phases);
+		fsb_strv_split(&plan->phases, v, ',');
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/* --seed: a whole number of at least 0, given by the user. */
+static int set_seed(struct fsb_plan *plan, enum fsb_opt id, const char *v, struct fsb_err *err)
+{
+	unsigned long long s;
+	char *end;
+
+	errno = 0;
+	s = strtoull(v, &end, 10);
+	if (errno || end == v || *end || *v == '-' || s > (unsigned long long)LLONG_MAX)
+		return fsb_err_set(err, -EINVAL, "%s '%s': expected a whole number of at least 0",
+				   fsb_opt_say(id, NULL), v);
+	plan->seed = s;
+	plan->seed_set = true;
+	return 0;
+}
+
+/* The options whose value is read: 0, or -EINVAL with a line naming the
+ * option as the front end says it. */
+static int set_parsed(struct fsb_plan *plan, enum fsb_opt id, const char *v, struct fsb_err *err)
+{
+	char *end;
+
+	switch (id) {
 	case FSB_OPT_PROBE:
 		if (fsb_probe_mode_parse(v, &plan->probe))
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected round (the default: in a round of its own), "
 					   "beside (beside the timed phases) or off", fsb_opt_say(id, NULL), v);
 		break;
-	case FSB_OPT_NO_DOWNLOAD:    plan->make_deb = false; break;
-	case FSB_OPT_KEEP_IMAGE:     plan->keep_image = true; break;
-	case FSB_OPT_OUTPUT:         set_str(&plan->output, v); break;
 	case FSB_OPT_FOR: {
 		const struct fsb_use *u = fsb_use_find(v);
 
@@ -90,15 +128,6 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 		break;
 	case FSB_OPT_MAX_REPEAT:     return set_long(&plan->max_repeat, id, v, 3, err);
 	case FSB_OPT_JOBS:           return set_long(&plan->jobs, id, v, 1, err);
-	case FSB_OPT_FS:
-		fsb_strv_free(&plan->fs);
-		fsb_strv_split(&plan->fs, v, ',');
-		break;
-	case FSB_OPT_PHASES:
-		fsb_strv_free(&plan->phases);
-		fsb_strv_split(&plan->phases, v, ',');
-		break;
-	case FSB_OPT_AGE:            plan->age = true; break;
 	case FSB_OPT_SIZE:
 		if (fsb_parse_size(v, &plan->image_size))
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected a size such as 2G or 512M",
@@ -109,18 +138,7 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected rounds, sequential or random",
 					   fsb_opt_say(id, NULL), v);
 		break;
-	case FSB_OPT_SEED: {
-		unsigned long long s;
-
-		errno = 0;
-		s = strtoull(v, &end, 10);
-		if (errno || end == v || *end || *v == '-' || s > (unsigned long long)LLONG_MAX)
-			return fsb_err_set(err, -EINVAL, "%s '%s': expected a whole number of at least 0",
-					   fsb_opt_say(id, NULL), v);
-		plan->seed = s;
-		plan->seed_set = true;
-		break;
-	}
+	case FSB_OPT_SEED:           return set_seed(plan, id, v, err);
 	case FSB_OPT_CI_TARGET:
 		plan->ci_target = strtod(v, &end);
 		if (*end || end == v || !(plan->ci_target > 0 && plan->ci_target < 1))
@@ -133,10 +151,20 @@ int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, s
 	return 0;
 }
 
+int fsb_plan_set_option(struct fsb_plan *plan, enum fsb_opt id, const char *v, struct fsb_err *err)
+{
+	return set_plain(plan, id, v) ? 0 : set_parsed(plan, id, v, err);
+}
+
+bool fsb_plan_group_ages(const char *group)
+{
+	return group && strcmp(group, FSB_AGING_GROUP) == 0;
+}
+
 void fsb_plan_aging_group(const struct fsb_config *cfg, struct fsb_strv *out)
 {
 	for (size_t i = 0; i < cfg->nphases; i++)
-		if (cfg->phases[i]->group && strcmp(cfg->phases[i]->group, FSB_AGING_GROUP) == 0)
+		if (fsb_plan_group_ages(cfg->phases[i]->group))
 			fsb_strv_add(out, cfg->phases[i]->name);
 }
 

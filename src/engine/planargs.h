@@ -37,6 +37,8 @@ void fsb_plan_args(const struct fsb_plan *plan, struct fsb_strv *args);
  * config's order (age, aged-grep, aged-stat, refresh, fresh-grep,
  * fresh-stat as shipped).
  *  fsb_plan_aging_group: their names appended to out.
+ *  fsb_plan_group_ages: is group (a phase's group) that one?  The TUI's
+ *    plan screen asks it of a heading: its tick is --age.
  *  fsb_plan_add_aging: append those the plan does not list yet after its
  *    phases (a plan that ends by emptying the filesystem is fine: age
  *    starts from empty); none is added twice, so it may be called again.
@@ -54,6 +56,7 @@ void fsb_plan_args(const struct fsb_plan *plan, struct fsb_strv *args);
  */
 #define FSB_AGING_GROUP "aging"
 void fsb_plan_aging_group(const struct fsb_config *cfg, struct fsb_strv *out);
+bool fsb_plan_group_ages(const char *group);
 int fsb_plan_add_aging(struct fsb_plan *plan, struct fsb_err *err);
 int fsb_plan_apply_age(struct fsb_plan *plan, struct fsb_err *err);
 bool fsb_plan_ends_aged(const struct fsb_plan *plan);

@@ -677,12 +677,62 @@ static int prep_seeks(struct ctx *c)
 	return 0;
 }
 
+/* Until every seeker has ended: the phase's progress, every REPORT_NS. */
+static void watch_seekers(struct ctx *c, struct seek_shared *sh)
+{
+	pthread_mutex_lock(&sh->lock);
+	while (sh->running > 0) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += (long)(REPORT_NS % 1000000000ULL);
+		ts.tv_sec += ts.tv_nsec / 1000000000L;
+		ts.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&sh->cond, &sh->lock, &ts);
+		if (sh->running > 0) {
+			uint64_t done = atomic_load(&sh->next);
+
+			pthread_mutex_unlock(&sh->lock);
+			fsb_synth_tick(c, fsb_synth_now_ns(), done < sh->ntickets ? done : sh->ntickets, sh->ntickets);
+			pthread_mutex_lock(&sh->lock);
+		}
+	}
+	pthread_mutex_unlock(&sh->lock);
+}
+
+/* The n seekers, joined: a cancel, else the first error, else their wall
+ * time, CPU and latencies into the phase's.  0 or -errno. */
+static int seekers_result(struct ctx *c, const struct seeker *s, int n)
+{
+	uint64_t first = UINT64_MAX, last = 0;
+
+	for (int k = 0; k < n; k++)
+		if (s[k].err == ECANCELED)
+			return fsb_synth_fail_cancel(c);
+	for (int k = 0; k < n; k++)
+		if (s[k].err)
+			return s[k].err == EIO && strcmp(s[k].what, "read") == 0
+				? short_file(c) : fsb_synth_fail(c, s[k].err, s[k].what, c->data_path);
+	for (int k = 0; k < n; k++) {
+		if (s[k].start < first)
+			first = s[k].start;
+		if (s[k].end > last)
+			last = s[k].end;
+		c->cpu.ns += s[k].cpu.ns;
+		c->cpu.user += s[k].cpu.user;
+		c->cpu.sys += s[k].cpu.sys;
+		fsb_hist_merge(c->hist, s[k].hist);
+	}
+	c->real_ns += last - first;
+	c->amount += (uint64_t)c->p->seeks;
+	return 0;
+}
+
 static int t_seeks(struct ctx *c)
 {
 	const int n = c->p->seekers;
 	struct seek_shared sh = { .c = c, .ntickets = (uint64_t)c->p->seeks };
 	struct seeker *s = fsb_xcalloc((size_t)n, sizeof(*s));
-	uint64_t first = UINT64_MAX, last = 0;
 	int started = 0, rc = 0;
 
 	atomic_init(&sh.next, 0);
@@ -711,58 +761,13 @@ static int t_seeks(struct ctx *c)
 	pthread_cond_broadcast(&sh.cond);
 	pthread_mutex_unlock(&sh.lock);
 	c->t_start = fsb_synth_now_ns();
-
-	pthread_mutex_lock(&sh.lock);
-	while (sh.running > 0) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += (long)(REPORT_NS % 1000000000ULL);
-		ts.tv_sec += ts.tv_nsec / 1000000000L;
-		ts.tv_nsec %= 1000000000L;
-		pthread_cond_timedwait(&sh.cond, &sh.lock, &ts);
-		if (sh.running > 0) {
-			uint64_t done = atomic_load(&sh.next);
-
-			pthread_mutex_unlock(&sh.lock);
-			fsb_synth_tick(c, fsb_synth_now_ns(), done < sh.ntickets ? done : sh.ntickets, sh.ntickets);
-			pthread_mutex_lock(&sh.lock);
-		}
-	}
-	pthread_mutex_unlock(&sh.lock);
-
+	watch_seekers(c, &sh);
 	for (int k = 0; k < started; k++)
 		pthread_join(s[k].th, NULL);
-	if (rc) {
+	if (rc)
 		rc = fsb_err_set(c->err, -rc, "%s: cannot start seeker threads: %s", c->ph->name, strerror(rc));
-		goto out;
-	}
-	for (int k = 0; k < n; k++) {
-		if (s[k].err == ECANCELED) {
-			rc = fsb_synth_fail_cancel(c);
-			goto out;
-		}
-	}
-	for (int k = 0; k < n; k++) {
-		if (s[k].err) {
-			rc = s[k].err == EIO && strcmp(s[k].what, "read") == 0
-				? short_file(c) : fsb_synth_fail(c, s[k].err, s[k].what, c->data_path);
-			goto out;
-		}
-	}
-	for (int k = 0; k < n; k++) {
-		if (s[k].start < first)
-			first = s[k].start;
-		if (s[k].end > last)
-			last = s[k].end;
-		c->cpu.ns += s[k].cpu.ns;
-		c->cpu.user += s[k].cpu.user;
-		c->cpu.sys += s[k].cpu.sys;
-		fsb_hist_merge(c->hist, s[k].hist);
-	}
-	c->real_ns += last - first;
-	c->amount += (uint64_t)c->p->seeks;
-out:
+	else
+		rc = seekers_result(c, s, n);
 	for (int k = 0; k < n; k++)
 		free(s[k].hist);
 	free(s);
@@ -1071,6 +1076,47 @@ static void ctx_free(struct ctx *c)
 	free(c->files_path);
 }
 
+/* The buffers the phase needs: a chunk, the random data of the writes,
+ * the latency histogram, the file tests' names and directories, the
+ * seekers' tickets and buffers. */
+static void ctx_buffers(struct ctx *c)
+{
+	c->buf = xalign(c->p->chunk);
+	/* every phase that may write the data file, seeks' input too */
+	if (!c->p->compressible && (c->ph->flags & P_BYTES || c->ph->input == in_data)) {
+		struct fsb_rng r;
+
+		c->pool = xalign(POOL_BYTES);
+		fsb_rng_stream(&r, c->p->seed, STREAM_DATA);
+		for (size_t k = 0; k < POOL_BYTES / sizeof(uint64_t); k++) {
+			uint64_t x = fsb_rng_next(&r);
+
+			memcpy(c->pool + k * sizeof(x), &x, sizeof(x));
+		}
+	}
+	c->hist = fsb_xcalloc(1, sizeof(*c->hist));
+	c->f.n = c->p->files * FILES_UNIT;
+	c->f.ndirs = c->p->dirs > 1 ? (int)c->p->dirs : 1;
+	if (c->ph->timed == fsb_synth_t_create || c->ph->input == fsb_synth_in_seq_files ||
+	    c->ph->input == fsb_synth_in_rand_files) {
+		c->f.names = fsb_xmalloc((size_t)c->f.n * NAME_STRIDE);
+		c->f.dir_of = fsb_xcalloc((size_t)c->f.n, sizeof(*c->f.dir_of));
+		c->f.order = fsb_xcalloc((size_t)c->f.n, sizeof(*c->f.order));
+		c->f.dfd = fsb_xmalloc((size_t)c->f.ndirs * sizeof(*c->f.dfd));
+		for (int d = 0; d < c->f.ndirs; d++)
+			c->f.dfd[d] = -1;
+	}
+	if (c->ph->timed == t_seeks) {
+		c->tickets = fsb_xcalloc((size_t)c->p->seeks, sizeof(*c->tickets));
+		c->seek_fd = fsb_xmalloc((size_t)c->p->seekers * sizeof(*c->seek_fd));
+		c->seek_buf = fsb_xcalloc((size_t)c->p->seekers, sizeof(*c->seek_buf));
+		for (int k = 0; k < c->p->seekers; k++) {
+			c->seek_fd[k] = -1;
+			c->seek_buf[k] = xalign(c->p->chunk);
+		}
+	}
+}
+
 int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_params *p,
 		  const struct fsb_synth_ctl *ctl, struct fsb_run *out, struct fsb_err *err)
 {
@@ -1097,40 +1143,7 @@ int fsb_synth_run(const char *phase, const char *dir, const struct fsb_synth_par
 		return fsb_err_set(err, -errno, "%s: open %s: %s", ph->name, dir, strerror(errno));
 	c.data_path = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_DATA_FILE);
 	c.files_path = fsb_xasprintf("%s/%s", dir, FSB_SYNTH_FILES_DIR);
-	c.buf = xalign(p->chunk);
-	/* every phase that may write the data file, seeks' input too */
-	if (!p->compressible && (ph->flags & P_BYTES || ph->input == in_data)) {
-		struct fsb_rng r;
-
-		c.pool = xalign(POOL_BYTES);
-		fsb_rng_stream(&r, p->seed, STREAM_DATA);
-		for (size_t k = 0; k < POOL_BYTES / sizeof(uint64_t); k++) {
-			uint64_t x = fsb_rng_next(&r);
-
-			memcpy(c.pool + k * sizeof(x), &x, sizeof(x));
-		}
-	}
-	c.hist = fsb_xcalloc(1, sizeof(*c.hist));
-	c.f.n = p->files * FILES_UNIT;
-	c.f.ndirs = p->dirs > 1 ? (int)p->dirs : 1;
-	if (ph->timed == fsb_synth_t_create || ph->input == fsb_synth_in_seq_files ||
-	    ph->input == fsb_synth_in_rand_files) {
-		c.f.names = fsb_xmalloc((size_t)c.f.n * NAME_STRIDE);
-		c.f.dir_of = fsb_xcalloc((size_t)c.f.n, sizeof(*c.f.dir_of));
-		c.f.order = fsb_xcalloc((size_t)c.f.n, sizeof(*c.f.order));
-		c.f.dfd = fsb_xmalloc((size_t)c.f.ndirs * sizeof(*c.f.dfd));
-		for (int d = 0; d < c.f.ndirs; d++)
-			c.f.dfd[d] = -1;
-	}
-	if (ph->timed == t_seeks) {
-		c.tickets = fsb_xcalloc((size_t)p->seeks, sizeof(*c.tickets));
-		c.seek_fd = fsb_xmalloc((size_t)p->seekers * sizeof(*c.seek_fd));
-		c.seek_buf = fsb_xcalloc((size_t)p->seekers, sizeof(*c.seek_buf));
-		for (int k = 0; k < p->seekers; k++) {
-			c.seek_fd[k] = -1;
-			c.seek_buf[k] = xalign(p->chunk);
-		}
-	}
+	ctx_buffers(&c);
 	c.next_report_ns = fsb_synth_now_ns() + REPORT_NS;
 
 	if (fsb_synth_cancelled(&c)) {

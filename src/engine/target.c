@@ -615,24 +615,13 @@ void fsb_target_explain_err(struct fsb_engine *e, struct fsb_err *err)
 /* A dry run: the claim, every check once more as right before mkfs, then
  * what would be done, as log lines that any front end shows.  Nothing is
  * written: no mkfs, no workload, no log, no result file. */
-int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
+/* A dry run's words for the device: its signatures, the checks it passed,
+ * the external journal device. */
+static void dry_device(struct fsb_engine *e)
 {
-	const struct fsb_plan *pl = &e->plan;
 	const struct fsb_device *d = &e->target_dev;
-	const char *last = NULL;
-	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
 	struct fsb_buf b = { 0 };
-	int rc;
 
-	fsb_engine_activity(e, "checking the device", false);
-	rc = fsb_device_claim_before_mkfs(e->claim, err);
-	if (!rc && e->jclaim)
-		rc = fsb_device_claim_before_mkfs(e->jclaim, err);
-	if (rc) {
-		if (refusal(rc))
-			e->status = FSB_ENGINE_REFUSED;
-		goto out;
-	}
 	if (!d->nsigs)
 		fsb_events_log(e->ev, "signatures: none");
 	else
@@ -646,6 +635,7 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 			fsb_buf_addf(&b, " %s=%s", g->keys.v[k], g->values.v[k]);
 		fsb_events_log(e->ev, "%s", b.s);
 	}
+	fsb_buf_free(&b);
 	fsb_events_log(e->ev, "every check passed at the claim and again as right before mkfs:");
 	for (size_t i = 0; i < d->passed.n; i++)
 		fsb_events_log(e->ev, "+ %s", d->passed.v[i]);
@@ -657,6 +647,15 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 			       e->journal_dev.nsigs == 1 ? "" : "s");
 		free(jfacts);
 	}
+}
+
+/* A dry run's words for the filesystems in turn: each one's mkfs, or why
+ * it would not be made.  Returns the last one made, or NULL. */
+static const char *dry_filesystems(struct fsb_engine *e)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *last = NULL;
+
 	fsb_events_log(e->ev, "fsbench would format %s, destroying everything on it, with in turn:", e->dev);
 	for (size_t i = 0; i < pl->fs.n; i++) {
 		const struct fsb_fs_profile *p = fsb_plan_fs_profile(pl->cfg, pl->fs.v[i]);
@@ -685,7 +684,28 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 		}
 		fsb_strv_free(&cmds);
 	}
-	fsb_buf_free(&b);
+	return last;
+}
+
+int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
+{
+	const struct fsb_plan *pl = &e->plan;
+	const char *last;
+	long reps = pl->auto_repeat ? pl->max_repeat : pl->repeat;
+	struct fsb_buf b = { 0 };
+	int rc;
+
+	fsb_engine_activity(e, "checking the device", false);
+	rc = fsb_device_claim_before_mkfs(e->claim, err);
+	if (!rc && e->jclaim)
+		rc = fsb_device_claim_before_mkfs(e->jclaim, err);
+	if (rc) {
+		if (refusal(rc))
+			e->status = FSB_ENGINE_REFUSED;
+		return rc;
+	}
+	dry_device(e);
+	last = dry_filesystems(e);
 	for (size_t j = 0; j < pl->phases.n; j++) {
 		const struct fsb_phase_def *def = fsb_config_phase(pl->cfg, pl->phases.v[j]);
 
@@ -695,14 +715,14 @@ int fsb_target_dry_run(struct fsb_engine *e, struct fsb_err *err)
 	fsb_events_log(e->ev, "each filesystem: mounted, then the phases %s; %ld repetition%s%s", b.s, reps,
 		       reps == 1 ? "" : "s",
 		       reps > 1 ? (pl->reformat_between ? ", formatted again before each" : ", formatted once") : "");
+	fsb_buf_free(&b);
 	fsb_events_log(e->ev, "each mkfs gets a new UUID, and %s is checked again right before and after it", e->dev);
 	if (last)
 		fsb_events_log(e->ev, "afterwards %s would hold %s, unmounted", e->dev, last);
 	else
 		fsb_events_log(e->ev, "no filesystem can be made here: nothing would be formatted");
-	snprintf(e->msg, sizeof(e->msg), "dry run: %s (%s) can be used; nothing was written", e->dev, d->majmin);
-out:
-	fsb_buf_free(&b);
-	return rc;
+	snprintf(e->msg, sizeof(e->msg), "dry run: %s (%s) can be used; nothing was written", e->dev,
+		 e->target_dev.majmin);
+	return 0;
 }
 

@@ -59,22 +59,21 @@ int fsb_target_check_dir(const char *path, struct fsb_err *err)
 	return 0;
 }
 
-bool fsb_running_as_root(void)
+void fsb_target_reqs(int kind, struct fsb_plan_reqs *r)
 {
-	return geteuid() == 0;
-}
-
-bool fsb_target_needs_root(int kind)
-{
-	return kind != FSB_TARGET_DIR;
+	memset(r, 0, sizeof(*r));
+	r->needs_root = kind != FSB_TARGET_DIR;
+	r->is_root = geteuid() == 0;
+	r->can_run = !r->needs_root || r->is_root;
+	/* dropping caches writes /proc/sys/vm/drop_caches: root only */
+	r->drop_caches = r->is_root;
+	r->why_root = r->needs_root ? FSB_NEEDS_ROOT_WHY : NULL;
+	r->why_kept = r->is_root ? NULL : "needs root";
 }
 
 void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r)
 {
-	r->needs_root = fsb_target_needs_root(p->target);
-	r->is_root = fsb_running_as_root();
-	r->can_run = !r->needs_root || r->is_root;
-	/* dropping caches writes /proc/sys/vm/drop_caches: root only */
+	fsb_target_reqs(p->target, r);
 	r->drop_caches = p->drop_caches && r->is_root;
 }
 

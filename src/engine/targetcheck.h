@@ -39,11 +39,13 @@ int fsb_target_check_phases(const struct fsb_plan *p, struct fsb_err *err);
 
 /*
  * What a plan asks of this process, decided here once for every front end
- * (fsbench run, the TUI's target, plan and confirm screens) and the
- * engine: whether its target needs root (an image or a device is
- * formatted: loop devices, mkfs, mount; a directory is not), whether this
- * process is root, and so whether the page cache will really be dropped
- * between phases (asked for, and root; otherwise it stays).
+ * (fsbench run, the TUI's target, plan and confirm screens, the title bar,
+ * fsbench devices) and the engine: whether its target needs root (an image
+ * or a device is formatted: loop devices, mkfs, mount; a directory is
+ * not), whether this process is root, and so whether the run can start and
+ * whether the page cache will really be dropped between phases (asked
+ * for, and root; otherwise it stays).  With each "no", the words that say
+ * why: a front end frames them ("needs root (%s)"), never words them.
  */
 struct fsb_plan;
 struct fsb_plan_reqs {
@@ -51,12 +53,16 @@ struct fsb_plan_reqs {
 	bool is_root;            /* this process runs as root */
 	bool can_run;            /* root is there when it is needed */
 	bool drop_caches;        /* the page cache is dropped before every phase */
+	const char *why_root;    /* when needs_root: what needs it, FSB_NEEDS_ROOT_WHY;
+				    else NULL */
+	const char *why_kept;    /* when this process cannot drop the page cache, whatever
+				    the plan asks: why not ("needs root"); else NULL */
 };
 void fsb_plan_reqs(const struct fsb_plan *p, struct fsb_plan_reqs *r);
-/* The same for a target kind alone (enum fsb_target_kind), before a plan. */
-bool fsb_target_needs_root(int kind);
-/* Is this process root?  What "needs root" is measured against. */
-bool fsb_running_as_root(void);
+/* The same for a target kind alone (enum fsb_target_kind), before there is
+ * a plan: the target screen's rows, the title bar, fsbench devices.
+ * drop_caches is whether this process could drop the page cache. */
+void fsb_target_reqs(int kind, struct fsb_plan_reqs *r);
 /* Why a formatted target needs root, for the messages: "loop devices,
  * mkfs, mount". */
 #define FSB_NEEDS_ROOT_WHY "loop devices, mkfs, mount"

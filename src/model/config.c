@@ -214,6 +214,11 @@ static cfg_opt_t profile_opts[] = {
 	CFG_END()
 };
 
+static cfg_opt_t group_opts[] = {
+	CFG_STR("description", "", CFGF_NONE),
+	CFG_END()
+};
+
 static cfg_opt_t defaults_opts[] = {
 	CFG_STR("profile", "quick", CFGF_NONE),
 	CFG_STR("baseline", "ext2", CFGF_NONE),
@@ -243,6 +248,7 @@ static cfg_opt_t top_opts[] = {
 	CFG_SEC("filesystem", fs_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
 	CFG_SEC("phase", phase_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
 	CFG_SEC("profile", profile_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
+	CFG_SEC("group", group_opts, CFGF_MULTI | CFGF_TITLE | CFGF_NO_TITLE_DUPES),
 	CFG_END()
 };
 
@@ -497,6 +503,15 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 
 		apply_profile(&a, p);
 		set_origin(&p->origin, path, s);
+	}
+	for (unsigned i = 0; i < cfg_size(cfg, "group"); i++) {
+		cfg_t *s = cfg_getnsec(cfg, "group", i);
+		struct fsb_phase_group *g = fsb_named_get((void ***)&c->groups, &c->ngroups, sizeof(*g),
+						      cfg_title(s), &created);
+		struct apply a = { s, overlay && !created };
+
+		ap_str(&a, "description", &g->description);
+		set_origin(&g->origin, path, s);
 	}
 	{
 		struct apply a = { cfg_getsec(cfg, "defaults"), overlay };
@@ -866,9 +881,16 @@ void fsb_config_free(struct fsb_config *c)
 		fsb_strv_free(&p->session_cv);
 		free(p);
 	}
+	for (size_t i = 0; i < c->ngroups; i++) {
+		free(c->groups[i]->name);
+		free(c->groups[i]->description);
+		free(c->groups[i]->origin);
+		free(c->groups[i]);
+	}
 	free(c->fs);
 	free(c->phases);
 	free(c->profiles);
+	free(c->groups);
 	free(c->defaults.profile);
 	free(c->defaults.baseline);
 	free(c->defaults.image);
@@ -904,6 +926,11 @@ const struct fsb_size_profile *fsb_config_profile(const struct fsb_config *c, co
 		if (strcmp(c->profiles[i]->name, name) == 0)
 			return c->profiles[i];
 	return NULL;
+}
+
+const struct fsb_phase_group *fsb_config_group(const struct fsb_config *c, const char *name)
+{
+	return fsb_named_find((void *const *)c->groups, c->ngroups, name);
 }
 
 char *fsb_config_phase_names(const struct fsb_config *c)

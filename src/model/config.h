@@ -71,6 +71,14 @@ struct fsb_phase_def {
 	char *origin;            /* "FILE:LINE" of the section that set it last */
 };
 
+/* A group of phases (a phase's group): what the TUI's plan screen says of
+ * it after its name. */
+struct fsb_phase_group {
+	char *name;              /* "desktop", "bonnie", "aging", or the user's */
+	char *description;       /* "the real-world suite (seed 000)"; "" = nothing */
+	char *origin;            /* "FILE:LINE" of the section that set it last */
+};
+
 struct fsb_size_profile {
 	char *name;              /* tiny, quick, standard, full */
 	char *description;
@@ -167,6 +175,8 @@ struct fsb_config {
 	size_t nphases;
 	struct fsb_size_profile **profiles;
 	size_t nprofiles;
+	struct fsb_phase_group **groups;  /* the groups with a section, in file order */
+	size_t ngroups;
 	struct fsb_defaults defaults;
 };
 
@@ -189,6 +199,8 @@ void fsb_config_free(struct fsb_config *cfg);
 const struct fsb_fs_profile *fsb_config_fs(const struct fsb_config *cfg, const char *name);
 const struct fsb_phase_def *fsb_config_phase(const struct fsb_config *cfg, const char *name);
 const struct fsb_size_profile *fsb_config_profile(const struct fsb_config *cfg, const char *name);
+/* The group's section, or NULL when the config has none for it. */
+const struct fsb_phase_group *fsb_config_group(const struct fsb_config *cfg, const char *name);
 
 /* Names of all phases / filesystems, comma-separated, for error messages. */
 char *fsb_config_phase_names(const struct fsb_config *cfg);

@@ -18,7 +18,7 @@ src/sys/sysinfo.c: --version --vm
 # source tree reproducibly
 src/engine/workload.c: --print-architecture --variant --foreign --make-tarball --sort --mtime --owner --group --numeric-owner
 # the linker options in the Makefile of the generated kernel-like tree
-src/engine/treegen.c: --start-group --end-group
+src/engine/treegen_text.c: --start-group --end-group
 # how to make the fio output that fsbench import reads: an option of fio
 src/model/import_fio.c: --output-format
 src/model/result.h: --reflink

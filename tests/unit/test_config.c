@@ -267,7 +267,9 @@ static void test_user_overlay(void **state)
 	fp = fopen(user, "w");
 	/* change one option of a shipped section, add a new section */
 	fputs("filesystem \"ext2\" { mount_options = \"noatime\" }\n"
-	      "phase \"sleep\" { command = 'sleep 1' }\n", fp);
+	      "phase \"sleep\" { command = 'sleep 1' group = \"mine\" }\n"
+	      "group \"bonnie\" { description = \"bonnie's own\" }\n"
+	      "group \"mine\" { description = \"my phases\" }\n", fp);
 	fclose(fp);
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	/* NULL: the shipped file (the source tree's, for a build-tree binary)
@@ -281,6 +283,12 @@ static void test_user_overlay(void **state)
 	assert_string_equal(ext2->type, "ext2");
 	assert_non_null(fsb_config_phase(cfg, "sleep"));
 	assert_non_null(fsb_config_phase(cfg, "make2"));
+	/* a group's words (the plan screen's heading): the shipped ones, one
+	 * changed, one added; a group without a section has none */
+	assert_string_equal(fsb_config_group(cfg, "desktop")->description, "the real-world suite (seed 000)");
+	assert_string_equal(fsb_config_group(cfg, "bonnie")->description, "bonnie's own");
+	assert_string_equal(fsb_config_group(cfg, "mine")->description, "my phases");
+	assert_null(fsb_config_group(cfg, "crash"));
 	fsb_config_free(cfg);
 	cfg = NULL;
 

@@ -91,7 +91,7 @@ static void test_own_file_is_live(void **state)
 	assert_non_null(strstr(text, "fsbench-state 1\n"));
 	assert_non_null(strstr(text, "\nmnt /tmp/a%20b%25c%09d"));	/* read_file drops the last newline */
 	/* our own, locked: never taken for dead */
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 0);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL, NULL), 0);
 	assert_int_equal(sv.n, 0);
 	assert_int_equal(access(path, F_OK), 0);
 	fsb_leftovers_close(l, false);	/* not released: the file stays */
@@ -106,6 +106,7 @@ static void test_own_file_is_live(void **state)
 
 static void test_dead_run_cleaned(void **state)
 {
+	enum fsb_cleanup_status status;
 	struct fsb_strv sv = { 0 };
 	pid_t pid = dead_pid();
 	char *work = fsb_xasprintf("%s/fsbench-work.abc", dir);
@@ -125,7 +126,8 @@ static void test_dead_run_cleaned(void **state)
 	body = fsb_xasprintf("work %s\nwork %s\nimage %s %llu %llu\n", work, plain, img,
 			     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino + 1);
 	write_state(pid, "12345", body);
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 1);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, &status, NULL), 1);
+	assert_int_equal(status, FSB_CLEANUP_DONE);	/* what is left alone is no failure */
 	assert_true(said(&sv, "removed work directory"));
 	assert_true(said(&sv, "is no longer the image that run created"));
 	assert_true(said(&sv, "removed its state file"));
@@ -138,7 +140,7 @@ static void test_dead_run_cleaned(void **state)
 	free(body);
 	body = fsb_xasprintf("image-new %s\n", img);
 	write_state(pid, "12345", body);
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 1);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL, NULL), 1);
 	assert_true(said(&sv, "that run was creating it when it died"));
 	assert_int_equal(access(img, F_OK), 0);
 	fsb_strv_free(&sv);
@@ -148,7 +150,7 @@ static void test_dead_run_cleaned(void **state)
 	body = fsb_xasprintf("image %s %llu %llu\n", img, (unsigned long long)st.st_dev,
 			     (unsigned long long)st.st_ino);
 	write_state(pid, "12345", body);
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 1);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL, NULL), 1);
 	assert_true(said(&sv, "removed image"));
 	assert_int_equal(access(img, F_OK), -1);
 	fsb_strv_free(&sv);
@@ -157,6 +159,31 @@ static void test_dead_run_cleaned(void **state)
 	free(work);
 	free(plain);
 	free(img);
+}
+
+/* What cannot be undone is said as "cannot …", and the status says so:
+ * the front ends' exit status asks it, never the words. */
+static void test_cleanup_incomplete(void **state)
+{
+	enum fsb_cleanup_status status = FSB_CLEANUP_DONE;
+	struct fsb_strv sv = { 0 };
+	char *mnt = fsb_xasprintf("%s/fsbench-mnt.full", dir), *f, *body;
+
+	(void)state;
+	assert_int_equal(mkdir(mnt, 0700), 0);
+	f = fsb_xasprintf("%s/file", mnt);
+	assert_int_equal(put(f, "x"), 0);	/* not empty: rmdir fails */
+	body = fsb_xasprintf("mnt %s\n", mnt);
+	write_state(dead_pid(), "12345", body);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, &status, NULL), 1);
+	assert_int_equal(status, FSB_CLEANUP_INCOMPLETE);
+	assert_true(said(&sv, "cannot remove mount point"));
+	fsb_strv_free(&sv);
+	unlink(f);
+	rmdir(mnt);
+	free(body);
+	free(f);
+	free(mnt);
 }
 
 /* A live process whose start time is not the recorded one: the pid was
@@ -170,7 +197,7 @@ static void test_pid_reuse(void **state)
 
 	(void)state;
 	write_state(parent, "1", "");
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 1);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL, NULL), 1);
 	assert_int_equal(access(path, F_OK), -1);
 	fsb_strv_free(&sv);
 
@@ -182,7 +209,7 @@ static void test_pid_reuse(void **state)
 			write_state(parent, t, "");
 			break;
 		}
-	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL), 0);
+	assert_int_equal(fsb_leftovers_cleanup(&sv, NULL, NULL), 0);
 	assert_int_equal(access(path, F_OK), 0);
 	unlink(path);
 	free(stat_path);
@@ -195,6 +222,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_own_file_is_live),
 		cmocka_unit_test(test_dead_run_cleaned),
+		cmocka_unit_test(test_cleanup_incomplete),
 		cmocka_unit_test(test_pid_reuse),
 	};
 

@@ -28,18 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 fsbench=${FSBENCH:-$here/../fsbench}
 fs="ext4 xfs btrfs" reps=3 out="" img_dir=/var/tmp keep="" profile=quick
 
-usage() {
-	cat <<USAGE
-Usage: $0 [-f "ext4 xfs btrfs"] [-n 3] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o RESULTS.md]
-  -f  filesystems (default: ext4 xfs btrfs)
-  -n  repetitions, in rounds (default 3)
-  -d  where the loop image goes (default /var/tmp)
-  -k  keep the result file and the run's output in DIR
-  -P  another size profile (default quick; tiny: to check the script works)
-  -o  write the section into this Markdown file (else standard output)
-USAGE
-	exit 2
-}
+usage() { bench_image_usage "$1" "repetitions, in rounds" "the result file and the run's output"; }
 # shellcheck source=bench/section.sh
 . "$here/section.sh"
 bench_image_opts "$@"

@@ -56,6 +56,25 @@ bench_getopts() {
 	done
 }
 
+# bench_image_usage OPT REPS KEEP: the usage of such a script (below), as
+# bench_getopts asks for it (OPT h: on standard output, exit 0; else on
+# standard error, exit 2): REPS says how its repetitions run, KEEP what -k
+# keeps; the defaults are the script's $fs.
+bench_image_usage() {
+	[ "$1" = h ] || exec >&2
+	cat <<USAGE
+Usage: $0 [-f "$fs"] [-n 3] [-d IMAGE_DIR] [-k DIR] [-P PROFILE] [-o RESULTS.md]
+  -f  filesystems (default: $fs)
+  -n  $2 (default 3)
+  -d  where the loop image goes (default /var/tmp)
+  -k  keep $3 in DIR
+  -P  another size profile (default quick; tiny: to check the script works)
+  -o  write the section into this Markdown file (else standard output)
+USAGE
+	[ "$1" = h ] && exit 0
+	exit 2
+}
+
 # bench_image_opts "$@": the options of a script that runs fsbench on a
 # loop image of its own (aging.sh, crash.sh): -f fs, -n reps (1 or more),
 # -d img_dir, -k keep, -P profile, -o out; then bench_need.

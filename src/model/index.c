@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stddef.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +37,11 @@ enum { T_TEXT, T_INT, T_REAL };
 struct col {
 	const char *name;
 	int type;
+	size_t file_text;  /* a text column fsb_index_file shows as is: its
+	                    * member's offset there (0: none, or not as is) */
 };
+#define COL(name, type) { (name), (type), 0 }
+#define AS_IS(name, member) { (name), T_TEXT, offsetof(struct fsb_index_file, member) }
 
 enum {
 	R_DIR, R_NAME, R_SIZE, R_MTIME, R_CTIME, R_INO, R_RACY, R_READABLE, R_ERROR, R_STATUS,
@@ -44,19 +49,22 @@ enum {
 	R_TARGET, R_HOST, R_KERNEL, R_CPU, R_FILESYSTEMS, R_PHASES, R_AGED, R_REPS, R_OVERHEAD, R_NSUMMARY, R_N
 };
 static const struct col rcols[R_N] = {
-	{ "dir", T_INT }, { "name", T_TEXT }, { "size", T_INT }, { "mtime_ns", T_INT },
-	{ "ctime_ns", T_INT }, { "ino", T_INT }, { "racy", T_INT }, { "readable", T_INT }, { "error", T_TEXT },
-	{ "status", T_TEXT }, { "started", T_TEXT }, { "finished", T_TEXT }, { "sort_time", T_INT },
-	{ "profile", T_TEXT }, { "title", T_TEXT }, { "tool", T_TEXT }, { "command", T_TEXT },
-	{ "workload", T_TEXT }, { "baseline", T_TEXT }, { "target", T_TEXT }, { "host", T_TEXT },
-	{ "kernel", T_TEXT }, { "cpu", T_TEXT }, { "filesystems", T_TEXT }, { "phases", T_TEXT },
-	{ "aged", T_INT }, { "repetitions", T_INT }, { "overhead", T_REAL }, { "nsummary", T_INT },
+	COL("dir", T_INT), COL("name", T_TEXT), COL("size", T_INT), COL("mtime_ns", T_INT),
+	COL("ctime_ns", T_INT), COL("ino", T_INT), COL("racy", T_INT), COL("readable", T_INT),
+	AS_IS("error", error), COL("status", T_TEXT), AS_IS("started", started),
+	AS_IS("finished", finished), COL("sort_time", T_INT), AS_IS("profile", profile),
+	AS_IS("title", title), AS_IS("tool", tool), AS_IS("command", command),
+	AS_IS("workload", workload), AS_IS("baseline", baseline),
+	AS_IS("target", target), AS_IS("host", host), AS_IS("kernel", kernel),
+	AS_IS("cpu", cpu), AS_IS("filesystems", filesystems),
+	AS_IS("phases", phases),
+	COL("aged", T_INT), COL("repetitions", T_INT), COL("overhead", T_REAL), COL("nsummary", T_INT),
 };
 
 enum { S_FILE, S_FS, S_PHASE, S_RUNS, S_REAL, S_USER, S_SYS, S_SYNC, S_N };
 static const struct col scols[S_N] = {
-	{ "file", T_INT }, { "fs", T_TEXT }, { "phase", T_TEXT }, { "runs", T_INT },
-	{ "real", T_REAL }, { "user", T_REAL }, { "sys", T_REAL }, { "sync", T_REAL },
+	COL("file", T_INT), COL("fs", T_TEXT), COL("phase", T_TEXT), COL("runs", T_INT),
+	COL("real", T_REAL), COL("user", T_REAL), COL("sys", T_REAL), COL("sync", T_REAL),
 };
 
 /* One value of a row: the text is owned only when own is set. */
@@ -784,25 +792,13 @@ static void fill_file(struct fsb_index_file *f, const struct val *v, bool log)
 	f->size = v[R_SIZE].i;
 	f->mtime_ns = v[R_MTIME].i;
 	f->readable = v[R_READABLE].i != 0;
-	f->error = v[R_ERROR].s;
+	for (size_t i = 0; i < R_N; i++)
+		if (rcols[i].file_text)
+			*(const char **)((char *)f + rcols[i].file_text) = v[i].s;
 	/* an unreadable file's empty status (or a hand-edited word) stays failed */
 	if (fsb_result_status_parse(v[R_STATUS].s, &f->status))
 		f->status = FSB_RESULT_FAILED;
-	f->started = v[R_STARTED].s;
-	f->finished = v[R_FINISHED].s;
 	f->when = (time_t)v[R_SORT].i;
-	f->profile = v[R_PROFILE].s;
-	f->title = v[R_TITLE].s;
-	f->tool = v[R_TOOL].s;
-	f->command = v[R_COMMAND].s;
-	f->workload = v[R_WORKLOAD].s;
-	f->baseline = v[R_BASELINE].s;
-	f->target = v[R_TARGET].s;
-	f->host = v[R_HOST].s;
-	f->kernel = v[R_KERNEL].s;
-	f->cpu = v[R_CPU].s;
-	f->filesystems = v[R_FILESYSTEMS].s;
-	f->phases = v[R_PHASES].s;
 	f->aged = v[R_AGED].i != 0;
 	f->repetitions = (long)v[R_REPS].i;
 	f->overhead = v[R_OVERHEAD].d;

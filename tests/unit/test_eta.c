@@ -22,6 +22,18 @@
 
 #define EPS 1e-9
 
+/* The plan of two tests: 2 filesystems × 2 phases × 2 repetitions, priors
+ * 10 s and 30 s on both filesystems, OVERHEAD s outside the phases a run. */
+static void priors_10_30(struct fsb_eta *e, double overhead)
+{
+	fsb_eta_init(e, 2, 2, 2);
+	for (size_t f = 0; f < 2; f++) {
+		fsb_eta_set_prior(e, f, 0, 10);
+		fsb_eta_set_prior(e, f, 1, 30);
+	}
+	e->overhead_prior = overhead;
+}
+
 /* Nothing known: no estimate for any cell, everything counted unknown. */
 static void test_nothing_known(void **state)
 {
@@ -46,12 +58,7 @@ static void test_priors(void **state)
 	size_t unk = 99;
 
 	(void)state;
-	fsb_eta_init(&e, 2, 2, 2);
-	for (size_t f = 0; f < 2; f++) {
-		fsb_eta_set_prior(&e, f, 0, 10);
-		fsb_eta_set_prior(&e, f, 1, 30);
-	}
-	e.overhead_prior = 5;
+	priors_10_30(&e, 5);
 	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, &unk) - 180) < EPS);
 	/* before the second filesystem: its 80 s and its 2 × 5 s */
 	assert_int_equal(fsb_eta_slot(&e, 1, 1), 2);
@@ -167,12 +174,7 @@ static void test_stall_round(void **state)
 	struct fsb_eta e;
 
 	(void)state;
-	fsb_eta_init(&e, 2, 2, 2);
-	for (size_t f = 0; f < 2; f++) {
-		fsb_eta_set_prior(&e, f, 0, 10);
-		fsb_eta_set_prior(&e, f, 1, 30);
-	}
-	e.overhead_prior = 1;
+	priors_10_30(&e, 1);
 	fsb_eta_set_order(&e, order, 4);
 	/* without the stall round's mark the slots count every phase */
 	assert_true(fabs(fsb_eta_left(&e, 0, -1, 0, NULL) - 164) < EPS);

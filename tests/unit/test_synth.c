@@ -243,6 +243,21 @@ static void test_chunk_check(void **state)
 	assert_int_equal(dir_count(dir, ""), 0);
 }
 
+/* What a profile gave, against what it should: the sizes and counts, the
+ * shortest phase, and caches dropped (keep_caches false). */
+static void assert_params(const struct fsb_synth_params *p, const struct fsb_synth_params *want)
+{
+	assert_true(p->file_size == want->file_size);
+	assert_int_equal(p->chunk, want->chunk);
+	assert_int_equal(p->files, want->files);
+	assert_int_equal(p->file_max, want->file_max);
+	assert_int_equal(p->dirs, want->dirs);
+	assert_int_equal(p->seekers, want->seekers);
+	assert_int_equal(p->seeks, want->seeks);
+	assert_true(p->min_duration == want->min_duration);
+	assert_int_equal(p->keep_caches, want->keep_caches);
+}
+
 static void test_from_profile(void **state)
 {
 	struct fsb_size_profile prof = {
@@ -255,26 +270,15 @@ static void test_from_profile(void **state)
 
 	(void)state;
 	assert_int_equal(fsb_synth_params_from_profile(&prof, 8ULL << 30, &p, &err), 0);
-	assert_true(p.file_size == 1ULL << 30);
-	assert_int_equal(p.chunk, 4096);
-	assert_int_equal(p.files, 2);
-	assert_int_equal(p.file_max, 4096);
-	assert_int_equal(p.dirs, 4);
-	assert_int_equal(p.seekers, 5);
-	assert_int_equal(p.seeks, 8192);
-	assert_true(p.min_duration == 0.5);
-	assert_false(p.keep_caches);
+	assert_params(&p, &(struct fsb_synth_params){ .file_size = 1ULL << 30, .chunk = 4096, .files = 2,
+		.file_max = 4096, .dirs = 4, .seekers = 5, .seeks = 8192, .min_duration = 0.5 });
 
 	/* zeros are bonnie++'s defaults, no size is twice the RAM */
 	memset(&prof, 0, sizeof(prof));
 	prof.name = "dflt";
 	assert_int_equal(fsb_synth_params_from_profile(&prof, 8ULL << 30, &p, &err), 0);
-	assert_true(p.file_size == 16ULL << 30);
-	assert_int_equal(p.chunk, 8192);
-	assert_int_equal(p.files, 16);
-	assert_int_equal(p.seekers, 3);
-	assert_int_equal(p.seeks, 8000);
-	assert_true(p.min_duration == 1.0);
+	assert_params(&p, &(struct fsb_synth_params){ .file_size = 16ULL << 30, .chunk = 8192, .files = 16,
+		.seekers = 3, .seeks = 8000, .min_duration = 1.0 });
 
 	prof.synth_size = "sixty";
 	assert_int_equal(fsb_synth_params_from_profile(&prof, 8ULL << 30, &p, &err), -EINVAL);

@@ -207,7 +207,7 @@ static const struct {
 
 static bool is_screen(const struct fsb_table *t)
 {
-	return t && t->id && strcmp(t->id, SCREEN_ID) == 0;
+	return t && t->layout == FSB_DEVLIST_SCREEN;
 }
 
 static const struct listcol *list_col(const struct fsb_table *t, size_t c)
@@ -301,6 +301,7 @@ void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layou
 	struct fsb_table *t = &b->table;
 
 	fsb_table_init(t, screen ? SCREEN_ID : TEXT_ID, l->n + 1, ncols, 1);
+	t->layout = how;
 	t->title = fsb_xstrdup("Block devices");
 	for (size_t c = 0; c < ncols; c++) {
 		const struct listcol *col = list_col(t, c);

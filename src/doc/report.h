@@ -59,18 +59,41 @@ struct fsb_cell {
 
 struct fsb_table {
 	char *id;                /* "summary", "phase:tar", "total", "raw:tar", "bonnie" */
+	int layout;              /* a builder's own layout, for its width rules: 0, or
+				    devdoc.h's enum fsb_devlist_layout (device lists) */
 	char *title;             /* "tar xf" */
 	char *caption;           /* one line: what the numbers are, relative to what */
 	size_t nrows, ncols;
 	size_t header_rows;      /* the first header_rows rows are headers */
 	struct fsb_cell *cells;  /* nrows × ncols, row-major */
 	struct fsb_strv notes;   /* footnotes: failures and why, outliers, units */
+	/* keys (table.c): what a row or column stands for, apart from the text
+	 * it shows — a filesystem's name, a phase's grid column name — so a
+	 * front end finds a cell without reading a label or a header; NULL
+	 * until a builder keys one (fsb_table_key_row/_col) */
+	char **row_keys;         /* nrows: NULL for a header row or one without a key */
+	char **col_keys;         /* ncols */
 };
 
 static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t r, size_t c)
 {
 	return &t->cells[r * t->ncols + c];
 }
+
+/*
+ * A row's or a column's key (copied; NULL clears it).  Builders key what a
+ * front end addresses: the summary's rows by filesystem name, its columns
+ * by grid column name (model/grid.h: a phase or FSB_GRID_TOTAL_NAME).
+ */
+void fsb_table_key_row(struct fsb_table *t, size_t r, const char *key);
+void fsb_table_key_col(struct fsb_table *t, size_t c, const char *key);
+/*
+ * The body row (the header rows never match) or the column keyed key:
+ * its index, or -ENOENT (key NULL, no such key, a table without keys).
+ * Never the text shown: a header may say something else than its key.
+ */
+int fsb_table_find_row(const struct fsb_table *t, const char *key);
+int fsb_table_find_col(const struct fsb_table *t, const char *key);
 
 
 

@@ -404,6 +404,10 @@ static void check_comparisons(bool mw)
 		const struct cmp_ref *r = &cmp_ref[i];
 		const struct fsb_cell *cell = fsb_table_cell(&t, find_row(&t, r->fs), find_col(&t, r->phase));
 		bool sig = (mw ? r->p_mw : r->p_welch) < 0.05;
+
+		/* the keys address the cell the label and the header name (the TUI's way) */
+		assert_int_equal(fsb_table_find_row(&t, r->fs), find_row(&t, r->fs));
+		assert_int_equal(fsb_table_find_col(&t, r->phase), find_col(&t, r->phase));
 		char want[32];
 		struct fsb_chart ch;
 
@@ -424,6 +428,12 @@ static void check_comparisons(bool mw)
 			}
 		fsb_chart_free(&ch);
 	}
+	/* "total" is a keyed column; a header's text is not a key, nor is a missing one */
+	assert_int_equal(fsb_table_find_col(&t, FSB_GRID_TOTAL_NAME), (int)t.ncols - 1);
+	assert_int_equal(fsb_table_find_row(&t, "FS"), -ENOENT);
+	assert_int_equal(fsb_table_find_col(&t, "FS"), -ENOENT);
+	assert_int_equal(fsb_table_find_row(&t, "nosuchfs"), -ENOENT);
+	assert_int_equal(fsb_table_find_col(&t, NULL), -ENOENT);
 	/* the baseline row is 1.00 and never significant */
 	for (size_t c = 1; c < t.ncols; c++)
 		assert_string_equal(fsb_table_cell(&t, find_row(&t, "ext2"), c)->text, "1.00");

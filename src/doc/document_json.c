@@ -124,6 +124,47 @@ void fsb_json_list(struct fsb_json *j, const char *key, const char *commas)
 	fsb_strv_free(&v);
 }
 
+/* "a|b, c" as [["a", "b"], ["c"]]: each entry the phases any of which will do */
+static void json_alts(struct fsb_json *j, const char *key, const char *text)
+{
+	struct fsb_strv entries = { 0 };
+
+	fsb_strv_split(&entries, text, ',');
+	fsb_json_open(j, key, true);
+	for (size_t k = 0; k < entries.n; k++) {
+		struct fsb_strv alt = { 0 };
+
+		fsb_strv_split(&alt, entries.v[k], '|');
+		fsb_json_strv(j, NULL, &alt);
+		fsb_strv_free(&alt);
+	}
+	fsb_json_close(j);
+	fsb_strv_free(&entries);
+}
+
+void fsb_json_table(struct fsb_json *j, const struct fsb_table *t)
+{
+	fsb_json_open(j, t->id, true);
+	for (size_t r = 0; t->cols && r < t->nrows; r++) {
+		fsb_json_open(j, NULL, false);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_col_def *d = &t->cols[c];
+			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+
+			if (!(d->flags & FSB_COL_JSON))
+				continue;
+			if (d->type == FSB_COL_BOOL)
+				fsb_json_bool(j, d->id, cell->value != 0);
+			else if (d->type == FSB_COL_ALTS)
+				json_alts(j, d->id, cell->text);
+			else
+				fsb_json_str(j, d->id, cell->flags & FSB_CELL_MISSING ? NULL : cell->text);
+		}
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
+}
+
 void fsb_json_open(struct fsb_json *j, const char *key, bool array)
 {
 	struct json_object *o = array ? json_object_new_array() : json_object_new_object();

@@ -74,6 +74,14 @@ struct fsb_browse;
 void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_browse *b, const size_t *idx,
 		     size_t n);
 
+/*
+ * A list table (report.h's fsb_table_init_list) as an array under its id:
+ * an object per row, its JSON columns under their ids, typed as declared
+ * (a string, null for a missing cell; a boolean; an array of arrays) —
+ * the walk fsb_table_list_text makes for the text.
+ */
+void fsb_json_table(struct fsb_json *j, const struct fsb_table *t);
+
 /* Write the whole output to fp (pretty-printed, a newline at the end) and
  * free j.  0, or -EIO with err set when fp failed. */
 int fsb_json_write(struct fsb_json *j, FILE *fp, struct fsb_err *err);

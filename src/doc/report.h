@@ -57,6 +57,32 @@ struct fsb_cell {
 	double value;            /* the number behind the text, NAN if none */
 };
 
+/*
+ * A column declared once, lsblk-style, for a list a front end writes as
+ * text and as JSON from the one table (fsb_table_list_text, json.h's
+ * fsb_json_table): its key, its header, where it shows and how JSON types
+ * it.  A column may show in one output only: the text's "unavailable: why"
+ * is JSON's "available" and "reason".
+ */
+enum fsb_col_flag {
+	FSB_COL_TEXT = 1 << 0,   /* drawn in the text list */
+	FSB_COL_JSON = 1 << 1,   /* written in the JSON, under its id */
+};
+enum fsb_col_type {
+	FSB_COL_STR,             /* a string; null for a cell flagged FSB_CELL_MISSING */
+	FSB_COL_BOOL,            /* true when the cell's value is not 0 */
+	FSB_COL_ALTS,            /* an array of arrays: the text's ", "-separated
+				    entries, each its "|"-separated alternatives */
+};
+struct fsb_col_def {
+	const char *id;          /* the column's key (fsb_table_find_col), its JSON member */
+	const char *header;      /* the text's header; a list whose columns have none has no header row */
+	unsigned flags;          /* enum fsb_col_flag */
+	enum fsb_col_type type;
+	int width;               /* the text pads to it (bytes, as printf's %-*s); 0: the last column */
+	const char *empty;       /* the text's word for an empty cell ("-"), or NULL */
+};
+
 struct fsb_table {
 	char *id;                /* "summary", "phase:tar", "total", "raw:tar", "bonnie" */
 	int layout;              /* a builder's own layout, for its width rules: 0, or
@@ -73,6 +99,7 @@ struct fsb_table {
 	 * until a builder keys one (fsb_table_key_row/_col) */
 	char **row_keys;         /* nrows: NULL for a header row or one without a key */
 	char **col_keys;         /* ncols */
+	const struct fsb_col_def *cols;  /* ncols declared columns (static), or NULL */
 };
 
 static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t r, size_t c)
@@ -94,6 +121,20 @@ void fsb_table_key_col(struct fsb_table *t, size_t c, const char *key);
  */
 int fsb_table_find_row(const struct fsb_table *t, const char *key);
 int fsb_table_find_col(const struct fsb_table *t, const char *key);
+/*
+ * A list table of n rows over the declared columns cols[0..ncols) (static,
+ * not copied): fsb_table_init's with each column keyed by its id, no
+ * header row (the text draws the headers from cols).  Free with
+ * fsb_table_free.
+ */
+void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_col_def *cols, size_t ncols,
+			 size_t nrows);
+/*
+ * A list table as text, appended to out: its title and ":", a header row
+ * when a text column has a header, then a line per row — two blanks, each
+ * text column padded to its width and a blank, the last one as it is.
+ */
+void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out);
 
 
 

@@ -7,6 +7,7 @@
  * largest table (the summary) has one row per filesystem.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,4 +52,46 @@ int fsb_table_find_row(const struct fsb_table *t, const char *key)
 int fsb_table_find_col(const struct fsb_table *t, const char *key)
 {
 	return key_find(t->col_keys, 0, t->ncols, key);
+}
+
+void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_col_def *cols, size_t ncols,
+			 size_t nrows)
+{
+	fsb_table_init(t, id, nrows, ncols, 0);
+	t->cols = cols;
+	for (size_t c = 0; c < ncols; c++)
+		fsb_table_key_col(t, c, cols[c].id);
+}
+
+/* One line of the text list: row r's cells, or the headers (r < 0). */
+static void list_line(const struct fsb_table *t, long r, struct fsb_buf *out)
+{
+	fsb_buf_add(out, "  ");
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fsb_col_def *d = &t->cols[c];
+		const char *s = r < 0 ? d->header : fsb_table_cell(t, (size_t)r, c)->text;
+
+		if (!(d->flags & FSB_COL_TEXT))
+			continue;
+		if (!s || (r >= 0 && !*s && d->empty))
+			s = r >= 0 && d->empty ? d->empty : "";
+		if (d->width)
+			fsb_buf_addf(out, "%-*s ", d->width, s);
+		else
+			fsb_buf_add(out, s);
+	}
+	fsb_buf_add(out, "\n");
+}
+
+void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
+{
+	bool headers = false;
+
+	fsb_buf_addf(out, "%s:\n", t->title ? t->title : t->id);
+	for (size_t c = 0; t->cols && c < t->ncols; c++)
+		headers |= (t->cols[c].flags & FSB_COL_TEXT) && t->cols[c].header;
+	if (headers)
+		list_line(t, -1, out);
+	for (size_t r = 0; t->cols && r < t->nrows; r++)
+		list_line(t, (long)r, out);
 }

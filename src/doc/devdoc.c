@@ -239,6 +239,21 @@ bool fsb_devdoc_list_path(const struct fsb_table *t, size_t c)
 	return col && col->path;
 }
 
+void fsb_devdoc_list_text(const struct fsb_table *t, int width, struct fsb_buf *out)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			int w = fsb_devdoc_list_width(t, c, width);
+
+			if (c + 1 == t->ncols)
+				fsb_buf_addf(out, "%s\n", x->text);
+			else
+				fsb_buf_addf(out, x->flags & FSB_CELL_NUMBER ? "%*s " : "%-*s ", w, x->text);
+		}
+	}
+}
+
 /* The text of column `what` for d (not yet made visible), caller frees. */
 static char *list_text(const struct fsb_device *d, int what, bool screen)
 {

@@ -67,7 +67,7 @@ int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv)
 			continue;
 		fsb_configdoc_table(cfg, k, &t);
 		if (j)
-			fsb_json_table(j, &t);
+			fsb_json_table(j, NULL, &t);
 		else
 			fsb_table_list_text(&t, &text);
 		fsb_table_free(&t);

@@ -48,6 +48,9 @@ enum fsb_cell_flag {
 	/* the device wrote a fraction of what it wrote on the other filesystems
 	 * for the same phase (model/plaus.h: cloned, compressed); "^" and a note */
 	FSB_CELL_LESS_WORK   = 1 << 17,
+	/* a list table's JSON leaves the member out of this row (json.h's
+	 * fsb_json_table): a file that could not be read has no profile */
+	FSB_CELL_ABSENT      = 1 << 18,
 };
 
 struct fsb_cell {
@@ -73,6 +76,8 @@ enum fsb_col_type {
 	FSB_COL_BOOL,            /* true when the cell's value is not 0 */
 	FSB_COL_ALTS,            /* an array of arrays: the text's ", "-separated
 				    entries, each its "|"-separated alternatives */
+	FSB_COL_INT,             /* the cell's value as an integer */
+	FSB_COL_LIST,            /* an array of strings: the text's ", "-separated items */
 };
 struct fsb_col_def {
 	const char *id;          /* the column's key (fsb_table_find_col), its JSON member */
@@ -135,6 +140,13 @@ void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_c
  * text column padded to its width and a blank, the last one as it is.
  */
 void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out);
+/*
+ * A list table's text columns as a report table v, for the renderers of
+ * render.h and the TUI: one header row (the columns' headers, flagged
+ * FSB_CELL_HEADER), then its rows, each cell as it is (text, flags, value),
+ * its title, caption, notes and keys.  Free v with fsb_table_free.
+ */
+void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v);
 
 
 
@@ -423,8 +435,19 @@ struct fsb_browse;
  * "no" dimmed), Target, Filesystems, Phases — the texts of fsb_browse_row(),
  * in this order.  Unreadable files show "unreadable" in Status (with
  * FSB_CELL_FAILED), the message in Target and an empty Aged.  Free with
- * fsb_table_free().
+ * fsb_table_free().  The text view (fsb_table_text_view) of the list table
+ * below, without its JSON fields.
  */
 void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
+/*
+ * The same list as a list table (declared columns), the one `fsbench
+ * list-results` walks for its text (fsb_report_browse is its text view)
+ * and its JSON (doc/json.md): rows keyed by path; the text's columns as
+ * above; JSON's file, readable, error, date, when, status and, for a file
+ * that could be read, profile, title, tool, started, finished, target,
+ * host, kernel, cpu, workload, command (null when empty), filesystems and
+ * phases (arrays), aged, repeat; then log.
+ */
+void fsb_report_browse_list(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
 
 #endif

@@ -95,3 +95,36 @@ void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
 	for (size_t r = 0; t->cols && r < t->nrows; r++)
 		list_line(t, (long)r, out);
 }
+
+void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		n += (t->cols[c].flags & FSB_COL_TEXT) != 0;
+	fsb_table_init(v, t->id, t->nrows + 1, n, 1);
+	v->title = t->title ? fsb_xstrdup(t->title) : NULL;
+	v->caption = t->caption ? fsb_xstrdup(t->caption) : NULL;
+	for (size_t i = 0; i < t->notes.n; i++)
+		fsb_strv_add(&v->notes, t->notes.v[i]);
+	for (size_t r = 0; t->row_keys && r < t->nrows; r++)
+		fsb_table_key_row(v, r + 1, t->row_keys[r]);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fsb_col_def *d = &t->cols[c];
+
+		if (!(d->flags & FSB_COL_TEXT))
+			continue;
+		fsb_table_set(v, 0, k, FSB_CELL_HEADER, NAN, "%s", d->header ? d->header : "");
+		fsb_table_key_col(v, k, d->id);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			struct fsb_cell *y = fsb_table_cell(v, r + 1, k);
+
+			y->text = fsb_xstrdup(x->text ? x->text : "");
+			y->flags = x->flags;
+			y->value = x->value;
+			y->span = x->span;
+		}
+		k++;
+	}
+}

@@ -432,11 +432,9 @@ void ui_view_draw(struct ui_ctx *ui, struct ui_view *v, const struct ui_rect *r)
 				int hm = 0;
 
 				if (b->summary && v->mode != VIEW_COMPARE) {
-					const char *chart = view_chart_phase(v);
+					int c = fsb_table_find_col(b->table, view_chart_phase(v));
 
-					for (size_t c = 1; c < b->table->ncols; c++)
-						if (chart && strcmp(fsb_table_cell(b->table, 0, c)->text, chart) == 0)
-							o.focus_col = (int)c;
+					o.focus_col = c > 0 ? c : -1;
 					o.run_row = v->run_fs;
 					o.run_col = v->run_phase;
 				}

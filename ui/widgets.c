@@ -403,18 +403,13 @@ static void put_clipped(int y, int sx, int w, int align, const char *text, enum 
 	}
 }
 
-/* The row and column of the cell named by (row label, column header), or -1. */
+/* The row and column of the cell keyed (row, col), or -1 (doc/report.h's keys). */
 static void find_cell(const struct fsb_table *t, const char *row, const char *col, int *r, int *c)
 {
-	*r = *c = -1;
-	if (!row || !col || !t->ncols)
-		return;
-	for (size_t i = t->header_rows; i < t->nrows; i++)
-		if (strcmp(fsb_table_cell(t, i, 0)->text, row) == 0)
-			*r = (int)i;
-	for (size_t j = 1; j < t->ncols && t->header_rows; j++)
-		if (strcmp(fsb_table_cell(t, 0, j)->text, col) == 0)
-			*c = (int)j;
+	*r = fsb_table_find_row(t, row);
+	*c = fsb_table_find_col(t, col);
+	if (*r < 0 || *c < 0)
+		*r = *c = -1;
 }
 
 /* Where a table's columns land: the first stays put, the rest scrolls. */

@@ -69,7 +69,7 @@ struct ui_table_opts {
 	int sel_row;             /* a body row (0 = first after the headers) to highlight, -1 none */
 	bool sel_focus;          /* the highlight has the keyboard */
 	int focus_col;           /* a column to highlight (the chart's phase), -1 none */
-	const char *run_row, *run_col;   /* the cell being measured: row label, column header */
+	const char *run_row, *run_col;   /* the cell being measured: row key, column key (fsb_table_find_row/_col) */
 	const size_t *widths;    /* t's column widths from ui_table_widths(), or NULL:
 	                          * a long table measured once, not at every frame */
 };

@@ -53,26 +53,17 @@ static void usage(FILE *fp)
 		"  -h, --help            show this help\n");
 }
 
-/* The device list of the document (doc/devdoc.h), each cell at its place:
- * the table's columns and widths are the library's. */
+/* The device list of the document (doc/devdoc.h) as the library draws it:
+ * the table's columns, widths and text are the library's. */
 static void print_table(const struct fsb_device_list *l)
 {
 	struct fsb_doc doc = { 0 };
-	const struct fsb_table *t;
+	struct fsb_buf text = { 0 };
 
 	fsb_doc_device_list(l, FSB_DEVLIST_TEXT, &doc);
-	t = &fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table;
-	for (size_t r = 0; r < t->nrows; r++) {
-		for (size_t c = 0; c < t->ncols; c++) {
-			const struct fsb_cell *x = fsb_table_cell(t, r, c);
-			int w = fsb_devdoc_list_width(t, c, WIDTH);
-
-			if (c + 1 == t->ncols)
-				printf("%s\n", x->text);
-			else
-				printf(x->flags & FSB_CELL_NUMBER ? "%*s " : "%-*s ", w, x->text);
-		}
-	}
+	fsb_devdoc_list_text(&fsb_doc_find(&doc, FSB_ROLE_DEVICE_LIST)->table, WIDTH, &text);
+	fputs(text.s ? text.s : "", stdout);
+	fsb_buf_free(&text);
 	fsb_doc_free(&doc);
 }
 

@@ -40,48 +40,60 @@ static void tsv_field(const char *s)
 		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
 }
 
-/* The rows idx[0..n) of b as JSON, TSV or the table; an exit status. */
+/* The rows idx[0..n) of b as TSV: the model's row texts, the path first. */
+static void print_tsv(const struct fsb_browse *b, const size_t *idx, size_t n)
+{
+	printf("File");
+	for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
+		printf("\t%s", fsb_browse_col_name(k));
+	putchar('\n');
+	for (size_t i = 0; i < n; i++) {
+		char *col[FSB_BROWSE_NCOLS];
+
+		fsb_browse_row(&b->v[idx[i]], col);
+		tsv_field(b->v[idx[i]].path);
+		for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
+			putchar('\t');
+			tsv_field(col[k]);
+			free(col[k]);
+		}
+		putchar('\n');
+	}
+}
+
+/* The rows idx[0..n) of b as JSON, TSV or the table; an exit status.  The
+ * text and the JSON walk the one list table (doc/report.h). */
 static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, const char *dir,
 		      const char *where, bool json, bool tsv)
 {
 	struct fsb_err err = { 0 };
+	struct fsb_table list, view;
+	struct fsb_json *j;
+	int rc = FSB_EXIT_OK;
 
+	if (tsv) {
+		print_tsv(b, idx, n);
+		return FSB_EXIT_OK;
+	}
+	fsb_report_browse_list(b, idx, n, &list);
 	if (json) {
-		struct fsb_json *j = fsb_json_new("list-results");
-
+		j = fsb_json_new("list-results");
 		fsb_json_str(j, "directory", dir);
 		fsb_json_str(j, "where", where);
-		fsb_json_browse(j, "results", b, idx, n);
+		fsb_json_table(j, "results", &list);
 		if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
 			fsb_app_error("list-results: standard output: write error");
-			return FSB_EXIT_FAILED;
-		}
-	} else if (tsv) {
-		printf("File");
-		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
-			printf("\t%s", fsb_browse_col_name(k));
-		putchar('\n');
-		for (size_t i = 0; i < n; i++) {
-			char *col[FSB_BROWSE_NCOLS];
-
-			fsb_browse_row(&b->v[idx[i]], col);
-			tsv_field(b->v[idx[i]].path);
-			for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
-				putchar('\t');
-				tsv_field(col[k]);
-				free(col[k]);
-			}
-			putchar('\n');
+			rc = FSB_EXIT_FAILED;
 		}
 	} else {
-		struct fsb_table t;
 		struct fsb_render_opts ro = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };
 
-		fsb_report_browse(b, idx, n, &t);
-		fsb_render_table_text(stdout, &t, &ro);
-		fsb_table_free(&t);
+		fsb_table_text_view(&list, &view);
+		fsb_render_table_text(stdout, &view, &ro);
+		fsb_table_free(&view);
 	}
-	return FSB_EXIT_OK;
+	fsb_table_free(&list);
+	return rc;
 }
 
 struct lr_args {

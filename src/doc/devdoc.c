@@ -207,7 +207,7 @@ static const struct {
 
 static bool is_screen(const struct fsb_table *t)
 {
-	return t && t->id && strcmp(t->id, SCREEN_ID) == 0;
+	return t && t->layout == FSB_DEVLIST_SCREEN;
 }
 
 static const struct listcol *list_col(const struct fsb_table *t, size_t c)
@@ -237,6 +237,21 @@ bool fsb_devdoc_list_path(const struct fsb_table *t, size_t c)
 	const struct listcol *col = list_col(t, c);
 
 	return col && col->path;
+}
+
+void fsb_devdoc_list_text(const struct fsb_table *t, int width, struct fsb_buf *out)
+{
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			int w = fsb_devdoc_list_width(t, c, width);
+
+			if (c + 1 == t->ncols)
+				fsb_buf_addf(out, "%s\n", x->text);
+			else
+				fsb_buf_addf(out, x->flags & FSB_CELL_NUMBER ? "%*s " : "%-*s ", w, x->text);
+		}
+	}
 }
 
 /* The text of column `what` for d (not yet made visible), caller frees. */
@@ -301,6 +316,7 @@ void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layou
 	struct fsb_table *t = &b->table;
 
 	fsb_table_init(t, screen ? SCREEN_ID : TEXT_ID, l->n + 1, ncols, 1);
+	t->layout = how;
 	t->title = fsb_xstrdup("Block devices");
 	for (size_t c = 0; c < ncols; c++) {
 		const struct listcol *col = list_col(t, c);

@@ -87,6 +87,10 @@ void fsb_doc_device_list(const struct fsb_device_list *l, enum fsb_devlist_layou
 int fsb_devdoc_list_width(const struct fsb_table *t, size_t c, int width);
 /* Is column c a path, to be cut at its start so that its end shows? */
 bool fsb_devdoc_list_path(const struct fsb_table *t, size_t c);
+/* A device list table t as text in a row of `width` columns, appended to
+ * out: each cell at its column's width (fsb_devdoc_list_width), a number
+ * right-aligned, the last column as it is, a line per row, the header first. */
+void fsb_devdoc_list_text(const struct fsb_table *t, int width, struct fsb_buf *out);
 
 struct fsb_json;
 /*

@@ -13,7 +13,6 @@
 
 #include "doc/json.h"
 #include "doc/render.h"
-#include "model/browse.h"
 #include "model/kinds.h"
 
 #define MAX_DEPTH 16
@@ -122,6 +121,51 @@ void fsb_json_list(struct fsb_json *j, const char *key, const char *commas)
 		fsb_strv_split(&v, commas, ',');
 	fsb_json_strv(j, key, &v);
 	fsb_strv_free(&v);
+}
+
+/* "a|b, c" as [["a", "b"], ["c"]]: each entry the phases any of which will do */
+static void json_alts(struct fsb_json *j, const char *key, const char *text)
+{
+	struct fsb_strv entries = { 0 };
+
+	fsb_strv_split(&entries, text, ',');
+	fsb_json_open(j, key, true);
+	for (size_t k = 0; k < entries.n; k++) {
+		struct fsb_strv alt = { 0 };
+
+		fsb_strv_split(&alt, entries.v[k], '|');
+		fsb_json_strv(j, NULL, &alt);
+		fsb_strv_free(&alt);
+	}
+	fsb_json_close(j);
+	fsb_strv_free(&entries);
+}
+
+void fsb_json_table(struct fsb_json *j, const char *key, const struct fsb_table *t)
+{
+	fsb_json_open(j, key ? key : t->id, true);
+	for (size_t r = 0; t->cols && r < t->nrows; r++) {
+		fsb_json_open(j, NULL, false);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fsb_col_def *d = &t->cols[c];
+			const struct fsb_cell *cell = fsb_table_cell(t, r, c);
+
+			if (!(d->flags & FSB_COL_JSON) || (cell->flags & FSB_CELL_ABSENT))
+				continue;
+			if (d->type == FSB_COL_BOOL)
+				fsb_json_bool(j, d->id, cell->value != 0);
+			else if (d->type == FSB_COL_INT)
+				fsb_json_int(j, d->id, (long long)cell->value);
+			else if (d->type == FSB_COL_LIST)
+				fsb_json_list(j, d->id, cell->text);
+			else if (d->type == FSB_COL_ALTS)
+				json_alts(j, d->id, cell->text);
+			else
+				fsb_json_str(j, d->id, cell->flags & FSB_CELL_MISSING ? NULL : cell->text);
+		}
+		fsb_json_close(j);
+	}
+	fsb_json_close(j);
 }
 
 void fsb_json_open(struct fsb_json *j, const char *key, bool array)
@@ -613,52 +657,6 @@ void fsb_json_doc(struct fsb_json *j, const char *key, const struct fsb_doc *doc
 }
 
 /* "" is what the index says for "the file does not say": null here */
-static void opt_str(struct fsb_json *j, const char *key, const char *s)
-{
-	fsb_json_str(j, key, s && *s ? s : NULL);
-}
-
-void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_browse *b, const size_t *idx,
-		     size_t n)
-{
-	fsb_json_open(j, key, true);
-	for (size_t i = 0; i < n; i++) {
-		const struct fsb_browse_entry *e = &b->v[idx[i]];
-		char *col[FSB_BROWSE_NCOLS];
-
-		fsb_browse_row(e, col);
-		fsb_json_open(j, NULL, false);
-		fsb_json_str(j, "file", e->path);
-		fsb_json_bool(j, "readable", e->readable);
-		fsb_json_str(j, "error", e->readable ? NULL : e->error ? e->error : "");
-		fsb_json_str(j, "date", col[FSB_BROWSE_DATE]);
-		fsb_json_int(j, "when", (long long)e->when);
-		fsb_json_str(j, "status", e->readable ? col[FSB_BROWSE_STATUS] : NULL);
-		if (e->readable) {
-			opt_str(j, "profile", e->profile);
-			opt_str(j, "title", e->title);
-			opt_str(j, "tool", e->tool);
-			opt_str(j, "started", e->started);
-			opt_str(j, "finished", e->finished);
-			opt_str(j, "target", e->target);
-			opt_str(j, "host", e->host);
-			opt_str(j, "kernel", e->kernel);
-			opt_str(j, "cpu", e->cpu);
-			opt_str(j, "workload", e->workload);
-			opt_str(j, "command", e->command);
-			fsb_json_list(j, "filesystems", e->filesystems);
-			fsb_json_list(j, "phases", e->phases);
-			fsb_json_bool(j, "aged", e->aged);
-			fsb_json_int(j, "repeat", e->repeat);
-		}
-		fsb_json_str(j, "log", e->log);
-		fsb_json_close(j);
-		for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
-			free(col[k]);
-	}
-	fsb_json_close(j);
-}
-
 int fsb_json_write(struct fsb_json *j, FILE *fp, struct fsb_err *err)
 {
 	const char *s = json_object_to_json_string_ext(j->root, JSON_C_TO_STRING_PRETTY |

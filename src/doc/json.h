@@ -64,15 +64,14 @@ void fsb_json_close(struct fsb_json *j);
 void fsb_json_doc(struct fsb_json *j, const char *key, const struct fsb_doc *doc, const char *kind,
 		  const char *file);
 
-struct fsb_browse;
 /*
- * The entries idx[0..n) of a browse list (model/browse.h) as an array
- * under key: per file its path, whether it parsed (else the error), the
- * Date column, when (seconds since the epoch), status, profile, title,
- * target, host, filesystems and phases as arrays, aged … (doc/json.md).
+ * A list table (report.h's fsb_table_init_list) as an array under key
+ * (NULL: its id): an object per row, its JSON columns under their ids,
+ * typed as declared (a string, null for a missing cell; a boolean; an
+ * integer; an array; an array of arrays), a cell flagged FSB_CELL_ABSENT
+ * left out — the walk fsb_table_list_text makes for the text.
  */
-void fsb_json_browse(struct fsb_json *j, const char *key, const struct fsb_browse *b, const size_t *idx,
-		     size_t n);
+void fsb_json_table(struct fsb_json *j, const char *key, const struct fsb_table *t);
 
 /* Write the whole output to fp (pretty-printed, a newline at the end) and
  * free j.  0, or -EIO with err set when fp failed. */

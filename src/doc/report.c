@@ -80,6 +80,12 @@ void fsb_table_free(struct fsb_table *t)
 	free(t->title);
 	free(t->caption);
 	fsb_strv_free(&t->notes);
+	for (size_t i = 0; t->row_keys && i < t->nrows; i++)
+		free(t->row_keys[i]);
+	for (size_t j = 0; t->col_keys && j < t->ncols; j++)
+		free(t->col_keys[j]);
+	free(t->row_keys);
+	free(t->col_keys);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -270,14 +276,17 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
 				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
-	for (size_t j = 0; j < ncols; j++)
+	for (size_t j = 0; j < ncols; j++) {
 		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_grid_col_name(g, cols[j]));
+		fsb_table_key_col(t, j + 1, fsb_grid_col_name(g, cols[j]));
+	}
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[order[i]];
 		unsigned bl = order[i] == bfs ? FSB_CELL_BASELINE : 0;
 		bool below = false;
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME | bl, NAN, "%s", fs->name);
+		fsb_table_key_row(t, i + 1, fs->name);
 		for (size_t j = 0; j < ncols; j++) {
 			struct fsb_cellstats a;
 			struct fsb_norm n;

@@ -48,6 +48,9 @@ enum fsb_cell_flag {
 	/* the device wrote a fraction of what it wrote on the other filesystems
 	 * for the same phase (model/plaus.h: cloned, compressed); "^" and a note */
 	FSB_CELL_LESS_WORK   = 1 << 17,
+	/* a list table's JSON leaves the member out of this row (json.h's
+	 * fsb_json_table): a file that could not be read has no profile */
+	FSB_CELL_ABSENT      = 1 << 18,
 };
 
 struct fsb_cell {
@@ -57,20 +60,93 @@ struct fsb_cell {
 	double value;            /* the number behind the text, NAN if none */
 };
 
+/*
+ * A column declared once, lsblk-style, for a list a front end writes as
+ * text and as JSON from the one table (fsb_table_list_text, json.h's
+ * fsb_json_table): its key, its header, where it shows and how JSON types
+ * it.  A column may show in one output only: the text's "unavailable: why"
+ * is JSON's "available" and "reason".
+ */
+enum fsb_col_flag {
+	FSB_COL_TEXT = 1 << 0,   /* drawn in the text list */
+	FSB_COL_JSON = 1 << 1,   /* written in the JSON, under its id */
+};
+enum fsb_col_type {
+	FSB_COL_STR,             /* a string; null for a cell flagged FSB_CELL_MISSING */
+	FSB_COL_BOOL,            /* true when the cell's value is not 0 */
+	FSB_COL_ALTS,            /* an array of arrays: the text's ", "-separated
+				    entries, each its "|"-separated alternatives */
+	FSB_COL_INT,             /* the cell's value as an integer */
+	FSB_COL_LIST,            /* an array of strings: the text's ", "-separated items */
+};
+struct fsb_col_def {
+	const char *id;          /* the column's key (fsb_table_find_col), its JSON member */
+	const char *header;      /* the text's header; a list whose columns have none has no header row */
+	unsigned flags;          /* enum fsb_col_flag */
+	enum fsb_col_type type;
+	int width;               /* the text pads to it (bytes, as printf's %-*s); 0: the last column */
+	const char *empty;       /* the text's word for an empty cell ("-"), or NULL */
+};
+
 struct fsb_table {
 	char *id;                /* "summary", "phase:tar", "total", "raw:tar", "bonnie" */
+	int layout;              /* a builder's own layout, for its width rules: 0, or
+				    devdoc.h's enum fsb_devlist_layout (device lists) */
 	char *title;             /* "tar xf" */
 	char *caption;           /* one line: what the numbers are, relative to what */
 	size_t nrows, ncols;
 	size_t header_rows;      /* the first header_rows rows are headers */
 	struct fsb_cell *cells;  /* nrows × ncols, row-major */
 	struct fsb_strv notes;   /* footnotes: failures and why, outliers, units */
+	/* keys (table.c): what a row or column stands for, apart from the text
+	 * it shows — a filesystem's name, a phase's grid column name — so a
+	 * front end finds a cell without reading a label or a header; NULL
+	 * until a builder keys one (fsb_table_key_row/_col) */
+	char **row_keys;         /* nrows: NULL for a header row or one without a key */
+	char **col_keys;         /* ncols */
+	const struct fsb_col_def *cols;  /* ncols declared columns (static), or NULL */
 };
 
 static inline struct fsb_cell *fsb_table_cell(const struct fsb_table *t, size_t r, size_t c)
 {
 	return &t->cells[r * t->ncols + c];
 }
+
+/*
+ * A row's or a column's key (copied; NULL clears it).  Builders key what a
+ * front end addresses: the summary's rows by filesystem name, its columns
+ * by grid column name (model/grid.h: a phase or FSB_GRID_TOTAL_NAME).
+ */
+void fsb_table_key_row(struct fsb_table *t, size_t r, const char *key);
+void fsb_table_key_col(struct fsb_table *t, size_t c, const char *key);
+/*
+ * The body row (the header rows never match) or the column keyed key:
+ * its index, or -ENOENT (key NULL, no such key, a table without keys).
+ * Never the text shown: a header may say something else than its key.
+ */
+int fsb_table_find_row(const struct fsb_table *t, const char *key);
+int fsb_table_find_col(const struct fsb_table *t, const char *key);
+/*
+ * A list table of n rows over the declared columns cols[0..ncols) (static,
+ * not copied): fsb_table_init's with each column keyed by its id, no
+ * header row (the text draws the headers from cols).  Free with
+ * fsb_table_free.
+ */
+void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_col_def *cols, size_t ncols,
+			 size_t nrows);
+/*
+ * A list table as text, appended to out: its title and ":", a header row
+ * when a text column has a header, then a line per row — two blanks, each
+ * text column padded to its width and a blank, the last one as it is.
+ */
+void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out);
+/*
+ * A list table's text columns as a report table v, for the renderers of
+ * render.h and the TUI: one header row (the columns' headers, flagged
+ * FSB_CELL_HEADER), then its rows, each cell as it is (text, flags, value),
+ * its title, caption, notes and keys.  Free v with fsb_table_free.
+ */
+void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v);
 
 
 
@@ -359,8 +435,19 @@ struct fsb_browse;
  * "no" dimmed), Target, Filesystems, Phases — the texts of fsb_browse_row(),
  * in this order.  Unreadable files show "unreadable" in Status (with
  * FSB_CELL_FAILED), the message in Target and an empty Aged.  Free with
- * fsb_table_free().
+ * fsb_table_free().  The text view (fsb_table_text_view) of the list table
+ * below, without its JSON fields.
  */
 void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
+/*
+ * The same list as a list table (declared columns), the one `fsbench
+ * list-results` walks for its text (fsb_report_browse is its text view)
+ * and its JSON (doc/json.md): rows keyed by path; the text's columns as
+ * above; JSON's file, readable, error, date, when, status and, for a file
+ * that could be read, profile, title, tool, started, finished, target,
+ * host, kernel, cpu, workload, command (null when empty), filesystems and
+ * phases (arrays), aged, repeat; then log.
+ */
+void fsb_report_browse_list(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
 
 #endif

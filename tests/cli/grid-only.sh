@@ -13,15 +13,14 @@
 #     config (model/config.c);
 #  3. "total" is spelt once (model/grid.h): never compared as a word;
 #  4. the thread-local memo of "total" (FSB_CELL_MEMO_SCOPE) is gone;
-#  5. no cell found by its header text in ui/ — a ratchet: the TUI's
-#     lookups of the measured cell by row label and header (widgets.c,
-#     view.c) go with issue 34's keyed tables, and their count may only
-#     fall until then (UI_HEADER_LOOKUPS below, to 0 with them).
+#  5. no cell found by its label or header text in ui/: the TUI finds the
+#     cell being measured and the chart's column by the table's keys
+#     (fsb_table_find_row/_col, doc/report.h), never by comparing a
+#     cell's text, from fsb_table_cell() or straight from ->cells[].
 # Each rule is proven on a sample, as frontends-ask.sh does.
 . "$FSB_TESTLIB"
 
 cd "$FSB_SRCDIR" || fail "no source tree"
-UI_HEADER_LOOKUPS=3
 
 judging="src/model/cells.c src/model/verdict.c src/model/agefactor.c src/model/recommend.c src/model/plaus.c
 src/model/diskwork.c src/model/crashcell.c src/model/rounds.c src/model/history.c"
@@ -30,13 +29,13 @@ names=("a cell found by name where it is judged or laid out"
 	"a kind parsed from its word again"
 	"\"total\" compared as a word"
 	"the memo of \"total\""
-	"a cell found by its header text in the TUI")
+	"a cell found by its label or header text in the TUI")
 rules=('\<(fsb_fs_find_phase|fsb_result_find_fs|fsb_named_find)[[:space:]]*\('
 	'(strcmp|strncmp|strcasecmp|fsb_strv_contains|fsb_name_index)[[:space:]]*\([^;]*((->|\.)(kind|ended)\>|\<fsb_(phase|target)_kind_word[[:space:]]*\(|"(settled|budget|cap|stopped)")'
 	'\<fsb_(phase|target)_kind_parse[[:space:]]*\('
 	'(strcmp|strncmp|strcasecmp)[[:space:]]*\([^;]*"total"'
 	'\<(FSB_CELL_MEMO_SCOPE|fsb_cell_memo_[a-z]+)\>'
-	'(strcmp|strncmp|strcasecmp)[[:space:]]*\([^;]*fsb_table_cell[[:space:]]*\([^;]*->text')
+	'(strcmp|strncmp|strcasecmp)[[:space:]]*\([^;]*(fsb_table_cell[[:space:]]*\([^;]*->text|cells\[[^;]*\][[:space:]]*\.[[:space:]]*text)\>')
 # where each rule looks (a sample replaces them all below)
 where() {
 	case $1 in
@@ -49,17 +48,12 @@ where() {
 
 bad=
 # rule I: no line of its files matches (comments included: a commented-out
-# lookup is one edit from coming back); rule 5 counts against its ratchet
+# lookup is one edit from coming back)
 rule() {
 	local hits files=${2:-$(where "$1")}
 	# shellcheck disable=SC2086
 	hits=$(grep -nE -- "${rules[$1]}" $files || true)
 	[ -z "$hits" ] && return 0
-	if [ "$1" = 5 ] && [ -z "${2:-}" ]; then
-		[ "$(grep -c . <<<"$hits")" -le "$UI_HEADER_LOOKUPS" ] && return 0
-		hits="more than the $UI_HEADER_LOOKUPS left for the keyed tables:
-$hits"
-	fi
 	bad="$bad
 ${names[$1]}:
 $hits"
@@ -77,17 +71,21 @@ if (fsb_phase_kind_parse(ph->kind, &k) == 0 && !fsb_phase_kind_timed(k))
 bool total = strcmp(phase, "total") == 0;
 FSB_CELL_MEMO_SCOPE;
 if (strcmp(fsb_table_cell(t, i, 0)->text, row) == 0)
+if (chart && !strcmp(t->cells[c].text, chart))
 C
 bad=
 for i in "${!rules[@]}"; do rule "$i" "$sample"; done
 for i in "${!rules[@]}"; do
 	grep -qF -- "${names[$i]}:" <<<"$bad" || fail "rule \"${names[$i]}\" no longer finds its sample"
 done
+# rule 5 finds both forms of the lookup: through fsb_table_cell() and ->cells[]
+[ "$(grep -cE -- "${rules[5]}" "$sample")" = 2 ] || fail "rule \"${names[5]}\" misses a form of its sample"
 # and what they must not find: the grid's own spelling, a kind compared as an enum
 cat >"$sample" <<'C'
 size_t j = fsb_grid_phase(g, FSB_GRID_TOTAL_NAME);
 if (ph->kind == FSB_PHASE_BUILTIN || res->ended == FSB_ENDED_SETTLED)
 if (strcmp(res->fs[i]->name, base) == 0)
+int r = fsb_table_find_row(t, o->run_row), c = fsb_table_find_col(t, o->run_col);
 C
 bad=
 for i in "${!rules[@]}"; do rule "$i" "$sample"; done

@@ -404,6 +404,10 @@ static void check_comparisons(bool mw)
 		const struct cmp_ref *r = &cmp_ref[i];
 		const struct fsb_cell *cell = fsb_table_cell(&t, find_row(&t, r->fs), find_col(&t, r->phase));
 		bool sig = (mw ? r->p_mw : r->p_welch) < 0.05;
+
+		/* the keys address the cell the label and the header name (the TUI's way) */
+		assert_int_equal(fsb_table_find_row(&t, r->fs), find_row(&t, r->fs));
+		assert_int_equal(fsb_table_find_col(&t, r->phase), find_col(&t, r->phase));
 		char want[32];
 		struct fsb_chart ch;
 
@@ -424,11 +428,50 @@ static void check_comparisons(bool mw)
 			}
 		fsb_chart_free(&ch);
 	}
+	/* "total" is a keyed column; a header's text is not a key, nor is a missing one */
+	assert_int_equal(fsb_table_find_col(&t, FSB_GRID_TOTAL_NAME), (int)t.ncols - 1);
+	assert_int_equal(fsb_table_find_row(&t, "FS"), -ENOENT);
+	assert_int_equal(fsb_table_find_col(&t, "FS"), -ENOENT);
+	assert_int_equal(fsb_table_find_row(&t, "nosuchfs"), -ENOENT);
+	assert_int_equal(fsb_table_find_col(&t, NULL), -ENOENT);
 	/* the baseline row is 1.00 and never significant */
 	for (size_t c = 1; c < t.ncols; c++)
 		assert_string_equal(fsb_table_cell(&t, find_row(&t, "ext2"), c)->text, "1.00");
 	fsb_table_free(&t);
 	fsb_result_free(res);
+}
+
+/* A list table: its declared columns keyed, drawn as text padded to their
+ * widths, an empty cell as the column's word, JSON-only columns left out. */
+static void test_list_table(void **state)
+{
+	static const struct fsb_col_def cols[] = {
+		{ "name", "name", FSB_COL_TEXT | FSB_COL_JSON, FSB_COL_STR, 6, NULL },
+		{ "ok", NULL, FSB_COL_JSON, FSB_COL_BOOL, 0, NULL },
+		{ "needs", "needs", FSB_COL_TEXT | FSB_COL_JSON, FSB_COL_ALTS, 6, "-" },
+		{ "why", "why", FSB_COL_TEXT, FSB_COL_STR, 0, NULL },
+	};
+	struct fsb_table t;
+	struct fsb_buf b = { 0 };
+
+	(void)state;
+	fsb_table_init_list(&t, "things", cols, FSB_ARRAY_SIZE(cols), 2);
+	t.title = fsb_xstrdup("Things");
+	fsb_table_set(&t, 0, 0, 0, NAN, "a");
+	fsb_table_set(&t, 0, 1, 0, 1, "yes");
+	fsb_table_set(&t, 0, 2, 0, NAN, "b|c, d");
+	fsb_table_set(&t, 0, 3, 0, NAN, "fine");
+	fsb_table_set(&t, 1, 0, 0, NAN, "bb");
+	fsb_table_set(&t, 1, 1, 0, 0, "no");
+	fsb_table_set(&t, 1, 2, 0, NAN, "%s", "");
+	fsb_table_set(&t, 1, 3, 0, NAN, "no");
+	fsb_table_key_row(&t, 1, "bb");
+	assert_int_equal(fsb_table_find_col(&t, "needs"), 2);
+	assert_int_equal(fsb_table_find_row(&t, "bb"), 1);
+	fsb_table_list_text(&t, &b);
+	assert_string_equal(b.s, "Things:\n  name   needs  why\n  a      b|c, d fine\n  bb     -      no\n");
+	fsb_buf_free(&b);
+	fsb_table_free(&t);
 }
 
 static void test_compare_welch(void **state)
@@ -859,6 +902,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_failed_run_left_out),
+		cmocka_unit_test(test_list_table),
 		cmocka_unit_test(test_compare_welch),
 		cmocka_unit_test(test_compare_mann_whitney),
 		cmocka_unit_test(test_significance_marks),

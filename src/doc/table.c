@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * table.c — a table's row and column keys (report.h): the TUI finds the
+ * cell being measured, and the column its chart shows, by what a row and
+ * a column stand for, not by the label or header they print (issue 34).
+ * A linear search: a front end asks once a frame for one cell, and the
+ * largest table (the summary) has one row per filesystem.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/report.h"
+#include "sys/util.h"
+
+/* Set keys[i] in *keys, an array of n made on first use. */
+static void key_set(char ***keys, size_t n, size_t i, const char *key)
+{
+	if (!*keys && !key)
+		return;
+	if (!*keys)
+		*keys = fsb_xcalloc(n, sizeof(**keys));
+	free((*keys)[i]);
+	(*keys)[i] = key ? fsb_xstrdup(key) : NULL;
+}
+
+void fsb_table_key_row(struct fsb_table *t, size_t r, const char *key)
+{
+	key_set(&t->row_keys, t->nrows, r, key);
+}
+
+void fsb_table_key_col(struct fsb_table *t, size_t c, const char *key)
+{
+	key_set(&t->col_keys, t->ncols, c, key);
+}
+
+/* The first of keys[from..n) equal to key, or -ENOENT. */
+static int key_find(char *const *keys, size_t from, size_t n, const char *key)
+{
+	for (size_t i = from; keys && key && i < n; i++)
+		if (keys[i] && strcmp(keys[i], key) == 0)
+			return (int)i;
+	return -ENOENT;
+}
+
+int fsb_table_find_row(const struct fsb_table *t, const char *key)
+{
+	return key_find(t->row_keys, t->header_rows, t->nrows, key);
+}
+
+int fsb_table_find_col(const struct fsb_table *t, const char *key)
+{
+	return key_find(t->col_keys, 0, t->ncols, key);
+}
+
+void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_col_def *cols, size_t ncols,
+			 size_t nrows)
+{
+	fsb_table_init(t, id, nrows, ncols, 0);
+	t->cols = cols;
+	for (size_t c = 0; c < ncols; c++)
+		fsb_table_key_col(t, c, cols[c].id);
+}
+
+/* One line of the text list: row r's cells, or the headers (r < 0). */
+static void list_line(const struct fsb_table *t, long r, struct fsb_buf *out)
+{
+	fsb_buf_add(out, "  ");
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fsb_col_def *d = &t->cols[c];
+		const char *s = r < 0 ? d->header : fsb_table_cell(t, (size_t)r, c)->text;
+
+		if (!(d->flags & FSB_COL_TEXT))
+			continue;
+		if (!s || (r >= 0 && !*s && d->empty))
+			s = r >= 0 && d->empty ? d->empty : "";
+		if (d->width)
+			fsb_buf_addf(out, "%-*s ", d->width, s);
+		else
+			fsb_buf_add(out, s);
+	}
+	fsb_buf_add(out, "\n");
+}
+
+void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
+{
+	bool headers = false;
+
+	fsb_buf_addf(out, "%s:\n", t->title ? t->title : t->id);
+	for (size_t c = 0; t->cols && c < t->ncols; c++)
+		headers |= (t->cols[c].flags & FSB_COL_TEXT) && t->cols[c].header;
+	if (headers)
+		list_line(t, -1, out);
+	for (size_t r = 0; t->cols && r < t->nrows; r++)
+		list_line(t, (long)r, out);
+}
+
+void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t c = 0; c < t->ncols; c++)
+		n += (t->cols[c].flags & FSB_COL_TEXT) != 0;
+	fsb_table_init(v, t->id, t->nrows + 1, n, 1);
+	v->title = t->title ? fsb_xstrdup(t->title) : NULL;
+	v->caption = t->caption ? fsb_xstrdup(t->caption) : NULL;
+	for (size_t i = 0; i < t->notes.n; i++)
+		fsb_strv_add(&v->notes, t->notes.v[i]);
+	for (size_t r = 0; t->row_keys && r < t->nrows; r++)
+		fsb_table_key_row(v, r + 1, t->row_keys[r]);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fsb_col_def *d = &t->cols[c];
+
+		if (!(d->flags & FSB_COL_TEXT))
+			continue;
+		fsb_table_set(v, 0, k, FSB_CELL_HEADER, NAN, "%s", d->header ? d->header : "");
+		fsb_table_key_col(v, k, d->id);
+		for (size_t r = 0; r < t->nrows; r++) {
+			const struct fsb_cell *x = fsb_table_cell(t, r, c);
+			struct fsb_cell *y = fsb_table_cell(v, r + 1, k);
+
+			y->text = fsb_xstrdup(x->text ? x->text : "");
+			y->flags = x->flags;
+			y->value = x->value;
+			y->span = x->span;
+		}
+		k++;
+	}
+}

@@ -18,9 +18,15 @@
 # runs after every other test of the suite, alone (Makefile.am makes its
 # log depend on every other test's), and it takes the device lock
 # exclusively against other trees' tests.  A machine busy with other
-# programs all the same (measured first: 2 s of /proc/stat) cannot give
-# this measurement; the test then skips and says so, and CI, which accepts
-# no such skip, fails.
+# programs all the same (measured first: 2 s of /proc/stat) — a steady
+# load beside the suite, as CI's second run puts there on purpose — sets
+# every calm run aside with the shipped limits, rightly; there the limit is
+# raised above that background as run-replace.sh does (0.6 beyond it, in
+# the limit's units: others' CPU beyond the idle CPU over the dead time),
+# so that the burners still cross it and the background alone does not.
+# Only a machine whose programs leave no CPU to the phase (a background of
+# all its CPUs but half of one) cannot give this measurement: the test
+# then skips and says so.
 . "$FSB_TESTLIB"
 need_root
 need_prog mkfs.ext2 taskset
@@ -30,17 +36,25 @@ cpu=$((ncpu - 1))
 
 machine_background
 note "background: $bg of $ncpu CPUs"
-awk -v bg="$bg" 'BEGIN { exit !(bg < 0.1) }' ||
-	skip "the machine is not quiet: other programs use $bg of its $ncpu CPUs (a calm run with the shipped limits needs less than 0.1)"
+awk -v bg="$bg" -v n="$ncpu" 'BEGIN { exit !(bg < n - 0.5) }' ||
+	skip "the machine is too busy for this test: other programs use $bg of its $ncpu CPUs"
+if awk -v bg="$bg" 'BEGIN { exit !(bg < 0.1) }'; then
+	shipped=1 limit_sed= limit_check=
+else
+	shipped=0 limit=$(awk -v bg="$bg" 'BEGIN { printf "%.2f", bg + 0.6 }')
+	limit_sed="s/^( *disturbed_cpu) = .*/\1 = $limit/" limit_check="^ *disturbed_cpu = $limit\$"
+	note "a steady background: disturbed above $limit, not the shipped 0.10"
+fi
 
-test_conf <<'CONF'
+test_conf "$limit_sed" "$limit_check" <<'CONF'
 phase "work" {
   label = "0.2 s of CPU, 0.3 s asleep"
   command = 'i=0; while [ $i -lt 40000 ]; do i=$((i+1)); done; sleep 0.3'
   sync = false
 }
 CONF
-grep -qE '^ *disturbed_cpu = 0\.10$' "$conf" || fail "the shipped configuration's disturbed_cpu is not 0.10: this test's expectations are for it"
+[ "$shipped" = 0 ] || grep -qE '^ *disturbed_cpu = 0\.10$' "$conf" ||
+	fail "the shipped configuration's disturbed_cpu is not 0.10: this test's expectations are for it"
 
 # the burners: shell loops called "burner", so that the name can be checked
 cp /bin/sh "$SCRATCH/burner"

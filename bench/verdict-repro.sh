@@ -73,7 +73,7 @@ session() {	# session WHAT
 	first_load=${first_load:-$load0}
 	# a session beside the load is named so (phase-cv.sh --sessions takes
 	# only the idle ones); the index finds it as history all the same
-	name=$(date -u +%Y%m%dT%H%M%SZ)$([ "$what" = busy ] && echo -busy)
+	name=$(date -u +%Y%m%dT%H%M%SZ)$([ "$what" != busy ] || echo -busy)
 	t0=$(date +%s)
 	"$fsbench" run --image "$work/v.img" -o "$hist/$name.fsbench" >"$work/$name.out" 2>&1 ||
 		{ tail -n 20 "$work/$name.out"; exit 1; }

@@ -11,7 +11,9 @@
 #  3. a clear, stable lead (earlier 1.24, 1.26) is still called a lead, and
 #     agrees with them;
 #  4. a result of another machine (another CPU) in the same directory is
-#     no history of this one.
+#     no history of this one;
+#  5. an earlier session that ranked nothing (one run each) neither agrees
+#     nor differs, and is counted aloud, not left a riddle of "2 of the 3".
 . "$FSB_TESTLIB"
 [ -x /usr/bin/python3 ] || skip "needs Debian's /usr/bin/python3 (apt-get install python3)"
 export LC_ALL=C.UTF-8
@@ -70,4 +72,14 @@ grep -qF "Agrees with 2 of the 2 earlier runs of this plan on this machine." "$S
 # 4. another machine's result is no history of this one
 sed 's/cpu = "AMD EPYC"/cpu = "Intel(R) Xeon(R) Processor"/' "$SCRATCH/h/a.fsbench" >"$SCRATCH/s/other.fsbench"
 "$FSBENCH" show "$SCRATCH/s/c.fsbench" | grep -qF "Agrees with 2 of the 2 earlier runs" || fail "another machine's run was taken as history"
+
+# 5. an earlier session that ranked nothing
+mkdir "$SCRATCH/u"
+cp "$SCRATCH/s/a.fsbench" "$SCRATCH/s/b.fsbench" "$SCRATCH/s/c.fsbench" "$SCRATCH/u/"
+"$mk" -f ext4,xfs -p tar,cp -n 1 "$SCRATCH/u/one.fsbench" 2026-12-03T12:00:00Z xfs:tar=1.25 xfs:cp=1.25 || fail "mksession"
+"$FSBENCH" show "$SCRATCH/u/c.fsbench" >"$SCRATCH/u.txt" || fail "show exited $?"
+grep -qE "Fastest overall by dead time \(real - usr\): ext4, 25% ahead of xfs" "$SCRATCH/u.txt" ||
+	{ head -30 "$SCRATCH/u.txt"; fail "an earlier session with one run each changed the lead"; }
+grep -qF "Agrees with 2 of the 3 earlier runs of this plan on this machine; 1 ranked nothing (too busy, or one run each)." \
+	"$SCRATCH/u.txt" || { grep -i agrees "$SCRATCH/u.txt"; fail "the earlier session that ranked nothing is not said"; }
 exit 0

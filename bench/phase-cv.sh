@@ -136,26 +136,14 @@ python3 "$here/phase-cv.py" rounds "$work" "$profile" "$reps" "$fs" "$load0" "$l
 fi
 [ -s "$work/section.md" ] || { echo "$0: no figures" >&2; exit 1; }
 {
-	echo "<!-- phase-cv.sh begin -->"
 	echo "# bench/phase-cv.sh: phases long enough to measure"
 	echo
 	echo "Written by \`bench/phase-cv.sh$(printf ' %q' "${args[@]}")\` at fsbench $commit.  Machine: $(nproc) CPUs, $(uname -r); image in $img_dir (loop, direct I/O).  The goal (issue 19): every phase's dead time has an idle run-to-run CV of at most 5%."
 	echo
 	cat "$work/section.md"
-	echo "<!-- phase-cv.sh end -->"
 } >"$work/final.md"
-if [ "$out" = - ]; then
-	cat "$work/final.md"
-	exit 0
-fi
 cat "$work/final.md"
+[ "$out" = - ] && exit 0
 # replace our section, or add it at the end; the rest stays byte for byte
-if grep -q '^<!-- phase-cv.sh begin -->' "$out" 2>/dev/null; then
-	grep -q '^<!-- phase-cv.sh end -->' "$out" ||
-		{ echo "$0: $out has a phase-cv.sh begin marker without its end marker: not touched" >&2; exit 1; }
-	awk -v f="$work/final.md" '/^<!-- phase-cv.sh begin -->/ { while ((getline l < f) > 0) print l; skip = 1; next }
-		/^<!-- phase-cv.sh end -->/ { skip = 0; next } !skip' "$out" >"$work/new.md" || exit 1
-else
-	{ [ ! -s "$out" ] || { cat "$out"; echo; }; cat "$work/final.md"; } >"$work/new.md" || exit 1
-fi
-cat "$work/new.md" >"$out" && echo "$0: wrote $out"
+bench_section phase-cv.sh "$out" "$work/final.md" || exit 1
+echo "$0: wrote $out"

@@ -8,9 +8,16 @@
 # lines "<!-- NAME begin -->" and "<!-- NAME end -->" (NAME: the script's
 # file name, e.g. quick-profile.sh), replacing what was between them, or at
 # the end when OUT has no such section; every other line of OUT stays as
-# it was.  Written to a temporary file and renamed: never half a file.
+# it was.  Written to a temporary file and renamed: never half a file.  A
+# begin line without its end line is refused (one line, status 1, OUT
+# untouched): replacing up to the end of the file would drop every
+# section after it.
 bench_section() {
 	local name=$1 out=$2 file=$3 tmp
+	if grep -qxF "<!-- $name begin -->" "$out" 2>/dev/null && ! grep -qxF "<!-- $name end -->" "$out"; then
+		echo "$0: $out has a \"<!-- $name begin -->\" line without its end line: not touched" >&2
+		return 1
+	fi
 	tmp=$(mktemp "$(dirname "$out")/.$(basename "$out").XXXXXX") || return 1
 	if grep -qxF "<!-- $name begin -->" "$out" 2>/dev/null; then
 		awk -v b="<!-- $name begin -->" -v e="<!-- $name end -->" -v f="$file" '

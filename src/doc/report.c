@@ -35,78 +35,6 @@ static const char *num(double v, int prec)
 	return b;
 }
 
-void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
-{
-	memset(t, 0, sizeof(*t));
-	t->id = fsb_xstrdup(id);
-	t->nrows = nrows;
-	t->ncols = ncols;
-	t->header_rows = header_rows;
-	t->cells = fsb_xcalloc(nrows * ncols, sizeof(*t->cells));
-	for (size_t i = 0; i < nrows * ncols; i++) {
-		t->cells[i].span = 1;
-		t->cells[i].value = NAN;
-	}
-}
-
-void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
-{
-	struct fsb_cell *cell = fsb_table_cell(t, r, c);
-	struct fsb_buf b = { 0 };
-	va_list ap;
-
-	va_start(ap, fmt);
-	fsb_buf_vaddf(&b, fmt, ap);
-	va_end(ap);
-	free(cell->text);
-	cell->text = fsb_buf_steal(&b);
-	cell->flags = flags;
-	cell->value = value;
-}
-
-static void span(struct fsb_table *t, size_t r, size_t c, int n)
-{
-	fsb_table_cell(t, r, c)->span = n;
-	for (int k = 1; k < n; k++)
-		fsb_table_cell(t, r, c + (size_t)k)->span = 0;
-}
-
-void fsb_table_free(struct fsb_table *t)
-{
-	for (size_t i = 0; t->cells && i < t->nrows * t->ncols; i++)
-		free(t->cells[i].text);
-	free(t->cells);
-	free(t->id);
-	free(t->title);
-	free(t->caption);
-	fsb_strv_free(&t->notes);
-	for (size_t i = 0; t->row_keys && i < t->nrows; i++)
-		free(t->row_keys[i]);
-	for (size_t j = 0; t->col_keys && j < t->ncols; j++)
-		free(t->col_keys[j]);
-	free(t->row_keys);
-	free(t->col_keys);
-	memset(t, 0, sizeof(*t));
-}
-
-/* Fill cells nobody set with an empty string, so renderers never see NULL. */
-static void table_done(struct fsb_table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		if (!t->cells[i].text)
-			t->cells[i].text = fsb_xstrdup("");
-}
-
-void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n)
-{
-	span(t, r, c, n);
-}
-
-void fsb_table_done(struct fsb_table *t)
-{
-	table_done(t);
-}
-
 /* Empty-cell text and flags for a cell without numbers. */
 static void set_empty(struct fsb_table *t, size_t r, size_t c, const struct fsb_cellstats *cs,
 		      const struct fsb_result *res, const char *fs, const char *phase)
@@ -333,7 +261,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 		fsb_buf_free(&b);
 	}
 	fsb_strv_free(&below_zero);
-	table_done(t);
+	fsb_table_done(t);
 	free(cols);
 	return 0;
 }
@@ -420,7 +348,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
 		fsb_table_set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
-		span(t, 0, 1 + 2 * k, 2);
+		fsb_table_span(t, 0, 1 + 2 * k, 2);
 	}
 	bc = fsb_xcalloc(FSB_ARRAY_SIZE(phase_cols), sizeof(*bc));
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++)
@@ -455,7 +383,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 			by_row[i] = rows[i].fs;
 		fsb_report_mark_less_work(res, col, t, by_row, 1, (size_t[]){ 7, 9 }, 2);
 	}
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -551,7 +479,7 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 		free(t->caption);
 		t->caption = c;
 	}
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -663,7 +591,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		fsb_cell_stats_free(&cs);
 	}
 	fsb_cell_stats_free(&bcs);
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -728,7 +656,7 @@ int fsb_report_auto(const struct fsb_result *res, const struct fsb_report_opts *
 		fsb_strv_addf(&t->notes, "%zu phase%s hit the cap without reaching the target: %s noisy; "
 			      "more repetitions (%s) or a quieter machine would help",
 			      capped, capped == 1 ? "" : "s", capped == 1 ? "it is" : "they are", fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL));
-	table_done(t);
+	fsb_table_done(t);
 	free(cols);
 	return 0;
 }
@@ -893,10 +821,10 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 			while (m < n && strcmp(tests[m]->group, tests[k]->group) == 0)
 				m++;
 			fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
-			span(t, 0, c, (int)(2 * (m - k)));
+			fsb_table_span(t, 0, c, (int)(2 * (m - k)));
 		}
 		fsb_table_set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
-		span(t, 1, c, 2);
+		fsb_table_span(t, 1, c, 2);
 		fsb_table_set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
 		fsb_table_set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
 	}
@@ -946,7 +874,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 	base_cells_free(bcpu, n);
 	if (marked)
 		legend_implausible(t);
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -1044,7 +972,7 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 		}
 	if (marked)
 		legend_implausible(t);
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -1214,7 +1142,7 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	}
 	free(cf);
 	base_cells_free(bc, phases.n);
-	table_done(t);
+	fsb_table_done(t);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&shared);
 	fsb_strv_free(&rates);
@@ -2063,7 +1991,7 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 		fsb_table_set(t, i + 1, 7, dist, NAN, "%s", r->disturbed ? r->disturbed : "");
 	}
 	free(v);
-	table_done(t);
+	fsb_table_done(t);
 	return 0;
 }
 

@@ -241,6 +241,7 @@ const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const
 							 const char *const *labels, size_t n,
 							 const struct fsb_report_opts *o, size_t *file);
 
+/* The table itself (src/doc/table.c, with the keys above). */
 void fsb_table_free(struct fsb_table *t);
 /* Building a table: nrows × ncols empty cells (span 1, value NAN) of which
  * the first header_rows are headers; a cell's text from a format. */

@@ -11,13 +11,6 @@
 
 #include "doc/report_crash.h"
 
-static void done(struct fsb_table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		if (!t->cells[i].text)
-			t->cells[i].text = fsb_xstrdup("");
-}
-
 /* A count; bad (lost data, a broken rename, a repair) when above zero. */
 static void set_count(struct fsb_table *t, size_t r, size_t c, double v, unsigned bad)
 {
@@ -83,7 +76,7 @@ int fsb_report_crash(const struct fsb_crashes *c, struct fsb_table *t)
 		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
 	for (size_t i = 0; i < c->nfs; i++)
 		row(t, i + 1, &c->fs[i]);
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -196,7 +189,7 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 			for (size_t k = 0; !g->col[fsb_grid_col_of(g, i, j)].timed && k < ph->nruns; k++)
 				run_row(t, r++, res->fs[i], &ph->runs[k], k);
 		}
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The document of a result: what every output shows and in which order
- * (document.h).  The tables, charts and verdict are report.c's; this file
+ * (document.h).  The tables, charts and verdict are report*.c's; this file
  * only puts them in order with the words around them, once for all.
  */
 #include <errno.h>
@@ -362,8 +362,9 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_free(&b->lines);
 		d->n--;
 	} else {
-		/* the same judgement the lines word (report.c asks the same
-		 * function with the same options), for outputs that want fields */
+		/* the same judgement the lines word (report_verdict.c asks
+		 * the same function with the same options), for outputs that
+		 * want fields */
 		b->verdict = fsb_xcalloc(1, sizeof(*b->verdict));
 		fsb_verdict_compute(res, &o->report, b->verdict);
 	}

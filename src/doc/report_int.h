@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_int.h — what the files of the report share: report.c (the tables
+ * and charts, and the helpers below), report_verdict.c (the verdict's
+ * words) and report_runs.c (how it was measured, the runs in order, the
+ * noise floor).  Only report*.c include it: doc/report.h is the contract,
+ * and the other files of src/doc call that.
+ */
+#ifndef FSB_REPORT_INT_H
+#define FSB_REPORT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "doc/report.h"
+
+/* The short names the report's sentences and cells are written with: the
+ * public helpers of report.h, defined once in report.c. */
+static inline const char *num(double v, int prec)
+{
+	return fsb_report_num(v, prec);
+}
+
+static inline const char *metric_words(enum fsb_metric m)
+{
+	return fsb_report_metric_words(m);
+}
+
+/* A number as the tables print it: centiseconds, three decimals below one
+ * second (as the phase tables' seconds), whole numbers for rates of 100
+ * and more; "—" (missing) for NAN; flags added to the cell's, prefix
+ * before the text ("±").  report.c: the statistics; report_runs.c: the
+ * run order's real time. */
+void fsb_report_set_number(struct fsb_table *t, size_t r, size_t c, double v, bool rate, unsigned flags,
+			   const char *prefix);
+
+#endif

@@ -285,9 +285,7 @@ static int by_key(const void *a, const void *b)
 	const struct sortrow *x = a, *y = b;
 
 	/* rows without a time go last, in their original order */
-	if (isnan(x->key) || isnan(y->key))
-		return isnan(x->key) - isnan(y->key);
-	return (x->key > y->key) - (x->key < y->key);
+	return cmp_nan_last(x->key, y->key);
 }
 
 /* "24.38", or "24.38±0.12" with repetitions */

@@ -9,6 +9,7 @@
 #ifndef FSB_REPORT_INT_H
 #define FSB_REPORT_INT_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,6 +25,16 @@ static inline const char *num(double v, int prec)
 static inline const char *metric_words(enum fsb_metric m)
 {
 	return fsb_report_metric_words(m);
+}
+
+/* qsort's order of two numbers, smallest first, NAN after every number
+ * (and level with another NAN): the phase tables' rows by real time, the
+ * runs by sequence number. */
+static inline int cmp_nan_last(double x, double y)
+{
+	if (isnan(x) || isnan(y))
+		return isnan(x) - isnan(y);
+	return (x > y) - (x < y);
 }
 
 /* A number as the tables print it: centiseconds, three decimals below one

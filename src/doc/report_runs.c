@@ -82,9 +82,7 @@ static int by_seq(const void *a, const void *b)
 {
 	const struct seqrun *x = a, *y = b;
 
-	if (isnan(x->seq) || isnan(y->seq))
-		return isnan(x->seq) - isnan(y->seq);
-	return (x->seq > y->seq) - (x->seq < y->seq);
+	return cmp_nan_last(x->seq, y->seq);
 }
 
 /* Every run of res, sorted by seq (runs without one last, as stored);

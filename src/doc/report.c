@@ -376,6 +376,32 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	return 0;
 }
 
+/* Row r's average (column 1): the mean real time of the runs kept, with
+ * their mean sys+user in brackets — the same runs as the mean. */
+static void raw_average(struct fsb_table *t, size_t r, const struct fsb_phase_result *ph,
+			const struct fsb_cellstats *cs)
+{
+	double su = 0, us = 0;
+	size_t n = 0;
+
+	/* the cell's values are the ok runs that have a real time
+	 * (fsb_cell_stats): a run without one has no outlier slot */
+	for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs->nok; k++) {
+		if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
+			continue;
+		bool in = !cs->outlier[ok] && !(cs->disturbed[ok] && !cs->unreliable);
+
+		ok++;
+		if (in) {
+			su += ph->runs[k].v[FSB_FIELD_sys];
+			us += ph->runs[k].v[FSB_FIELD_user];
+			n++;
+		}
+	}
+	fsb_table_set(t, r, 1, FSB_CELL_NUMBER, cs->st.mean, "%s (%s+%s)", num(cs->st.mean, 2),
+		      num(n ? su / (double)n : NAN, 2), num(n ? us / (double)n : NAN, 2));
+}
+
 int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
 		   struct fsb_table *t)
 {
@@ -413,30 +439,10 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 
 		fsb_table_set(t, i + 1, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
 		fsb_cell_stats(res, i, col, FSB_METRIC_REAL, &cs);
-		if (cs.nok) {
-			/* the brackets of the average use the same runs as the mean */
-			double su = 0, us = 0;
-			size_t n = 0;
-
-			/* the cell's values are the ok runs that have a real time
-			 * (fsb_cell_stats): a run without one has no outlier slot */
-			for (size_t k = 0, ok = 0; ph && k < ph->nruns && ok < cs.nok; k++) {
-				if (ph->runs[k].status != FSB_RUN_OK || isnan(ph->runs[k].v[FSB_FIELD_real]))
-					continue;
-				bool in = !cs.outlier[ok] && !(cs.disturbed[ok] && !cs.unreliable);
-
-				ok++;
-				if (in) {
-					su += ph->runs[k].v[FSB_FIELD_sys];
-					us += ph->runs[k].v[FSB_FIELD_user];
-					n++;
-				}
-			}
-			fsb_table_set(t, i + 1, 1, FSB_CELL_NUMBER, cs.st.mean, "%s (%s+%s)", num(cs.st.mean, 2),
-			    num(n ? su / (double)n : NAN, 2), num(n ? us / (double)n : NAN, 2));
-		} else {
+		if (cs.nok)
+			raw_average(t, i + 1, ph, &cs);
+		else
 			set_empty(t, i + 1, 1, &cs, res, fs->name, phase);
-		}
 		for (size_t k = 0; k < maxruns; k++) {
 			const struct fsb_run *r = ph && k < ph->nruns ? &ph->runs[k] : NULL;
 
@@ -482,6 +488,45 @@ void fsb_report_set_number(struct fsb_table *t, size_t r, size_t c, double v, bo
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 100 ? 1 : 0));
 	else
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER | flags, v, "%s%s", prefix, num(v, fabs(v) < 1 ? 3 : 2));
+}
+
+/* The statistics' last columns for row r, cell cs against the baseline's
+ * bcs: the ratio (10), its 95% interval (11) and the test's p (12); bl:
+ * FSB_CELL_BASELINE on the baseline's own row, which has neither. */
+static void stats_against_base(struct fsb_table *t, size_t r, const struct fsb_cellstats *cs,
+			       const struct fsb_cellstats *bcs, enum fsb_metric m, const struct fsb_report_opts *o,
+			       unsigned bl)
+{
+	struct fsb_norm n;
+	unsigned sig;
+
+	if (!bcs->nok) {
+		for (size_t c = 10; c < t->ncols; c++)
+			fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		return;
+	}
+	n = fsb_cell_normalize(cs, bcs, m, o);
+	set_ratio(t, r, 10, &n, bl);
+	if (bl) {
+		/* the baseline against itself: nothing to estimate or test */
+		fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+		return;
+	}
+	sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
+	if ((isnan(n.lo) || isnan(n.hi)) && !isnan(n.ratio) && !n.unreliable && cs->st.n_used >= 2 &&
+	    bcs->st.n_used >= 2)
+		fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, FSB_REPORT_UNMEASURABLE);
+	else if (isnan(n.lo) || isnan(n.hi))
+		fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+	else
+		fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]", num(n.lo, 2), num(n.hi, 2));
+	if (isnan(n.p))
+		fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
+	else if (n.p < 0.001)
+		fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
+	else
+		fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
 }
 
 int fsb_report_stats(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
@@ -546,36 +591,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 			fsb_table_set(t, r, 7, FSB_CELL_NUMBER, cs.st.cv, "%s%%", num(cs.st.cv * 100, 1));
 		fsb_report_set_number(t, r, 8, cs.st.min, rate, FSB_CELL_DIM, "");
 		fsb_report_set_number(t, r, 9, cs.st.max, rate, FSB_CELL_DIM, "");
-		if (!bcs.nok) {
-			for (size_t c = 10; c < FSB_ARRAY_SIZE(heads); c++)
-				fsb_table_set(t, r, c, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-		} else {
-			struct fsb_norm n = fsb_cell_normalize(&cs, &bcs, m, o);
-			unsigned bl = i == bfs ? FSB_CELL_BASELINE : 0;
-
-			set_ratio(t, r, 10, &n, bl);
-			if (bl) {
-				/* the baseline against itself: nothing to estimate or test */
-				fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-				fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-			} else {
-				unsigned sig = n.significant ? FSB_CELL_SIGNIFICANT : 0;
-
-				if ((isnan(n.lo) || isnan(n.hi)) && !isnan(n.ratio) && !n.unreliable &&
-				    cs.st.n_used >= 2 && bcs.st.n_used >= 2)
-					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, FSB_REPORT_UNMEASURABLE);
-				else if (isnan(n.lo) || isnan(n.hi))
-					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-				else
-					fsb_table_set(t, r, 11, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "[%s, %s]", num(n.lo, 2), num(n.hi, 2));
-				if (isnan(n.p))
-					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | FSB_CELL_MISSING, NAN, "—");
-				else if (n.p < 0.001)
-					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "<0.001");
-				else
-					fsb_table_set(t, r, 12, FSB_CELL_NUMBER | sig, n.p, "%.3f", n.p);
-			}
-		}
+		stats_against_base(t, r, &cs, &bcs, m, o, i == bfs ? FSB_CELL_BASELINE : 0);
 		fsb_cell_stats_free(&cs);
 	}
 	fsb_cell_stats_free(&bcs);
@@ -770,6 +786,32 @@ static void fmt_rate(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.0f", v);
 }
 
+/* The bonnie++ layout's three header rows over tests[0..n): each group
+ * once over its tests, each test over its two columns, then the units. */
+static void bonnie_heads(struct fsb_table *t, const struct bonnie_test *const *tests, size_t n, bool normalized)
+{
+	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
+	fsb_table_set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
+	for (size_t k = 0; k < n; k++) {
+		size_t c = 1 + 2 * k;
+
+		/* a group header spans all of its tests that are present */
+		if (k == 0 || strcmp(tests[k - 1]->group, tests[k]->group)) {
+			size_t m = k;
+
+			while (m < n && strcmp(tests[m]->group, tests[k]->group) == 0)
+				m++;
+			fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
+			fsb_table_span(t, 0, c, (int)(2 * (m - k)));
+		}
+		fsb_table_set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
+		fsb_table_span(t, 1, c, 2);
+		fsb_table_set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
+		fsb_table_set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
+	}
+}
+
 int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts *o, bool normalized,
 		      struct fsb_table *t)
 {
@@ -796,26 +838,7 @@ int fsb_report_bonnie(const struct fsb_result *res, const struct fsb_report_opts
 				base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "")
 		: fsb_xasprintf("K/sec or /sec over the whole measured interval; %%CP = (user+sys)/elapsed%s",
 				fsb_result_repeated(res) ? "; mean of the repetitions" : "");
-	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, " ");
-	fsb_table_set(t, 1, 0, FSB_CELL_HEADER, NAN, " ");
-	fsb_table_set(t, 2, 0, FSB_CELL_HEADER, NAN, "Filesystem");
-	for (size_t k = 0; k < n; k++) {
-		size_t c = 1 + 2 * k;
-
-		/* a group header spans all of its tests that are present */
-		if (k == 0 || strcmp(tests[k - 1]->group, tests[k]->group)) {
-			size_t m = k;
-
-			while (m < n && strcmp(tests[m]->group, tests[k]->group) == 0)
-				m++;
-			fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->group);
-			fsb_table_span(t, 0, c, (int)(2 * (m - k)));
-		}
-		fsb_table_set(t, 1, c, FSB_CELL_HEADER, NAN, "%s", tests[k]->test);
-		fsb_table_span(t, 1, c, 2);
-		fsb_table_set(t, 2, c, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, normalized ? "×" : tests[k]->ops ? "/sec" : "K/sec");
-		fsb_table_set(t, 2, c + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%%CP");
-	}
+	bonnie_heads(t, tests, n, normalized);
 	brate = base_cells(res, bfs, cols, n, FSB_METRIC_RATE);
 	bcpu = base_cells(res, bfs, cols, n, FSB_METRIC_CPU);
 	for (size_t i = 0; i < res->nfs; i++) {
@@ -875,6 +898,56 @@ static void set_num(struct fsb_table *t, size_t r, size_t c, double v, int decim
 		fsb_table_set(t, r, c, FSB_CELL_NUMBER, v, "%.*f%s", decimals, v, unit);
 }
 
+/* Row r of the latency table: repetition q of fs's phase ph — what it
+ * moved, in what time, the rate (marked when implausible: true), %CP and
+ * the latencies; the four of fio's when the table has their columns. */
+static bool latency_row(struct fsb_table *t, size_t r, const struct fsb_fs_result *fs,
+			const struct fsb_phase_result *ph, size_t q)
+{
+	const double *v = ph->runs[q].v;
+	char amount[48], rate[48], *what;
+	struct fsb_plaus pl;
+	bool marked;
+
+	/* a hostile file's count may be beyond any integer: the
+	 * cast would be undefined (fuzz: bytes-4e89.fsbench) */
+	if (v[FSB_FIELD_bytes] >= 0 && v[FSB_FIELD_bytes] < 0x1p64)
+		fsb_format_size((unsigned long long)v[FSB_FIELD_bytes], amount, sizeof(amount));
+	else if (!isnan(v[FSB_FIELD_bytes]))
+		snprintf(amount, sizeof(amount), "%.3g B", v[FSB_FIELD_bytes]);
+	else if (!isnan(v[FSB_FIELD_ops]))
+		snprintf(amount, sizeof(amount), "%.0f ops", v[FSB_FIELD_ops]);
+	else
+		snprintf(amount, sizeof(amount), "—");
+	if (!isnan(v[FSB_FIELD_kib_per_s]))
+		snprintf(rate, sizeof(rate), "%.0f K/s", v[FSB_FIELD_kib_per_s]);
+	else if (!isnan(v[FSB_FIELD_ops_per_s]))
+		snprintf(rate, sizeof(rate), "%.0f /s", v[FSB_FIELD_ops_per_s]);
+	else
+		snprintf(rate, sizeof(rate), "%s", ph->runs[q].status != FSB_RUN_OK ? "fail"
+			 : ph->runs[q].not_measured ? "not measured" : "—");
+	fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", fs->name);
+	fsb_table_set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
+	fsb_table_set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
+	set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
+	set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
+	fsb_table_set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
+	what = fsb_xasprintf("%s %s rep %zu", fs->name, ph->name, q + 1);
+	fsb_plaus_judge(ph->name, &ph->runs[q], &pl);
+	marked = mark_implausible(t, r, 5, &pl, what);
+	free(what);
+	set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
+	set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
+	set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
+	if (t->ncols > 9) {
+		set_num(t, r, 9, v[FSB_FIELD_ops_per_s], 0, "");
+		set_num(t, r, 10, v[FSB_FIELD_lat_mean_us], 0, " us");
+		set_num(t, r, 11, v[FSB_FIELD_lat_p50_us], 0, " us");
+		set_num(t, r, 12, v[FSB_FIELD_lat_p95_us], 0, " us");
+	}
+	return marked;
+}
+
 int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 {
 	const struct fsb_grid *g = fsb_result_grid(res);
@@ -912,51 +985,8 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 		for (size_t k = 0; k < n; k++) {
 			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[k]);
 
-			for (size_t q = 0; ph && q < ph->nruns; q++, r++) {
-				const double *v = ph->runs[q].v;
-				char amount[48], rate[48];
-
-				/* a hostile file's count may be beyond any integer: the
-				 * cast would be undefined (fuzz: bytes-4e89.fsbench) */
-				if (v[FSB_FIELD_bytes] >= 0 && v[FSB_FIELD_bytes] < 0x1p64)
-					fsb_format_size((unsigned long long)v[FSB_FIELD_bytes], amount, sizeof(amount));
-				else if (!isnan(v[FSB_FIELD_bytes]))
-					snprintf(amount, sizeof(amount), "%.3g B", v[FSB_FIELD_bytes]);
-				else if (!isnan(v[FSB_FIELD_ops]))
-					snprintf(amount, sizeof(amount), "%.0f ops", v[FSB_FIELD_ops]);
-				else
-					snprintf(amount, sizeof(amount), "—");
-				if (!isnan(v[FSB_FIELD_kib_per_s]))
-					snprintf(rate, sizeof(rate), "%.0f K/s", v[FSB_FIELD_kib_per_s]);
-				else if (!isnan(v[FSB_FIELD_ops_per_s]))
-					snprintf(rate, sizeof(rate), "%.0f /s", v[FSB_FIELD_ops_per_s]);
-				else
-					snprintf(rate, sizeof(rate), "%s", ph->runs[q].status != FSB_RUN_OK ? "fail"
-						 : ph->runs[q].not_measured ? "not measured" : "—");
-				fsb_table_set(t, r, 0, FSB_CELL_NAME, NAN, "%s", res->fs[i]->name);
-				fsb_table_set(t, r, 1, 0, NAN, "%s%s", ph->name, ph->nruns > 1 ? "" : "");
-				fsb_table_set(t, r, 2, FSB_CELL_NUMBER, NAN, "%s", amount);
-				set_num(t, r, 3, v[FSB_FIELD_real], 3, " s");
-				set_num(t, r, 4, v[FSB_FIELD_passes], 0, "");
-				fsb_table_set(t, r, 5, FSB_CELL_NUMBER, NAN, "%s", rate);
-				{
-					struct fsb_plaus pl;
-					char *what = fsb_xasprintf("%s %s rep %zu", res->fs[i]->name, ph->name, q + 1);
-
-					fsb_plaus_judge(ph->name, &ph->runs[q], &pl);
-					marked |= mark_implausible(t, r, 5, &pl, what);
-					free(what);
-				}
-				set_num(t, r, 6, v[FSB_FIELD_cpu_pct], 0, "");
-				set_num(t, r, 7, v[FSB_FIELD_lat_p99_us], 0, " us");
-				set_num(t, r, 8, v[FSB_FIELD_lat_max_us], 0, " us");
-				if (ncols > 9) {
-					set_num(t, r, 9, v[FSB_FIELD_ops_per_s], 0, "");
-					set_num(t, r, 10, v[FSB_FIELD_lat_mean_us], 0, " us");
-					set_num(t, r, 11, v[FSB_FIELD_lat_p50_us], 0, " us");
-					set_num(t, r, 12, v[FSB_FIELD_lat_p95_us], 0, " us");
-				}
-			}
+			for (size_t q = 0; ph && q < ph->nruns; q++, r++)
+				marked |= latency_row(t, r, res->fs[i], ph, q);
 		}
 	if (marked)
 		legend_implausible(t);
@@ -1049,34 +1079,48 @@ static void compare_phases(struct fsb_result *const *results, size_t n, struct f
 	}
 }
 
+/* The comparison's columns into phases: the desktop phases every file
+ * has, their total, then the rates (compare_phases); into shared the
+ * desktop ones alone, which the total sums.  -ENOENT (both left empty)
+ * when the files share no phase. */
+static int compare_columns(struct fsb_result *const *results, size_t n, struct fsb_strv *phases,
+			   struct fsb_strv *shared)
+{
+	struct fsb_strv rates = { 0 };
+
+	/* the rates after the total, which sums the desktop phases only */
+	compare_phases(results, n, phases, &rates);
+	if (!phases->n && !rates.n) {
+		fsb_strv_free(phases);
+		fsb_strv_free(&rates);
+		return -ENOENT;
+	}
+	for (size_t j = 0; j < phases->n; j++)
+		fsb_strv_add(shared, phases->v[j]);
+	if (phases->n)
+		fsb_strv_add(phases, FSB_GRID_TOTAL_NAME);
+	for (size_t j = 0; j < rates.n; j++)
+		fsb_strv_add(phases, rates.v[j]);
+	fsb_strv_free(&rates);
+	return 0;
+}
+
 int fsb_report_compare(struct fsb_result *const *results, const char *const *labels, size_t n,
 		       const struct fsb_report_opts *o, struct fsb_table *t)
 {
-	struct fsb_strv phases = { 0 }, shared = { 0 }, rates = { 0 };
+	struct fsb_strv phases = { 0 }, shared = { 0 };
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	const struct fsb_result *bres = NULL;
 	size_t rows = 0, r = 1, bfile = 0, bfs, rate0;
 	struct cmp_file *cf;
 	struct fsb_cellstats *bc;
 
-	/* the rates after the total, which sums the desktop phases only */
-	compare_phases(results, n, &phases, &rates);
-	if (!phases.n && !rates.n) {
-		fsb_strv_free(&phases);
-		fsb_strv_free(&rates);
+	if (compare_columns(results, n, &phases, &shared))
 		return -ENOENT;
-	}
-	for (size_t j = 0; j < phases.n; j++)
-		fsb_strv_add(&shared, phases.v[j]);
-	if (phases.n)
-		fsb_strv_add(&phases, FSB_GRID_TOTAL_NAME);
-	for (size_t j = 0; j < rates.n; j++)
-		fsb_strv_add(&phases, rates.v[j]);
 	bfs = compare_base(results, labels, n, o, &bfile);
 	if (bfs == FSB_GRID_NONE) {
 		fsb_strv_free(&phases);
 		fsb_strv_free(&shared);
-		fsb_strv_free(&rates);
 		return -ENOENT;
 	}
 	bres = results[bfile];
@@ -1095,7 +1139,8 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	fsb_table_init(t, "compare", rows + 1, phases.n + 2, 1);
 	t->title = fsb_xstrdup("Comparison");
 	t->caption = fsb_xasprintf("%s%s normalized to %s of %s (> 1 means slower); * = significant (p < 0.05)%s",
-				   shared.n ? metric_words(m) : "", !shared.n ? "throughput" : rates.n ? " (throughput for the built-in phases)" : "",
+				   shared.n ? metric_words(m) : "",
+				   !shared.n ? "throughput" : phases.n > rate0 ? " (throughput for the built-in phases)" : "",
 				   bres->fs[bfs]->name, labels ? labels[bfile] : "the first file",
 				   shared.n ? "; total = the phases shown" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "File");
@@ -1133,7 +1178,6 @@ int fsb_report_compare(struct fsb_result *const *results, const char *const *lab
 	fsb_table_done(t);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&shared);
-	fsb_strv_free(&rates);
 	return 0;
 }
 

@@ -478,7 +478,14 @@ int fsb_report_raw(const struct fsb_result *res, const char *phase, const struct
 	return 0;
 }
 
-/* report_int.h; the seconds as set_seconds() prints them */
+void fsb_report_heads(struct fsb_table *t, const char *const *heads, unsigned long numbers)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c < 64 && (numbers >> c & 1) ? FSB_CELL_NUMBER : 0), NAN,
+			      "%s", heads[c]);
+}
+
+/* report_int.h; its seconds are set_seconds()'s */
 void fsb_report_set_number(struct fsb_table *t, size_t r, size_t c, double v, bool rate, unsigned flags,
 			   const char *prefix)
 {
@@ -560,8 +567,7 @@ int fsb_report_stats(const struct fsb_result *res, const char *phase, const stru
 		fsb_cell_stats(res, bfs, col, m, &bcs);
 	else
 		memset(&bcs, 0, sizeof(bcs));
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(1));
 	for (size_t i = 0; i < res->nfs; i++) {
 		const struct fsb_fs_result *fs = res->fs[i];
 		struct fsb_cellstats cs;
@@ -979,8 +985,7 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 	fsb_table_init(t, "bonnie-detail", rows + 1, ncols, 1);
 	t->title = fsb_xstrdup("What every rate is made of");
 	t->caption = fsb_xstrdup("amount moved and the time it took, passes needed to reach the minimum duration, and the latency of one operation");
-	for (size_t c = 0; c < ncols; c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(2));
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t k = 0; k < n; k++) {
 			const struct fsb_phase_result *ph = fsb_grid_cell(g, i, cols[k]);

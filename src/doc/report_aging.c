@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/report.h"
+#include "doc/report_int.h"
 #include "model/agefactor.h"
 
 /* What each phase is, in the words of the tables and the sentences. */
@@ -339,8 +339,7 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 	t->title = fsb_xstrdup("aging phases — every repetition");
 	t->caption = fsb_xstrdup("each run of the aging group as recorded: seconds, what it did, the filesystem's "
 				 "use and the layout read after it (— = not recorded by that phase)");
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c > 1 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(2));
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];

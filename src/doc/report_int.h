@@ -3,8 +3,9 @@
  * report_int.h — what the files of the report share: report.c (the tables
  * and charts, and the helpers below), report_verdict.c (the verdict's
  * words) and report_runs.c (how it was measured, the runs in order, the
- * noise floor).  Only report*.c include it: doc/report.h is the contract,
- * and the other files of src/doc call that.
+ * noise floor); the header row the sections' tables (report_aging.c,
+ * report_crash.c, report_disk.c) write too.  Only report*.c include it:
+ * doc/report.h is the contract, and the other files of src/doc call that.
  */
 #ifndef FSB_REPORT_INT_H
 #define FSB_REPORT_INT_H
@@ -36,6 +37,12 @@ static inline int cmp_nan_last(double x, double y)
 		return isnan(x) - isnan(y);
 	return (x > y) - (x < y);
 }
+
+/* Row 0 of t, its header: heads[0 .. t->ncols), column c right-aligned
+ * as a number's when bit c of numbers is set (NUMBERS_FROM, NUMBER_COL). */
+void fsb_report_heads(struct fsb_table *t, const char *const *heads, unsigned long numbers);
+#define NUMBERS_FROM(c) (~0UL << (c))   /* column c and every one after it */
+#define NUMBER_COL(c) (1UL << (c))
 
 /* A number as the tables print it: centiseconds, three decimals below one
  * second (as the phase tables' seconds), whole numbers for rates of 100

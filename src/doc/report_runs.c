@@ -208,9 +208,7 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 	t->title = fsb_xstrdup("Runs in the order they ran");
 	t->caption = fsb_xstrdup("started: UTC; others' CPU: what other programs used meanwhile, in % of one "
 				 "CPU (the hungriest named); a disturbed run is left out of means, intervals and tests");
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c == 0 || (c >= 4 && c <= 6) ? FSB_CELL_NUMBER : 0), NAN,
-		    "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBER_COL(0) | NUMBER_COL(4) | NUMBER_COL(5) | NUMBER_COL(6));
 	for (size_t i = 0; i < with_seq; i++) {
 		const struct fsb_run *r = &v[i].ph->runs[v[i].rep - 1];
 		double at = r->v[FSB_FIELD_started_at], oc = r->v[FSB_FIELD_others_cpu];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The document of a result: what every output shows and in which order
- * (document.h).  The tables, charts and verdict are report.c's; this file
+ * (document.h).  The tables, charts and verdict are report*.c's; this file
  * only puts them in order with the words around them, once for all.
  */
 #include <errno.h>
@@ -362,8 +362,9 @@ static void verdict(struct fsb_doc *d, const struct fsb_result *res, const struc
 		fsb_strv_free(&b->lines);
 		d->n--;
 	} else {
-		/* the same judgement the lines word (report.c asks the same
-		 * function with the same options), for outputs that want fields */
+		/* the same judgement the lines word (report_verdict.c asks
+		 * the same function with the same options), for outputs that
+		 * want fields */
 		b->verdict = fsb_xcalloc(1, sizeof(*b->verdict));
 		fsb_verdict_compute(res, &o->report, b->verdict);
 	}
@@ -547,9 +548,10 @@ static char *rounds_line(const struct fsb_result *res)
 	}
 }
 
+/* "How it was measured": the tool, baseline, host, workload, rounds, the
+ * commands and versions, the log; with raw the bookkeeping. */
 static void details(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
-	const struct fsb_grid *g = fsb_result_grid(res);
 	struct fsb_kv *e;
 	char *host = fsb_report_host_line(&res->host);
 
@@ -598,8 +600,15 @@ static void details(struct fsb_doc *d, const struct fsb_result *res, const struc
 		kv(d, "Log", res->log);
 	if (o->raw)
 		bookkeeping_details(d, res);
+}
 
-	/* what someone needs to run it again */
+/* "How to reproduce": what someone needs to run it again — each phase's
+ * command as recorded, each filesystem's mkfs and mount options. */
+static void reproduce(struct fsb_doc *d, const struct fsb_result *res)
+{
+	const struct fsb_grid *g = fsb_result_grid(res);
+	struct fsb_kv *e;
+
 	add_text(d, FSB_BLOCK_HEADING, FSB_ROLE_SECTION, fsb_xstrdup("How to reproduce"));
 	add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_REPRODUCE,
 		 fsb_xstrdup("The phases in the order they ran (fsbench fills in ${…}: see fsbench.conf), "
@@ -654,8 +663,10 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 	} else if (s & FSB_DOC_SERIES) {
 		series_only(doc, res);
 	}
-	if (s & FSB_DOC_DETAILS)
+	if (s & FSB_DOC_DETAILS) {
 		details(doc, res, o);
+		reproduce(doc, res);
+	}
 	/* what a front end may chart: any column of the summary, else the
 	 * phases (the built-in ones included) */
 	for (size_t i = 0; i < doc->n && !doc->chart_phases.n; i++)

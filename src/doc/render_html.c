@@ -305,42 +305,26 @@ static const char *const ts_colors[] = {
 	"#2c3e50", "#c0392b", "#2e8b57", "#d68910", "#7d3c98", "#2874a6", "#7f8c8d", "#a04000",
 };
 
-void fsb_render_series_svg(FILE *fp, const struct fsb_series_line *lines, size_t n, enum fsb_series_kind k,
-			   const char *title)
+/* Where a time-series chart's values go: the plot's size, and the longest
+ * run and the highest value, which its right and top edges stand for. */
+struct ts_scale {
+	double pw, ph;           /* the plot, inside the labels */
+	double tmax, vmax;       /* > 0 */
+};
+
+/* The axes: 0 and the peak up the left, 0 and the longest run along the bottom. */
+static void ts_axes(FILE *fp, const struct ts_scale *sc, enum fsb_series_kind k)
 {
-	const double pw = TS_WIDTH - TS_LEFT - TS_LEGEND, ph = TS_HEIGHT - TS_TOP - TS_AXIS;
-	double tmax = 0, vmax = 0;
+	const double pw = sc->pw, ph = sc->ph;
 	char lab[48];
 
-	for (size_t i = 0; i < n; i++) {
-		const struct fsb_series *s = lines[i].s;
-
-		if (s->step * (double)s->n > tmax)
-			tmax = s->step * (double)s->n;
-		for (size_t j = 0; s->v[k] && j < s->n; j++)
-			if (!isnan(s->v[k][j]) && s->v[k][j] > vmax)
-				vmax = s->v[k][j];
-	}
-	if (tmax <= 0)
-		tmax = 1;
-	if (vmax <= 0)
-		vmax = 1;
-	/* not class "chart": that names the bar charts (their checks count bars) */
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeseries\" width=\"%d\" height=\"%d\" "
-		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\" "
-		"style=\"max-width:100%%;height:auto\">\n",
-		TS_WIDTH, TS_HEIGHT, TS_WIDTH, TS_HEIGHT);
-	fputs("<title>", fp);
-	fsb_html_escape(fp, title);
-	fputs("</title>\n", fp);
-	/* the axes: 0 and the peak up the left, 0 and the longest run along the bottom */
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\"/>\n", TS_LEFT,
 		TS_TOP + (int)ph, TS_LEFT + pw, TS_TOP + (int)ph);
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>\n", TS_LEFT,
 		TS_TOP, TS_LEFT, TS_TOP + (int)ph);
 	fprintf(fp, "<line class=\"grid\" x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\" "
 		"stroke-dasharray=\"4 3\"/>\n", TS_LEFT, TS_TOP, TS_LEFT + pw, TS_TOP);
-	fsb_series_value(k, vmax, lab, sizeof(lab));
+	fsb_series_value(k, sc->vmax, lab, sizeof(lab));
 	fprintf(fp, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"end\" dominant-baseline=\"middle\" "
 		"fill=\"#555\">", TS_LEFT - 6, TS_TOP);
 	fsb_html_escape(fp, lab);
@@ -350,45 +334,82 @@ void fsb_render_series_svg(FILE *fp, const struct fsb_series_line *lines, size_t
 	fprintf(fp, "<text class=\"tick\" x=\"%d\" y=\"%d\" text-anchor=\"start\" fill=\"#555\">0 s</text>\n",
 		TS_LEFT, TS_HEIGHT - 6);
 	fprintf(fp, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"#555\">%.0f s</text>\n",
-		TS_LEFT + pw, TS_HEIGHT - 6, tmax);
+		TS_LEFT + pw, TS_HEIGHT - 6, sc->tmax);
+}
+
+/* Line i of a time-series chart: its polyline (its summary as its title)
+ * and its entry in the legend at the right. */
+static void ts_line(FILE *fp, const struct ts_scale *sc, const struct fsb_series_line *line, size_t i,
+		    enum fsb_series_kind k)
+{
+	const double pw = sc->pw, ph = sc->ph;
+	const struct fsb_series *s = line->s;
+	const char *color = ts_colors[i % FSB_ARRAY_SIZE(ts_colors)];
+	double ly = TS_TOP + 8 + (double)i * 16;
+	bool pen = false;
+
+	fputs("<polyline class=\"series\" data-fs=\"", fp);
+	fsb_html_escape(fp, line->fs);
+	fprintf(fp, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", color);
+	/* sample j stands for the middle of its step; a gap (not measured) is skipped */
+	for (size_t j = 0; s->v[k] && j < s->n; j++) {
+		double v = s->v[k][j];
+
+		if (isnan(v))
+			continue;
+		fprintf(fp, "%s%.1f,%.1f", pen ? " " : "", TS_LEFT + pw * ((double)j + 0.5) * s->step / sc->tmax,
+			TS_TOP + ph - ph * v / sc->vmax);
+		pen = true;
+	}
+	fputs("\"><title>", fp);
+	fsb_html_escape(fp, line->fs);
+	{
+		double mn, md, mx;
+		char a[48], b[48], c[48];
+
+		fsb_series_summary(s, k, &mn, &md, &mx);
+		fsb_series_value(k, mn, a, sizeof(a));
+		fsb_series_value(k, md, b, sizeof(b));
+		fsb_series_value(k, mx, c, sizeof(c));
+		fprintf(fp, " (run %ld): min %s, median %s, max %s", line->rep, a, b, c);
+	}
+	fputs("</title></polyline>\n", fp);
+	fprintf(fp, "<line class=\"legend\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		"stroke-width=\"3\"/>", TS_LEFT + pw + 10, ly, TS_LEFT + pw + 26, ly, color);
+	fprintf(fp, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" dominant-baseline=\"middle\">",
+		TS_LEFT + pw + 30, ly);
+	fsb_html_escape(fp, line->fs);
+	fputs("</text>\n", fp);
+}
+
+void fsb_render_series_svg(FILE *fp, const struct fsb_series_line *lines, size_t n, enum fsb_series_kind k,
+			   const char *title)
+{
+	struct ts_scale sc = { TS_WIDTH - TS_LEFT - TS_LEGEND, TS_HEIGHT - TS_TOP - TS_AXIS, 0, 0 };
+
 	for (size_t i = 0; i < n; i++) {
 		const struct fsb_series *s = lines[i].s;
-		const char *color = ts_colors[i % FSB_ARRAY_SIZE(ts_colors)];
-		double ly = TS_TOP + 8 + (double)i * 16;
-		bool pen = false;
 
-		fputs("<polyline class=\"series\" data-fs=\"", fp);
-		fsb_html_escape(fp, lines[i].fs);
-		fprintf(fp, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", color);
-		/* sample j stands for the middle of its step; a gap (not measured) is skipped */
-		for (size_t j = 0; s->v[k] && j < s->n; j++) {
-			double v = s->v[k][j];
-
-			if (isnan(v))
-				continue;
-			fprintf(fp, "%s%.1f,%.1f", pen ? " " : "", TS_LEFT + pw * ((double)j + 0.5) * s->step / tmax,
-				TS_TOP + ph - ph * v / vmax);
-			pen = true;
-		}
-		fputs("\"><title>", fp);
-		fsb_html_escape(fp, lines[i].fs);
-		{
-			double mn, md, mx;
-			char a[48], b[48], c[48];
-
-			fsb_series_summary(s, k, &mn, &md, &mx);
-			fsb_series_value(k, mn, a, sizeof(a));
-			fsb_series_value(k, md, b, sizeof(b));
-			fsb_series_value(k, mx, c, sizeof(c));
-			fprintf(fp, " (run %ld): min %s, median %s, max %s", lines[i].rep, a, b, c);
-		}
-		fputs("</title></polyline>\n", fp);
-		fprintf(fp, "<line class=\"legend\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"3\"/>", TS_LEFT + pw + 10, ly, TS_LEFT + pw + 26, ly, color);
-		fprintf(fp, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" dominant-baseline=\"middle\">",
-			TS_LEFT + pw + 30, ly);
-		fsb_html_escape(fp, lines[i].fs);
-		fputs("</text>\n", fp);
+		if (s->step * (double)s->n > sc.tmax)
+			sc.tmax = s->step * (double)s->n;
+		for (size_t j = 0; s->v[k] && j < s->n; j++)
+			if (!isnan(s->v[k][j]) && s->v[k][j] > sc.vmax)
+				sc.vmax = s->v[k][j];
 	}
+	if (sc.tmax <= 0)
+		sc.tmax = 1;
+	if (sc.vmax <= 0)
+		sc.vmax = 1;
+	/* not class "chart": that names the bar charts (their checks count bars) */
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeseries\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\" "
+		"style=\"max-width:100%%;height:auto\">\n",
+		TS_WIDTH, TS_HEIGHT, TS_WIDTH, TS_HEIGHT);
+	fputs("<title>", fp);
+	fsb_html_escape(fp, title);
+	fputs("</title>\n", fp);
+	ts_axes(fp, &sc, k);
+	for (size_t i = 0; i < n; i++)
+		ts_line(fp, &sc, &lines[i], i, k);
 	fputs("</svg>\n", fp);
 }

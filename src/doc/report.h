@@ -5,6 +5,12 @@
  * then draws — `fsbench show` and the exports as text, Markdown, HTML, and
  * the TUI with curses colors.  Nothing here prints; see render.h.
  *
+ * Where it lives (src/doc): the table itself and its keys in table.c;
+ * the tables and charts in report.c; the verdict's words in
+ * report_verdict.c; how it was measured, the runs and the noise floor in
+ * report_runs.c; the Aging, crash and disk sections in report_aging.c,
+ * report_crash.c, report_disk.c.
+ *
  * Conventions (doc/DESIGN.md):
  *  - times are normalized as value / baseline, rates as baseline / value,
  *    so > 1 always means slower than the baseline;
@@ -149,6 +155,7 @@ void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out);
 void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v);
 
 
+/* ---- the runs, in the order they ran (src/doc/report_runs.c) ---- */
 
 /*
  * The runs set aside as disturbed (run->disturbed), in the order they ran:
@@ -184,7 +191,7 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t);
  */
 double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o);
 
-
+/* ---- the tables and charts (src/doc/report.c) ---- */
 
 /*
  * The tables.  Each returns 0 and fills t (free with fsb_table_free), or
@@ -241,6 +248,7 @@ const struct fsb_fs_result *fsb_report_compare_baseline(struct fsb_result *const
 							 const char *const *labels, size_t n,
 							 const struct fsb_report_opts *o, size_t *file);
 
+/* The table itself (src/doc/table.c, with the keys above). */
 void fsb_table_free(struct fsb_table *t);
 /* Building a table: nrows × ncols empty cells (span 1, value NAN) of which
  * the first header_rows are headers; a cell's text from a format. */
@@ -273,7 +281,8 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 void fsb_chart_free(struct fsb_chart *c);
 
 /*
- * How a result was measured, in the words every output uses (caller frees):
+ * How a result was measured, in the words every output uses (caller frees;
+ * src/doc/report_runs.c):
  *  host:     "vm, Linux 6.1 x86_64, AMD EPYC, 2 cores, 24105 MiB RAM, Debian 12"
  *  target:   "image /var/tmp/t.img (2048 MiB) on /dev/loop0, model, fstype"
  *  versions: the importing source tool ("bonnie++ 1.03 (imported)"), the
@@ -285,9 +294,10 @@ char *fsb_report_target_line(const struct fsb_target_info *t);
 void fsb_report_versions(const struct fsb_result *res, struct fsb_strv *out);
 
 /*
- * The verdict in plain words: the fastest filesystem overall by the metric
- * and by how much, then every significant standout per phase ("xfs: rm
- * 10.3× slower than ext2").  Lines go into out.
+ * The verdict in plain words (src/doc/report_verdict.c): the fastest
+ * filesystem overall by the metric and by how much, then every significant
+ * standout per phase ("xfs: rm 10.3× slower than ext2").  Lines go into
+ * out.
  */
 void fsb_report_verdict(const struct fsb_result *res, const struct fsb_report_opts *o,
 			struct fsb_strv *out);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/report.h"
+#include "doc/report_int.h"
 #include "model/agefactor.h"
 
 /* What each phase is, in the words of the tables and the sentences. */
@@ -20,20 +20,6 @@ static const char *const read_title[FSB_AGE_READS] = {
 static const char *const read_doing[FSB_AGE_READS] = {
 	"reading the tree", "walking it (stat)", "building from the ccache", "copying the tree", "deleting the copy",
 };
-
-static void span(struct fsb_table *t, size_t r, size_t c, int n)
-{
-	fsb_table_cell(t, r, c)->span = n;
-	for (int k = 1; k < n; k++)
-		fsb_table_cell(t, r, c + (size_t)k)->span = 0;
-}
-
-static void done(struct fsb_table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		if (!t->cells[i].text)
-			t->cells[i].text = fsb_xstrdup("");
-}
 
 static unsigned factor_flags(const struct fsb_age_factor *f)
 {
@@ -91,7 +77,7 @@ static int factors_table(const struct fsb_age *a, const struct fsb_report_opts *
 		size_t c = 1 + w * j;
 
 		fsb_table_set(t, 0, c, FSB_CELL_HEADER, NAN, "%s", read_title[kinds[j]]);
-		span(t, 0, c, (int)w);
+		fsb_table_span(t, 0, c, (int)w);
 		for (size_t h = h0; h < 4; h++)
 			fsb_table_set(t, 1, c + h - h0, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", heads[h]);
 	}
@@ -124,7 +110,7 @@ static int factors_table(const struct fsb_age *a, const struct fsb_report_opts *
 					      e->fs->name, fsb_age_read_name(kinds[j]));
 		}
 	}
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -170,7 +156,7 @@ int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t)
 		if (top[c])
 			fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", top[c]);
 		if (top[c] && c + 1 < FSB_ARRAY_SIZE(top) && !top[c + 1])
-			span(t, 0, c, 2);
+			fsb_table_span(t, 0, c, 2);
 		fsb_table_set(t, 1, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", sub[c]);
 	}
 	for (size_t i = 0; i < a->nfs; i++) {
@@ -199,7 +185,7 @@ int fsb_report_aging_layout(const struct fsb_age *a, struct fsb_table *t)
 	if (missing)
 		fsb_strv_add(&t->notes, "— = not reported: no tool reports that filesystem's free space (btrfs), "
 			     "or the run did not record it");
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -353,8 +339,7 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 	t->title = fsb_xstrdup("aging phases — every repetition");
 	t->caption = fsb_xstrdup("each run of the aging group as recorded: seconds, what it did, the filesystem's "
 				 "use and the layout read after it (— = not recorded by that phase)");
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c > 1 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(2));
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
@@ -362,6 +347,6 @@ int fsb_report_aging_runs(const struct fsb_result *res, struct fsb_table *t)
 			for (size_t k = 0; fsb_agefactor_is_aging(ph->name) && k < ph->nruns; k++)
 				run_row(t, r++, res->fs[i], ph, k);
 		}
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }

@@ -10,13 +10,7 @@
 #include <string.h>
 
 #include "doc/report_crash.h"
-
-static void done(struct fsb_table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		if (!t->cells[i].text)
-			t->cells[i].text = fsb_xstrdup("");
-}
+#include "doc/report_int.h"
 
 /* A count; bad (lost data, a broken rename, a repair) when above zero. */
 static void set_count(struct fsb_table *t, size_t r, size_t c, double v, unsigned bad)
@@ -79,11 +73,10 @@ int fsb_report_crash(const struct fsb_crashes *c, struct fsb_table *t)
 				 "nothing; needed repair = did not mount, or the check found errors; lost = a file "
 				 "made durable (fsync) missing or different; rename broken = a file replaced by "
 				 "rename neither the old nor the new one; recovery = the mount, journal replay included");
-	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
-		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(1));
 	for (size_t i = 0; i < c->nfs; i++)
 		row(t, i + 1, &c->fs[i]);
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 
@@ -187,8 +180,7 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 	t->caption = fsb_xstrdup("each crash run as recorded: its wall time, the crash states and what came of them, "
 				 "the flushes and writes its script made, the seed the states were drawn from; the "
 				 "run's log has a line per state");
-	for (size_t c = 0; c < FSB_ARRAY_SIZE(heads); c++)
-		fsb_table_set(t, 0, c, FSB_CELL_HEADER | (c ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[c]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(1));
 	for (size_t i = 0; i < res->nfs; i++)
 		for (size_t j = 0; j < res->fs[i]->nphases; j++) {
 			const struct fsb_phase_result *ph = res->fs[i]->phases[j];
@@ -196,7 +188,7 @@ int fsb_report_crash_runs(const struct fsb_result *res, struct fsb_table *t)
 			for (size_t k = 0; !g->col[fsb_grid_col_of(g, i, j)].timed && k < ph->nruns; k++)
 				run_row(t, r++, res->fs[i], &ph->runs[k], k);
 		}
-	done(t);
+	fsb_table_done(t);
 	return 0;
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "doc/document.h"
-#include "doc/report.h"
+#include "doc/report_int.h"
 #include "model/agefactor.h"
 #include "model/diskwork.h"
 #include "model/plaus.h"
@@ -524,8 +524,7 @@ int fsb_report_stalls(const struct fsb_result *res, const struct fsb_report_opts
 	fsb_table_init(t, "stalls", 1 + l.ph.n * src->nfs, FSB_ARRAY_SIZE(heads), 1);
 	t->title = fsb_xstrdup("Stalls: what a save waited during each phase");
 	stalls_caption(t, res, src, l.base);
-	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
-		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(2));
 	for (size_t j = 0; j < l.ph.n; j++) {
 		struct fsb_cellstats b99;
 
@@ -668,8 +667,7 @@ int fsb_report_clone(const struct fsb_result *res, const struct fsb_report_opts 
 	t->caption = fsb_xstrdup("clone = the filesystem shares the data of the copy until it changes (reflink); "
 				 "no reflink = it cannot (cp: \"Operation not supported\"); a feature, in no total "
 				 "and no verdict; the clone is removed afterwards, untimed");
-	for (size_t k = 0; k < FSB_ARRAY_SIZE(heads); k++)
-		fsb_table_set(t, 0, k, FSB_CELL_HEADER | (k >= 2 ? FSB_CELL_NUMBER : 0), NAN, "%s", heads[k]);
+	fsb_report_heads(t, heads, NUMBERS_FROM(2));
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_clone c;
 		unsigned f = 0;

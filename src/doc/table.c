@@ -1,18 +1,84 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * table.c — a table's row and column keys (report.h): the TUI finds the
- * cell being measured, and the column its chart shows, by what a row and
- * a column stand for, not by the label or header they print (issue 34).
- * A linear search: a front end asks once a frame for one cell, and the
- * largest table (the summary) has one row per filesystem.
+ * table.c — the table every builder in src/doc fills (report.h): its
+ * cells made, set, spanned, finished and freed.  Its row and column keys:
+ * the TUI finds the cell being measured, and the column its chart shows,
+ * by what a row and a column stand for, not by the label or header they
+ * print (issue 34).  A linear search: a front end asks once a frame for
+ * one cell, and the largest table (the summary) has one row per
+ * filesystem.  List tables: their columns declared once, drawn as text.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "doc/report.h"
 #include "sys/util.h"
+
+void fsb_table_init(struct fsb_table *t, const char *id, size_t nrows, size_t ncols, size_t header_rows)
+{
+	memset(t, 0, sizeof(*t));
+	t->id = fsb_xstrdup(id);
+	t->nrows = nrows;
+	t->ncols = ncols;
+	t->header_rows = header_rows;
+	t->cells = fsb_xcalloc(nrows * ncols, sizeof(*t->cells));
+	for (size_t i = 0; i < nrows * ncols; i++) {
+		t->cells[i].span = 1;
+		t->cells[i].value = NAN;
+	}
+}
+
+void fsb_table_set(struct fsb_table *t, size_t r, size_t c, unsigned flags, double value, const char *fmt, ...)
+{
+	struct fsb_cell *cell = fsb_table_cell(t, r, c);
+	struct fsb_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	fsb_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	free(cell->text);
+	cell->text = fsb_buf_steal(&b);
+	cell->flags = flags;
+	cell->value = value;
+}
+
+void fsb_table_span(struct fsb_table *t, size_t r, size_t c, int n)
+{
+	fsb_table_cell(t, r, c)->span = n;
+	for (int k = 1; k < n; k++)
+		fsb_table_cell(t, r, c + (size_t)k)->span = 0;
+}
+
+void fsb_table_free(struct fsb_table *t)
+{
+	for (size_t i = 0; t->cells && i < t->nrows * t->ncols; i++)
+		free(t->cells[i].text);
+	free(t->cells);
+	free(t->id);
+	free(t->title);
+	free(t->caption);
+	fsb_strv_free(&t->notes);
+	for (size_t i = 0; t->row_keys && i < t->nrows; i++)
+		free(t->row_keys[i]);
+	for (size_t j = 0; t->col_keys && j < t->ncols; j++)
+		free(t->col_keys[j]);
+	free(t->row_keys);
+	free(t->col_keys);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Fill cells nobody set with an empty string, so renderers never see NULL. */
+void fsb_table_done(struct fsb_table *t)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		if (!t->cells[i].text)
+			t->cells[i].text = fsb_xstrdup("");
+}
+
 
 /* Set keys[i] in *keys, an array of n made on first use. */
 static void key_set(char ***keys, size_t n, size_t i, const char *key)

@@ -655,7 +655,7 @@ void fsb_verdict_compute_weighted(const struct fsb_result *res, const struct fsb
 	fsb_verdict_judge(res, o, &sc, v);
 }
 
-/* How the between-session spread was had: the words of report.c. */
+/* How the between-session spread was had: the words of report_verdict.c. */
 static void noise_source(const struct fsb_verdict_judge *J, struct fsb_verdict *v)
 {
 	size_t used = 0;

@@ -4,10 +4,10 @@
  * filesystems can be told apart in total (the sum of the desktop phases),
  * which cannot, and whether more rounds could still change the answer.
  *
- * The words are the document's (src/doc/report.c); the decisions are here,
- * in the model, so that the engine can ask after every round whether the
- * verdict is settled (the default plan runs in rounds until it is, or its
- * budget is spent) with exactly the rules the document states.
+ * The words are the document's (src/doc/report_verdict.c); the decisions
+ * are here, in the model, so that the engine can ask after every round
+ * whether the verdict is settled (the default plan runs in rounds until it
+ * is, or its budget is spent) with exactly the rules the document states.
  *
  * The rules (doc/measurement.md, "When is a verdict settled?"):
  *  - the filesystems are compared within each round (model/rounds.h: a

@@ -483,6 +483,7 @@ static void judgement_basis(struct fsb_json *j, const struct fsb_verdict *v)
 	fsb_json_num(j, "profile_session_sd", v->session_sd);
 	fsb_json_int(j, "earlier_runs", (long long)v->nhistory);
 	fsb_json_int(j, "earlier_runs_agreeing", (long long)v->nagree);
+	fsb_json_int(j, "earlier_runs_ranking_nothing", (long long)v->nnothing);
 	fsb_json_open(j, "earlier_runs_disagreeing", true);
 	for (size_t i = 0; i < v->ndissent; i++) {
 		fsb_json_open(j, NULL, false);

@@ -219,10 +219,9 @@ static void verdict_basis(const struct fsb_result *res, const struct fsb_verdict
 			fsb_buf_addf(&b, "; the run of %.10s %.5s %s%s", when, strlen(when) > 11 ? when + 11 : "",
 				     v->dissent[i].what, v->dissent[i].contradicts ? ", which this one contradicts" : "");
 		}
-		/* the rest neither agree nor differ: they ranked nothing (model/verdict.c agreement) */
-		if (v->nhistory > v->nagree + v->ndissent)
+		if (v->nnothing)
 			fsb_buf_addf(&b, "; %zu ranked nothing (too busy, or one run each)",
-				     v->nhistory - v->nagree - v->ndissent);
+				     v->nnothing);
 		fsb_buf_add(&b, ".");
 		fsb_strv_add(out, b.s);
 		fsb_buf_free(&b);

@@ -626,6 +626,10 @@ static void agreement(const struct fsb_verdict_judge *J, const struct fsb_report
 			v->nagree++;
 		fsb_verdict_free(&hv);
 	}
+	/* the rest of the sessions used (noise_source) neither agree nor
+	 * differ: their verdict ranked nothing */
+	if (v->nhistory > v->nagree + v->ndissent)
+		v->nnothing = v->nhistory - v->nagree - v->ndissent;
 	for (size_t i = 1; i < v->nrows && J->nhist; i++) {
 		size_t ia = v->rows[0].index, ib = v->rows[i].index;
 		bool up = v->rows[i].rel > 1 + FSB_VERDICT_MIN_LEAD, down = v->rows[i].rel < 1 - FSB_VERDICT_MIN_LEAD;

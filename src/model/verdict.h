@@ -165,8 +165,10 @@ struct fsb_verdict {
 	size_t nhistory;         /* earlier sessions of the plan it used */
 	bool history_asked;      /* the earlier sessions were looked for (o->history given) */
 	size_t nagree;           /* of them, sessions whose own verdict says the same (agreement()) */
-	struct fsb_verdict_dissent *dissent;  /* the others, ndissent of them, newest first */
+	struct fsb_verdict_dissent *dissent;  /* those that say otherwise, ndissent of them, newest first */
 	size_t ndissent;
+	size_t nnothing;         /* the rest: sessions whose own verdict ranked nothing (too busy,
+				    one run each); nhistory = nagree + ndissent + nnothing */
 	struct fsb_strv unstable; /* "xfs/btrfs": pairs whose order the sessions here do not agree on */
 	struct fsb_verdict_diff *diffs;  /* what separates the leading group, phase by phase */
 	size_t ndiffs;

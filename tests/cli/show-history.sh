@@ -50,6 +50,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 j = next(b for b in d["documents"][0]["blocks"] if b["type"] == "verdict")["judgement"]
 assert j["kind"] == "tie" and j["earlier_runs"] == 3 and j["between_sessions_from"] == "history", j
+assert j["earlier_runs_agreeing"] == 0 and j["earlier_runs_ranking_nothing"] == 0, j
 assert [x["what"] for x in j["earlier_runs_disagreeing"]] == ["named ext4 fastest", "named ext4 fastest", "named xfs fastest"], j
 assert j["unstable_pairs"] == ["ext4/xfs"], j
 PY
@@ -82,4 +83,11 @@ grep -qE "Fastest overall by dead time \(real - usr\): ext4, 25% ahead of xfs" "
 	{ head -30 "$SCRATCH/u.txt"; fail "an earlier session with one run each changed the lead"; }
 grep -qF "Agrees with 2 of the 3 earlier runs of this plan on this machine; 1 ranked nothing (too busy, or one run each)." \
 	"$SCRATCH/u.txt" || { grep -i agrees "$SCRATCH/u.txt"; fail "the earlier session that ranked nothing is not said"; }
+"$FSBENCH" show --json "$SCRATCH/u/c.fsbench" >"$SCRATCH/u.json" || fail "show --json exited $?"
+/usr/bin/python3 - "$SCRATCH/u.json" <<'PY' || fail "the JSON judgement does not count the session that ranked nothing"
+import json, sys
+d = json.load(open(sys.argv[1]))
+j = next(b for b in d["documents"][0]["blocks"] if b["type"] == "verdict")["judgement"]
+assert (j["earlier_runs"], j["earlier_runs_agreeing"], j["earlier_runs_ranking_nothing"], j["earlier_runs_disagreeing"]) == (3, 2, 1, []), j
+PY
 exit 0

@@ -109,19 +109,14 @@ static int lex_escape(struct reader *rd, struct fsb_buf *b)
 	return 0;
 }
 
-/* The next token into rd->t; T_ERR with err set on a lexical error. */
-enum tok_type fsb_rd_lex(struct reader *rd)
+/* Past white space and comments; -EINVAL for a comment never closed. */
+static int skip_blank(struct reader *rd)
 {
-	struct tok *t = &rd->t;
-
-	t->s.len = 0;
-	if (t->s.s)
-		t->s.s[0] = '\0';
 	for (;;) {
 		while (rd->p < rd->end && isspace((unsigned char)*rd->p))
 			rd->line += *rd->p++ == '\n';
 		if (rd->p >= rd->end)
-			break;
+			return 0;
 		if (*rd->p == '#' || (*rd->p == '/' && rd->p + 1 < rd->end && rd->p[1] == '/')) {
 			while (rd->p < rd->end && *rd->p != '\n')
 				rd->p++;
@@ -130,76 +125,76 @@ enum tok_type fsb_rd_lex(struct reader *rd)
 
 			for (rd->p += 2; rd->p + 1 < rd->end && !(rd->p[0] == '*' && rd->p[1] == '/'); rd->p++)
 				rd->line += *rd->p == '\n';
-			if (rd->p + 1 >= rd->end) {
-				fsb_rd_error(rd, start, "a comment is never closed");
-				return t->type = T_ERR;
-			}
+			if (rd->p + 1 >= rd->end)
+				return fsb_rd_error(rd, start, "a comment is never closed");
 			rd->p += 2;
 		} else {
-			break;
+			return 0;
 		}
 	}
+}
+
+/* A "…" or '…' string at rd->p into t: T_STR, or T_ERR. */
+static enum tok_type lex_string(struct reader *rd, struct tok *t)
+{
+	char q = *rd->p++;
+
+	fsb_buf_add(&t->s, "");
+	while (rd->p < rd->end && *rd->p != q) {
+		const char *run = rd->p;
+
+		/* copy plain stretches at once: linear, not per byte */
+		while (rd->p < rd->end && *rd->p != q && *rd->p != '\\')
+			rd->line += *rd->p++ == '\n';
+		fsb_buf_addn(&t->s, run, (size_t)(rd->p - run));
+		if (rd->p < rd->end && *rd->p == '\\') {
+			rd->p++;
+			if (q == '"') {
+				if (lex_escape(rd, &t->s))
+					return T_ERR;
+			} else if (rd->p < rd->end && (*rd->p == '\'' || *rd->p == '\\')) {
+				fsb_buf_addn(&t->s, rd->p++, 1);
+			} else {
+				fsb_buf_add(&t->s, "\\");
+			}
+		}
+	}
+	if (rd->p >= rd->end) {
+		fsb_rd_error(rd, t->line, "a string is never closed (the file ends inside it: truncated?)");
+		return T_ERR;
+	}
+	rd->p++;
+	return T_STR;
+}
+
+enum tok_type fsb_rd_lex(struct reader *rd)
+{
+	static const char punct[] = "{}=,";
+	static const enum tok_type punct_type[] = { T_LBRACE, T_RBRACE, T_EQ, T_COMMA };
+	struct tok *t = &rd->t;
+	const char *start, *pc;
+
+	t->s.len = 0;
+	if (t->s.s)
+		t->s.s[0] = '\0';
+	if (skip_blank(rd))
+		return t->type = T_ERR;
 	t->line = rd->line;
 	if (rd->p >= rd->end)
 		return t->type = T_EOF;
-	switch (*rd->p) {
-	case '{':
+	if (*rd->p && (pc = strchr(punct, *rd->p))) {
 		rd->p++;
-		return t->type = T_LBRACE;
-	case '}':
-		rd->p++;
-		return t->type = T_RBRACE;
-	case '=':
-		rd->p++;
-		return t->type = T_EQ;
-	case ',':
-		rd->p++;
-		return t->type = T_COMMA;
-	case '"':
-	case '\'': {
-		char q = *rd->p++;
-
-		fsb_buf_add(&t->s, "");
-		while (rd->p < rd->end && *rd->p != q) {
-			const char *run = rd->p;
-
-			/* copy plain stretches at once: linear, not per byte */
-			while (rd->p < rd->end && *rd->p != q && *rd->p != '\\')
-				rd->line += *rd->p++ == '\n';
-			fsb_buf_addn(&t->s, run, (size_t)(rd->p - run));
-			if (rd->p < rd->end && *rd->p == '\\') {
-				rd->p++;
-				if (q == '"') {
-					if (lex_escape(rd, &t->s))
-						return t->type = T_ERR;
-				} else if (rd->p < rd->end && (*rd->p == '\'' || *rd->p == '\\')) {
-					fsb_buf_addn(&t->s, rd->p++, 1);
-				} else {
-					fsb_buf_add(&t->s, "\\");
-				}
-			}
-		}
-		if (rd->p >= rd->end) {
-			fsb_rd_error(rd, t->line, "a string is never closed (the file ends inside it: truncated?)");
-			return t->type = T_ERR;
-		}
-		rd->p++;
-		return t->type = T_STR;
+		return t->type = punct_type[pc - punct];
 	}
-	default:
-		break;
-	}
+	if (*rd->p == '"' || *rd->p == '\'')
+		return t->type = lex_string(rd, t);
 	if (!word_char((unsigned char)*rd->p)) {
 		fsb_rd_error(rd, t->line, "unexpected character \"%c\" (byte 0x%02x)", *rd->p, (unsigned char)*rd->p);
 		return t->type = T_ERR;
 	}
-	{
-		const char *start = rd->p;
-
-		while (rd->p < rd->end && word_char((unsigned char)*rd->p))
-			rd->p++;
-		fsb_buf_addn(&t->s, start, (size_t)(rd->p - start));
-	}
+	for (start = rd->p; rd->p < rd->end && word_char((unsigned char)*rd->p); rd->p++)
+		;
+	fsb_buf_addn(&t->s, start, (size_t)(rd->p - start));
 	return t->type = T_WORD;
 }
 

@@ -90,8 +90,9 @@ static const char *const phase_status_names[] = {
 };
 
 #define WORDS(names) { names, FSB_ARRAY_SIZE(names) }
-const struct fsb_res_words fsb_res_run_status = WORDS(run_status_names), fsb_res_result_status = WORDS(result_status_names),
-	fsb_res_fs_status = WORDS(fs_status_names), fsb_res_phase_status = WORDS(phase_status_names);
+const struct fsb_res_words fsb_res_run_status = WORDS(run_status_names),
+	fsb_res_result_status = WORDS(result_status_names), fsb_res_fs_status = WORDS(fs_status_names),
+	fsb_res_phase_status = WORDS(phase_status_names);
 #undef WORDS
 
 static const char *const metric_names[FSB_METRIC_COUNT] = {
@@ -615,6 +616,14 @@ struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name
 	return fs;
 }
 
+void fsb_res_phase_init(struct fsb_phase_result *ph, struct fsb_fs_result *fs)
+{
+	ph->kind = FSB_PHASE_KIND_NONE;
+	ph->auto_target_reps = -1;
+	ph->measured_cv = ph->session_cv = NAN;
+	ph->owner = fs;
+}
+
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name)
 {
 	bool created;
@@ -622,10 +631,7 @@ struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *
 						    name, &created);
 
 	if (created) {
-		ph->kind = FSB_PHASE_KIND_NONE;
-		ph->auto_target_reps = -1;
-		ph->measured_cv = ph->session_cv = NAN;
-		ph->owner = fs;
+		fsb_res_phase_init(ph, fs);
 		fsb_result_changed(fs->owner);
 	}
 	return ph;

@@ -17,7 +17,7 @@
 #include "model/result.h"
 #include "sys/util.h"
 
-/* ---- the status words (result.c) ---- */
+/* ---- the model's words and defaults (result.c) ---- */
 
 /* A status enum's words in enum order, and how many: what the writer
  * prints and the reader parses (a word it does not list is refused). */
@@ -28,6 +28,10 @@ struct fsb_res_words {
 
 extern const struct fsb_res_words fsb_res_run_status, fsb_res_result_status, fsb_res_fs_status,
 	fsb_res_phase_status;
+
+/* A new phase's defaults, in fs (result.c): no kind, not repeated
+ * automatically, no CVs.  Its name and runs are the caller's. */
+void fsb_res_phase_init(struct fsb_phase_result *ph, struct fsb_fs_result *fs);
 
 /* ---- the reader's state and its token (result_lex.c) ---- */
 

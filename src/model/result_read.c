@@ -134,15 +134,6 @@ static int key_once(struct reader *rd, const struct head *h, int kind, const cha
 	return rc;
 }
 
-/* key_once() for a key that must be an option (key = value) */
-static int option_once(struct reader *rd, const struct head *h, int kind, const char *const *keys, int *seen,
-		       size_t n, const char *where, int *idx)
-{
-	int rc = key_once(rd, h, kind, keys, seen, n, where, idx);
-
-	return rc ? rc : want(rd, h, kind, 1, false);
-}
-
 /* One series string: numbers >= 0 (or "-", not measured) separated by
  * commas.  Returns how many, or -1 with why filled in. */
 static long parse_series(const char *text, double **out, char *why, size_t len)
@@ -226,252 +217,275 @@ static int read_series_key(struct reader *rd, const struct head *h, struct fsb_s
 	return 0;
 }
 
-static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
-{
-	struct fsb_series *ser = NULL;
-	static const char *const keys[] = { "status", "exit_status", "error", "not_measured", "top", "disturbed",
-					    "implausible" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 }, fseen[FSB_FIELD_COUNT] = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
+/* ---- a section's statements ---- */
 
-	fsb_run_init(r);
+/*
+ * How read_section() reads a section: its options, each at most once, and
+ * what else it may hold.  other() sees each statement first: it reads a
+ * subsection or a run's measurement and returns 0, returns 1 for a key that
+ * is none of its own (the key must then be one of keys), or fails; value()
+ * reads the value of keys[idx], after its '=' (or its section's '{').
+ */
+struct section {
+	const char *where;               /* "a phase", for the messages */
+	const char *const *keys;
+	size_t nkeys;
+	unsigned long sections;          /* bit i: keys[i] is a section, not an option */
+	int (*other)(struct reader *rd, struct head *h, int kind, void *arg);
+	int (*value)(struct reader *rd, const struct head *h, int idx, void *arg);
+};
+
+/* The statements of a section up to its closing brace (open_line: the line
+ * of its '{'; 0 for the top level, which ends with the file). */
+static int read_section(struct reader *rd, int open_line, const struct section *sec, void *arg)
+{
+	int seen[32] = { 0 };
+	struct head h = { 0 };
+	int kind = 0, rc, idx = -1;
+
+	assert(sec->nkeys <= FSB_ARRAY_SIZE(seen));
 	for (;;) {
 		rc = read_head(rd, &h, open_line, &kind);
 		if (rc || !kind)
 			break;
-		if (strncmp(h.key, "series_", 7) == 0) {
-			if ((rc = want(rd, &h, kind, 1, false)) || (rc = read_series_key(rd, &h, &ser)))
-				break;
-			continue;
-		}
-		idx = fsb_field_lookup(h.key);
-		if (idx >= 0) {
-			if ((rc = want(rd, &h, kind, 1, false)))
-				break;
-			if (fseen[idx]) {
-				rc = fsb_rd_error(rd, h.line, "%s is given twice (first on line %d)", h.key, fseen[idx]);
-				break;
-			}
-			fseen[idx] = h.line;
-			if ((rc = fsb_rd_get_measurement(rd, h.key, &r->v[idx])))
-				break;
-			continue;
-		}
-		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a run", &idx)))
+		rc = sec->other ? sec->other(rd, &h, kind, arg) : 1;
+		if (rc < 0)
 			break;
-		if (idx == 0) {
-			int st;
-
-			if ((rc = fsb_rd_get_enum(rd, h.key, fsb_res_run_status.v, fsb_res_run_status.n, &st)))
-				break;
-			r->status = (enum fsb_run_status)st;
-		} else if (idx == 1) {
-			long long v;
-
-			if ((rc = fsb_rd_get_int(rd, h.key, -1, INT_MAX, &v)))
-				break;
-			r->exit_status = (int)v;
-		} else if (idx == 6) {
-			unsigned flags;
-
-			if ((rc = fsb_rd_get_str(rd, h.key, &r->implausible)))
-				break;
-			if (fsb_plaus_parse(r->implausible, &flags)) {
-				rc = fsb_rd_error(rd, h.line, "implausible = \"%.40s\": expected words among %s, separated by commas",
-					      r->implausible, FSB_PLAUS_WORDS);
-				break;
-			}
-		} else {
-			char **dst[] = { NULL, NULL, &r->error, &r->not_measured, &r->top, &r->disturbed };
-
-			if ((rc = fsb_rd_get_str(rd, h.key, dst[idx])))
-				break;
-		}
+		if (rc == 0)
+			continue;
+		if ((rc = key_once(rd, &h, kind, sec->keys, seen, sec->nkeys, sec->where, &idx)) ||
+		    (rc = want(rd, &h, kind, (sec->sections >> idx) & 1 ? 2 : 1, false)) ||
+		    (rc = sec->value(rd, &h, idx, arg)))
+			break;
 	}
 	head_free(&h);
-	if (!rc && ser && ser->n) {
-		r->series = ser;
-		ser = NULL;
+	return rc;
+}
+
+/* A filesystem's or a phase's name, h's title, given for the first time in
+ * its parent (names: those so far; in: `in filesystem "…"`, or ""). */
+static int name_once(struct reader *rd, struct fsb_names *names, const struct head *h, const char *in)
+{
+	long first = fsb_names_add(names, h->title, h->line);
+
+	if (first)
+		return fsb_rd_error(rd, h->line, "duplicate %s \"%.40s\"%s (first on line %ld)", h->key, h->title, in,
+				    first);
+	return 0;
+}
+
+/* ---- a run ---- */
+
+struct run_read {
+	struct fsb_run *r;
+	struct fsb_series *ser;          /* its series so far, or NULL */
+	int fseen[FSB_FIELD_COUNT];      /* the line of each field given, or 0 */
+};
+
+static const char *const run_keys[] = { "status", "exit_status", "error", "not_measured", "top", "disturbed",
+					"implausible" };
+
+/* A run's measurements (FSB_RUN_FIELDS) and its series_* keys. */
+static int run_other(struct reader *rd, struct head *h, int kind, void *arg)
+{
+	struct run_read *c = arg;
+	int idx, rc;
+
+	if (strncmp(h->key, "series_", 7) == 0)
+		return (rc = want(rd, h, kind, 1, false)) ? rc : read_series_key(rd, h, &c->ser);
+	idx = fsb_field_lookup(h->key);
+	if (idx < 0)
+		return 1;
+	if ((rc = want(rd, h, kind, 1, false)))
+		return rc;
+	if (c->fseen[idx])
+		return fsb_rd_error(rd, h->line, "%s is given twice (first on line %d)", h->key, c->fseen[idx]);
+	c->fseen[idx] = h->line;
+	return fsb_rd_get_measurement(rd, h->key, &c->r->v[idx]);
+}
+
+static int run_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct fsb_run *r = ((struct run_read *)arg)->r;
+	char **str[] = { NULL, NULL, &r->error, &r->not_measured, &r->top, &r->disturbed, &r->implausible };
+	long long exit_status = -1;
+	unsigned flags;
+	int st = 0, rc;
+
+	if (idx == 0) {
+		rc = fsb_rd_get_enum(rd, h->key, fsb_res_run_status.v, fsb_res_run_status.n, &st);
+		r->status = (enum fsb_run_status)st;
+		return rc;
 	}
-	fsb_series_free(ser);
+	if (idx == 1) {
+		rc = fsb_rd_get_int(rd, h->key, -1, INT_MAX, &exit_status);
+		r->exit_status = (int)exit_status;
+		return rc;
+	}
+	if ((rc = fsb_rd_get_str(rd, h->key, str[idx])) || idx != 6)
+		return rc;
+	if (fsb_plaus_parse(r->implausible, &flags))
+		return fsb_rd_error(rd, h->line, "implausible = \"%.40s\": expected words among %s, separated by commas",
+				    r->implausible, FSB_PLAUS_WORDS);
+	return 0;
+}
+
+static int read_run(struct reader *rd, int open_line, struct fsb_run *r)
+{
+	static const struct section sec = {
+		.where = "a run", .keys = run_keys, .nkeys = FSB_ARRAY_SIZE(run_keys),
+		.other = run_other, .value = run_value,
+	};
+	struct run_read c = { .r = r };
+	int rc;
+
+	fsb_run_init(r);
+	rc = read_section(rd, open_line, &sec, &c);
+	if (!rc && c.ser && c.ser->n) {
+		r->series = c.ser;
+		c.ser = NULL;
+	}
+	fsb_series_free(c.ser);
 	if (rc)
 		fsb_run_clear(r);
 	return rc;
 }
 
-static int read_phase(struct reader *rd, int open_line, struct fsb_phase_result *ph)
+/* ---- a phase ---- */
+
+static const char *const phase_keys[] = { "label", "kind", "command", "status", "reason", "auto_repeats",
+					  "auto_converged", "measured_cv", "session_cv" };
+
+/* A phase's runs, `run { … }`, and its stall round's, `stall_run { … }`. */
+static int phase_other(struct reader *rd, struct head *h, int kind, void *arg)
 {
-	static const char *const keys[] = { "label", "kind", "command", "status", "reason", "auto_repeats",
-					    "auto_converged", "measured_cv", "session_cv" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
+	struct fsb_phase_result *ph = arg;
+	bool stall = strcmp(h->key, "stall_run") == 0;
+	struct fsb_run **v = stall ? &ph->stall_runs : &ph->runs;
+	size_t *n = stall ? &ph->nstall_runs : &ph->nruns;
+	int rc;
 
-	for (;;) {
-		rc = read_head(rd, &h, open_line, &kind);
-		if (rc || !kind)
-			break;
-		if (strcmp(h.key, "run") == 0 || strcmp(h.key, "stall_run") == 0) {
-			bool stall = h.key[0] == 's';
-			struct fsb_run **v = stall ? &ph->stall_runs : &ph->runs;
-			size_t *n = stall ? &ph->nstall_runs : &ph->nruns;
+	if (!stall && strcmp(h->key, "run"))
+		return 1;
+	if ((rc = want(rd, h, kind, 2, false)))
+		return rc;
+	if (*n >= MAX_RUNS)
+		return fsb_rd_error(rd, h->line, "phase \"%.40s\" has more than %d %sruns", ph->name, MAX_RUNS,
+				    stall ? "stall " : "");
+	*v = grow(*v, *n, sizeof(**v));
+	if ((rc = read_run(rd, h->line, &(*v)[*n])))
+		return rc;
+	(*n)++;
+	return 0;
+}
 
-			if ((rc = want(rd, &h, kind, 2, false)))
-				break;
-			if (*n >= MAX_RUNS) {
-				rc = fsb_rd_error(rd, h.line, "phase \"%.40s\" has more than %d %sruns", ph->name, MAX_RUNS,
-					      stall ? "stall " : "");
-				break;
-			}
-			*v = grow(*v, *n, sizeof(**v));
-			if ((rc = read_run(rd, h.line, &(*v)[*n])))
-				break;
-			(*n)++;
-			continue;
-		}
-		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a phase", &idx)))
-			break;
-		switch (idx) {
-		case 0:
-			rc = fsb_rd_get_str(rd, h.key, &ph->label);
-			break;
-		case 1: {
-			int k = 0;
+static int phase_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct fsb_phase_result *ph = arg;
+	char **str[] = { &ph->label, NULL, &ph->command, NULL, &ph->reason };
+	double *cv[] = { &ph->measured_cv, &ph->session_cv };
+	long long reps = -1;
+	int word = 0, rc;
 
-			if (!(rc = fsb_rd_get_enum(rd, h.key, fsb_phase_kind_words, FSB_PHASE_KIND_COUNT, &k)))
-				ph->kind = (enum fsb_phase_kind)k;
-			break;
-		}
-		case 2:
-			rc = fsb_rd_get_str(rd, h.key, &ph->command);
-			break;
-		case 3: {
-			int st = 0;
-
-			rc = fsb_rd_get_enum(rd, h.key, fsb_res_phase_status.v, fsb_res_phase_status.n, &st);
-			ph->status = (enum fsb_phase_status)st;
-			break;
-		}
-		case 4:
-			rc = fsb_rd_get_str(rd, h.key, &ph->reason);
-			break;
-		case 5: {
-			long long v = -1;
-
-			rc = fsb_rd_get_int(rd, h.key, -1, INT_MAX, &v);
-			ph->auto_target_reps = (int)v;
-			break;
-		}
-		case 7:
-			rc = fsb_rd_get_measurement(rd, h.key, &ph->measured_cv);
-			break;
-		case 8:
-			rc = fsb_rd_get_measurement(rd, h.key, &ph->session_cv);
-			break;
-		default:
-			rc = fsb_rd_get_bool(rd, h.key, &ph->auto_converged);
-			break;
-		}
-		if (rc)
-			break;
+	switch (idx) {
+	case 1:
+		rc = fsb_rd_get_enum(rd, h->key, fsb_phase_kind_words, FSB_PHASE_KIND_COUNT, &word);
+		ph->kind = (enum fsb_phase_kind)word;
+		return rc;
+	case 3:
+		rc = fsb_rd_get_enum(rd, h->key, fsb_res_phase_status.v, fsb_res_phase_status.n, &word);
+		ph->status = (enum fsb_phase_status)word;
+		return rc;
+	case 5:
+		rc = fsb_rd_get_int(rd, h->key, -1, INT_MAX, &reps);
+		ph->auto_target_reps = (int)reps;
+		return rc;
+	case 6:
+		return fsb_rd_get_bool(rd, h->key, &ph->auto_converged);
+	case 7:
+	case 8:
+		return fsb_rd_get_measurement(rd, h->key, cv[idx - 7]);
+	default:
+		return fsb_rd_get_str(rd, h->key, str[idx]);
 	}
-	head_free(&h);
-	return rc;
+}
+
+static const struct section phase_section = {
+	.where = "a phase", .keys = phase_keys, .nkeys = FSB_ARRAY_SIZE(phase_keys),
+	.other = phase_other, .value = phase_value,
+};
+
+/* ---- a filesystem ---- */
+
+struct fs_read {
+	struct fsb_fs_result *fs;
+	struct fsb_names names;          /* its phases' names so far */
+};
+
+static const char *const fs_keys[] = { "type", "description", "mkfs", "mkfs_version", "mount_options", "uuid",
+				       "status", "error", "mkfs_seconds", "mount_seconds", "umount_seconds",
+				       "fsck_seconds", "fsck", "fsck_data" };
+
+/* A filesystem's phases: `phase "name" { … }`, each name once, at most
+ * MAX_PHASES different names in the file. */
+static int fs_other(struct reader *rd, struct head *h, int kind, void *arg)
+{
+	struct fs_read *c = arg;
+	struct fsb_phase_result *ph;
+	char in[64];
+	int rc;
+
+	if (strcmp(h->key, "phase"))
+		return 1;
+	if ((rc = want(rd, h, kind, 2, true)))
+		return rc;
+	/* the set borrows: keep the name alive in the result */
+	if (!fsb_names_add(&rd->phases, h->title, h->line) && ++rd->nphases > MAX_PHASES)
+		return fsb_rd_error(rd, h->line, "more than %d different phases", MAX_PHASES);
+	snprintf(in, sizeof(in), " in filesystem \"%.40s\"", c->fs->name);
+	if ((rc = name_once(rd, &c->names, h, in)))
+		return rc;
+	ph = fsb_xcalloc(1, sizeof(*ph));
+	fsb_res_phase_init(ph, c->fs);
+	ph->name = h->title;
+	h->title = NULL;
+	c->fs->phases = grow(c->fs->phases, c->fs->nphases, sizeof(*c->fs->phases));
+	c->fs->phases[c->fs->nphases++] = ph;
+	return read_section(rd, h->line, &phase_section, ph);
+}
+
+static int fs_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct fsb_fs_result *fs = ((struct fs_read *)arg)->fs;
+	struct fsb_secs *secs[] = { &fs->mkfs_s, &fs->mount_s, &fs->umount_s, &fs->fsck_s };
+	char **str[] = { &fs->type, &fs->description, &fs->mkfs, &fs->mkfs_version, &fs->mount_options,
+			 &fs->uuid, NULL, &fs->error, NULL, NULL, NULL, NULL, &fs->fsck, &fs->fsck_data };
+	int st = 0, rc;
+
+	if (idx == 6) {
+		rc = fsb_rd_get_enum(rd, h->key, fsb_res_fs_status.v, fsb_res_fs_status.n, &st);
+		fs->status = (enum fsb_fs_status)st;
+		return rc;
+	}
+	if (idx >= 8 && idx <= 11)
+		return fsb_rd_get_secs(rd, h->key, secs[idx - 8]);
+	return fsb_rd_get_str(rd, h->key, str[idx]);
 }
 
 static int read_fs(struct reader *rd, int open_line, struct fsb_fs_result *fs)
 {
-	static const char *const keys[] = { "type", "description", "mkfs", "mkfs_version", "mount_options",
-					    "uuid", "status", "error", "mkfs_seconds", "mount_seconds",
-					    "umount_seconds", "fsck_seconds", "fsck", "fsck_data" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct fsb_names names = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
+	static const struct section sec = {
+		.where = "a filesystem", .keys = fs_keys, .nkeys = FSB_ARRAY_SIZE(fs_keys),
+		.other = fs_other, .value = fs_value,
+	};
+	struct fs_read c = { .fs = fs };
+	int rc = read_section(rd, open_line, &sec, &c);
 
-	for (;;) {
-		rc = read_head(rd, &h, open_line, &kind);
-		if (rc || !kind)
-			break;
-		if (strcmp(h.key, "phase") == 0) {
-			struct fsb_phase_result *ph;
-			int first;
-
-			if ((rc = want(rd, &h, kind, 2, true)))
-				break;
-			if (!fsb_names_add(&rd->phases, h.title, h.line)) {
-				/* the set borrows: keep the name alive in the result */
-				if (++rd->nphases > MAX_PHASES) {
-					rc = fsb_rd_error(rd, h.line, "more than %d different phases", MAX_PHASES);
-					break;
-				}
-			}
-			ph = fsb_xcalloc(1, sizeof(*ph));
-			ph->name = h.title;
-			h.title = NULL;
-			ph->owner = fs;
-			ph->kind = FSB_PHASE_KIND_NONE;
-			ph->auto_target_reps = -1;
-			ph->measured_cv = ph->session_cv = NAN;
-			fs->phases = grow(fs->phases, fs->nphases, sizeof(*fs->phases));
-			fs->phases[fs->nphases++] = ph;
-			first = (int)fsb_names_add(&names, ph->name, h.line);
-			if (first) {
-				rc = fsb_rd_error(rd, h.line, "duplicate phase \"%.40s\" in filesystem \"%.40s\" (first on line %d)",
-					      ph->name, fs->name, first);
-				break;
-			}
-			if ((rc = read_phase(rd, h.line, ph)))
-				break;
-			continue;
-		}
-		if ((rc = option_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a filesystem", &idx)))
-			break;
-		if (idx == 6) {
-			int st = 0;
-
-			rc = fsb_rd_get_enum(rd, h.key, fsb_res_fs_status.v, fsb_res_fs_status.n, &st);
-			fs->status = (enum fsb_fs_status)st;
-		} else if (idx >= 8 && idx <= 11) {
-			struct fsb_secs *dst[] = { &fs->mkfs_s, &fs->mount_s, &fs->umount_s, &fs->fsck_s };
-
-			rc = fsb_rd_get_secs(rd, h.key, dst[idx - 8]);
-		} else {
-			char **dst[] = { &fs->type, &fs->description, &fs->mkfs, &fs->mkfs_version,
-					 &fs->mount_options, &fs->uuid, NULL, &fs->error,
-					 NULL, NULL, NULL, NULL, &fs->fsck, &fs->fsck_data };
-
-			rc = fsb_rd_get_str(rd, h.key, dst[idx]);
-		}
-		if (rc)
-			break;
-	}
-	head_free(&h);
-	fsb_names_free(&names);
+	fsb_names_free(&c.names);
 	return rc;
 }
 
-/* A section whose keys are all options (key = value), each at most once:
- * every key is checked (option_once) and its value read by one(). */
-static int read_options(struct reader *rd, int open_line, const char *const *keys, size_t n, const char *where,
-			int (*one)(struct reader *rd, const struct head *h, int idx, void *arg), void *arg)
-{
-	int seen[16] = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
-
-	assert(n <= FSB_ARRAY_SIZE(seen));
-	for (;;) {
-		rc = read_head(rd, &h, open_line, &kind);
-		if (rc || !kind)
-			break;
-		if ((rc = option_once(rd, &h, kind, keys, seen, n, where, &idx)) || (rc = one(rd, &h, idx, arg)))
-			break;
-	}
-	head_free(&h);
-	return rc;
-}
+/* ---- host and target ---- */
 
 static const char *const host_keys[] = { "hostname", "kernel", "cpu", "distro", "cores", "ram_mib", "versions",
 					 "virt" };
@@ -514,176 +528,170 @@ static int target_value(struct reader *rd, const struct head *h, int idx, void *
 	return fsb_rd_get_str(rd, h->key, dst[idx]);
 }
 
-static int read_host(struct reader *rd, int open_line, struct fsb_host *host)
+static const struct section host_section = {
+	.where = "host", .keys = host_keys, .nkeys = FSB_ARRAY_SIZE(host_keys), .value = host_value,
+};
+
+static const struct section target_section = {
+	.where = "target", .keys = target_keys, .nkeys = FSB_ARRAY_SIZE(target_keys), .value = target_value,
+};
+
+/* ---- the top level ---- */
+
+struct top_read {
+	struct fsb_result *res;
+	struct fsb_names names;          /* the filesystems' names so far */
+	bool format;                     /* "format = 1" read: a file of ours */
+};
+
+static const char *const top_keys[] = { "format", "tool", "title", "started", "finished", "status",
+					"baseline", "profile", "command", "workload", "log", "repeat",
+					"phases", "host", "target", "source_tool", "source_version", "order",
+					"order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
+					"looks", "session_sd", "probe" };
+
+/* keys of top_keys that are sections: host and target */
+#define TOP_SECTIONS (1UL << 13 | 1UL << 14)
+
+/* A filesystem: `filesystem "name" { … }`, each name once, at most
+ * MAX_FILESYSTEMS; and before anything else "format = 1". */
+static int top_other(struct reader *rd, struct head *h, int kind, void *arg)
 {
-	return read_options(rd, open_line, host_keys, FSB_ARRAY_SIZE(host_keys), "host", host_value, host);
+	struct top_read *c = arg;
+	struct fsb_result *res = c->res;
+	struct fsb_fs_result *fs;
+	int rc;
+
+	/* refuse anything else early, before reading a big foreign file */
+	if (!c->format && strcmp(h->key, "format"))
+		return fsb_rd_error(rd, h->line, "\"%.40s\" before \"format = %d\": this is not an fsbench result file",
+				    h->key, FSB_RESULT_FORMAT);
+	if (strcmp(h->key, "filesystem"))
+		return 1;
+	if ((rc = want(rd, h, kind, 2, true)))
+		return rc;
+	if (res->nfs >= MAX_FILESYSTEMS)
+		return fsb_rd_error(rd, h->line, "more than %d filesystems", MAX_FILESYSTEMS);
+	if ((rc = name_once(rd, &c->names, h, "")))
+		return rc;
+	fs = fsb_xcalloc(1, sizeof(*fs));
+	fs->owner = res;
+	fs->name = h->title;
+	h->title = NULL;
+	res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
+	res->fs[res->nfs++] = fs;
+	return read_fs(rd, h->line, fs);
 }
 
-static int read_target(struct reader *rd, int open_line, struct fsb_target_info *tg)
+/* status, ended and probe: one of their words, stored as its index */
+static int top_word(struct reader *rd, const struct head *h, int idx, struct fsb_result *res)
 {
-	return read_options(rd, open_line, target_keys, FSB_ARRAY_SIZE(target_keys), "target", target_value, tg);
+	static const struct fsb_res_words ended = { fsb_result_ended_names, FSB_RESULT_ENDED_COUNT },
+					  probe = { fsb_probe_mode_names, FSB_PROBE_MODE_COUNT };
+	const struct fsb_res_words *w = idx == 5 ? &fsb_res_result_status : idx == 22 ? &ended : &probe;
+	int word = 0, rc = fsb_rd_get_enum(rd, h->key, w->v, w->n, &word);
+
+	if (idx == 5)
+		res->status = (enum fsb_result_status)word;
+	else if (idx == 22)
+		res->ended = (enum fsb_result_ended)word;
+	else
+		res->probe = word;
+	return rc;
 }
 
-/* The value of the top-level key keys[idx] of read_top() into res. */
-static int top_value(struct reader *rd, const struct head *h, int idx, struct fsb_result *res)
+/* The top-level values checked against what this fsbench knows besides
+ * words: the format it reads, the uses and the must-haves (model/uses.h). */
+static int top_known_value(struct reader *rd, const struct head *h, int idx, struct fsb_result *res)
 {
-	int rc = 0;
+	struct fsb_strv sv = { 0 };
+	struct fsb_err e = { 0 };
+	long long format = 0;
+	int rc;
 
-	switch (idx) {
-	case 0: {
-		long long v;
-
-		rc = fsb_rd_get_int(rd, h->key, INT_MIN, INT_MAX, &v);
-		if (!rc && v != FSB_RESULT_FORMAT)
+	if (idx == 0) {
+		rc = fsb_rd_get_int(rd, h->key, INT_MIN, INT_MAX, &format);
+		if (!rc && format != FSB_RESULT_FORMAT)
 			rc = fsb_rd_error(rd, h->line, "result format %lld is not supported (this fsbench reads format %d)",
-				      v, FSB_RESULT_FORMAT);
-		res->format = (int)v;
-		break;
+					  format, FSB_RESULT_FORMAT);
+		res->format = (int)format;
+		return rc;
 	}
-	case 5: {
-		int st = 0;
-
-		rc = fsb_rd_get_enum(rd, h->key, fsb_res_result_status.v, fsb_res_result_status.n, &st);
-		res->status = (enum fsb_result_status)st;
-		break;
-	}
-	case 11:
-		rc = fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->repeat);
-		break;
-	case 12:
-		rc = fsb_rd_get_list(rd, h->key, &res->phase_order);
-		break;
-	case 18:
-		rc = fsb_rd_get_int(rd, h->key, -1, LLONG_MAX, &res->order_seed);
-		break;
-	case 20:
-		rc = fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->rounds);
-		break;
-	case 21:
-		rc = fsb_rd_get_int(rd, h->key, 1, 30LL * 24 * 3600, &res->budget_s);
-		break;
-	case 22: {
-		int w = 0;
-
-		rc = fsb_rd_get_enum(rd, h->key, fsb_result_ended_names, FSB_RESULT_ENDED_COUNT, &w);
-		if (!rc)
-			res->ended = (enum fsb_result_ended)w;
-		break;
-	}
-	case 23:
+	if (idx == 23) {
 		rc = fsb_rd_get_str(rd, h->key, &res->use);
 		if (!rc && !fsb_use_find(res->use))
 			rc = fsb_rd_error(rd, h->line, "use \"%.40s\": not a use fsbench knows (%s)", res->use,
-				      fsb_use_names());
-		break;
-	case 24: {
-		struct fsb_strv sv = { 0 };
-		struct fsb_err e = { 0 };
-
-		rc = fsb_rd_get_list(rd, h->key, &sv);
-		for (size_t i = 0; !rc && i < sv.n; i++) {
-			unsigned bit;
-
-			if (fsb_needs_parse(sv.v[i], &bit, &e))
-				rc = fsb_rd_error(rd, h->line, "needs: %s", e.msg);
-			else
-				res->needs |= bit;
-		}
-		fsb_strv_free(&sv);
-		break;
+					  fsb_use_names());
+		return rc;
 	}
-	case 25:
-		rc = fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->looks);
-		break;
-	case 26:
-		rc = fsb_rd_get_measurement(rd, h->key, &res->session_sd);
-		break;
-	case 27: {
-		int w = 0;
+	rc = fsb_rd_get_list(rd, h->key, &sv);		/* 24: needs */
+	for (size_t i = 0; !rc && i < sv.n; i++) {
+		unsigned bit;
 
-		rc = fsb_rd_get_enum(rd, h->key, fsb_probe_mode_names, FSB_PROBE_MODE_COUNT, &w);
-		if (!rc)
-			res->probe = w;
-		break;
+		if (fsb_needs_parse(sv.v[i], &bit, &e))
+			rc = fsb_rd_error(rd, h->line, "needs: %s", e.msg);
+		else
+			res->needs |= bit;
 	}
-	case 13:
-		rc = read_host(rd, h->line, &res->host);
-		break;
-	case 14:
-		rc = read_target(rd, h->line, &res->target);
-		break;
-	default: {
-		char **dst[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
-				 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
-				 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
-				 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
-
-		rc = fsb_rd_get_str(rd, h->key, dst[idx]);
-		break;
-	}
-	}
+	fsb_strv_free(&sv);
 	return rc;
+}
+
+static int top_value(struct reader *rd, const struct head *h, int idx, void *arg)
+{
+	struct top_read *c = arg;
+	struct fsb_result *res = c->res;
+	char **str[] = { NULL, &res->tool, &res->title, &res->started, &res->finished, NULL,
+			 &res->baseline, &res->profile, &res->command, &res->workload, &res->log,
+			 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
+			 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+
+	switch (idx) {
+	case 0:
+		c->format = true;
+		/* fall through */
+	case 23:
+	case 24:
+		return top_known_value(rd, h, idx, res);
+	case 5:
+	case 22:
+	case 27:
+		return top_word(rd, h, idx, res);
+	case 11:
+		return fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->repeat);
+	case 12:
+		return fsb_rd_get_list(rd, h->key, &res->phase_order);
+	case 13:
+		return read_section(rd, h->line, &host_section, &res->host);
+	case 14:
+		return read_section(rd, h->line, &target_section, &res->target);
+	case 18:
+		return fsb_rd_get_int(rd, h->key, -1, LLONG_MAX, &res->order_seed);
+	case 20:
+		return fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->rounds);
+	case 21:
+		return fsb_rd_get_int(rd, h->key, 1, 30LL * 24 * 3600, &res->budget_s);
+	case 25:
+		return fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->looks);
+	case 26:
+		return fsb_rd_get_measurement(rd, h->key, &res->session_sd);
+	default:
+		return fsb_rd_get_str(rd, h->key, str[idx]);
+	}
 }
 
 static int read_top(struct reader *rd, struct fsb_result *res)
 {
-	static const char *const keys[] = { "format", "tool", "title", "started", "finished", "status",
-					    "baseline", "profile", "command", "workload", "log", "repeat",
-					    "phases", "host", "target", "source_tool", "source_version", "order",
-					    "order_seed", "quiet", "rounds", "budget", "ended", "use", "needs",
-					    "looks", "session_sd", "probe" };
-	int seen[FSB_ARRAY_SIZE(keys)] = { 0 };
-	struct fsb_names names = { 0 };
-	struct head h = { 0 };
-	int kind, rc, idx = -1;
+	static const struct section sec = {
+		.where = "a result file", .keys = top_keys, .nkeys = FSB_ARRAY_SIZE(top_keys),
+		.sections = TOP_SECTIONS, .other = top_other, .value = top_value,
+	};
+	struct top_read c = { .res = res };
+	int rc = read_section(rd, 0, &sec, &c);
 
-	for (;;) {
-		rc = read_head(rd, &h, 0, &kind);
-		if (rc || !kind)
-			break;
-		/* refuse anything else early, before reading a big foreign file */
-		if (!seen[0] && strcmp(h.key, "format")) {
-			rc = fsb_rd_error(rd, h.line, "\"%.40s\" before \"format = %d\": this is not an fsbench result file",
-				      h.key, FSB_RESULT_FORMAT);
-			break;
-		}
-		if (strcmp(h.key, "filesystem") == 0) {
-			struct fsb_fs_result *fs;
-			int first;
-
-			if ((rc = want(rd, &h, kind, 2, true)))
-				break;
-			if (res->nfs >= MAX_FILESYSTEMS) {
-				rc = fsb_rd_error(rd, h.line, "more than %d filesystems", MAX_FILESYSTEMS);
-				break;
-			}
-			fs = fsb_xcalloc(1, sizeof(*fs));
-			fs->name = h.title;
-			fs->owner = res;
-			h.title = NULL;
-			res->fs = grow(res->fs, res->nfs, sizeof(*res->fs));
-			res->fs[res->nfs++] = fs;
-			first = (int)fsb_names_add(&names, fs->name, h.line);
-			if (first) {
-				rc = fsb_rd_error(rd, h.line, "duplicate filesystem \"%.40s\" (first on line %d)", fs->name, first);
-				break;
-			}
-			if ((rc = read_fs(rd, h.line, fs)))
-				break;
-			continue;
-		}
-		if ((rc = key_once(rd, &h, kind, keys, seen, FSB_ARRAY_SIZE(keys), "a result file", &idx)))
-			break;
-		if ((rc = want(rd, &h, kind, idx == 13 || idx == 14 ? 2 : 1, false)))
-			break;
-		rc = top_value(rd, &h, idx, res);
-		if (rc)
-			break;
-	}
-	if (!rc && !seen[0])
+	if (!rc && !c.format)
 		rc = fsb_rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file", FSB_RESULT_FORMAT);
-	head_free(&h);
-	fsb_names_free(&names);
+	fsb_names_free(&c.names);
 	return rc;
 }
 

@@ -25,6 +25,18 @@ static void put_str(FILE *fp, int indent, const char *key, const char *val)
 	fputc('\n', fp);
 }
 
+/* String options in their order, one line each (put_str). */
+struct kv {
+	const char *key;
+	const char *val;
+};
+
+static void put_strs(FILE *fp, int indent, const struct kv *kv, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		put_str(fp, indent, kv[i].key, kv[i].val);
+}
+
 static void put_strv(FILE *fp, int indent, const char *key, const struct fsb_strv *sv)
 {
 	if (!sv->n)
@@ -177,22 +189,45 @@ static void put_host_target(FILE *fp, const struct fsb_result *res)
 	fputs("}\n", fp);
 }
 
+/* A filesystem's section and its phases. */
+static void put_fs(FILE *fp, const struct fsb_fs_result *fs)
+{
+	const struct kv strs[] = {
+		{ "type", fs->type }, { "description", fs->description }, { "mkfs", fs->mkfs },
+		{ "mkfs_version", fs->mkfs_version }, { "mount_options", fs->mount_options }, { "uuid", fs->uuid },
+	};
+
+	put_open(fp, "filesystem ", fs->name);
+	put_strs(fp, 2, strs, FSB_ARRAY_SIZE(strs));
+	fprintf(fp, "  status = \"%s\"\n", fsb_res_fs_status.v[fs->status]);
+	put_str(fp, 2, "error", fs->error);
+	put_secs(fp, "mkfs_seconds", &fs->mkfs_s);
+	put_secs(fp, "mount_seconds", &fs->mount_s);
+	put_secs(fp, "umount_seconds", &fs->umount_s);
+	put_str(fp, 2, "fsck", fs->fsck);
+	put_secs(fp, "fsck_seconds", &fs->fsck_s);
+	put_str(fp, 2, "fsck_data", fs->fsck_data);
+	for (size_t j = 0; j < fs->nphases; j++)
+		put_phase(fp, fs->phases[j]);
+	fputs("}\n", fp);
+}
+
 int fsb_result_print(const struct fsb_result *res, FILE *fp)
 {
+	const struct kv head[] = {
+		{ "tool", res->tool }, { "title", res->title }, { "started", res->started }, { "finished", res->finished },
+	};
+	const struct kv about[] = {
+		{ "baseline", res->baseline }, { "profile", res->profile }, { "command", res->command },
+		{ "workload", res->workload }, { "log", res->log }, { "source_tool", res->source_tool },
+		{ "source_version", res->source_version },
+	};
+
 	fprintf(fp, "# fsbench result file (libconfuse syntax); see fsbench(1)\n");
 	fprintf(fp, "format = %d\n", res->format);
-	put_str(fp, 0, "tool", res->tool);
-	put_str(fp, 0, "title", res->title);
-	put_str(fp, 0, "started", res->started);
-	put_str(fp, 0, "finished", res->finished);
+	put_strs(fp, 0, head, FSB_ARRAY_SIZE(head));
 	fprintf(fp, "status = \"%s\"\n", fsb_result_status_name(res->status));
-	put_str(fp, 0, "baseline", res->baseline);
-	put_str(fp, 0, "profile", res->profile);
-	put_str(fp, 0, "command", res->command);
-	put_str(fp, 0, "workload", res->workload);
-	put_str(fp, 0, "log", res->log);
-	put_str(fp, 0, "source_tool", res->source_tool);
-	put_str(fp, 0, "source_version", res->source_version);
+	put_strs(fp, 0, about, FSB_ARRAY_SIZE(about));
 	fprintf(fp, "repeat = %ld\n", res->repeat);
 	put_strv(fp, 0, "phases", &res->phase_order);
 	put_str(fp, 0, "order", res->order);
@@ -225,28 +260,8 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 
 	put_host_target(fp, res);
 
-	for (size_t i = 0; i < res->nfs; i++) {
-		const struct fsb_fs_result *fs = res->fs[i];
-
-		put_open(fp, "filesystem ", fs->name);
-		put_str(fp, 2, "type", fs->type);
-		put_str(fp, 2, "description", fs->description);
-		put_str(fp, 2, "mkfs", fs->mkfs);
-		put_str(fp, 2, "mkfs_version", fs->mkfs_version);
-		put_str(fp, 2, "mount_options", fs->mount_options);
-		put_str(fp, 2, "uuid", fs->uuid);
-		fprintf(fp, "  status = \"%s\"\n", fsb_res_fs_status.v[fs->status]);
-		put_str(fp, 2, "error", fs->error);
-		put_secs(fp, "mkfs_seconds", &fs->mkfs_s);
-		put_secs(fp, "mount_seconds", &fs->mount_s);
-		put_secs(fp, "umount_seconds", &fs->umount_s);
-		put_str(fp, 2, "fsck", fs->fsck);
-		put_secs(fp, "fsck_seconds", &fs->fsck_s);
-		put_str(fp, 2, "fsck_data", fs->fsck_data);
-		for (size_t j = 0; j < fs->nphases; j++)
-			put_phase(fp, fs->phases[j]);
-		fputs("}\n", fp);
-	}
+	for (size_t i = 0; i < res->nfs; i++)
+		put_fs(fp, res->fs[i]);
 	return ferror(fp) ? -EIO : 0;
 }
 

@@ -505,6 +505,49 @@ static void strv_copy(struct fsb_strv *dst, const struct fsb_strv *src)
 		fsb_strv_add(dst, src->v[i]);
 }
 
+/* A copy of phase sp, its runs and stall runs, added to fs. */
+static void phase_copy(struct fsb_fs_result *fs, const struct fsb_phase_result *sp)
+{
+	struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
+
+	ph->label = fsb_xstrdup(sp->label);
+	ph->kind = sp->kind;
+	ph->command = fsb_xstrdup(sp->command);
+	ph->status = sp->status;
+	ph->reason = fsb_xstrdup(sp->reason);
+	ph->auto_target_reps = sp->auto_target_reps;
+	ph->auto_converged = sp->auto_converged;
+	ph->measured_cv = sp->measured_cv;
+	ph->session_cv = sp->session_cv;
+	for (size_t k = 0; k < sp->nruns; k++)
+		fsb_phase_add_run(ph, &sp->runs[k]);
+	for (size_t k = 0; k < sp->nstall_runs; k++)
+		fsb_phase_add_stall_run(ph, &sp->stall_runs[k]);
+}
+
+/* A copy of filesystem sf and its phases, added to res. */
+static void fs_copy(struct fsb_result *res, const struct fsb_fs_result *sf)
+{
+	struct fsb_fs_result *fs = fsb_result_add_fs(res, sf->name);
+
+	fs->type = fsb_xstrdup(sf->type);
+	fs->mkfs = fsb_xstrdup(sf->mkfs);
+	fs->mkfs_version = fsb_xstrdup(sf->mkfs_version);
+	fs->mount_options = fsb_xstrdup(sf->mount_options);
+	fs->description = fsb_xstrdup(sf->description);
+	fs->uuid = fsb_xstrdup(sf->uuid);
+	fs->status = sf->status;
+	fs->error = fsb_xstrdup(sf->error);
+	secs_copy(&fs->mkfs_s, &sf->mkfs_s);
+	secs_copy(&fs->mount_s, &sf->mount_s);
+	secs_copy(&fs->umount_s, &sf->umount_s);
+	secs_copy(&fs->fsck_s, &sf->fsck_s);
+	fs->fsck = fsb_xstrdup(sf->fsck);
+	fs->fsck_data = fsb_xstrdup(sf->fsck_data);
+	for (size_t j = 0; j < sf->nphases; j++)
+		phase_copy(fs, sf->phases[j]);
+}
+
 struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 {
 	struct fsb_result *res = fsb_result_new();
@@ -553,43 +596,8 @@ struct fsb_result *fsb_result_dup(const struct fsb_result *src)
 	res->target.fstype_from = fsb_xstrdup(src->target.fstype_from);
 	strv_copy(&res->target.reasons, &src->target.reasons);
 	res->path = fsb_xstrdup(src->path);
-	for (size_t i = 0; i < src->nfs; i++) {
-		const struct fsb_fs_result *sf = src->fs[i];
-		struct fsb_fs_result *fs = fsb_result_add_fs(res, sf->name);
-
-		fs->type = fsb_xstrdup(sf->type);
-		fs->mkfs = fsb_xstrdup(sf->mkfs);
-		fs->mkfs_version = fsb_xstrdup(sf->mkfs_version);
-		fs->mount_options = fsb_xstrdup(sf->mount_options);
-		fs->description = fsb_xstrdup(sf->description);
-		fs->uuid = fsb_xstrdup(sf->uuid);
-		fs->status = sf->status;
-		fs->error = fsb_xstrdup(sf->error);
-		secs_copy(&fs->mkfs_s, &sf->mkfs_s);
-		secs_copy(&fs->mount_s, &sf->mount_s);
-		secs_copy(&fs->umount_s, &sf->umount_s);
-		secs_copy(&fs->fsck_s, &sf->fsck_s);
-		fs->fsck = fsb_xstrdup(sf->fsck);
-		fs->fsck_data = fsb_xstrdup(sf->fsck_data);
-		for (size_t j = 0; j < sf->nphases; j++) {
-			const struct fsb_phase_result *sp = sf->phases[j];
-			struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
-
-			ph->label = fsb_xstrdup(sp->label);
-			ph->kind = sp->kind;
-			ph->command = fsb_xstrdup(sp->command);
-			ph->status = sp->status;
-			ph->reason = fsb_xstrdup(sp->reason);
-			ph->auto_target_reps = sp->auto_target_reps;
-			ph->auto_converged = sp->auto_converged;
-			ph->measured_cv = sp->measured_cv;
-			ph->session_cv = sp->session_cv;
-			for (size_t k = 0; k < sp->nruns; k++)
-				fsb_phase_add_run(ph, &sp->runs[k]);
-			for (size_t k = 0; k < sp->nstall_runs; k++)
-				fsb_phase_add_stall_run(ph, &sp->stall_runs[k]);
-		}
-	}
+	for (size_t i = 0; i < src->nfs; i++)
+		fs_copy(res, src->fs[i]);
 	fsb_result_grid(res);	/* a snapshot is read, never changed: its index now */
 	return res;
 }

@@ -226,7 +226,8 @@ static int parse_json(const char *text, size_t len, const char *name, struct jso
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (jerr == json_tokener_continue)
-		return fsb_err_set(err, -EINVAL, "%s:%d: the JSON ends too early (truncated?)", name, line_at(text, len));
+		return fsb_err_set(err, -EINVAL, "%s:%d: the JSON ends too early (truncated?)", name,
+				   line_at(text, len));
 	if (jerr != json_tokener_success || !*top)
 		return fsb_err_set(err, -EINVAL, "%s:%d: not JSON: %s", name, line_at(text, end),
 				   json_tokener_error_desc(jerr));

@@ -19,8 +19,9 @@
 
 /* ---- the model's words and defaults (result.c) ---- */
 
-/* A status enum's words in enum order, and how many: what the writer
- * prints and the reader parses (a word it does not list is refused). */
+/* An enum's words in enum order, and how many.  The status words below
+ * are what the writer prints and the reader parses (a word they do not
+ * list is refused). */
 struct fsb_res_words {
 	const char *const *v;
 	size_t n;

@@ -38,8 +38,6 @@ int fsb_rd_error(struct reader *rd, int line, const char *fmt, ...)
 	return fsb_err_set(rd->err, -EINVAL, "%s: %s", rd->name, text);
 }
 
-/* A token's text for a message: at most 40 characters (the message is made
- * visible by fsb_err_set). */
 const char *fsb_rd_shown(const struct tok *t, char *buf, size_t len)
 {
 	switch (t->type) {
@@ -207,7 +205,8 @@ static int expect_value(struct reader *rd, const char *key)
 	if (fsb_rd_lex(rd) == T_ERR)
 		return -EINVAL;
 	if (rd->t.type != T_STR && rd->t.type != T_WORD)
-		return fsb_rd_error(rd, rd->t.line, "%s = needs a value, not %s", key, fsb_rd_shown(&rd->t, b, sizeof(b)));
+		return fsb_rd_error(rd, rd->t.line, "%s = needs a value, not %s", key,
+				    fsb_rd_shown(&rd->t, b, sizeof(b)));
 	return 0;
 }
 
@@ -222,7 +221,6 @@ int fsb_rd_get_str(struct reader *rd, const char *key, char **dst)
 	return 0;
 }
 
-/* An integer in [lo, hi]: the value must fit its field, never cut by a cast. */
 int fsb_rd_get_int(struct reader *rd, const char *key, long long lo, long long hi, long long *out)
 {
 	int rc = expect_value(rd, key);
@@ -241,7 +239,6 @@ int fsb_rd_get_int(struct reader *rd, const char *key, long long lo, long long h
 	return 0;
 }
 
-/* fsb_rd_get_int() into a long (hi at most LONG_MAX) */
 int fsb_rd_get_long(struct reader *rd, const char *key, long long lo, long long hi, long *out)
 {
 	long long v;
@@ -268,7 +265,6 @@ int fsb_rd_get_bool(struct reader *rd, const char *key, bool *out)
 	return fsb_rd_error(rd, rd->t.line, "%s = %.40s is not true or false", key, rd->t.s.s);
 }
 
-/* A measurement: finite and >= 0. */
 int fsb_rd_get_measurement(struct reader *rd, const char *key, double *out)
 {
 	int rc = expect_value(rd, key);
@@ -307,7 +303,6 @@ int fsb_rd_get_enum(struct reader *rd, const char *key, const char *const *names
 
 #define MAX_LIST 1000
 
-/* key = "a" or key = { "a", "b", … } */
 int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 {
 	char b[64];
@@ -343,7 +338,6 @@ int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 	}
 }
 
-/* mkfs_seconds = {0.52, 0.49}: durations, one per repetition */
 int fsb_rd_get_secs(struct reader *rd, const char *key, struct fsb_secs *out)
 {
 	struct fsb_strv sv = { 0 };

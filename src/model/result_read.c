@@ -70,7 +70,8 @@ static int read_head(struct reader *rd, struct head *h, int open_line, int *kind
 		return 0;
 	}
 	if (rd->t.type != T_WORD)
-		return fsb_rd_error(rd, rd->t.line, "expected an option name, not %s", fsb_rd_shown(&rd->t, b, sizeof(b)));
+		return fsb_rd_error(rd, rd->t.line, "expected an option name, not %s",
+				    fsb_rd_shown(&rd->t, b, sizeof(b)));
 	h->key = fsb_xstrdup(rd->t.s.s);
 	h->line = rd->t.line;
 	if (fsb_rd_lex(rd) == T_ERR)
@@ -85,7 +86,8 @@ static int read_head(struct reader *rd, struct head *h, int open_line, int *kind
 			return -EINVAL;
 	}
 	if (rd->t.type != T_LBRACE)
-		return fsb_rd_error(rd, rd->t.line, "%s: expected '=' or '{', not %s", h->key, fsb_rd_shown(&rd->t, b, sizeof(b)));
+		return fsb_rd_error(rd, rd->t.line, "%s: expected '=' or '{', not %s", h->key,
+				    fsb_rd_shown(&rd->t, b, sizeof(b)));
 	*kind = 2;
 	return 0;
 }
@@ -97,7 +99,8 @@ static int once(struct reader *rd, const struct head *h, const char *const *keys
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(keys[i], h->key) == 0) {
 			if (seen[i])
-				return fsb_rd_error(rd, h->line, "%s is given twice (first on line %d)", h->key, seen[i]);
+				return fsb_rd_error(rd, h->line, "%s is given twice (first on line %d)", h->key,
+						    seen[i]);
 			seen[i] = h->line;
 			*idx = (int)i;
 			return 0;
@@ -210,7 +213,8 @@ static int read_series_key(struct reader *rd, const struct head *h, struct fsb_s
 	for (int j = 0; j < FSB_SERIES_COUNT; j++)
 		if ((*ser)->v[j] && (long)(*ser)->n != n) {
 			free(v);
-			return fsb_rd_error(rd, h->line, "%s has %ld samples, the other series %zu", h->key, n, (*ser)->n);
+			return fsb_rd_error(rd, h->line, "%s has %ld samples, the other series %zu", h->key, n,
+					    (*ser)->n);
 		}
 	(*ser)->v[k] = v ? v : fsb_xcalloc(1, sizeof(double));
 	(*ser)->n = (size_t)n;
@@ -690,7 +694,8 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	int rc = read_section(rd, 0, &sec, &c);
 
 	if (!rc && !c.format)
-		rc = fsb_rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file", FSB_RESULT_FORMAT);
+		rc = fsb_rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file",
+				  FSB_RESULT_FORMAT);
 	fsb_names_free(&c.names);
 	return rc;
 }

@@ -215,7 +215,8 @@ static void put_fs(FILE *fp, const struct fsb_fs_result *fs)
 int fsb_result_print(const struct fsb_result *res, FILE *fp)
 {
 	const struct kv head[] = {
-		{ "tool", res->tool }, { "title", res->title }, { "started", res->started }, { "finished", res->finished },
+		{ "tool", res->tool }, { "title", res->title }, { "started", res->started },
+		{ "finished", res->finished },
 	};
 	const struct kv about[] = {
 		{ "baseline", res->baseline }, { "profile", res->profile }, { "command", res->command },

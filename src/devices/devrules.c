@@ -569,12 +569,63 @@ static void check_tab(const struct fsb_device *d, const char *path, const char *
 		fsb_strv_addf(ok, "not listed in %s", path);
 }
 
+/* Whether d holds a filesystem the system needs (the snapshot's sys list),
+ * is the hibernation resume device or an EFI system partition. */
+static void check_system(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_devwhy *why,
+			 struct fsb_strv *ok)
+{
+	size_t before = why->text.n;
+
+	for (size_t i = 0; i < s->nsys; i++) {
+		const struct fsb_devsnap_sys *y = &s->sys[i];
+
+		if (y->devno != d->devno)
+			continue;
+		if (y->via)
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s (under %s)", y->what, y->via);
+		else
+			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s", y->what);
+	}
+	if (s->resume && s->resume == d->devno)
+		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "the hibernation resume device (/sys/power/resume)");
+	if (d->is_partition && fsb_devrules_is_esp_type(d->part_type))
+		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "an EFI system partition (by its partition type)");
+	if (why->text.n == before)
+		fsb_strv_add(ok, "holds no system filesystem (/, /boot, EFI, swap, resume)");
+}
+
+/* Whether d carries the signature of a member of something (RAID, LVM,
+ * LUKS...), the signature fsbench itself wrote in this run apart. */
+static void check_members(const struct fsb_device *d, const struct fsb_devsnap *s, struct fsb_devwhy *why,
+			  struct fsb_strv *ok)
+{
+	bool member = false;
+
+	for (size_t i = 0; i < d->nsigs; i++) {
+		char *m;
+
+		if (own_sig(s, &d->sigs[i])) {
+			fsb_strv_addf(ok, "its %s signature is the one fsbench wrote in this run",
+				      s->own_type);
+			continue;
+		}
+		m = fsb_devrules_member(&d->sigs[i]);
+		if (m) {
+			if (!fsb_strv_contains(&why->text, m))
+				fsb_devwhy_add(why, FSB_REASON_MEMBER, "%s", m);
+			member = true;
+			free(m);
+		}
+	}
+	if (!member)
+		fsb_strv_add(ok, "no signature of a RAID, LVM, LUKS or other member");
+}
+
 void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s, dev_t ignore_loop,
 			struct fsb_devwhy *why, struct fsb_strv *ok)
 {
 	struct fsb_strv mnts = { 0 };
 	size_t before;
-	bool member = false;
 
 	fsb_devrules_mountpoints(d, s, &mnts);
 	if (mnts.n) {
@@ -622,47 +673,14 @@ void fsb_devrules_usage(const struct fsb_device *d, const struct fsb_devsnap *s,
 	if (why->text.n == before)
 		fsb_strv_add(ok, "backs no loop device");
 
-	before = why->text.n;
-	for (size_t i = 0; i < s->nsys; i++) {
-		const struct fsb_devsnap_sys *y = &s->sys[i];
-
-		if (y->devno != d->devno)
-			continue;
-		if (y->via)
-			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s (under %s)", y->what, y->via);
-		else
-			fsb_devwhy_add(why, FSB_REASON_SYSTEM, "holds %s", y->what);
-	}
-	if (s->resume && s->resume == d->devno)
-		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "the hibernation resume device (/sys/power/resume)");
-	if (d->is_partition && fsb_devrules_is_esp_type(d->part_type))
-		fsb_devwhy_add(why, FSB_REASON_SYSTEM, "an EFI system partition (by its partition type)");
-	if (why->text.n == before)
-		fsb_strv_add(ok, "holds no system filesystem (/, /boot, EFI, swap, resume)");
+	check_system(d, s, why, ok);
 
 	check_tab(d, s->fstab_path ? s->fstab_path : "fstab", s->fstab_error, s->fstab, s->nfstab,
 		  false, why, ok);
 	check_tab(d, s->crypttab_path ? s->crypttab_path : "crypttab", s->crypttab_error,
 		  s->crypttab, s->ncrypttab, true, why, ok);
 
-	for (size_t i = 0; i < d->nsigs; i++) {
-		char *m;
-
-		if (own_sig(s, &d->sigs[i])) {
-			fsb_strv_addf(ok, "its %s signature is the one fsbench wrote in this run",
-				      s->own_type);
-			continue;
-		}
-		m = fsb_devrules_member(&d->sigs[i]);
-		if (m) {
-			if (!fsb_strv_contains(&why->text, m))
-				fsb_devwhy_add(why, FSB_REASON_MEMBER, "%s", m);
-			member = true;
-			free(m);
-		}
-	}
-	if (!member)
-		fsb_strv_add(ok, "no signature of a RAID, LVM, LUKS or other member");
+	check_members(d, s, why, ok);
 }
 
 static const char *root_disk_of(const struct fsb_device *d, const struct fsb_devsnap *s)
@@ -786,6 +804,54 @@ static void sig_types(const struct fsb_device *d, struct fsb_buf *b)
 	}
 }
 
+/* What d's exclusive open found: busy, refused (and why), or granted;
+ * nothing when it was never opened exclusively. */
+static void check_excl(const struct fsb_device *d, struct fsb_devwhy *why, struct fsb_strv *ok)
+{
+	if (d->size == 0 || (d->passive && !d->excl_errno))
+		;	/* never opened, or not exclusively: see fsb_devrules_openers() */
+	else if (d->excl_errno == EBUSY)
+		fsb_devwhy_add(why, FSB_REASON_BUSY, "busy: the kernel refused an exclusive open (mounted here or in "
+			     "another namespace, lazily unmounted but still open, swap, a device "
+			     "stacked on it, or a program holding it)");
+	else if ((d->excl_errno == EACCES || d->excl_errno == EPERM) && geteuid() != 0)
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): run fsbench as root",
+			      strerror(d->excl_errno));
+	else if (d->excl_errno == EACCES || d->excl_errno == EPERM)
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): access is denied even to "
+			      "root (a device cgroup or security policy)", strerror(d->excl_errno));
+	else if (d->excl_errno)
+		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively: %s", strerror(d->excl_errno));
+	else
+		fsb_strv_add(ok, "not busy: the kernel granted an exclusive open");
+}
+
+/* A partition where a whole disk is asked for, or a partitioned whole
+ * disk where it is not (the whole-disk option chooses one). */
+static void check_partitioning(const struct fsb_device *d, const struct fsb_device_opts *o,
+			       struct fsb_devwhy *why, struct fsb_strv *ok)
+{
+	if (o->whole_disk && d->is_partition)
+		fsb_devwhy_add(why, FSB_REASON_NOT_WHOLE, "a partition of %s, but %s asks for a whole disk",
+			      d->parent ? d->parent : "a disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
+	if (d->is_whole && (d->pttype || d->partitions.n)) {
+		if (!o->whole_disk) {
+			if (d->pttype)
+				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with a %s partition table: pick a "
+					      "partition, or pass %s to use the whole disk",
+					      d->pttype, fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
+			else
+				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with partitions: pick a partition, or "
+					      "pass %s to use the whole disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
+		} else {
+			fsb_strv_addf(ok, "a partitioned whole disk, chosen as such with %s",
+				      fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
+		}
+	} else if (!d->is_partition) {
+		fsb_strv_add(ok, "no partition table");
+	}
+}
+
 void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 		       const struct fsb_device_opts *o, struct fsb_devwhy *why, struct fsb_strv *ok)
 {
@@ -810,22 +876,7 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 	else
 		fsb_strv_add(ok, "writable");
 
-	if (d->size == 0 || (d->passive && !d->excl_errno))
-		;	/* never opened, or not exclusively: see fsb_devrules_openers() */
-	else if (d->excl_errno == EBUSY)
-		fsb_devwhy_add(why, FSB_REASON_BUSY, "busy: the kernel refused an exclusive open (mounted here or in "
-			     "another namespace, lazily unmounted but still open, swap, a device "
-			     "stacked on it, or a program holding it)");
-	else if ((d->excl_errno == EACCES || d->excl_errno == EPERM) && geteuid() != 0)
-		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): run fsbench as root",
-			      strerror(d->excl_errno));
-	else if (d->excl_errno == EACCES || d->excl_errno == EPERM)
-		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively (%s): access is denied even to "
-			      "root (a device cgroup or security policy)", strerror(d->excl_errno));
-	else if (d->excl_errno)
-		fsb_devwhy_add(why, FSB_REASON_NO_EXCL, "cannot be opened exclusively: %s", strerror(d->excl_errno));
-	else
-		fsb_strv_add(ok, "not busy: the kernel granted an exclusive open");
+	check_excl(d, why, ok);
 
 	if (d->probe_error) {
 		fsb_devwhy_add(why, FSB_REASON_PROBE, "its signatures could not be probed: %s", d->probe_error);
@@ -840,25 +891,7 @@ void fsb_devrules_self(const struct fsb_device *d, const struct fsb_devsnap *s,
 		fsb_strv_add(ok, "signatures are unambiguous");
 	}
 
-	if (o->whole_disk && d->is_partition)
-		fsb_devwhy_add(why, FSB_REASON_NOT_WHOLE, "a partition of %s, but %s asks for a whole disk",
-			      d->parent ? d->parent : "a disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
-	if (d->is_whole && (d->pttype || d->partitions.n)) {
-		if (!o->whole_disk) {
-			if (d->pttype)
-				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with a %s partition table: pick a "
-					      "partition, or pass %s to use the whole disk",
-					      d->pttype, fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
-			else
-				fsb_devwhy_add(why, FSB_REASON_PARTITIONED, "a whole disk with partitions: pick a partition, or "
-					      "pass %s to use the whole disk", fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
-		} else {
-			fsb_strv_addf(ok, "a partitioned whole disk, chosen as such with %s",
-				      fsb_opt_say(FSB_OPT_WHOLE_DISK, NULL));
-		}
-	} else if (!d->is_partition) {
-		fsb_strv_add(ok, "no partition table");
-	}
+	check_partitioning(d, o, why, ok);
 
 	rdisk = root_disk_of(d, s);
 	if (rdisk && !holds_root(d, s)) {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cfgutil.h — what config.c and result.c share about libconfuse: parsing a
- * file with every error turned into one "FILE:LINE: message" line, reporting
- * semantic errors against the line of the section that holds them, and
- * writing strings back so that libconfuse reads exactly the same bytes.
+ * cfgutil.h — what config.c and result_write.c share about libconfuse:
+ * parsing a file with every error turned into one "FILE:LINE: message"
+ * line, reporting semantic errors against the line of the section that
+ * holds them, and writing strings back so that libconfuse reads exactly
+ * the same bytes.
  */
 #ifndef FSB_CFGUTIL_H
 #define FSB_CFGUTIL_H

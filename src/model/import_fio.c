@@ -208,42 +208,77 @@ static char *base_name(const char *path)
 	return s;
 }
 
+/* text, len bytes and a NUL, as one JSON value into *top (the caller
+ * puts it, also on error): no NUL inside, nothing but blanks after it. */
+static int parse_json(const char *text, size_t len, const char *name, struct json_object **top,
+		      struct fsb_err *err)
+{
+	struct json_tokener *tok;
+	enum json_tokener_error jerr;
+	size_t end;
+
+	if (strlen(text) != len)
+		return fsb_err_set(err, -EINVAL, "%s:%d: a NUL byte: not fio's JSON output", name,
+				   line_at(text, strlen(text)));
+	tok = json_tokener_new();
+	*top = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr == json_tokener_continue)
+		return fsb_err_set(err, -EINVAL, "%s:%d: the JSON ends too early (truncated?)", name,
+				   line_at(text, len));
+	if (jerr != json_tokener_success || !*top)
+		return fsb_err_set(err, -EINVAL, "%s:%d: not JSON: %s", name, line_at(text, end),
+				   json_tokener_error_desc(jerr));
+	for (size_t i = end; i < len; i++)
+		if (text[i] != ' ' && text[i] != '\n' && text[i] != '\t' && text[i] != '\r')
+			return fsb_err_set(err, -EINVAL, "%s:%d: text after the JSON object (use --output-format=json "
+					   "alone)", name, line_at(text, i));
+	return 0;
+}
+
+/* What the file says of itself, where res does not say it yet: fio's
+ * version (ver), the jobs as the workload, when it ran. */
+static void note_source(struct fsb_result *res, struct fsb_fs_result *fs, struct json_object *top,
+			struct json_object *ver, struct json_object *jobs, struct json_object *global,
+			const char *name)
+{
+	const char *v = json_object_get_string(ver);
+
+	if (strncmp(v, "fio-", 4) == 0)
+		v += 4;
+	fs->description = fsb_xasprintf("fio %s: %s", v, name);
+	if (!res->source_tool) {
+		res->source_tool = fsb_xstrdup("fio");
+		res->source_version = fsb_xstrdup(v);
+	}
+	if (!res->workload)
+		res->workload = workload(jobs, global);
+	if (!res->started && num(top, "timestamp") > 0) {
+		time_t t = (time_t)num(top, "timestamp");
+		struct tm tm;
+		char iso[32];
+
+		gmtime_r(&t, &tm);
+		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		res->started = fsb_xstrdup(iso);
+	}
+}
+
 int fsb_import_fio(struct fsb_result *res, const char *buf, size_t len, const char *name,
 		   struct fsb_import_opts *o, struct fsb_err *err)
 {
-	struct json_tokener *tok = json_tokener_new();
 	struct json_object *top = NULL, *ver, *jobs, *global;
 	struct fsb_fs_result *fs;
 	char *text = fsb_xmalloc(len + 1), *fsname = NULL, *fallback = NULL;
-	size_t nfs = res->nfs, end, phases = 0;
-	enum json_tokener_error jerr;
-	int rc = 0;
+	size_t nfs = res->nfs, phases = 0;
+	int rc;
 
 	memcpy(text, buf, len);
 	text[len] = '\0';
-	if (strlen(text) != len) {
-		rc = fsb_err_set(err, -EINVAL, "%s:%d: a NUL byte: not fio's JSON output", name,
-				 line_at(text, strlen(text)));
+	if ((rc = parse_json(text, len, name, &top, err)))
 		goto out;
-	}
-	top = json_tokener_parse_ex(tok, text, (int)len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	if (jerr == json_tokener_continue) {
-		rc = fsb_err_set(err, -EINVAL, "%s:%d: the JSON ends too early (truncated?)", name, line_at(text, len));
-		goto out;
-	}
-	if (jerr != json_tokener_success || !top) {
-		rc = fsb_err_set(err, -EINVAL, "%s:%d: not JSON: %s", name, line_at(text, end),
-				 json_tokener_error_desc(jerr));
-		goto out;
-	}
-	for (size_t i = end; i < len; i++)
-		if (text[i] != ' ' && text[i] != '\n' && text[i] != '\t' && text[i] != '\r') {
-			rc = fsb_err_set(err, -EINVAL, "%s:%d: text after the JSON object (use --output-format=json "
-					 "alone)", name, line_at(text, i));
-			goto out;
-		}
 	ver = get(top, "fio version");
 	jobs = get(top, "jobs");
 	global = get(top, "global options");
@@ -273,34 +308,12 @@ int fsb_import_fio(struct fsb_result *res, const char *buf, size_t len, const ch
 		rc = fsb_err_set(err, -EINVAL, "%s:1: no fio job did any I/O: nothing to import", name);
 		goto out;
 	}
-	{
-		const char *v = json_object_get_string(ver);
-
-		if (strncmp(v, "fio-", 4) == 0)
-			v += 4;
-		fs->description = fsb_xasprintf("fio %s: %s", v, name);
-		if (!res->source_tool) {
-			res->source_tool = fsb_xstrdup("fio");
-			res->source_version = fsb_xstrdup(v);
-		}
-	}
-	if (!res->workload)
-		res->workload = workload(jobs, global);
-	if (!res->started && num(top, "timestamp") > 0) {
-		time_t t = (time_t)num(top, "timestamp");
-		struct tm tm;
-		char iso[32];
-
-		gmtime_r(&t, &tm);
-		strftime(iso, sizeof(iso), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		res->started = fsb_xstrdup(iso);
-	}
+	note_source(res, fs, top, ver, jobs, global, name);
 out:
 	if (rc)
 		fsb_import_drop(res, nfs);
 	if (top)
 		json_object_put(top);
-	json_tokener_free(tok);
 	free(fsname);
 	free(fallback);
 	free(text);

@@ -911,6 +911,43 @@ out:
 	return rc;
 }
 
+/* The rows brought up to date with the files listed (d): a file new or
+ * changed since its row (k: the rows there were) is read again, the rows
+ * of files gone are dropped. */
+static int refresh_rows(struct scan *sc, struct dent *d, size_t nd, struct known *k, size_t nk,
+			struct fsb_index_stats *stats, struct fsb_err *err)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < nd && !rc; i++) {
+		/* bsearch wants a real array even for none: k is NULL when empty */
+		struct known *m = nk ? bsearch(d[i].name, k, nk, sizeof(*k), known_cmp) : NULL;
+		const struct stat *st = &d[i].st;
+
+		if (m) {
+			m->seen = true;
+			if (!m->racy && m->size == st->st_size && m->mtime == ns(&st->st_mtim) &&
+			    m->ctime == ns(&st->st_ctim) && m->ino == (long long)st->st_ino)
+				continue;
+		}
+		rc = index_file(sc, d[i].name, st, m ? m->id : 0, err);
+		if (stats)
+			stats->parsed++;
+	}
+	for (size_t i = 0; i < nk && !rc; i++) {
+		if (k[i].seen)
+			continue;
+		sqlite3_bind_int64(sc->del_r, 1, k[i].id);
+		rc = step_done(sc->ix, sc->del_r, err, "dropping a row");
+		sqlite3_bind_int64(sc->del_s, 1, k[i].id);
+		if (!rc)
+			rc = step_done(sc->ix, sc->del_s, err, "dropping summary rows");
+		if (stats)
+			stats->dropped++;
+	}
+	return rc;
+}
+
 static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_file *), void *ctx,
 		     struct fsb_index_stats *stats, struct fsb_err *err)
 {
@@ -943,32 +980,8 @@ static int scan_once(struct scan *sc, int (*fn)(void *, const struct fsb_index_f
 		rc = prepare(ix, "DELETE FROM results WHERE id = ?", &sc->del_r, err);
 	if (!rc)
 		rc = prepare(ix, "DELETE FROM summary WHERE file = ?", &sc->del_s, err);
-	for (size_t i = 0; i < nd && !rc; i++) {
-		/* bsearch wants a real array even for none: k is NULL when empty */
-		struct known *m = nk ? bsearch(d[i].name, k, nk, sizeof(*k), known_cmp) : NULL;
-		const struct stat *st = &d[i].st;
-
-		if (m) {
-			m->seen = true;
-			if (!m->racy && m->size == st->st_size && m->mtime == ns(&st->st_mtim) &&
-			    m->ctime == ns(&st->st_ctim) && m->ino == (long long)st->st_ino)
-				continue;
-		}
-		rc = index_file(sc, d[i].name, st, m ? m->id : 0, err);
-		if (stats)
-			stats->parsed++;
-	}
-	for (size_t i = 0; i < nk && !rc; i++) {
-		if (k[i].seen)
-			continue;
-		sqlite3_bind_int64(sc->del_r, 1, k[i].id);
-		rc = step_done(ix, sc->del_r, err, "dropping a row");
-		sqlite3_bind_int64(sc->del_s, 1, k[i].id);
-		if (!rc)
-			rc = step_done(ix, sc->del_s, err, "dropping summary rows");
-		if (stats)
-			stats->dropped++;
-	}
+	if (!rc)
+		rc = refresh_rows(sc, d, nd, k, nk, stats, err);
 	if (rc)
 		goto out;
 
@@ -1110,29 +1123,18 @@ static int prepare_profile(struct scan *sc, const char *sql, const char *profile
 	return 0;
 }
 
-static int op_summaries(struct scan *sc, void *arg)
+/* The profile's readable results in the directory, by id, each with the
+ * number of summary rows it has, into *out (the caller frees it, also on
+ * error). */
+static int load_expected(struct scan *sc, struct sum_arg *a, struct expect **out, size_t *nout)
 {
-	struct sum_arg *a = arg;
-	struct fsb_index *ix = sc->ix;
 	sqlite3_stmt *st = NULL;
 	struct expect *x = NULL;
 	size_t nx = 0, cap = 0;
-	char *cols = col_list(rcols, R_N, ""), *scol = col_list(scols, S_N, "s."), *sql = NULL;
-	bool open_tx = false;
-	int rc = 0;
+	char *cols = col_list(rcols, R_N, "");
+	char *sql = fsb_xasprintf("SELECT %s, id FROM results WHERE dir = ? AND profile = ? AND readable = 1", cols);
+	int rc = prepare_profile(sc, sql, a->profile, &st, a->err);
 
-	if (a->rescan)
-		rc = scan_once(sc, NULL, NULL, NULL, a->err);
-	if (!rc)
-		rc = exec(ix, "BEGIN", a->err);
-	if (rc)
-		goto out;
-	open_tx = true;
-	rc = dir_id(sc, false, a->err);
-	if (rc)
-		goto out;
-	sql = fsb_xasprintf("SELECT %s, id FROM results WHERE dir = ? AND profile = ? AND readable = 1", cols);
-	rc = prepare_profile(sc, sql, a->profile, &st, a->err);
 	if (rc)
 		goto out;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1150,14 +1152,44 @@ static int op_summaries(struct scan *sc, void *arg)
 					   .n = v[R_NSUMMARY].i };
 	}
 	if (rc != SQLITE_DONE) {
-		rc = sql_err(ix, rc, a->err, "reading results");
+		rc = sql_err(sc->ix, rc, a->err, "reading results");
 		goto out;
 	}
-	sqlite3_finalize(st);
-	st = NULL;
+	rc = 0;
 	if (nx)
 		qsort(x, nx, sizeof(*x), by_id);
+out:
+	sqlite3_finalize(st);
 	free(sql);
+	free(cols);
+	*out = x;
+	*nout = nx;
+	return rc;
+}
+
+static int op_summaries(struct scan *sc, void *arg)
+{
+	struct sum_arg *a = arg;
+	struct fsb_index *ix = sc->ix;
+	sqlite3_stmt *st = NULL;
+	struct expect *x = NULL;
+	size_t nx = 0;
+	char *scol = col_list(scols, S_N, "s."), *sql = NULL;
+	bool open_tx = false;
+	int rc = 0;
+
+	if (a->rescan)
+		rc = scan_once(sc, NULL, NULL, NULL, a->err);
+	if (!rc)
+		rc = exec(ix, "BEGIN", a->err);
+	if (rc)
+		goto out;
+	open_tx = true;
+	rc = dir_id(sc, false, a->err);
+	if (!rc)
+		rc = load_expected(sc, a, &x, &nx);
+	if (rc)
+		goto out;
 	sql = fsb_xasprintf("SELECT %s FROM summary s JOIN results r ON r.id = s.file"
 			    " WHERE r.dir = ? AND r.profile = ? AND r.readable = 1", scol);
 	rc = prepare_profile(sc, sql, a->profile, &st, a->err);
@@ -1197,7 +1229,6 @@ out:
 		free(x[i].name);
 	free(x);
 	free(sql);
-	free(cols);
 	free(scol);
 	return rc;
 }

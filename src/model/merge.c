@@ -292,25 +292,10 @@ static void merge_probe(struct fsb_result *res, const struct fsb_result *const *
 			res->probe = -1;
 }
 
-int fsb_result_merge(const struct fsb_result *const *in, const char *const *labels, size_t n,
-		     struct fsb_result **out, struct fsb_err *err)
+/* What the merge takes from the first file: format, title, profile,
+ * workload, its phase order first, the host and the target. */
+static void take_first(struct fsb_result *res, const struct fsb_result *first)
 {
-	struct fsb_result *res;
-	const struct fsb_result *first;
-	bool same_log = true;
-
-	*out = NULL;
-	if (!n)
-		return fsb_err_set(err, -EINVAL, "nothing to merge");
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++) {
-			int rc = check_pair(in[i], labels[i], in[j], labels[j], err);
-
-			if (rc)
-				return rc;
-		}
-	first = in[0];
-	res = fsb_result_new();
 	res->format = first->format;
 	res->title = fsb_xstrdup(first->title);
 	res->profile = fsb_xstrdup(first->profile);
@@ -332,44 +317,74 @@ int fsb_result_merge(const struct fsb_result *const *in, const char *const *labe
 	res->target.model = fsb_xstrdup(first->target.model);
 	res->target.serial = fsb_xstrdup(first->target.serial);
 	res->target.fstype = fsb_xstrdup(first->target.fstype);
-	for (size_t f = 0; f < n; f++) {
-		const struct fsb_result *r = in[f];
+}
 
-		join_distinct(&res->tool, r->tool, " + ");
-		join_distinct(&res->source_tool, r->source_tool, " + ");
-		join_distinct(&res->source_version, r->source_version, " + ");
-		join_distinct(&res->command, r->command, "\n");
-		if (r->started && (!res->started || strcmp(r->started, res->started) < 0)) {
-			free(res->started);
-			res->started = fsb_xstrdup(r->started);
-		}
-		if (r->finished && (!res->finished || strcmp(r->finished, res->finished) > 0)) {
-			free(res->finished);
-			res->finished = fsb_xstrdup(r->finished);
-		}
-		if (status_rank(r->status) > status_rank(res->status))
-			res->status = r->status == FSB_RESULT_RUNNING ? FSB_RESULT_INTERRUPTED : r->status;
-		if (!res->title)
-			res->title = fsb_xstrdup(r->title);
-		if (!res->profile)
-			res->profile = fsb_xstrdup(r->profile);
-		if (!res->workload)
-			res->workload = fsb_xstrdup(r->workload);
-		if (!r->log || (first->log && strcmp(r->log, first->log)))
-			same_log = false;
-		strv_union(&res->host.versions, &r->host.versions);
-		strv_union(&res->target.reasons, &r->target.reasons);
-		for (size_t i = 0; i < r->phase_order.n; i++)
-			if (!fsb_strv_contains(&res->phase_order, r->phase_order.v[i]))
-				fsb_strv_add(&res->phase_order, r->phase_order.v[i]);
-		for (size_t i = 0; i < r->nfs; i++) {
-			bool new_fs = !fsb_result_find_fs(res, r->fs[i]->name);
-
-			merge_fs(fsb_result_add_fs(res, r->fs[i]->name), r->fs[i], new_fs);
-		}
+/* One file's part, r, merged into res: tools and commands joined, the
+ * earliest start and the latest finish, the worst status, what was
+ * missing so far, the lists united, its filesystems merged. */
+static void merge_file(struct fsb_result *res, const struct fsb_result *r)
+{
+	join_distinct(&res->tool, r->tool, " + ");
+	join_distinct(&res->source_tool, r->source_tool, " + ");
+	join_distinct(&res->source_version, r->source_version, " + ");
+	join_distinct(&res->command, r->command, "\n");
+	if (r->started && (!res->started || strcmp(r->started, res->started) < 0)) {
+		free(res->started);
+		res->started = fsb_xstrdup(r->started);
 	}
-	if (same_log)
-		res->log = fsb_xstrdup(first->log);
+	if (r->finished && (!res->finished || strcmp(r->finished, res->finished) > 0)) {
+		free(res->finished);
+		res->finished = fsb_xstrdup(r->finished);
+	}
+	if (status_rank(r->status) > status_rank(res->status))
+		res->status = r->status == FSB_RESULT_RUNNING ? FSB_RESULT_INTERRUPTED : r->status;
+	if (!res->title)
+		res->title = fsb_xstrdup(r->title);
+	if (!res->profile)
+		res->profile = fsb_xstrdup(r->profile);
+	if (!res->workload)
+		res->workload = fsb_xstrdup(r->workload);
+	strv_union(&res->host.versions, &r->host.versions);
+	strv_union(&res->target.reasons, &r->target.reasons);
+	for (size_t i = 0; i < r->phase_order.n; i++)
+		if (!fsb_strv_contains(&res->phase_order, r->phase_order.v[i]))
+			fsb_strv_add(&res->phase_order, r->phase_order.v[i]);
+	for (size_t i = 0; i < r->nfs; i++) {
+		bool new_fs = !fsb_result_find_fs(res, r->fs[i]->name);
+
+		merge_fs(fsb_result_add_fs(res, r->fs[i]->name), r->fs[i], new_fs);
+	}
+}
+
+/* The log, when every file names the same one. */
+static void merge_log(struct fsb_result *res, const struct fsb_result *const *in, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!in[i]->log || strcmp(in[i]->log, in[0]->log))
+			return;
+	res->log = fsb_xstrdup(in[0]->log);
+}
+
+int fsb_result_merge(const struct fsb_result *const *in, const char *const *labels, size_t n,
+		     struct fsb_result **out, struct fsb_err *err)
+{
+	struct fsb_result *res;
+
+	*out = NULL;
+	if (!n)
+		return fsb_err_set(err, -EINVAL, "nothing to merge");
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			int rc = check_pair(in[i], labels[i], in[j], labels[j], err);
+
+			if (rc)
+				return rc;
+		}
+	res = fsb_result_new();
+	take_first(res, in[0]);
+	for (size_t f = 0; f < n; f++)
+		merge_file(res, in[f]);
+	merge_log(res, in, n);
 	merge_use(res, in, n);
 	merge_probe(res, in, n);
 	for (size_t i = 0; i < n && !res->baseline; i++)

@@ -9,6 +9,9 @@
  * the UI.  `fsbench show`, the exports and the TUI read it back with
  * fsb_result_read().  The file is libconfuse syntax (see doc/result-format.md),
  * read by a parser of its own built for hostile input (result files travel).
+ * The model is result.c, the writer result_write.c, the reader result_lex.c
+ * (tokens, values) and result_read.c (sections); result_int.h is what they
+ * share and no one else includes.
  *
  * Every numeric field of a run is a double; NAN means "not measured" and is
  * not written.  The list of fields is FSB_RUN_FIELDS below: adding a field is

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * libFuzzer harness: the result reader (src/model/result.c).  Any input is
- * either refused with one visible line naming the file, or read; what was
- * read is written and read back, and must come back byte for byte (the
- * writer never writes what the reader refuses: 1e+20, escapes, NULs).
+ * libFuzzer harness: the result reader (src/model/result_lex.c and
+ * result_read.c).  Any input is either refused with one visible line naming
+ * the file, or read; what was read is written and read back, and must come
+ * back byte for byte (the writer never writes what the reader refuses:
+ * 1e+20, escapes, NULs).
  */
 #include <stdint.h>
 

@@ -77,19 +77,9 @@ int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m)
 	return 0;
 }
 
-int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro)
+int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	switch (c) {
-	case 'm':
-		return fsb_cli_parse_metric(cmd, arg, &ro->metric) ? -1 : 1;
-	case 'b':
-		ro->baseline = arg;
-		return 1;
-	case 'W':
-		ro->nonparametric = true;
-		return 1;
-	}
-	return 0;
+	return fsb_cli_parse_metric(cmd, arg, field) ? -1 : 0;
 }
 
 int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct fsb_result ***res,
@@ -206,10 +196,4 @@ int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void 
 	free(lo);
 	free(so);
 	return rc;
-}
-
-int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp))
-{
-	usage(c == 'h' ? stdout : stderr);
-	return c == 'h' ? FSB_EXIT_OK : FSB_EXIT_USAGE;
 }

@@ -21,10 +21,6 @@
  * "--yes-destroy=DEV", "'fsbench devices --check DEV'" (fsb_opt_speaker). */
 const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n);
 
-/* What getopt_long's loop does with -h (the usage on stdout, FSB_EXIT_OK)
- * and with any option it refused (the usage on stderr, FSB_EXIT_USAGE). */
-int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp));
-
 /* What an option of a command does to the command's args struct. */
 enum fsb_cli_set {
 	FSB_CLI_TRUE,        /* no argument; the bool field becomes true */
@@ -95,17 +91,17 @@ int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts
 /* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
 int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);
 
+/* --metric's take: fsb_cli_parse_metric into the enum fsb_metric field. */
+int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field);
+
 /* The options of the tables every command that shows results takes
  * (show, export): --metric (-m), --baseline (-b), --mann-whitney, as
- * getopt_long entries; short options "m:b:". */
-#define FSB_CLI_REPORT_OPTIONS                                  \
-	{ "metric", required_argument, NULL, 'm' },             \
-	{ "baseline", required_argument, NULL, 'b' },           \
-	{ "mann-whitney", no_argument, NULL, 'W' }
-/* Option c (getopt's, with arg) into ro when it is one of those: 1, or -1
- * after its error is printed (cmd names the command); 0 when it is not. */
-struct fsb_report_opts;
-int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro);
+ * fsb_cli_opt entries setting the struct fsb_report_opts ro of args
+ * struct type. */
+#define FSB_CLI_REPORT_OPTIONS(type, ro)                                                       \
+	{ "metric", 'm', FSB_CLI_TAKE, offsetof(type, ro.metric), fsb_cli_take_metric, NULL }, \
+	{ "baseline", 'b', FSB_CLI_STR, offsetof(type, ro.baseline), NULL, NULL },             \
+	{ "mann-whitney", 0, FSB_CLI_TRUE, offsetof(type, ro.nonparametric), NULL, NULL }
 
 /* Read the result files paths[0..n) for command cmd.  *res and *labels
  * (fsb_cli_file_labels) are allocated even on failure; free them with

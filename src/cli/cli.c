@@ -189,8 +189,9 @@ int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void 
 		if (o)
 			given[o - opts] = true;
 	}
-	for (size_t i = 0; rc < 0 && i < n; i++)
-		if (opts[i].required && !given[i])
+	/* a required option not given; then, at the table's end, no operand */
+	for (size_t i = 0; rc < 0 && i <= n; i++)
+		if (opts[i].required && (i < n ? !given[i] : optind >= argc))
 			rc = fsb_cli_usage_error(argv[0], opts[i].required, usage);
 	free(given);
 	free(lo);

@@ -42,7 +42,9 @@ struct fsb_cli_opt {
 	/* FSB_CLI_TAKE: arg into *field; 0, or -1 after printing the error
 	 * ("CMD: --NAME …"; cmd is the command's name) */
 	int (*take)(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field);
-	const char *required;    /* NULL, or the error when it is not given ("-o OUT is required") */
+	/* NULL, or the error when it is not given ("-o OUT is required"); on
+	 * the entry that ends the table, the error when no operand follows */
+	const char *required;
 };
 
 /* A command's options, from its table opts (plus -h, --help, last): getopt_long
@@ -51,8 +53,8 @@ struct fsb_cli_opt {
  * on, optind at the first operand; or the exit status where the command
  * ends: FSB_EXIT_OK after --help (usage on stdout), FSB_EXIT_USAGE after an
  * option getopt refused (its message, then usage on stderr), one a take
- * refused (its one line) or a required option not given (its error, then
- * usage on stderr). */
+ * refused (its one line), or a required option or operand missing (its
+ * error, then usage on stderr). */
 int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void *args,
 		    void (*usage)(FILE *fp));
 

@@ -56,14 +56,12 @@ static int parse_options(int argc, char **argv, struct export_args *a)
 		{ "output", 'o', FSB_CLI_STR, offsetof(struct export_args, out), NULL, NULL },
 		FSB_CLI_REPORT_OPTIONS(struct export_args, eo.report),
 		{ "phase", 'p', FSB_CLI_STR, offsetof(struct export_args, eo.phase), NULL, NULL },
-		{ NULL },
+		{ .name = NULL, .required = "no result file given" },
 	};
 	int rc = fsb_cli_options(argc, argv, opts, a, usage);
 
 	if (rc >= 0)
 		return rc;
-	if (optind >= argc)
-		return fsb_cli_usage_error("export", "no result file given", usage);
 	if (a->eo.phase && !a->fmt->takes_phase) {
 		struct fsb_strv takes = { 0 };
 		char *names;

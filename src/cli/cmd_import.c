@@ -73,15 +73,10 @@ static int parse_options(int argc, char **argv, struct import_args *a)
 		{ "baseline", 'b', FSB_CLI_STR, offsetof(struct import_args, baseline), NULL, NULL },
 		{ "title", 't', FSB_CLI_STR, offsetof(struct import_args, title), NULL, NULL },
 		{ "tool-version", 0, FSB_CLI_STR, offsetof(struct import_args, io.tool_version), NULL, NULL },
-		{ NULL },
+		{ .name = NULL, .required = "no file to import given" },
 	};
-	int rc = fsb_cli_options(argc, argv, opts, a, usage);
 
-	if (rc >= 0)
-		return rc;
-	if (optind >= argc)
-		return fsb_cli_usage_error("import", "no file to import given", usage);
-	return -1;
+	return fsb_cli_options(argc, argv, opts, a, usage);
 }
 
 int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)

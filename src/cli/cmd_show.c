@@ -149,7 +149,7 @@ static int show_options(int argc, char **argv, struct show_args *a)
 		{ "for", 0, FSB_CLI_TAKE, offsetof(struct show_args, rec.use), take_use, NULL },
 		{ "need", 0, FSB_CLI_TAKE, offsetof(struct show_args, rec), take_needs, NULL },
 		{ "no-history", 0, FSB_CLI_FALSE, offsetof(struct show_args, history), NULL, NULL },
-		{ NULL },
+		{ .name = NULL, .required = "no result file given" },
 	};
 
 	return fsb_cli_options(argc, argv, opts, a, usage);
@@ -171,8 +171,6 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		return rc;
 	rc = FSB_EXIT_OK;
 	ro = a.ro, rec = a.rec, raw = a.raw, json = a.json, utf8 = a.utf8, history = a.history;
-	if (optind >= argc)
-		return fsb_cli_usage_error("show", "no result file given", usage);
 	n = argc - optind;
 	if (fsb_cli_rec_config(cli, "show", &rec))
 		return FSB_EXIT_USAGE;

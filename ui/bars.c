@@ -91,6 +91,7 @@ static int bar_entry(struct ui_ctx *ui, int x, const struct ui_key *k, const cha
 void ui_draw_keybar(struct ui_ctx *ui)
 {
 	const struct ui_screen_ops *ops = ui->ops[ui->cur];
+	const struct ui_key *tables[] = { ops->keys, ops->more_keys };
 	int x = 0;
 	bool q = false;
 
@@ -98,16 +99,17 @@ void ui_draw_keybar(struct ui_ctx *ui)
 	ui_fill(LINES - 1, 0, COLS, UI_NORMAL);
 	if (ui->help || ui->dlg.kind != UI_DIALOG_NONE)
 		return;
-	for (const struct ui_key *k = ops->keys; k && k->name; k++) {
-		char label[64];
+	for (size_t t = 0; t < FSB_ARRAY_SIZE(tables); t++)
+		for (const struct ui_key *k = tables[t]; k && k->name; k++) {
+			char label[64];
 
-		if (!k->bar || (k->when && !k->when(ui)))
-			continue;
-		snprintf(label, sizeof(label), "%s", k->bar);
-		x = bar_entry(ui, x, k, label);
-		if (k->keys[0] == 'q' || k->keys[0] == 27)
-			q = true;
-	}
+			if (!k->bar || (k->when && !k->when(ui)))
+				continue;
+			snprintf(label, sizeof(label), "%s", k->bar);
+			x = bar_entry(ui, x, k, label);
+			if (k->keys[0] == 'q' || k->keys[0] == 27)
+				q = true;
+		}
 	x = bar_entry(ui, x, &ui_global_keys[0], ui_global_keys[0].bar);
 	if (!q)
 		bar_entry(ui, x, &ui_global_keys[1], ui->nback ? "Back" : "Quit");

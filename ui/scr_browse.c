@@ -574,14 +574,10 @@ static bool in_result(struct ui_ctx *ui)
 	return S(ui)->mode == MODE_VIEW;
 }
 
-static bool in_view(struct ui_ctx *ui)
+/* The report view, when a result or a comparison is open. */
+static struct ui_view *browse_view(struct ui_ctx *ui)
 {
-	return S(ui)->mode != MODE_LIST;
-}
-
-static bool with_series(struct ui_ctx *ui)
-{
-	return in_result(ui) && view_has_series(&S(ui)->view);
+	return S(ui)->mode != MODE_LIST ? &S(ui)->view : NULL;
 }
 
 static const struct ui_key browse_keys[] = {
@@ -595,11 +591,6 @@ static const struct ui_key browse_keys[] = {
 	{ .keys = { 'p' }, .name = "p", .bar = "Raw", .help = "open result: show / hide the per-repetition tables", .fn = do_raw, .when = in_result },
 	{ .keys = { 'q', 27 }, .name = "q Esc", .bar = "Back", .help = "back: from a result to the list, from the list to the previous screen", .fn = do_back },
 	{ .name = "Up Down j k", .help = "move (also PgUp PgDn Home End g G); Left Right: scroll sideways" },
-	/* key bar labels of keys the report view handles */
-	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart", .when = in_result },
-	{ .keys = { 'm' }, .name = "m", .bar = "Metric", .when = in_view },
-	{ .keys = { 'b' }, .name = "b", .bar = "Baseline", .when = in_view },
-	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = with_series },
 	{ .name = NULL },
 };
 
@@ -608,6 +599,7 @@ const struct ui_screen_ops ui_scr_browse = {
 	.about = "Past result files, newest first.  Open one to see it as `fsbench show` prints it, drawn with the same tables and bar charts as the run screen; mark several to compare them side by side, normalized to the baseline of the first file that has it.",
 	.keys = browse_keys,
 	.more_keys = view_keys,
+	.view = browse_view,
 	.init = browse_init,
 	.fini = browse_fini,
 	.enter = browse_enter,

@@ -588,9 +588,9 @@ static bool finished(struct ui_ctx *ui)
 	return !ui->running && S(ui)->done;
 }
 
-static bool with_series(struct ui_ctx *ui)
+static struct ui_view *run_view(struct ui_ctx *ui)
 {
-	return view_has_series(&S(ui)->view);
+	return &S(ui)->view;
 }
 
 static const struct ui_key run_keys[] = {
@@ -598,13 +598,9 @@ static const struct ui_key run_keys[] = {
 	{ .keys = { '\n', '\r', KEY_ENTER, 'o' }, .name = "Enter o", .bar = "Open", .help = "done: open the result in the browser, with every table", .fn = open_result, .when = finished },
 	{ .keys = { 'r' }, .name = "r", .bar = "Results", .help = "done: browse all result files", .fn = open_result, .when = finished },
 	{ .keys = { 'f' }, .name = "f", .bar = "Finish", .help = "running in rounds: finish after this round, with a complete result", .fn = finish_round, .when = in_rounds },
-	/* key bar labels of keys listed above or handled by the report view */
+	/* key bar labels of keys listed above */
 	{ .keys = { 'q' }, .name = "q", .bar = "Cancel", .fn = cancel_or_back, .when = running },
 	{ .keys = { 'q' }, .name = "q", .bar = "Back", .fn = cancel_or_back, .when = finished },
-	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart" },
-	{ .keys = { 'm' }, .name = "m", .bar = "Metric" },
-	{ .keys = { 'b' }, .name = "b", .bar = "Baseline" },
-	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = with_series },
 	{ .name = NULL },
 };
 
@@ -613,6 +609,7 @@ const struct ui_screen_ops ui_scr_run = {
 	.about = "The engine formats the target with each filesystem in turn and times every phase.  The summary fills in cell by cell as phases finish, normalized to the baseline (1.00; above 1 is slower); the running cell is highlighted.  The chart shows the highlighted column.",
 	.keys = run_keys,
 	.more_keys = view_keys,
+	.view = run_view,
 	.init = run_init,
 	.fini = run_fini,
 	.enter = run_enter,

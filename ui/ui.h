@@ -38,6 +38,7 @@
 
 struct fsb_app;
 struct ui_ctx;
+struct ui_view;
 
 /* What a handler did; the main loop acts on the bits. */
 enum ui_flag {
@@ -126,7 +127,10 @@ struct ui_screen_ops {
 	const char *name;                       /* "Target": the title bar's step */
 	const char *about;                      /* what the screen is for: the help overlay's first lines */
 	const struct ui_key *keys;              /* key table, ends with an entry whose name is NULL */
-	const struct ui_key *more_keys;         /* keys its key hook handles (the report view), for the help */
+	const struct ui_key *more_keys;         /* keys its key hook handles (the report view): the help
+						   lists them, the key bar adds their labels after its own */
+	struct ui_view *(*view)(struct ui_ctx *ui);  /* the report view it shows now, or NULL (the
+						   when of more_keys' labels asks it); NULL = none */
 	void *(*init)(struct ui_ctx *ui);       /* allocate the screen's state, once at start-up */
 	void (*fini)(struct ui_ctx *ui);        /* free it, once at exit */
 	int (*enter)(struct ui_ctx *ui);        /* it became the current screen; flags */

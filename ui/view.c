@@ -277,6 +277,32 @@ void view_cycle_series(struct ui_ctx *ui, struct ui_view *v)
 	ui_message(ui, UI_STATUS, "device over time: %s", fsb_series_infos[series_kind(v)].desc);
 }
 
+/* The report view the current screen shows, or NULL. */
+static struct ui_view *shown(struct ui_ctx *ui)
+{
+	const struct ui_screen_ops *ops = ui->ops[ui->cur];
+
+	return ops->view ? ops->view(ui) : NULL;
+}
+
+static bool showing(struct ui_ctx *ui)
+{
+	return shown(ui) != NULL;
+}
+
+/* A result (not a comparison): Left Right pick the chart's phase. */
+static bool charting(struct ui_ctx *ui)
+{
+	struct ui_view *v = shown(ui);
+
+	return v && v->mode != VIEW_COMPARE;
+}
+
+static bool with_series(struct ui_ctx *ui)
+{
+	return charting(ui) && view_has_series(shown(ui));
+}
+
 const struct ui_key view_keys[] = {
 	{ .name = "t", .help = "device over time: write throughput, IOPS, utilisation" },
 	{ .name = "Left Right h l", .help = "the phase the bar chart shows (the highlighted column)" },
@@ -287,6 +313,11 @@ const struct ui_key view_keys[] = {
 	{ .name = "Up Down j k", .help = "scroll" },
 	{ .name = "PgUp PgDn", .help = "scroll a page" },
 	{ .name = "Home End g G", .help = "top / bottom" },
+	/* key bar labels of keys above, after the screen's own */
+	{ .keys = { KEY_RIGHT }, .name = "→", .bar = "Chart", .when = charting },
+	{ .keys = { 'm' }, .name = "m", .bar = "Metric", .when = showing },
+	{ .keys = { 'b' }, .name = "b", .bar = "Baseline", .when = showing },
+	{ .keys = { 't' }, .name = "t", .bar = "Series", .when = with_series },
 	{ .name = NULL },
 };
 

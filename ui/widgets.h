@@ -199,7 +199,9 @@ void view_cycle_series(struct ui_ctx *ui, struct ui_view *v);
  * < > Up Down PgUp PgDn Home End); flags, 0 when the key is not the view's. */
 int view_key(struct ui_ctx *ui, struct ui_view *v, int key, int h);
 void ui_view_draw(struct ui_ctx *ui, struct ui_view *v, const struct ui_rect *r);
-/* The view's keys for the help overlays of the screens that show one. */
+/* The view's keys for the help overlays of the screens that show one, and
+ * their key bar labels (→ Chart, m Metric, b Baseline, t Series) while
+ * the screen's ops->view says one is shown. */
 extern const struct ui_key view_keys[];
 
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the commands share beyond model/app.h: numbers and metrics from
- * options, and reading the result files named on the command line. */
+/* What the commands share beyond model/app.h: their options parsed from
+ * one table each, numbers and metrics from options, and reading the result
+ * files named on the command line. */
 #include <errno.h>
-#include <stdarg.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,19 +77,9 @@ int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m)
 	return 0;
 }
 
-int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro)
+int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	switch (c) {
-	case 'm':
-		return fsb_cli_parse_metric(cmd, arg, &ro->metric) ? -1 : 1;
-	case 'b':
-		ro->baseline = arg;
-		return 1;
-	case 'W':
-		ro->nonparametric = true;
-		return 1;
-	}
-	return 0;
+	return fsb_cli_parse_metric(cmd, arg, field) ? -1 : 0;
 }
 
 int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct fsb_result ***res,
@@ -115,8 +106,95 @@ void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n
 	free(labels);
 }
 
-int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp))
+void fsb_cli_getopt_add(struct option *lo, size_t *nlo, char *so, const char *name, char letter,
+			bool arg, int val)
 {
-	usage(c == 'h' ? stdout : stderr);
-	return c == 'h' ? FSB_EXIT_OK : FSB_EXIT_USAGE;
+	size_t n = strlen(so);
+
+	lo[(*nlo)++] = (struct option){ name, arg ? required_argument : no_argument, NULL, letter ? letter : val };
+	if (!letter)
+		return;
+	so[n++] = letter;
+	if (arg)
+		so[n++] = ':';
+	so[n] = '\0';
+}
+
+/* The entry of opts getopt's value c stands for, or NULL: -h, --help, or
+ * an option getopt refused. */
+static const struct fsb_cli_opt *option_of(const struct fsb_cli_opt *opts, int c)
+{
+	for (int i = 0; opts[i].name; i++)
+		if (opts[i].letter ? opts[i].letter == c : FSB_CLI_LONG_ONLY + i == c)
+			return &opts[i];
+	return NULL;
+}
+
+/* Option o, with its argument arg, into args: 0, or -1 after its error. */
+static int set_option(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *args)
+{
+	void *field = (char *)args + o->off;
+
+	switch (o->set) {
+	case FSB_CLI_TRUE:
+	case FSB_CLI_FALSE:
+		*(bool *)field = o->set == FSB_CLI_TRUE;
+		return 0;
+	case FSB_CLI_STR:
+		*(const char **)field = arg;
+		return 0;
+	case FSB_CLI_TAKE:
+		return o->take(cmd, o, arg, field);
+	}
+	return 0;
+}
+
+int fsb_cli_usage_error(const char *cmd, const char *what, void (*usage)(FILE *fp))
+{
+	fsb_app_error("%s: %s", cmd, what);
+	usage(stderr);
+	return FSB_EXIT_USAGE;
+}
+
+int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void *args,
+		    void (*usage)(FILE *fp))
+{
+	size_t n = 0, nlo = 0;
+	struct option *lo;
+	bool *given;
+	char *so;
+	int c, rc = -1;
+
+	while (opts[n].name)
+		n++;
+	/* every option, --help and the terminator; two chars a letter, 'h', NUL */
+	lo = fsb_xcalloc(n + 2, sizeof(*lo));
+	so = fsb_xcalloc(2 * n + 2, 1);
+	given = fsb_xcalloc(n + 1, sizeof(*given));
+	for (size_t i = 0; i < n; i++)
+		fsb_cli_getopt_add(lo, &nlo, so, opts[i].name, opts[i].letter,
+				   opts[i].set == FSB_CLI_STR || opts[i].set == FSB_CLI_TAKE,
+				   FSB_CLI_LONG_ONLY + (int)i);
+	fsb_cli_getopt_add(lo, &nlo, so, "help", 'h', false, 0);
+	while (rc < 0 && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		const struct fsb_cli_opt *o = option_of(opts, c);
+
+		if (!o) {
+			/* -h: the usage on stdout; refused: on stderr, after getopt's line */
+			usage(c == 'h' ? stdout : stderr);
+			rc = c == 'h' ? FSB_EXIT_OK : FSB_EXIT_USAGE;
+		} else if (set_option(argv[0], o, optarg, args)) {
+			rc = FSB_EXIT_USAGE;
+		}
+		if (o)
+			given[o - opts] = true;
+	}
+	/* a required option not given; then, at the table's end, no operand */
+	for (size_t i = 0; rc < 0 && i <= n; i++)
+		if (opts[i].required && (i < n ? !given[i] : optind >= argc))
+			rc = fsb_cli_usage_error(argv[0], opts[i].required, usage);
+	free(given);
+	free(lo);
+	free(so);
+	return rc;
 }

@@ -7,7 +7,9 @@
 #ifndef FSB_CMD_H
 #define FSB_CMD_H
 
+#include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "model/app.h"
@@ -19,9 +21,53 @@
  * "--yes-destroy=DEV", "'fsbench devices --check DEV'" (fsb_opt_speaker). */
 const char *fsb_cli_say(enum fsb_opt id, const char *value, char *buf, size_t n);
 
-/* What getopt_long's loop does with -h (the usage on stdout, FSB_EXIT_OK)
- * and with any option it refused (the usage on stderr, FSB_EXIT_USAGE). */
-int fsb_cli_help_or_usage(int c, void (*usage)(FILE *fp));
+/* What an option of a command does to the command's args struct. */
+enum fsb_cli_set {
+	FSB_CLI_TRUE,        /* no argument; the bool field becomes true */
+	FSB_CLI_FALSE,       /* no argument; the bool field becomes false */
+	FSB_CLI_STR,         /* an argument; the const char * field points at it */
+	FSB_CLI_TAKE,        /* an argument, which take checks and stores */
+};
+
+/* getopt's value of the long-only option i of a table: past every char */
+#define FSB_CLI_LONG_ONLY 256
+
+/* One option of a command, declared once: getopt_long's entry, its short
+ * letter and what it sets are all made from it (fsb_cli_options). */
+struct fsb_cli_opt {
+	const char *name;        /* the long option, without "--"; NULL ends the table */
+	char letter;             /* its short option, or 0: long only ('h' is --help's) */
+	enum fsb_cli_set set;    /* what it does with the field at off */
+	size_t off;              /* offsetof its field in the command's args struct */
+	/* FSB_CLI_TAKE: arg into *field; 0, or -1 after printing the error
+	 * ("CMD: --NAME …"; cmd is the command's name) */
+	int (*take)(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field);
+	/* NULL, or the error when it is not given ("-o OUT is required"); on
+	 * the entry that ends the table, the error when no operand follows */
+	const char *required;
+};
+
+/* A command's options, from its table opts (plus -h, --help, last): getopt_long
+ * over argv (argv[0] the command's name, options and operands in any order),
+ * each option taking effect on args in the order given.  Returns -1 to go
+ * on, optind at the first operand; or the exit status where the command
+ * ends: FSB_EXIT_OK after --help (usage on stdout), FSB_EXIT_USAGE after an
+ * option getopt refused (its message, then usage on stderr), one a take
+ * refused (its one line), or a required option or operand missing (its
+ * error, then usage on stderr). */
+int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void *args,
+		    void (*usage)(FILE *fp));
+
+/* What a command line lacks, said: "fsbench: CMD: WHAT", then the usage
+ * on stderr; FSB_EXIT_USAGE. */
+int fsb_cli_usage_error(const char *cmd, const char *what, void (*usage)(FILE *fp));
+
+/* getopt_long's table and short-option string: the entry of option name
+ * (letter 0: long only, then val is getopt's value for it) appended at
+ * lo[*nlo] and to so.  lo has room for the terminator the caller adds; so,
+ * for two chars a letter and the NUL. */
+void fsb_cli_getopt_add(struct option *lo, size_t *nlo, char *so, const char *name, char letter,
+			bool arg, int val);
 
 /* getopt_long's argument checks share these: parse an integer >= min. */
 int fsb_cli_parse_long(const char *cmd, const char *opt, const char *s, long min, long *out);
@@ -47,17 +93,17 @@ int fsb_cli_rec_config(struct fsb_app *cli, const char *cmd, struct fsb_rec_opts
 /* --metric for the tables: dead, real, usr, sys or sync; prints the error. */
 int fsb_cli_parse_metric(const char *cmd, const char *s, enum fsb_metric *m);
 
+/* --metric's take: fsb_cli_parse_metric into the enum fsb_metric field. */
+int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field);
+
 /* The options of the tables every command that shows results takes
  * (show, export): --metric (-m), --baseline (-b), --mann-whitney, as
- * getopt_long entries; short options "m:b:". */
-#define FSB_CLI_REPORT_OPTIONS                                  \
-	{ "metric", required_argument, NULL, 'm' },             \
-	{ "baseline", required_argument, NULL, 'b' },           \
-	{ "mann-whitney", no_argument, NULL, 'W' }
-/* Option c (getopt's, with arg) into ro when it is one of those: 1, or -1
- * after its error is printed (cmd names the command); 0 when it is not. */
-struct fsb_report_opts;
-int fsb_cli_report_option(const char *cmd, int c, const char *arg, struct fsb_report_opts *ro);
+ * fsb_cli_opt entries setting the struct fsb_report_opts ro of args
+ * struct type. */
+#define FSB_CLI_REPORT_OPTIONS(type, ro)                                                       \
+	{ "metric", 'm', FSB_CLI_TAKE, offsetof(type, ro.metric), fsb_cli_take_metric, NULL }, \
+	{ "baseline", 'b', FSB_CLI_STR, offsetof(type, ro.baseline), NULL, NULL },             \
+	{ "mann-whitney", 0, FSB_CLI_TRUE, offsetof(type, ro.nonparametric), NULL, NULL }
 
 /* Read the result files paths[0..n) for command cmd.  *res and *labels
  * (fsb_cli_file_labels) are allocated even on failure; free them with

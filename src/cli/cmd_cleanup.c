@@ -49,19 +49,12 @@ int fsb_cli_cleanup_dead(FILE *fp, bool quiet_when_none)
 
 int fsb_cmd_cleanup(struct fsb_app *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	static const struct fsb_cli_opt none[] = { { NULL } };
+	int rc = fsb_cli_options(argc, argv, none, NULL, usage);
 
 	(void)cli;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind < argc) {
 		fsb_app_error("cleanup: unexpected argument '%s'; try 'fsbench cleanup --help'",
 			      argv[optind]);

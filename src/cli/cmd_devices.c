@@ -161,7 +161,7 @@ struct devices_args {
 	const char *yes_destroy;
 	bool dry_run;
 	bool json;
-	unsigned flags;
+	bool all;                /* --all: FSB_DEVICE_LIST_ALL */
 };
 
 /* `devices --json` (doc/json.md): the devices v[0..n), and with list
@@ -174,7 +174,7 @@ static int write_json(const struct devices_args *a, const struct fsb_device *v, 
 	struct fsb_plan_reqs reqs;
 
 	fsb_json_str(j, "check", a->check);
-	fsb_json_bool(j, "all", a->flags & FSB_DEVICE_LIST_ALL);
+	fsb_json_bool(j, "all", a->all);
 	fsb_target_reqs(FSB_TARGET_DEVICE, &reqs);
 	fsb_json_bool(j, "root", reqs.is_root);
 	if (list) {
@@ -262,7 +262,7 @@ static int do_list(const struct devices_args *a)
 	struct fsb_plan_reqs reqs;
 	int rc;
 
-	rc = fsb_device_list(&a->opts, a->flags, &l, &err);
+	rc = fsb_device_list(&a->opts, a->all ? FSB_DEVICE_LIST_ALL : 0, &l, &err);
 	if (rc) {
 		fsb_app_error("devices: %s", err.msg);
 		return FSB_EXIT_FAILED;
@@ -286,79 +286,48 @@ static int do_list(const struct devices_args *a)
 	return FSB_EXIT_OK;
 }
 
-static int readable(const char *opt, const char *path)
+/* --fstab PATH, --crypttab PATH: a file fsbench can read. */
+static int take_readable(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	if (access(path, R_OK) == 0)
-		return 0;
-	fsb_app_error("devices: %s %s: %s", opt, path, strerror(errno));
-	return -1;
+	if (access(arg, R_OK) < 0) {
+		fsb_app_error("%s: --%s %s: %s", cmd, o->name, arg, strerror(errno));
+		return -1;
+	}
+	*(const char **)field = arg;
+	return 0;
+}
+
+/* --min-size SIZE: 512M, 2G … */
+static int take_size(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
+{
+	if (fsb_parse_size(arg, field)) {
+		fsb_app_error("%s: --%s '%s': expected a size such as 512M or 2G", cmd, o->name, arg);
+		return -1;
+	}
+	return 0;
 }
 
 int fsb_cmd_devices(struct fsb_app *cli, int argc, char **argv)
 {
-	enum { O_FSTAB = 256, O_CRYPTTAB, O_ROOT, O_ALL, O_CHECK, O_WHOLE, O_YES, O_DRY, O_MIN, O_JSON };
-	static const struct option opts[] = {
-		{ "fstab", required_argument, NULL, O_FSTAB },
-		{ "crypttab", required_argument, NULL, O_CRYPTTAB },
-		{ "allow-root-disk", no_argument, NULL, O_ROOT },
-		{ "all", no_argument, NULL, O_ALL },
-		{ "check", required_argument, NULL, O_CHECK },
-		{ "whole-disk", no_argument, NULL, O_WHOLE },
-		{ "yes-destroy", required_argument, NULL, O_YES },
-		{ "dry-run", no_argument, NULL, O_DRY },
-		{ "min-size", required_argument, NULL, O_MIN },
-		{ "json", no_argument, NULL, O_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "fstab", 0, FSB_CLI_TAKE, offsetof(struct devices_args, opts.fstab), take_readable, NULL },
+		{ "crypttab", 0, FSB_CLI_TAKE, offsetof(struct devices_args, opts.crypttab), take_readable, NULL },
+		{ "allow-root-disk", 0, FSB_CLI_TRUE, offsetof(struct devices_args, opts.allow_root_disk), NULL, NULL },
+		{ "all", 0, FSB_CLI_TRUE, offsetof(struct devices_args, all), NULL, NULL },
+		{ "check", 0, FSB_CLI_STR, offsetof(struct devices_args, check), NULL, NULL },
+		{ "whole-disk", 0, FSB_CLI_TRUE, offsetof(struct devices_args, opts.whole_disk), NULL, NULL },
+		{ "yes-destroy", 0, FSB_CLI_STR, offsetof(struct devices_args, yes_destroy), NULL, NULL },
+		{ "dry-run", 0, FSB_CLI_TRUE, offsetof(struct devices_args, dry_run), NULL, NULL },
+		{ "min-size", 0, FSB_CLI_TAKE, offsetof(struct devices_args, opts.min_size), take_size, NULL },
+		{ "json", 0, FSB_CLI_TRUE, offsetof(struct devices_args, json), NULL, NULL },
+		{ NULL },
 	};
 	struct devices_args a = { 0 };
-	int c;
+	int rc = fsb_cli_options(argc, argv, opts, &a, usage);
 
 	(void)cli;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case O_FSTAB:
-			if (readable("--fstab", optarg))
-				return FSB_EXIT_USAGE;
-			a.opts.fstab = optarg;
-			break;
-		case O_CRYPTTAB:
-			if (readable("--crypttab", optarg))
-				return FSB_EXIT_USAGE;
-			a.opts.crypttab = optarg;
-			break;
-		case O_ROOT:
-			a.opts.allow_root_disk = true;
-			break;
-		case O_ALL:
-			a.flags |= FSB_DEVICE_LIST_ALL;
-			break;
-		case O_CHECK:
-			a.check = optarg;
-			break;
-		case O_WHOLE:
-			a.opts.whole_disk = true;
-			break;
-		case O_YES:
-			a.yes_destroy = optarg;
-			break;
-		case O_DRY:
-			a.dry_run = true;
-			break;
-		case O_JSON:
-			a.json = true;
-			break;
-		case O_MIN:
-			if (fsb_parse_size(optarg, &a.opts.min_size)) {
-				fsb_app_error("devices: --min-size '%s': expected a size such as 512M or 2G",
-					      optarg);
-				return FSB_EXIT_USAGE;
-			}
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind < argc) {
 		fsb_app_error("devices: unexpected argument '%s'; use --check DEVICE", argv[optind]);
 		return FSB_EXIT_USAGE;

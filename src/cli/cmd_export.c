@@ -25,53 +25,44 @@ static void usage(FILE *fp)
 		"  -p, --phase PHASE    svg: the chart of PHASE (or total) instead of the first one\n");
 }
 
-/* The options into fmt, out and eo; false when the command ends here
- * (--help, a usage error) with *status. */
-static bool parse_options(int argc, char **argv, const struct fsb_export_format **fmt, const char **out,
-			  struct fsb_export_opts *eo, int *status)
+/* What export was asked for, from its options. */
+struct export_args {
+	const struct fsb_export_format *fmt;
+	const char *out;
+	struct fsb_export_opts eo;
+};
+
+/* --format: one of the table's; else the error and the usage on stderr. */
+static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		FSB_CLI_REPORT_OPTIONS,
-		{ "phase", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	const struct fsb_export_format **fmt = field;
 
-	while ((c = getopt_long(argc, argv, "f:o:m:b:p:h", opts, NULL)) != -1) {
-		int taken = fsb_cli_report_option("export", c, optarg, &eo->report);
-
-		if (taken < 0)
-			return *status = FSB_EXIT_USAGE, false;
-		if (taken)
-			continue;
-		switch (c) {
-		case 'f':
-			*fmt = fsb_export_find(optarg);
-			if (!*fmt) {
-				fsb_app_error("export: unknown format '%s'", optarg);
-				usage(stderr);
-				return *status = FSB_EXIT_USAGE, false;
-			}
-			break;
-		case 'o':
-			*out = optarg;
-			break;
-		case 'p':
-			eo->phase = optarg;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return *status = fsb_cli_help_or_usage(c, usage), false;
-		}
-	}
-	if (!*fmt || optind >= argc) {
-		fsb_app_error("export: %s", !*fmt ? "--format is required" : "no result file given");
+	*fmt = fsb_export_find(arg);
+	if (!*fmt) {
+		fsb_app_error("%s: unknown format '%s'", cmd, arg);
 		usage(stderr);
-		return *status = FSB_EXIT_USAGE, false;
+		return -1;
 	}
-	if (eo->phase && !(*fmt)->takes_phase) {
+	return 0;
+}
+
+/* The options into a; -1 to go on, or the exit status of a usage error
+ * or --help. */
+static int parse_options(int argc, char **argv, struct export_args *a)
+{
+	static const struct fsb_cli_opt opts[] = {
+		{ "format", 'f', FSB_CLI_TAKE, offsetof(struct export_args, fmt), take_format,
+		  "--format is required" },
+		{ "output", 'o', FSB_CLI_STR, offsetof(struct export_args, out), NULL, NULL },
+		FSB_CLI_REPORT_OPTIONS(struct export_args, eo.report),
+		{ "phase", 'p', FSB_CLI_STR, offsetof(struct export_args, eo.phase), NULL, NULL },
+		{ .name = NULL, .required = "no result file given" },
+	};
+	int rc = fsb_cli_options(argc, argv, opts, a, usage);
+
+	if (rc >= 0)
+		return rc;
+	if (a->eo.phase && !a->fmt->takes_phase) {
 		struct fsb_strv takes = { 0 };
 		char *names;
 
@@ -79,28 +70,31 @@ static bool parse_options(int argc, char **argv, const struct fsb_export_format 
 			if (f->takes_phase)
 				fsb_strv_add(&takes, f->name);
 		names = fsb_strv_join(&takes, " or ");
-		fsb_app_error("export: --phase is for --format %s, not %s", names, (*fmt)->name);
+		fsb_app_error("export: --phase is for --format %s, not %s", names, a->fmt->name);
 		free(names);
 		fsb_strv_free(&takes);
-		return *status = FSB_EXIT_USAGE, false;
+		return FSB_EXIT_USAGE;
 	}
-	return true;
+	return -1;
 }
 
 int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 {
-	const struct fsb_export_format *fmt = NULL;
-	struct fsb_export_opts eo = { .report = { .metric = FSB_METRIC_DEAD } };
+	struct export_args a = { .eo = { .report = { .metric = FSB_METRIC_DEAD } } };
+	const struct fsb_export_format *fmt;
+	struct fsb_export_opts eo;
 	struct fsb_result **res = NULL;
 	const char **labels = NULL;
-	const char *out = NULL;
+	const char *out;
 	char *tmp = NULL, *cmdline = NULL;
 	struct fsb_err err = { 0 };
 	FILE *fp = stdout;
-	int n, rc = FSB_EXIT_OK;
+	int n, rc = parse_options(argc, argv, &a);
 
-	if (!parse_options(argc, argv, &fmt, &out, &eo, &rc))
+	if (rc >= 0)
 		return rc;
+	rc = FSB_EXIT_OK;
+	fmt = a.fmt, out = a.out, eo = a.eo;
 	n = argc - optind;
 	if (fsb_cli_rec_config(cli, "export", &eo.rec))
 		return FSB_EXIT_USAGE;

@@ -45,55 +45,38 @@ struct import_args {
 	const char *out, *baseline, *title;
 };
 
+/* --format: bonnie or fio. */
+static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
+{
+	if (fsb_import_format_parse(arg, field)) {
+		fsb_app_error("%s: --format %s: expected bonnie or fio", cmd, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --label A,B,...: the names, added to those of earlier --labels. */
+static int take_labels(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
+{
+	fsb_strv_split(field, arg, ',');
+	return 0;
+}
+
 /* The options into a; -1 to go on, or the exit status of a usage error
  * or --help. */
 static int parse_options(int argc, char **argv, struct import_args *a)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "title", required_argument, NULL, 't' },
-		{ "tool-version", required_argument, NULL, 'T' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "output", 'o', FSB_CLI_STR, offsetof(struct import_args, out), NULL, "-o OUT is required" },
+		{ "format", 'f', FSB_CLI_TAKE, offsetof(struct import_args, fmt), take_format, NULL },
+		{ "label", 'l', FSB_CLI_TAKE, offsetof(struct import_args, labels), take_labels, NULL },
+		{ "baseline", 'b', FSB_CLI_STR, offsetof(struct import_args, baseline), NULL, NULL },
+		{ "title", 't', FSB_CLI_STR, offsetof(struct import_args, title), NULL, NULL },
+		{ "tool-version", 0, FSB_CLI_STR, offsetof(struct import_args, io.tool_version), NULL, NULL },
+		{ .name = NULL, .required = "no file to import given" },
 	};
-	int c;
 
-	while ((c = getopt_long(argc, argv, "o:f:l:b:t:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			a->out = optarg;
-			break;
-		case 'f':
-			if (fsb_import_format_parse(optarg, &a->fmt)) {
-				fsb_app_error("import: --format %s: expected bonnie or fio", optarg);
-				return FSB_EXIT_USAGE;
-			}
-			break;
-		case 'l':
-			fsb_strv_split(&a->labels, optarg, ',');
-			break;
-		case 'b':
-			a->baseline = optarg;
-			break;
-		case 't':
-			a->title = optarg;
-			break;
-		case 'T':
-			a->io.tool_version = optarg;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
-	if (!a->out || optind >= argc) {
-		fsb_app_error("import: %s", !a->out ? "-o OUT is required" : "no file to import given");
-		usage(stderr);
-		return FSB_EXIT_USAGE;
-	}
-	return -1;
+	return fsb_cli_options(argc, argv, opts, a, usage);
 }
 
 int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)

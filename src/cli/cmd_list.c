@@ -21,10 +21,9 @@ static void usage(FILE *fp)
 
 int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "json", 'j', FSB_CLI_TRUE, 0, NULL, NULL },	/* args: the bool json itself */
+		{ NULL },
 	};
 	const struct fsb_config *cfg;
 	const char *what = NULL;
@@ -33,15 +32,10 @@ int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv)
 	struct fsb_buf text = { 0 };
 	enum fsb_configdoc_list which = 0;
 	bool json = false;
-	int c;
+	int rc = fsb_cli_options(argc, argv, opts, &json, usage);
 
-	while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-			continue;
-		}
-		return fsb_cli_help_or_usage(c, usage);
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind < argc)
 		what = argv[optind++];
 	for (which = 0; what && which < FSB_CONFIGDOC_COUNT; which++)

@@ -101,43 +101,31 @@ struct lr_args {
 	bool tsv, json, no_index, verbose;
 };
 
+/* --where: several give every word of each. */
+static int take_where(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
+{
+	struct fsb_buf *where = field;
+
+	fsb_buf_addf(where, "%s%s", where->len ? " " : "", arg);
+	return 0;
+}
+
 /* The options into a; -1 to go on, or the exit status of a usage error
  * or --help. */
 static int parse_options(int argc, char **argv, struct lr_args *a)
 {
-	static const struct option opts[] = {
-		{ "where", required_argument, NULL, 'w' },
-		{ "tsv", no_argument, NULL, 't' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "no-index", no_argument, NULL, 'n' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "where", 'w', FSB_CLI_TAKE, offsetof(struct lr_args, where), take_where, NULL },
+		{ "tsv", 't', FSB_CLI_TRUE, offsetof(struct lr_args, tsv), NULL, NULL },
+		{ "json", 'j', FSB_CLI_TRUE, offsetof(struct lr_args, json), NULL, NULL },
+		{ "no-index", 'n', FSB_CLI_TRUE, offsetof(struct lr_args, no_index), NULL, NULL },
+		{ "verbose", 'v', FSB_CLI_TRUE, offsetof(struct lr_args, verbose), NULL, NULL },
+		{ NULL },
 	};
-	int c;
+	int rc = fsb_cli_options(argc, argv, opts, a, usage);
 
-	while ((c = getopt_long(argc, argv, "w:tjnvh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'w':
-			/* several --where: every word of each */
-			fsb_buf_addf(&a->where, "%s%s", a->where.len ? " " : "", optarg);
-			break;
-		case 't':
-			a->tsv = true;
-			break;
-		case 'j':
-			a->json = true;
-			break;
-		case 'n':
-			a->no_index = true;
-			break;
-		case 'v':
-			a->verbose = true;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (a->tsv && a->json) {
 		fsb_app_error("list-results: --tsv or --json, not both");
 		return FSB_EXIT_USAGE;

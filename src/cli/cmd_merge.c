@@ -24,31 +24,21 @@ static void usage(FILE *fp)
 
 int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "output", 'o', FSB_CLI_STR, 0, NULL, "-o OUT is required" },	/* args: out itself */
+		{ NULL },
 	};
 	struct fsb_result **res = NULL, *merged = NULL;
 	const char **labels = NULL;
 	const char *out = NULL;
 	struct fsb_err err = { 0 };
-	int c, n = 0, rc = FSB_EXIT_OK;
+	int n = 0, rc = fsb_cli_options(argc, argv, opts, &out, usage);
 
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
-	if (!out || argc - optind < 2) {
-		fsb_app_error("merge: %s", !out ? "-o OUT is required" : "give at least two result files");
-		usage(stderr);
-		return FSB_EXIT_USAGE;
-	}
+	if (rc >= 0)
+		return rc;
+	rc = FSB_EXIT_OK;
+	if (argc - optind < 2)
+		return fsb_cli_usage_error("merge", "give at least two result files", usage);
 	n = argc - optind;
 	rc = fsb_cli_read_results("merge", argv + optind, (size_t)n, &res, &labels);
 	if (rc)

@@ -25,10 +25,9 @@ static void say(void *arg, const char *line)
 
 int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "profile", required_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		{ "profile", 'P', FSB_CLI_STR, 0, NULL, NULL },	/* args: pname itself */
+		{ NULL },
 	};
 	const struct fsb_config *cfg = fsb_app_config(cli);
 	const struct fsb_size_profile *prof;
@@ -36,17 +35,11 @@ int fsb_cmd_prepare(struct fsb_app *cli, int argc, char **argv)
 	struct fsb_strv needs = { 0 };
 	struct fsb_workload wl;
 	struct fsb_err why = { 0 };
-	int c, rc = FSB_EXIT_OK;
+	int rc = fsb_cli_options(argc, argv, opts, &pname, usage);
 
-	while ((c = getopt_long(argc, argv, "P:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'P':
-			pname = optarg;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
+	if (rc >= 0)
+		return rc;
+	rc = FSB_EXIT_OK;
 	if (!cfg)
 		return FSB_EXIT_USAGE;
 	prof = fsb_config_profile(cfg, pname ? pname : cfg->defaults.profile);

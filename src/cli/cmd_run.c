@@ -114,32 +114,28 @@ static void usage(FILE *fp)
 }
 
 /* getopt's value of a plan option without a letter: past every char */
-#define OPT_PLAN 256
+#define OPT_PLAN FSB_CLI_LONG_ONLY
 /* --like's: no letter, and no plan option of opts.h */
 #define OPT_LIKE (OPT_PLAN + FSB_OPT_COUNT)
 
 /* The plan's options come from the one table (model/opts.h) that the TUI's
  * recorded command line is written from; --metric, --config and --quiet are
  * this command's own. */
-static void build_options(struct option *lo, char *so, size_t so_len)
+static void build_options(struct option *lo, char *so)
 {
 	size_t k = 0;
-	int n = 0;
 
-	n += snprintf(so + n, so_len - n, "m:c:qh");
+	so[0] = '\0';
 	for (int id = 0; id < FSB_OPT_COUNT; id++) {
 		const struct fsb_opt_info *o = fsb_opt_info(id);
 
-		lo[k++] = (struct option){ o->name, o->arg ? required_argument : no_argument, NULL,
-					   o->letter ? o->letter : OPT_PLAN + id };
-		if (o->letter)
-			n += snprintf(so + n, so_len - n, "%c%s", o->letter, o->arg ? ":" : "");
+		fsb_cli_getopt_add(lo, &k, so, o->name, o->letter, o->arg, OPT_PLAN + id);
 	}
-	lo[k++] = (struct option){ "like", required_argument, NULL, OPT_LIKE };
-	lo[k++] = (struct option){ "metric", required_argument, NULL, 'm' };
-	lo[k++] = (struct option){ "config", required_argument, NULL, 'c' };
-	lo[k++] = (struct option){ "quiet", no_argument, NULL, 'q' };
-	lo[k++] = (struct option){ "help", no_argument, NULL, 'h' };
+	fsb_cli_getopt_add(lo, &k, so, "like", 0, true, OPT_LIKE);
+	fsb_cli_getopt_add(lo, &k, so, "metric", 'm', true, 0);
+	fsb_cli_getopt_add(lo, &k, so, "config", 'c', true, 0);
+	fsb_cli_getopt_add(lo, &k, so, "quiet", 'q', false, 0);
+	fsb_cli_getopt_add(lo, &k, so, "help", 'h', false, 0);
 	lo[k] = (struct option){ NULL, 0, NULL, 0 };
 }
 
@@ -247,7 +243,7 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 	if (!cfg)
 		return FSB_EXIT_USAGE;
 	fsb_plan_init(plan, cfg);
-	build_options(lo, so, sizeof(so));
+	build_options(lo, so);
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		if (c == 'm' && fsb_cli_parse_metric("run", optarg, metric))
 			return FSB_EXIT_USAGE;

@@ -105,23 +105,28 @@ static int show_json(struct fsb_result **res, char *const *paths, const char **l
 	return FSB_EXIT_OK;
 }
 
-/* --for USE (c 'F') and --need F,... (c 'N') into rec; the error printed, -1. */
-static int rec_option(int c, const char *arg, struct fsb_rec_opts *rec)
+/* --for USE into rec->use; the error printed, -1. */
+static int take_use(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
+	if (!fsb_use_find(arg)) {
+		fsb_app_error("%s: --for %s: not a use fsbench knows (%s)", cmd, arg, fsb_use_names());
+		return -1;
+	}
+	*(const char **)field = arg;
+	return 0;
+}
+
+/* --need F,... into rec; the error printed, -1. */
+static int take_needs(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
+{
+	struct fsb_rec_opts *rec = field;
 	struct fsb_err err = { 0 };
 
-	if (c == 'F' && !fsb_use_find(arg)) {
-		fsb_app_error("show: --for %s: not a use fsbench knows (%s)", arg, fsb_use_names());
+	if (fsb_needs_parse(arg, &rec->needs, &err)) {
+		fsb_app_error("%s: --need: %s", cmd, err.msg);
 		return -1;
 	}
-	if (c == 'F')
-		rec->use = arg;
-	if (c == 'N' && fsb_needs_parse(arg, &rec->needs, &err)) {
-		fsb_app_error("show: --need: %s", err.msg);
-		return -1;
-	}
-	if (c == 'N')
-		rec->needs_given = true;
+	rec->needs_given = true;
 	return 0;
 }
 
@@ -136,49 +141,18 @@ struct show_args {
  * or --help. */
 static int show_options(int argc, char **argv, struct show_args *a)
 {
-	static const struct option opts[] = {
-		FSB_CLI_REPORT_OPTIONS,
-		{ "raw", no_argument, NULL, 'r' },
-		{ "ascii", no_argument, NULL, 'A' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "for", required_argument, NULL, 'F' },
-		{ "need", required_argument, NULL, 'N' },
-		{ "no-history", no_argument, NULL, 'H' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct fsb_cli_opt opts[] = {
+		FSB_CLI_REPORT_OPTIONS(struct show_args, ro),
+		{ "raw", 'r', FSB_CLI_TRUE, offsetof(struct show_args, raw), NULL, NULL },
+		{ "ascii", 0, FSB_CLI_FALSE, offsetof(struct show_args, utf8), NULL, NULL },
+		{ "json", 'j', FSB_CLI_TRUE, offsetof(struct show_args, json), NULL, NULL },
+		{ "for", 0, FSB_CLI_TAKE, offsetof(struct show_args, rec.use), take_use, NULL },
+		{ "need", 0, FSB_CLI_TAKE, offsetof(struct show_args, rec), take_needs, NULL },
+		{ "no-history", 0, FSB_CLI_FALSE, offsetof(struct show_args, history), NULL, NULL },
+		{ .name = NULL, .required = "no result file given" },
 	};
-	int c;
 
-	while ((c = getopt_long(argc, argv, "m:b:rjh", opts, NULL)) != -1) {
-		int taken = fsb_cli_report_option("show", c, optarg, &a->ro);
-
-		if (taken < 0)
-			return FSB_EXIT_USAGE;
-		if (taken)
-			continue;
-		switch (c) {
-		case 'r':
-			a->raw = true;
-			break;
-		case 'A':
-			a->utf8 = false;
-			break;
-		case 'j':
-			a->json = true;
-			break;
-		case 'H':
-			a->history = false;
-			break;
-		case 'F':
-		case 'N':
-			if (rec_option(c, optarg, &a->rec))
-				return FSB_EXIT_USAGE;
-			break;
-		default:	/* -h, --help, or an option getopt refused */
-			return fsb_cli_help_or_usage(c, usage);
-		}
-	}
-	return -1;
+	return fsb_cli_options(argc, argv, opts, a, usage);
 }
 
 int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
@@ -197,11 +171,6 @@ int fsb_cmd_show(struct fsb_app *cli, int argc, char **argv)
 		return rc;
 	rc = FSB_EXIT_OK;
 	ro = a.ro, rec = a.rec, raw = a.raw, json = a.json, utf8 = a.utf8, history = a.history;
-	if (optind >= argc) {
-		fsb_app_error("show: no result file given");
-		usage(stderr);
-		return FSB_EXIT_USAGE;
-	}
 	n = argc - optind;
 	if (fsb_cli_rec_config(cli, "show", &rec))
 		return FSB_EXIT_USAGE;

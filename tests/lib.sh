@@ -195,6 +195,19 @@ machine_background() {
 	bg=$(awk -v a="$b0" -v b="$b1" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (b - a) / hz / 2 }')
 }
 
+# background_limit — for a test that must tell burners from the machine's
+# own programs: bg (machine_background), then skip unless those programs
+# leave the phase at least half a CPU, and limit = a disturbed_cpu limit
+# 0.6 CPU above the background (in the limit's units: others' CPU beyond
+# the idle CPU over the dead time), which burners on every CPU cross and
+# the background alone does not.
+background_limit() {
+	machine_background
+	awk -v bg="$bg" -v n="$(nproc)" 'BEGIN { exit !(bg < n - 0.5) }' ||
+		skip "the machine is too busy for this test: other programs use $bg of its $(nproc) CPUs"
+	limit=$(awk -v bg="$bg" 'BEGIN { printf "%.2f", bg + 0.6 }')
+}
+
 FSB_CALM_CHECK='^ *disturbed_cpu = 1e9$'
 
 # No loop device backed by a file in our scratch directory, no mount below it

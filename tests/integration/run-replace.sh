@@ -17,10 +17,7 @@ need_root
 need_prog mkfs.ext2 mkfs.ext4 setsid
 device_lock exclusive
 ncpu=$(nproc)
-machine_background
-awk -v bg="$bg" -v n="$ncpu" 'BEGIN { exit !(bg < n - 0.5) }' ||
-	skip "the machine is too busy for this test: other programs use $bg of its $ncpu CPUs"
-limit=$(awk -v bg="$bg" 'BEGIN { printf "%.2f", bg + 0.6 }')
+background_limit
 note "background: $bg CPUs; disturbed above $limit"
 
 cp /bin/sh "$SCRATCH/burner"

@@ -260,6 +260,20 @@ static void test_plan_rounds(void **state)
  * without the probe 5 rounds do.  With --repeat 1: one round and the stall
  * round.  tiny: nothing known, no budget.
  */
+/* Plan p with est, against hist: est->rounds is rounds (unless -1), and
+ * its text is text (unless NULL). */
+static void plan_is(const struct fsb_plan *p, struct fsb_browse *hist, struct fsb_eta_plan *est,
+		    long rounds, const char *text)
+{
+	char t[256];
+
+	fsb_eta_plan(p, hist, est);
+	if (rounds >= 0)
+		assert_int_equal(est->rounds, rounds);
+	if (text)
+		assert_string_equal(fsb_eta_plan_text(est, p->profile, t, sizeof(t)), text);
+}
+
 static void test_plan_estimate(void **state)
 {
 	struct fsb_config *cfg;
@@ -268,72 +282,57 @@ static void test_plan_estimate(void **state)
 	struct fsb_browse hist;
 	struct fsb_eta_plan est;
 	struct fsb_plan p;
-	char t[256];
 
 	(void)state;
 	setenv("XDG_CACHE_HOME", dir, 1);
 	assert_int_equal(fsb_config_load(path, &cfg, &err), 0);
 	assert_int_equal(fsb_browse_scan(dir, &hist, NULL), 0);
 	fsb_plan_init(&p, cfg);
-	fsb_eta_plan(&p, &hist, &est);
+	plan_is(&p, &hist, &est, 4,
+		"up to about 13 min 18 s: 4 rounds of about 2 min 40 s and the stall round fit the 15m "
+		"budget, from the quick profile's nominal figures");
 	assert_true(est.settle);
 	assert_true(fabs(est.budget - 900) < EPS);
 	assert_true(fabs(est.round - 159.5) < 1e-6);	/* the nominal figures' sum × 5 filesystems */
 	assert_true(fabs(est.stall - 159.5) < 1e-6);	/* every default phase is a command phase */
-	assert_int_equal(est.rounds, 4);
 	assert_true(fabs(est.total - 797.5) < 1e-6);
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "up to about 13 min 18 s: 4 rounds of about 2 min 40 s and the stall round fit the 15m "
-			    "budget, from the quick profile's nominal figures");
 	/* without the probe: no stall round, no room kept for it */
 	p.probe = FSB_PROBE_OFF;
-	fsb_eta_plan(&p, &hist, &est);
+	plan_is(&p, &hist, &est, 5,
+		"up to about 13 min 18 s: 5 rounds of about 2 min 40 s fit the 15m budget, "
+		"from the quick profile's nominal figures");
 	assert_true(est.stall == 0);
-	assert_int_equal(est.rounds, 5);
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "up to about 13 min 18 s: 5 rounds of about 2 min 40 s fit the 15m budget, "
-			    "from the quick profile's nominal figures");
 	/* beside the timed phases: no stall round either */
 	p.probe = FSB_PROBE_BESIDE;
-	fsb_eta_plan(&p, &hist, &est);
-	assert_int_equal(est.rounds, 5);
+	plan_is(&p, &hist, &est, 5, NULL);
 	p.probe = FSB_PROBE_ROUND;
 	/* a budget of 5 minutes affords one round, and the stall round runs
 	 * after it all the same: the first round always runs */
 	p.budget = 300;
-	fsb_eta_plan(&p, &hist, &est);
-	assert_int_equal(est.rounds, 1);
+	plan_is(&p, &hist, &est, 1, NULL);
 	assert_true(fabs(est.total - 319) < 1e-6);
 	/* a fixed repetition: no rounds, no budget's bound */
 	p.settle = false;
-	fsb_eta_plan(&p, &hist, &est);
+	plan_is(&p, &hist, &est, 1,
+		"about 5 min 19 s: a round of about 2 min 40 s and the stall round, from the quick "
+		"profile's nominal figures");
 	assert_false(est.settle);
-	assert_int_equal(est.rounds, 1);
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "about 5 min 19 s: a round of about 2 min 40 s and the stall round, from the quick "
-			    "profile's nominal figures");
 	p.probe = FSB_PROBE_OFF;
-	fsb_eta_plan(&p, &hist, &est);
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "about 2 min 40 s, from the quick profile's nominal figures");
+	plan_is(&p, &hist, &est, -1, "about 2 min 40 s, from the quick profile's nominal figures");
 	p.probe = FSB_PROBE_ROUND;
 	/* tiny: no nominal figures, no budget */
 	free(p.profile);
 	p.profile = fsb_xstrdup("tiny");
 	p.settle = true;
 	p.budget = -1;
-	fsb_eta_plan(&p, &hist, &est);
+	plan_is(&p, &hist, &est, -1, "unknown: no earlier tiny run and no nominal figures");
 	assert_false(est.settle);
 	assert_true(isnan(est.round) && isnan(est.total));
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "unknown: no earlier tiny run and no nominal figures");
 	/* tiny with a budget: rounds, bounded by it, length unknown */
 	p.budget = 120;
-	fsb_eta_plan(&p, &hist, &est);
+	plan_is(&p, &hist, &est, FSB_SETTLE_MAX_ROUNDS,
+		"at most 2m (the budget); a round's length is unknown: no earlier tiny run and no nominal figures");
 	assert_true(est.settle);
-	assert_int_equal(est.rounds, FSB_SETTLE_MAX_ROUNDS);
-	assert_string_equal(fsb_eta_plan_text(&est, p.profile, t, sizeof(t)),
-			    "at most 2m (the budget); a round's length is unknown: no earlier tiny run and no nominal figures");
 	fsb_plan_clear(&p);
 	fsb_browse_free(&hist);
 	fsb_config_free(cfg);

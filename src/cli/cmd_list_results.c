@@ -33,36 +33,8 @@ static void usage(FILE *fp)
 		"  -v, --verbose      say on stderr how many files were read and where the index is\n");
 }
 
-/* A field for TSV: a tab or newline would split the row. */
-static void tsv_field(const char *s)
-{
-	for (; *s; s++)
-		putchar(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
-}
-
-/* The rows idx[0..n) of b as TSV: the model's row texts, the path first. */
-static void print_tsv(const struct fsb_browse *b, const size_t *idx, size_t n)
-{
-	printf("File");
-	for (int k = 0; k < FSB_BROWSE_NCOLS; k++)
-		printf("\t%s", fsb_browse_col_name(k));
-	putchar('\n');
-	for (size_t i = 0; i < n; i++) {
-		char *col[FSB_BROWSE_NCOLS];
-
-		fsb_browse_row(&b->v[idx[i]], col);
-		tsv_field(b->v[idx[i]].path);
-		for (int k = 0; k < FSB_BROWSE_NCOLS; k++) {
-			putchar('\t');
-			tsv_field(col[k]);
-			free(col[k]);
-		}
-		putchar('\n');
-	}
-}
-
 /* The rows idx[0..n) of b as JSON, TSV or the table; an exit status.  The
- * text and the JSON walk the one list table (doc/report.h). */
+ * text, the TSV and the JSON walk the one list table (doc/report.h). */
 static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, const char *dir,
 		      const char *where, bool json, bool tsv)
 {
@@ -71,12 +43,19 @@ static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, c
 	struct fsb_json *j;
 	int rc = FSB_EXIT_OK;
 
-	if (tsv) {
-		print_tsv(b, idx, n);
-		return FSB_EXIT_OK;
-	}
 	fsb_report_browse_list(b, idx, n, &list);
-	if (json) {
+	if (tsv) {
+		struct fsb_buf out = { 0 };
+		size_t ncols;
+		const char *const *cols = fsb_report_browse_tsv_cols(&ncols);
+
+		fsb_table_list_tsv(&list, cols, ncols, &out);
+		if ((out.len && fwrite(out.s, 1, out.len, stdout) != out.len) || fflush(stdout)) {
+			fsb_app_error("list-results: standard output: write error");
+			rc = FSB_EXIT_FAILED;
+		}
+		fsb_buf_free(&out);
+	} else if (json) {
 		j = fsb_json_new("list-results");
 		fsb_json_str(j, "directory", dir);
 		fsb_json_str(j, "where", where);

@@ -56,7 +56,7 @@ static const struct {
  * JSON says the fact apart (JSON's status is null for a file that could
  * not be read, the text's says "unreadable"); JSON's in doc/json.md's order. */
 static const struct fsb_col_def list_cols[] = {
-	{ "file",             NULL,          J,     FSB_COL_STR,  0, NULL },
+	{ "file",             "File",        J,     FSB_COL_STR,  0, NULL },
 	{ "readable",         NULL,          J,     FSB_COL_BOOL, 0, NULL },
 	{ "error",            NULL,          J,     FSB_COL_STR,  0, NULL },
 	{ "date",             "Date",        T | J, FSB_COL_STR,  0, NULL },
@@ -75,12 +75,22 @@ static const struct fsb_col_def list_cols[] = {
 	{ "log",              NULL,          J,     FSB_COL_STR,  0, NULL },
 };
 
-/* The text columns by what they show, in the order above. */
-static const char *const text_ids[FSB_BROWSE_NCOLS] = {
-	[FSB_BROWSE_DATE] = "date", [FSB_BROWSE_STATUS] = "status_text", [FSB_BROWSE_PROFILE] = "profile_text",
-	[FSB_BROWSE_AGED] = "aged_text", [FSB_BROWSE_TARGET] = "target_text",
-	[FSB_BROWSE_FS] = "filesystems_text", [FSB_BROWSE_PHASES] = "phases_text",
+/* The file, then the text columns by what they show (model/browse.h's
+ * order: list-results --tsv's). */
+static const char *const tsv_ids[1 + FSB_BROWSE_NCOLS] = {
+	"file",
+	[1 + FSB_BROWSE_DATE] = "date", [1 + FSB_BROWSE_STATUS] = "status_text",
+	[1 + FSB_BROWSE_PROFILE] = "profile_text", [1 + FSB_BROWSE_AGED] = "aged_text",
+	[1 + FSB_BROWSE_TARGET] = "target_text", [1 + FSB_BROWSE_FS] = "filesystems_text",
+	[1 + FSB_BROWSE_PHASES] = "phases_text",
 };
+static const char *const *const text_ids = tsv_ids + 1;
+
+const char *const *fsb_report_browse_tsv_cols(size_t *n)
+{
+	*n = FSB_ARRAY_SIZE(tsv_ids);
+	return tsv_ids;
+}
 
 /* Row r's cell of column id: s with flags (NULL: missing, JSON's null), value v. */
 static void put(struct fsb_table *t, size_t r, const char *id, unsigned flags, double v, const char *s)

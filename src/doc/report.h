@@ -147,6 +147,14 @@ void fsb_table_init_list(struct fsb_table *t, const char *id, const struct fsb_c
  */
 void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out);
 /*
+ * A list table's columns ids[0..n) (keys, in that order, whatever their
+ * flags) as tab-separated values onto out: a line of their headers (the
+ * key where a column has none), then a line per row of their cells' texts,
+ * a tab or line break inside a text written as a blank.  A key the table
+ * lacks gives an empty field.
+ */
+void fsb_table_list_tsv(const struct fsb_table *t, const char *const *ids, size_t n, struct fsb_buf *out);
+/*
  * A list table's text columns as a report table v, for the renderers of
  * render.h and the TUI: one header row (the columns' headers, flagged
  * FSB_CELL_HEADER), then its rows, each cell as it is (text, flags, value),
@@ -459,5 +467,12 @@ void fsb_report_browse(const struct fsb_browse *b, const size_t *idx, size_t n, 
  * phases (arrays), aged, repeat; then log.
  */
 void fsb_report_browse_list(const struct fsb_browse *b, const size_t *idx, size_t n, struct fsb_table *t);
+/*
+ * The keys of that list table's columns `list-results --tsv` writes, in
+ * its order (scripts count on it: new columns only at the end): File,
+ * then Date, Status, Profile, Target, Filesystems, Phases, Aged (model/
+ * browse.h's enum fsb_browse_col).  Static; *n their number.
+ */
+const char *const *fsb_report_browse_tsv_cols(size_t *n);
 
 #endif

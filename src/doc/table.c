@@ -162,6 +162,33 @@ void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
 		list_line(t, (long)r, out);
 }
 
+/* s for TSV: a tab or a line break would split the row. */
+static void tsv_field(struct fsb_buf *out, const char *s)
+{
+	for (; s && *s; s++)
+		fsb_buf_addf(out, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+void fsb_table_list_tsv(const struct fsb_table *t, const char *const *ids, size_t n, struct fsb_buf *out)
+{
+	int col[n ? n : 1];
+
+	for (size_t k = 0; k < n; k++) {
+		col[k] = fsb_table_find_col(t, ids[k]);
+		fsb_buf_add(out, k ? "\t" : "");
+		tsv_field(out, col[k] >= 0 && t->cols && t->cols[col[k]].header ? t->cols[col[k]].header : ids[k]);
+	}
+	fsb_buf_add(out, "\n");
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t k = 0; k < n; k++) {
+			fsb_buf_add(out, k ? "\t" : "");
+			if (col[k] >= 0)
+				tsv_field(out, fsb_table_cell(t, r, (size_t)col[k])->text);
+		}
+		fsb_buf_add(out, "\n");
+	}
+}
+
 void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v)
 {
 	size_t n = 0, k = 0;

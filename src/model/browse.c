@@ -156,14 +156,6 @@ enum { COL_DATE = FSB_BROWSE_DATE, COL_STATUS = FSB_BROWSE_STATUS, COL_PROFILE =
        COL_TARGET = FSB_BROWSE_TARGET, COL_FS = FSB_BROWSE_FS, COL_PHASES = FSB_BROWSE_PHASES,
        COL_AGED = FSB_BROWSE_AGED, NCOLS = FSB_BROWSE_NCOLS };
 
-const char *fsb_browse_col_name(enum fsb_browse_col c)
-{
-	static const char *const names[NCOLS] = { "Date", "Status", "Profile", "Target", "Filesystems", "Phases",
-						   "Aged" };
-
-	return (unsigned)c < NCOLS ? names[c] : "";
-}
-
 static void format_date(time_t when, char *buf, size_t len)
 {
 	struct tm tm;

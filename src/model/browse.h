@@ -92,15 +92,12 @@ bool fsb_browse_match(const struct fsb_browse_entry *e, const char *filter);
 
 /* The columns of a row, in the order `list-results --tsv` writes them (new
  * ones are added at the end, so that a script's column numbers stay; the
- * table of doc/report.h shows them in an order of its own). */
+ * table of doc/report.h shows them in an order of its own, and declares
+ * their headings: doc/browse_table.c). */
 enum fsb_browse_col {
 	FSB_BROWSE_DATE, FSB_BROWSE_STATUS, FSB_BROWSE_PROFILE, FSB_BROWSE_TARGET,
 	FSB_BROWSE_FS, FSB_BROWSE_PHASES, FSB_BROWSE_AGED, FSB_BROWSE_NCOLS
 };
-
-/* A column's heading: "Date", "Status", "Profile", "Target", "Filesystems",
- * "Phases", "Aged".  Static. */
-const char *fsb_browse_col_name(enum fsb_browse_col c);
 
 /* The texts of the entry's row (FSB_BROWSE_NCOLS strings, each owned by the
  * caller): Date (local time), Status, Profile, Target, Filesystems, Phases,

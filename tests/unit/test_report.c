@@ -471,6 +471,19 @@ static void test_list_table(void **state)
 	fsb_table_list_text(&t, &b);
 	assert_string_equal(b.s, "Things:\n  name   needs  why\n  a      b|c, d fine\n  bb     -      no\n");
 	fsb_buf_free(&b);
+	/* as TSV: the columns asked for in their order, JSON-only ones too
+	 * (a header-less one headed by its key), an unknown key empty, a tab
+	 * or line break inside a text a blank, an empty cell empty */
+	fsb_table_set(&t, 0, 3, 0, NAN, "two\twords\nand a line");
+	{
+		static const char *const ids[] = { "why", "ok", "name", "nosuch", "needs" };
+
+		fsb_table_list_tsv(&t, ids, FSB_ARRAY_SIZE(ids), &b);
+	}
+	assert_string_equal(b.s, "why\tok\tname\tnosuch\tneeds\n"
+				 "two words and a line\tyes\ta\t\tb|c, d\n"
+				 "no\tno\tbb\t\t\n");
+	fsb_buf_free(&b);
 	fsb_table_free(&t);
 }
 

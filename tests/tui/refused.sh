@@ -20,8 +20,7 @@ tui_wait 'Where should fsbench run'
 # the list row: the device, its filesystem and label, refused with a reason
 tui_wait "^  $dev +64 MiB ext2 +tuiref .*refused: "
 # highlight it: the detail pane is titled with the highlighted device
-tui_keys Home
-tui_press_until Down "─ $dev ─" 60
+tui_target_to "$dev" 60
 tui_wait 'refused, and cannot be chosen:'
 tui_screen | grep -qF -- "- mounted on $mnt" || { tui_dump; fail "the detail pane does not say where $dev is mounted"; }
 tui_screen | grep -q 'LABEL=tuiref' || { tui_dump; fail "the detail pane does not show the signature's label"; }

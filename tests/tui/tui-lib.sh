@@ -311,13 +311,28 @@ tui_plan_image() {
 	tui_press_until p 'Size profile +‹ tiny ›' 6
 }
 
+# tui_target_to DEV MAX — on the target screen, the cursor onto device
+# DEV: Home, drawn (the cursor on the list's first row) before the first
+# look — unawaited, that look could see the old screen and the Down after
+# it arrive behind Home, one row past DEV when DEV is first (a CI run with
+# another test's loop device listed second) — then Down until the detail
+# pane is DEV's, at most MAX times.
+tui_target_to() {
+	local dev=$1 max=$2 end=$((SECONDS + TUI_WAIT_S))
+	tui_keys Home
+	until tui_screen | grep -qzP '\n  DEVICE [^\n]*\n▶'; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "Home did not put the cursor on the device list's first row"; }
+		sleep 0.1
+	done
+	tui_press_until Down "─ $dev ─" "$max"
+}
+
 # tui_pick_device DEV — from the target screen to the plan screen: the
 # device DEV chosen, which must be usable (every check passed).
 tui_pick_device() {
 	local dev=$1
 	tui_wait 'Where should fsbench run'
-	tui_keys Home
-	tui_press_until Down "─ $dev ─" 60
+	tui_target_to "$dev" 60
 	tui_wait '^│ usable: every check passed'
 	tui_keys Enter
 	tui_wait "Target: $dev: formatted with every filesystem ticked"

@@ -20,8 +20,7 @@ results=$XDG_DATA_HOME/fsbench/results
 
 tui_start 140 40
 tui_wait 'Where should fsbench run'
-tui_keys Home
-tui_press_until Down "─ $dev ─" 80
+tui_target_to "$dev" 80
 # refused as it is, the partition table the reason shown in the list
 tui_wait "^│ refused, and cannot be chosen"
 tui_choose_refused "$dev" 'a whole disk with a gpt partition table' 'the whole disk' 'Use the whole disk' \

@@ -171,41 +171,33 @@ out:
 static void merge_phase(struct fsb_phase_result *dst, const struct fsb_phase_result *src, bool first)
 {
 	if (first) {
+		fsb_phase_copy(dst, src);
+		return;
+	}
+	if (!dst->label)
 		dst->label = fsb_xstrdup(src->label);
+	if (dst->kind == FSB_PHASE_KIND_NONE)
 		dst->kind = src->kind;
+	if (!dst->command)
 		dst->command = fsb_xstrdup(src->command);
-		dst->status = src->status;
-		dst->reason = fsb_xstrdup(src->reason);
+	if (isnan(dst->measured_cv))	/* a measurement of the profile: the larger is the safe one */
+		dst->measured_cv = src->measured_cv;
+	else if (src->measured_cv > dst->measured_cv)
+		dst->measured_cv = src->measured_cv;
+	if (isnan(dst->session_cv) || src->session_cv > dst->session_cv)
+		dst->session_cv = src->session_cv;
+	if (src->status == FSB_PHASE_OK && dst->status != FSB_PHASE_OK) {
+		dst->status = FSB_PHASE_OK;
+		free(dst->reason);
+		dst->reason = NULL;
+	}
+	if (src->nruns && dst->nruns) {
+		/* the bookkeeping described one run's cell, not this one */
+		dst->auto_target_reps = -1;
+		dst->auto_converged = false;
+	} else if (src->nruns) {
 		dst->auto_target_reps = src->auto_target_reps;
 		dst->auto_converged = src->auto_converged;
-		dst->measured_cv = src->measured_cv;
-		dst->session_cv = src->session_cv;
-	} else {
-		if (!dst->label)
-			dst->label = fsb_xstrdup(src->label);
-		if (dst->kind == FSB_PHASE_KIND_NONE)
-			dst->kind = src->kind;
-		if (!dst->command)
-			dst->command = fsb_xstrdup(src->command);
-		if (isnan(dst->measured_cv))	/* a measurement of the profile: the larger is the safe one */
-			dst->measured_cv = src->measured_cv;
-		else if (src->measured_cv > dst->measured_cv)
-			dst->measured_cv = src->measured_cv;
-		if (isnan(dst->session_cv) || src->session_cv > dst->session_cv)
-			dst->session_cv = src->session_cv;
-		if (src->status == FSB_PHASE_OK && dst->status != FSB_PHASE_OK) {
-			dst->status = FSB_PHASE_OK;
-			free(dst->reason);
-			dst->reason = NULL;
-		}
-		if (src->nruns && dst->nruns) {
-			/* the bookkeeping described one run's cell, not this one */
-			dst->auto_target_reps = -1;
-			dst->auto_converged = false;
-		} else if (src->nruns) {
-			dst->auto_target_reps = src->auto_target_reps;
-			dst->auto_converged = src->auto_converged;
-		}
 	}
 	for (size_t k = 0; k < src->nruns; k++)
 		fsb_phase_add_run(dst, &src->runs[k]);

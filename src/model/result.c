@@ -505,11 +505,8 @@ static void strv_copy(struct fsb_strv *dst, const struct fsb_strv *src)
 		fsb_strv_add(dst, src->v[i]);
 }
 
-/* A copy of phase sp, its runs and stall runs, added to fs. */
-static void phase_copy(struct fsb_fs_result *fs, const struct fsb_phase_result *sp)
+void fsb_phase_copy(struct fsb_phase_result *ph, const struct fsb_phase_result *sp)
 {
-	struct fsb_phase_result *ph = fsb_fs_add_phase(fs, sp->name);
-
 	ph->label = fsb_xstrdup(sp->label);
 	ph->kind = sp->kind;
 	ph->command = fsb_xstrdup(sp->command);
@@ -545,7 +542,7 @@ static void fs_copy(struct fsb_result *res, const struct fsb_fs_result *sf)
 	fs->fsck = fsb_xstrdup(sf->fsck);
 	fs->fsck_data = fsb_xstrdup(sf->fsck_data);
 	for (size_t j = 0; j < sf->nphases; j++)
-		phase_copy(fs, sf->phases[j]);
+		fsb_phase_copy(fsb_fs_add_phase(fs, sf->phases[j]->name), sf->phases[j]);
 }
 
 struct fsb_result *fsb_result_dup(const struct fsb_result *src)

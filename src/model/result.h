@@ -457,6 +457,11 @@ struct fsb_phase_result *fsb_fs_find_phase(const struct fsb_fs_result *fs, const
 /* Find or append (a new one: the result's grid is rebuilt when next asked). */
 struct fsb_fs_result *fsb_result_add_fs(struct fsb_result *res, const char *name);
 struct fsb_phase_result *fsb_fs_add_phase(struct fsb_fs_result *fs, const char *name);
+/* Phase sp's facts (label, kind, command, status, reason, the auto
+ * bookkeeping, the CVs) copied into ph, a phase just added, and deep
+ * copies of its runs and stall runs appended (fsb_result_dup, and merge
+ * for a phase's first file). */
+void fsb_phase_copy(struct fsb_phase_result *ph, const struct fsb_phase_result *sp);
 /* Append a deep copy of run; returns the stored copy.  The grid is rebuilt
  * when next asked. */
 struct fsb_run *fsb_phase_add_run(struct fsb_phase_result *ph, const struct fsb_run *run);

@@ -165,13 +165,20 @@ void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
 /* s for TSV: a tab or a line break would split the row. */
 static void tsv_field(struct fsb_buf *out, const char *s)
 {
-	for (; s && *s; s++)
-		fsb_buf_addf(out, "%c", *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+	size_t n;
+
+	/* the runs between such characters as they are, each of those a blank */
+	for (; s && *s; s += n + (s[n] != '\0')) {
+		n = strcspn(s, "\t\n\r");
+		fsb_buf_addn(out, s, n);
+		if (s[n])
+			fsb_buf_add(out, " ");
+	}
 }
 
 void fsb_table_list_tsv(const struct fsb_table *t, const char *const *ids, size_t n, struct fsb_buf *out)
 {
-	int col[n ? n : 1];
+	int *col = fsb_xcalloc(n ? n : 1, sizeof(*col));
 
 	for (size_t k = 0; k < n; k++) {
 		col[k] = fsb_table_find_col(t, ids[k]);
@@ -187,6 +194,7 @@ void fsb_table_list_tsv(const struct fsb_table *t, const char *const *ids, size_
 		}
 		fsb_buf_add(out, "\n");
 	}
+	free(col);
 }
 
 void fsb_table_text_view(const struct fsb_table *t, struct fsb_table *v)

@@ -35,7 +35,7 @@ tui_wait 'Phases \(1, '
 tui_press_until p 'Size profile +‹ quick ›' 6
 tui_wait '\[ \] aging +age the filesystem \(aged against fresh\): about [0-9]+ min [0-9]+ s a round'
 before=$(estimate)
-tui_keys Home
+tui_plan_home phases
 tui_press_until Down '^Space: age each filesystem' 40
 tui_keys Space
 tui_wait 'Phases \(7, '

@@ -21,8 +21,7 @@ tui_wait 'Results in .*: 2 files'
 # the rows: seed 003's six filesystems and twelve phases, fio's jobs
 tui_wait '^.* ext2,ext3,ext4,reiserfs,jfs,xfs +char-write,block-write,'
 tui_wait '^.* ext4 +seqwrite-write,randrw-read,randrw-write'
-tui_keys Home
-tui_press_until Down '^▶.* ext2,ext3,ext4,reiserfs,jfs,xfs ' 2
+tui_list_to '   Date ' '^▶.* ext2,ext3,ext4,reiserfs,jfs,xfs ' 2
 tui_wait 'Seed 003: bonnie\+\+ 1\.03'
 tui_keys Enter
 tui_wait '^ *Seed 003: bonnie\+\+ 1\.03'
@@ -32,8 +31,7 @@ tui_wait 'not measured'
 tui_screen | grep -E '^ *(ext|reiserfs|jfs|xfs)' | grep -q '+++' && fail "a +++++ is on the screen"
 tui_keys q
 tui_wait 'Results in '
-tui_keys Home
-tui_press_until Down '^▶.* ext4 +seqwrite-write' 2
+tui_list_to '   Date ' '^▶.* ext4 +seqwrite-write' 2
 tui_wait 'fio 3\.33 results, imported'
 tui_keys Enter
 tui_wait '^ *fio 3\.33 results, imported'

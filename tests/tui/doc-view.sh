@@ -50,6 +50,8 @@ PY
 scroll() {
 	local name=$1 i=0 pages=() before
 	tui_keys Home
+	# the top drawn (after p the view may still be at the end) before it is read
+	tui_wait_gone '▲ more'
 	tui_settled >"$SCRATCH/$name.0"
 	pages+=("$SCRATCH/$name.0")
 	while grep -q '▼ more' "$SCRATCH/$name.$i"; do

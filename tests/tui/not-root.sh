@@ -40,12 +40,8 @@ tui_wait '│ Directory '
 tui_keys C-u "$SCRATCH/target" Enter
 tui_wait "Target: directory $SCRATCH/target"
 # no filesystems to tick for a directory: the phases have the keyboard
-tui_keys n
-for ph in tar rm; do
-	tui_keys Home
-	tui_press_until Down "^$ph: " 30
-	tui_keys Space
-done
+tui_plan_none phases
+tui_plan_tick phases tar rm
 tui_press_until p 'Size profile +‹ tiny ›' 6
 tui_keys Enter
 tui_wait 'Start the run in this directory'

@@ -30,7 +30,7 @@ tui_plan_image "$img" 2G ext2 --
 tui_wait 'Phases \(0, '
 
 # make2 alone brings make and tar, and the hint line says so
-tui_keys Home
+tui_plan_home phases
 tui_press_until Down '^make2: ' 30
 tui_keys Space
 tui_wait '^Ticked make and tar too: make2 needs them before it'

@@ -65,9 +65,8 @@ rc=$?
 results=$XDG_DATA_HOME/fsbench/results
 FSBENCH=$SCRATCH/fsbench-in-ns tui_start 140 40
 tui_wait 'Where should fsbench run'
-tui_keys Home
 # the root partition: refused for what it holds, no question offered
-tui_press_until Down "─ ${dev}p1 ─" 80
+tui_target_to "${dev}p1" 80
 tui_screen | grep -E "^ *▶ *${dev}p1 " | grep -q 'refused: holds the root filesystem' ||
 	{ tui_dump; fail "the root partition's first reason is not that it holds the root filesystem"; }
 tui_keys Enter

@@ -25,14 +25,12 @@ tui_short_data_home
 tui_start 100 30
 tui_pick_device "$dev"
 # the plan: ext2 alone, tar alone, the tiny profile
-tui_keys n
-tui_keys Home
-tui_press_until Down '^ext2: ' 30
-tui_keys Space
+tui_plan_none fs
+tui_plan_tick fs ext2
 tui_wait 'Filesystems \(1\)'
-tui_keys Tab n Home
-tui_press_until Down '^tar: ' 30
-tui_keys Space
+tui_keys Tab
+tui_plan_none phases
+tui_plan_tick phases tar
 tui_wait 'Phases \(1, '
 tui_press_until p 'Size profile +‹ tiny ›' 6
 

@@ -30,20 +30,15 @@ tui_keys C-u "$img" Tab C-u 2G Enter
 tui_wait "Target: new image file $img, 2 GiB"
 
 # Plan: only ext2 and ext4 …
-tui_keys n Home
-tui_press_until Down '^ext2: ' 20
-tui_keys Space
-tui_press_until Down '^ext4: ' 20
-tui_keys Space
+tui_plan_none fs
+tui_plan_tick fs ext2 ext4
 tui_wait 'Filesystems \(2\)'
 tui_screen | grep -q '\[x\] ext2 ' || fail "ext2 is not ticked"
 tui_screen | grep -q '\[x\] ext4 ' || fail "ext4 is not ticked"
 # … tar, cp and rm …
-tui_keys Tab n
-for ph in tar cp rm; do
-	tui_press_until Down "^$ph: " 20
-	tui_keys Space
-done
+tui_keys Tab
+tui_plan_none phases
+tui_plan_tick phases tar cp rm
 tui_wait 'Phases \(3, '
 # … with the tiny profile
 tui_press_until p 'Size profile +‹ tiny ›' 6

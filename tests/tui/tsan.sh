@@ -33,12 +33,8 @@ tui_keys Enter
 tui_wait '│ Directory '
 tui_keys C-u "$dir" Enter
 tui_wait 'Target: directory' 30
-tui_keys n
-for ph in block-write seq-create; do
-	tui_keys Home
-	tui_press_until Down "^$ph: " 40
-	tui_keys Space
-done
+tui_plan_none phases
+tui_plan_tick phases block-write seq-create
 tui_press_until p 'Size profile +‹ tiny ›' 6
 tui_keys Enter
 tui_wait 'Start the run in this directory' 30

@@ -17,6 +17,14 @@
 #   tui_assert_restored            the terminal is back to normal after exit
 #   tui_pid                        the fsbench process
 #   tui_plan_image, tui_pick_device  from the target screen to the plan
+#   tui_plan_none, tui_plan_home, tui_plan_tick  on the plan screen, each
+#                                  key seen drawn before the next
+#   tui_list_to HEAD RE MAX        Home in a list, then Down until RE shows
+#   tui_dump, tui_diag             the screen; where the keys and threads are
+#
+# A key with a visible effect is waited for before tui_press_until looks at
+# the screen: it counts a press as done when the screen changes, and a key
+# still on its way would be counted in its place.
 #
 # Screens are polled until what is waited for shows, never slept on; the
 # timeout (TUI_WAIT_S seconds, 60 unless a wait names its own) only keeps a
@@ -111,8 +119,9 @@ tui_start() {
 		fail "tmux new-session failed"
 }
 
+# a key tmux did not deliver would look like a key that changed nothing
 tui_keys() {
-	tmx send-keys -t t "$@"
+	tmx send-keys -t t "$@" || fail "tmux send-keys $* failed"
 }
 
 tui_screen() {
@@ -124,6 +133,25 @@ tui_dump() {
 	tui_screen >&2
 	echo "------------------" >&2
 	[ -s "$SCRATCH/tui.stderr" ] && { echo "stderr:" >&2; cat "$SCRATCH/tui.stderr" >&2; }
+	tui_diag >&2
+	return 0
+}
+
+# tui_diag — where the keys are: bytes in the terminal's input queue not yet
+# read by fsbench (TIOCINQ), and what each of its threads waits in; tells a
+# key never delivered from one read and not acted on, or a thread stuck
+tui_diag() {
+	local tty pid t
+	tty=$(tmx display -p -t t '#{pane_tty}' 2>/dev/null) || return 0
+	perl -e 'use Fcntl; sysopen(my $f, $ARGV[0], O_RDONLY | O_NOCTTY | O_NONBLOCK) or exit 1;
+		my $n = pack("L", 0); ioctl($f, 0x541B, $n) or exit 1;
+		printf "terminal %s: %d bytes typed, not yet read\n", $ARGV[0], unpack("L", $n)' "$tty" 2>/dev/null
+	pid=$(tui_pid) || return 0
+	[ -n "$pid" ] || { echo "fsbench is not running"; return 0; }
+	for t in /proc/"$pid"/task/*; do
+		printf 'thread %s (%s): state %s, waits in %s\n' "${t##*/}" "$(cat "$t/comm" 2>/dev/null)" \
+			"$(awk '{ sub(/^.*\) /, ""); print $1 }' "$t/stat" 2>/dev/null)" "$(cat "$t/wchan" 2>/dev/null)"
+	done
 	return 0
 }
 
@@ -285,7 +313,7 @@ thread_cpu() {
 # plan screen: a new image file, only the filesystems FS and the phases
 # PHASE ticked, the tiny profile.
 tui_plan_image() {
-	local img=$1 size=$2 ph
+	local img=$1 size=$2 fs=()
 	shift 2
 	tui_wait 'Where should fsbench run'
 	tui_keys End Up
@@ -294,37 +322,81 @@ tui_plan_image() {
 	tui_wait '│ File '
 	tui_keys C-u "$img" Tab C-u "$size" Enter
 	tui_wait 'Target: new image file'
-	tui_keys n
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do
-		tui_keys Home
-		tui_press_until Down "^$1: " 60
-		tui_keys Space
+		fs+=("$1")
 		shift
 	done
 	[ $# -gt 0 ] && shift
-	tui_keys Tab n
-	for ph in "$@"; do
-		tui_keys Home
-		tui_press_until Down "^$ph: " 60
-		tui_keys Space
-	done
+	tui_plan_none fs
+	tui_plan_tick fs "${fs[@]}"
+	tui_keys Tab
+	tui_plan_none phases
+	tui_plan_tick phases "$@"
 	tui_press_until p 'Size profile +‹ tiny ›' 6
 }
 
-# tui_target_to DEV MAX — on the target screen, the cursor onto device
-# DEV: Home, drawn (the cursor on the list's first row) before the first
-# look — unawaited, that look could see the old screen and the Down after
-# it arrive behind Home, one row past DEV when DEV is first (a CI run with
-# another test's loop device listed second) — then Down until the detail
-# pane is DEV's, at most MAX times.
-tui_target_to() {
-	local dev=$1 max=$2 end=$((SECONDS + TUI_WAIT_S))
+# On the plan screen every key is seen drawn before the next is sent:
+# tui_press_until counts a key as drawn when the screen changes, and a key
+# still on its way (a Home, a Space) would be counted for its first Down —
+# a Down too many, the wrong row ticked.  The cursor shows as colour only;
+# the status line says which row it is on.
+
+# tui_plan_none fs|phases — n: nothing ticked in that pane (the cursor in it)
+tui_plan_none() {
+	tui_keys n
+	case $1 in
+	fs) tui_wait '─ Filesystems \(0\) ' ;;
+	phases) tui_wait '─ Phases \(0, ' ;;
+	*) fail "tui_plan_none: no pane '$1'" ;;
+	esac
+}
+
+# tui_plan_home fs|phases — Home in that pane (the cursor in it): the status
+# line explains the pane's first row, ext2 or the desktop group (also when
+# the pane was not the cursor's: only a Tab drawn brings the desktop line)
+tui_plan_home() {
 	tui_keys Home
-	until tui_screen | grep -qzP '\n  DEVICE [^\n]*\n▶'; do
-		[ $SECONDS -lt $end ] || { tui_dump; fail "Home did not put the cursor on the device list's first row"; }
+	case $1 in
+	fs) tui_wait '^ext2(: | unavailable: )' ;;
+	phases) tui_wait '^Space ticks or unticks every phase of desktop$' ;;
+	*) fail "tui_plan_home: no pane '$1'" ;;
+	esac
+}
+
+# tui_plan_tick fs|phases NAME… — in that pane (the cursor in it), for each
+# NAME: Home, Down until the status line explains NAME, Space, until NAME's
+# box shows ticked
+tui_plan_tick() {
+	local pane=$1 name
+	shift
+	for name in "$@"; do
+		tui_plan_home "$pane"
+		tui_press_until Down "^$name: " 60
+		tui_keys Space
+		tui_wait "\[x\] +$name "
+	done
+}
+
+# tui_list_to HEAD RE MAX — in a list under the heading line HEAD (a Perl
+# regex, from the line's start), the cursor onto the row RE shows: Home,
+# drawn (the cursor, ▶, on the row under HEAD) before the first look —
+# unawaited, that look could see the old screen and the Down after it
+# arrive behind Home, one row past RE's when it is the first — then Down
+# until RE shows, at most MAX times
+tui_list_to() {
+	local head=$1 re=$2 max=$3 end=$((SECONDS + TUI_WAIT_S))
+	tui_keys Home
+	until tui_screen | grep -qzP "\n$head[^\n]*\n▶"; do
+		[ $SECONDS -lt $end ] || { tui_dump; fail "Home did not put the cursor on the first row under /$head/"; }
 		sleep 0.1
 	done
-	tui_press_until Down "─ $dev ─" "$max"
+	tui_press_until Down "$re" "$max"
+}
+
+# tui_target_to DEV MAX — on the target screen, the cursor onto device DEV
+# (its detail pane shown), at most MAX Downs from the list's first row
+tui_target_to() {
+	tui_list_to '  DEVICE ' "─ $1 ─" "$2"
 }
 
 # tui_pick_device DEV — from the target screen to the plan screen: the

@@ -26,7 +26,7 @@ tui_start 200 50
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys Enter
+tui_open_result
 tui_wait 'Summary'
 # the summary: cp's column marked on xfs and btrfs only
 tui_press_until j '^ +xfs +[0-9.]+ +[0-9.]+ +[0-9.]+\^' 20

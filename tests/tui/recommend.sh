@@ -31,7 +31,7 @@ tui_keys f
 tui_wait 'Disk is for +‹ system ›'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys Enter
+tui_open_result
 tui_wait 'Desktop Filesystem Benchmarks in 2.6.3'
 tui_press_until j 'Recommendation for a system disk' 80
 tui_press_until j 'Probably ext3, by one run of each' 20

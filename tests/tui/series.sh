@@ -24,7 +24,7 @@ tui_start 120 50
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file'
-tui_keys Enter
+tui_open_result
 # the verdict's lines come first (what the target was, phases too short to
 # rank): the built-in phases' heading may be below the first screen
 tui_wait 'Verdict'

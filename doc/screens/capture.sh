@@ -45,8 +45,7 @@ mkfs.ext4 -q -L scratch "$usable"
 
 tui_start 80 24
 tui_wait 'Where should fsbench run'
-tui_keys Home
-tui_press_until Down "─ $refused ─" 60
+tui_target_to "$refused" 60
 shot target-refused
 tui_press_until Down "─ $usable ─" 60
 shot target-usable
@@ -70,18 +69,11 @@ tui_wait '│ File '
 shot image-dialog
 tui_keys C-u "$SCRATCH/fsbench.img" Tab C-u 2G Enter
 tui_wait 'Target: new image file'
-tui_keys n
-for fs in ext2 ext4; do
-	tui_keys Home
-	tui_press_until Down "^$fs: " 30
-	tui_keys Space
-done
-tui_keys Tab n
-for ph in tar make rm block-write block-read; do
-	tui_keys Home
-	tui_press_until Down "^$ph: " 30
-	tui_keys Space
-done
+tui_plan_none fs
+tui_plan_tick fs ext2 ext4
+tui_keys Tab
+tui_plan_none phases
+tui_plan_tick phases tar make rm block-write block-read
 tui_press_until p 'Size profile +‹ tiny ›' 6
 tui_keys Tab Down Down
 shot plan

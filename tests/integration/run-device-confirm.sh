@@ -54,7 +54,7 @@ want=(
 	"+ not mounted"
 	"fsbench would format $dev, destroying everything on it"
 	"1. ext4: "
-	"\$ mkfs.ext4 -F -q -U "
+	"\$ mkfs.ext4 -F -q -E lazy_itable_init=0,lazy_journal_init=0 -U "
 	"2. xfs: "
 	"\$ mkfs.xfs -f -q -m uuid="
 	"the phases tar (extract the source tree), rm (delete everything)"
@@ -64,7 +64,7 @@ want=(
 for w in "${want[@]}"; do
 	grep -qF -- "$w" <<<"$out" || { printf '%s\n' "$out" >&2; fail "--dry-run does not say '$w'"; }
 done
-grep -qE "^  +\\\$ mkfs\\.ext4 -F -q -U [0-9a-f-]{36} $dev\$" <<<"$out" ||
+grep -qE "^  +\\\$ mkfs\\.ext4 -F -q -E lazy_itable_init=0,lazy_journal_init=0 -U [0-9a-f-]{36} $dev\$" <<<"$out" ||
 	{ printf '%s\n' "$out" >&2; fail "--dry-run does not show mkfs.ext4 as it would run"; }
 [ "$(edge_sum "$dev")" = "$before" ] || fail "--dry-run changed $dev"
 [ ! -e "$res" ] && [ ! -e "${res%.fsbench}.log" ] || fail "--dry-run wrote a result file or log"

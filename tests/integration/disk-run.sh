@@ -48,11 +48,18 @@ for fs in ext4 xfs btrfs; do
 			fail "$fs $ph: the timed run had the stall probe beside it"
 	done
 done
-# the same work: what cp's processes saved is the same everywhere (±10%)
-saved=$(run_records "$res" | awk '$2 == "cp" { for (i = 4; i <= NF; i++) if ($i ~ /^saved_kib=/) print substr($i, 11) }')
+# the same work: what cp's processes saved is about the same everywhere —
+# within 25%: the tiny tree is 2.6 MiB, so a few hundred KiB of metadata
+# a filesystem keeps in the page cache (btrfs's tree blocks) and the copy
+# dirties, more or less of it again, count (CI once saw 2648, 2648 and
+# 3032 KiB for ext4, xfs and btrfs: +15%); a clone saves next to nothing
+who=$(run_records "$res" | awk '$2 == "cp" { for (i = 4; i <= NF; i++) if ($i ~ /^saved_kib=/) print $1, substr($i, 11) }')
+saved=$(cut -d' ' -f2 <<<"$who")
+who=$(tr '\n' ' ' <<<"$who")
 [ "$(wc -l <<<"$saved")" -eq 3 ] || fail "cp: saved_kib of $(wc -l <<<"$saved") runs, expected 3"
-sort -g <<<"$saved" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { exit !(lo > 0 && hi <= 1.1 * lo) }' ||
-	fail "cp saved different amounts: $(tr '\n' ' ' <<<"$saved")"
+sort -g <<<"$saved" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { exit !(lo > 0 && hi <= 1.25 * lo) }' ||
+	fail "cp saved different amounts (KiB): $who"
+note "cp saved (KiB): $who"
 
 "$FSBENCH" show "$res" >"$SCRATCH/show.txt" || fail "show exited $?"
 for t in 'What the disk did' 'What the disk did, all phases' 'Device writes' 'Write amplification' \

@@ -247,14 +247,28 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 	add_table(d, FSB_ROLE_SUMMARY, NULL, fsb_report_summary(res, ro, &t), &t);
 	bookkeeping_note(d, res);
 	if (chart) {
+		size_t n = d->n;
+		/* judged as the verdict judges, or by the cells' own test (report_int.h) */
+		const struct fsb_chart *c = NULL;
+
 		add_chart(d, FSB_ROLE_OVERVIEW, res, chart, ro);
-		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
-			 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid when "
-				       "the difference is significant (p < 0.05, %s)%s.",
-				       fsb_metric_name(ro->metric), base ? base : "the baseline",
-				       ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
-				       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
-				       "confidence interval of the ratio (Fieller)" : ""));
+		if (d->n > n && d->v[d->n - 1].chart.level > 0)
+			c = &d->v[d->n - 1].chart;
+		if (c)
+			add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
+				 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid "
+					       "when the difference is significant by the verdict's test (%s), faint "
+					       "when it is not; whiskers: its %.3g%% interval of the ratio.",
+					       fsb_metric_name(ro->metric), base ? base : "the baseline",
+					       fsb_report_judged_how(c->noise), c->level * 100));
+		else
+			add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
+				 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid "
+					       "when the difference is significant (p < 0.05, %s)%s.",
+					       fsb_metric_name(ro->metric), base ? base : "the baseline",
+					       ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
+					       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
+					       "confidence interval of the ratio (Fieller)" : ""));
 	}
 }
 
@@ -296,29 +310,53 @@ static void set_aside(struct fsb_doc *d, const struct fsb_result *res)
 	fsb_strv_free(&again);
 }
 
-/* Per phase, the smallest difference these repetitions could detect; only
- * for results since issue 10 (older files show as before). */
+/* Per phase, the smallest difference this run could detect, as the
+ * verdict's intervals (or, where they cannot judge, the runs' own 95%
+ * ones) put it; only for results since issue 10 (older files show as
+ * before). */
 static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const struct fsb_doc_opts *o)
 {
 	const struct fsb_grid *g = fsb_result_grid(res);
+	size_t ncols = g->desktop.n ? g->desktop.n + 1 : 0, n = 0, judged = 0;
+	double f[ncols ? ncols : 1], lv[ncols ? ncols : 1], level = NAN;
+	enum fsb_verdict_noise noise = FSB_NOISE_NONE;
 	struct fsb_buf b = { 0 };
-	size_t n = 0;
 
 	if (!res->order || !fsb_result_repeated(res))
 		return;
 	/* the desktop phases, then their total */
-	for (size_t j = 0; g->desktop.n && j <= g->desktop.n; j++) {
-		const char *name = fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL);
-		double f = fsb_report_noise_floor(res, name, &o->report);
-
-		if (isnan(f))
+	for (size_t j = 0; j < ncols; j++) {
+		f[j] = fsb_report_noise_floor(res, fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL),
+					      &o->report, &lv[j], &noise);
+		if (!isnan(f[j]) && !isnan(lv[j])) {
+			judged++;
+			level = lv[j];
+		}
+	}
+	for (size_t j = 0; j < ncols; j++) {
+		if (isnan(f[j]))
 			continue;
-		fsb_buf_addf(&b, "%s%s ±%.0f%%", n++ ? ", " : "", name, f * 100);
+		fsb_buf_addf(&b, "%s%s ", n++ ? ", " : "",
+			     fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL));
+		/* two rounds can leave an interval of a factor of hundreds:
+		 * "±56000%" reads as a misprint, "×561" as what it is */
+		if (f[j] < 1)
+			fsb_buf_addf(&b, "±%.0f%%", f[j] * 100);
+		else
+			fsb_buf_addf(&b, f[j] < 9 ? "×%.1f" : "×%.0f", 1 + f[j]);
+		if (judged && isnan(lv[j]))
+			fsb_buf_add(&b, " (by its runs' 95% intervals)");
 	}
 	if (n) {
-		char *line = fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
-					   "detect (95%% confidence intervals): %s.  Smaller differences are no "
-					   "measurable difference.", fsb_cell_baseline(res, &o->report), b.s);
+		char *line = judged
+			? fsb_xasprintf("Noise floor, the smallest difference from %s this run could detect (the "
+					"verdict's %.3g%% intervals: %s): %s%s.  Smaller differences are no "
+					"measurable difference.", fsb_cell_baseline(res, &o->report), level * 100,
+					fsb_report_judged_how(noise), b.s,
+					strstr(b.s, "×") ? " (×: a factor, either way)" : "")
+			: fsb_xasprintf("Noise floor, the smallest difference from %s these repetitions could "
+					"detect (95%% confidence intervals): %s.  Smaller differences are no "
+					"measurable difference.", fsb_cell_baseline(res, &o->report), b.s);
 
 		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND, line);
 	}
@@ -643,10 +681,16 @@ static void reproduce(struct fsb_doc *d, const struct fsb_result *res)
 		d->n--;
 }
 
-void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, struct fsb_doc *doc)
+void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *opts, struct fsb_doc *doc)
 {
-	unsigned s = o->sections ? o->sections : FSB_DOC_ALL;
+	unsigned s = opts->sections ? opts->sections : FSB_DOC_ALL;
+	/* the verdicts every table of the result is judged by, made once */
+	struct fsb_doc_opts oo = *opts;
+	const struct fsb_doc_opts *o = &oo;
+	struct fsb_judges J;
 
+	fsb_report_judges_init(&J, res, &opts->report);
+	oo.report.judges = &J;
 	memset(doc, 0, sizeof(*doc));
 	if (s & FSB_DOC_HEADER)
 		header(doc, res, o);
@@ -677,6 +721,7 @@ void fsb_doc_result(const struct fsb_result *res, const struct fsb_doc_opts *o, 
 		fsb_cell_phases(res, true, &doc->chart_phases);
 	for (size_t j = 0; j < res->nfs; j++)
 		fsb_strv_add(&doc->baselines, res->fs[j]->name);
+	fsb_report_judges_free(&J);
 }
 
 int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels, size_t n,

@@ -248,6 +248,9 @@ static void chart(struct fsb_json *j, const struct fsb_chart *c)
 {
 	fsb_json_str(j, "title", c->title);
 	fsb_json_num(j, "max", c->max);
+	/* whose test the bars' lo, hi and significance are (doc/json.md) */
+	fsb_json_str(j, "test", c->level > 0 ? "verdict" : "cells");
+	fsb_json_num(j, "level", c->level > 0 ? c->level : 0.95);
 	fsb_json_open(j, "bars", true);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct fsb_bar *b = &c->bars[i];

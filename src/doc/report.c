@@ -175,6 +175,89 @@ static void base_cells_free(struct fsb_cellstats *v, size_t n)
 	free(v);
 }
 
+void fsb_report_judges_init(struct fsb_judges *J, const struct fsb_result *res, const struct fsb_report_opts *o)
+{
+	memset(J, 0, sizeof(*J));
+	J->res = res;
+	J->o = o;
+}
+
+void fsb_report_judges_free(struct fsb_judges *J)
+{
+	for (size_t m = 0; m < FSB_ARRAY_SIZE(J->v); m++)
+		if (J->made[m])
+			fsb_verdict_free(&J->v[m]);
+	memset(J, 0, sizeof(*J));
+}
+
+struct fsb_judges *fsb_report_judges_open(struct fsb_judges *own, const struct fsb_result *res,
+					  const struct fsb_report_opts *o)
+{
+	/* the document's, made for this result with the same metric-free opts */
+	if (o && o->judges && o->judges->res == res)
+		return o->judges;
+	fsb_report_judges_init(own, res, o);
+	return own;
+}
+
+void fsb_report_judges_close(struct fsb_judges *J, struct fsb_judges *own)
+{
+	if (J == own)
+		fsb_report_judges_free(own);
+}
+
+const struct fsb_verdict *fsb_report_judges_get(struct fsb_judges *J, enum fsb_metric m)
+{
+	struct fsb_report_opts oo = { 0 };
+
+	/* Mann-Whitney asked for: the cells' own test, as the option says */
+	if ((unsigned)m >= FSB_ARRAY_SIZE(J->v) || !fsb_result_repeated(J->res) || (J->o && J->o->nonparametric))
+		return NULL;
+	if (!J->made[m]) {
+		if (J->o)
+			oo = *J->o;
+		oo.metric = m;
+		oo.judges = NULL;
+		fsb_verdict_compute(J->res, &oo, &J->v[m]);
+		J->made[m] = true;
+	}
+	return &J->v[m];
+}
+
+struct fsb_norm fsb_report_judges_norm(struct fsb_judges *J, struct fsb_judged *jd, size_t fs, size_t bfs,
+				       size_t col, const struct fsb_cellstats *a, const struct fsb_cellstats *b,
+				       enum fsb_metric m)
+{
+	struct fsb_norm n = fsb_cell_normalize(a, b, m, J->o);
+	const struct fsb_verdict *v = fs == bfs ? NULL : fsb_report_judges_get(J, m);
+	const struct fsb_grid *g = fsb_result_grid(J->res);
+
+	if (v && fsb_verdict_norm(v, bfs, fs, col == FSB_GRID_TOTAL ? NULL : fsb_grid_col_name(g, col), &n)) {
+		jd->used = true;
+		jd->level = 1 - v->alpha;
+		jd->noise = v->noise;
+	}
+	return n;
+}
+
+const char *fsb_report_judged_how(enum fsb_verdict_noise noise)
+{
+	switch (noise) {
+	case FSB_NOISE_HISTORY: return "round by round, the spread between this machine's sessions included";
+	case FSB_NOISE_PRIOR: return "round by round, the profile's spread between sessions included";
+	case FSB_NOISE_NONE: break;
+	}
+	return "round by round; no spread between sessions known";
+}
+
+char *fsb_report_judges_star(const struct fsb_judged *jd)
+{
+	if (!jd->used)
+		return fsb_xstrdup("; * = significant (p < 0.05)");
+	return fsb_xasprintf("; * = significant by the verdict's test (%s; %.3g%% intervals)",
+			     fsb_report_judged_how(jd->noise), jd->level * 100);
+}
+
 int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opts *o, struct fsb_table *t)
 {
 	const struct fsb_grid *g = fsb_result_grid(res);
@@ -184,16 +267,18 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 	size_t order[res->nfs ? res->nfs : 1];
 	struct fsb_cellstats *bc;
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
+	struct fsb_judges own, *J;
+	struct fsb_judged jd = { 0 };
+	char *star;
 
 	if (!g->desktop.n || !base)
 		return -ENOENT;
 	cols = summary_cols(g, &ncols);
 	fs_order(res, bfs, order);
 	bc = base_cells(res, bfs, cols, ncols, m);
+	J = fsb_report_judges_open(&own, res, o);
 	fsb_table_init(t, "summary", res->nfs + 1, ncols + 1, 1);
 	t->title = fsb_xstrdup("Summary");
-	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
-				   base, base, fsb_result_repeated(res) ? "; * = significant (p < 0.05)" : "");
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "FS");
 	for (size_t j = 0; j < ncols; j++) {
 		fsb_table_set(t, 0, j + 1, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_grid_col_name(g, cols[j]));
@@ -214,7 +299,7 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			if (!a.nok) {
 				set_empty(t, i + 1, j + 1, &a, res, fs->name, fsb_grid_col_name(g, cols[j]));
 			} else {
-				n = fsb_cell_normalize(&a, &bc[j], m, o);
+				n = fsb_report_judges_norm(J, &jd, order[i], bfs, cols[j], &a, &bc[j], m);
 				set_ratio(t, i + 1, j + 1, &n, bl);
 				if (order[i] != bfs && a.st.mean < 0 && !below) {
 					fsb_strv_add(&below_zero, fs->name);
@@ -224,6 +309,11 @@ int fsb_report_summary(const struct fsb_result *res, const struct fsb_report_opt
 			fsb_cell_stats_free(&a);
 		}
 	}
+	star = fsb_report_judges_star(&jd);
+	t->caption = fsb_xasprintf("%s normalized to %s (%s = 1.00, > 1 means slower)%s", metric_words(m),
+				   base, base, fsb_result_repeated(res) ? star : "");
+	free(star);
+	fsb_report_judges_close(J, &own);
 	note_unavailable(t, res, cols, ncols);
 	for (size_t j = 0; j < ncols; j++)	/* the same work? (model/plaus.h) */
 		fsb_report_mark_less_work(res, cols[j], t, order, 1, (size_t[]){ j + 1 }, 1);
@@ -313,8 +403,10 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	struct sortrow rows[res->nfs ? res->nfs : 1];
 	size_t ncols = 1 + 2 * FSB_ARRAY_SIZE(phase_cols);
 	struct fsb_cellstats *bc;
+	struct fsb_judges own, *J;
+	struct fsb_judged jd = { 0 };
 	bool total;
-	char *id;
+	char *id, *star;
 
 	if (!base || table_col(g, phase, &col))
 		return -ENOENT;
@@ -332,8 +424,7 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 	fsb_table_init(t, id, res->nfs + 1, ncols, 1);
 	free(id);
 	t->title = fsb_xstrdup(fsb_grid_label(g, col));
-	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s", base,
-				   fsb_result_repeated(res) ? "; mean±95% CI, * = significant (p < 0.05)" : "");
+	J = fsb_report_judges_open(&own, res, o);
 	fsb_table_set(t, 0, 0, FSB_CELL_HEADER, NAN, "Filesystem");
 	for (size_t k = 0; k < FSB_ARRAY_SIZE(phase_cols); k++) {
 		fsb_table_set(t, 0, 1 + 2 * k, FSB_CELL_HEADER | FSB_CELL_NUMBER, NAN, "%s", fsb_metric_name(phase_cols[k]));
@@ -356,7 +447,8 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 				fsb_table_set(t, i + 1, 2 + 2 * k, FSB_CELL_NUMBER | FSB_CELL_DIM, NAN, "%s",
 				    fsb_table_cell(t, i + 1, 1 + 2 * k)->text);
 			} else {
-				struct fsb_norm n = fsb_cell_normalize(&a, &bc[k], phase_cols[k], o);
+				struct fsb_norm n = fsb_report_judges_norm(J, &jd, rows[i].fs, bfs, col, &a, &bc[k],
+									   phase_cols[k]);
 
 				set_seconds(t, i + 1, 1 + 2 * k, &a, bl);
 				set_ratio(t, i + 1, 2 + 2 * k, &n, bl | FSB_CELL_DIM);
@@ -365,6 +457,12 @@ int fsb_report_phase(const struct fsb_result *res, const char *phase, const stru
 		}
 	}
 	base_cells_free(bc, FSB_ARRAY_SIZE(phase_cols));
+	/* the seconds are the runs' mean and 95% CI; the ratios the judged ones */
+	star = fsb_report_judges_star(&jd);
+	t->caption = fsb_xasprintf("seconds, and normalized to %s; sorted by real time%s%s", base,
+				   fsb_result_repeated(res) ? "; mean±95% CI," : "", fsb_result_repeated(res) ? star + 1 : "");
+	free(star);
+	fsb_report_judges_close(J, &own);
 	if (!total) {	/* the same work? (model/plaus.h): by the dead and real times */
 		size_t by_row[res->nfs ? res->nfs : 1];
 
@@ -1197,6 +1295,8 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 	size_t order[res->nfs ? res->nfs : 1];
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	struct fsb_cellstats bs;
+	struct fsb_judges own, *J;
+	struct fsb_judged jd = { 0 };
 
 	memset(c, 0, sizeof(*c));
 	if (!base)
@@ -1210,6 +1310,7 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 	c->bars = fsb_xcalloc(c->n ? c->n : 1, sizeof(*c->bars));
 	c->max = 1.0;
 	fsb_cell_stats(res, bfs, col, m, &bs);
+	J = fsb_report_judges_open(&own, res, o);
 	for (size_t i = 0; i < res->nfs; i++) {
 		struct fsb_bar *b = &c->bars[i];
 		struct fsb_cellstats a;
@@ -1219,7 +1320,7 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 		b->flags = order[i] == bfs ? FSB_CELL_BASELINE : 0;
 		fsb_cell_stats(res, order[i], col, m, &a);
 		if (a.nok) {
-			struct fsb_norm n = fsb_cell_normalize(&a, &bs, m, o);
+			struct fsb_norm n = fsb_report_judges_norm(J, &jd, order[i], bfs, col, &a, &bs, m);
 
 			b->value = n.ratio;
 			/* the baseline against itself has no interval to show */
@@ -1239,6 +1340,9 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 		}
 		fsb_cell_stats_free(&a);
 	}
+	c->level = jd.used ? jd.level : NAN;
+	c->noise = jd.noise;
+	fsb_report_judges_close(J, &own);
 	fsb_cell_stats_free(&bs);
 	return 0;
 }

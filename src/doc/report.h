@@ -29,6 +29,7 @@
 #include "model/result.h"
 #include "model/cells.h"
 #include "model/stats.h"
+#include "model/verdict.h"
 
 /* What a cell is, for the renderers' styling (semantic, never a color). */
 enum fsb_cell_flag {
@@ -190,14 +191,41 @@ size_t fsb_report_unreliable(const struct fsb_result *res, struct fsb_strv *out)
 int fsb_report_order(const struct fsb_result *res, struct fsb_table *t);
 
 /*
- * The noise floor of a phase ("total" too) in metric o->metric: the
- * smallest relative difference from the baseline that these repetitions
- * could detect — per filesystem the baseline's and its own relative 95% CI
- * half-widths combined, sqrt(ra² + rb²), the largest over the filesystems.
- * 0.04 = differences below 4% cannot be told from noise.  NAN without
- * repetitions (or fewer than two kept runs in every pair).
+ * The verdicts a document's tables are judged by (one per time metric,
+ * made when a table first asks; doc/report_int.h): a front end building
+ * several tables of one result may make one, point its options' judges at
+ * it, and free it after the tables; NULL there, each table makes its own.
  */
-double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o);
+struct fsb_judges {
+	const struct fsb_result *res;
+	const struct fsb_report_opts *o;
+	struct fsb_verdict v[FSB_METRIC_REAL + 1];
+	bool made[FSB_METRIC_REAL + 1];
+};
+void fsb_report_judges_init(struct fsb_judges *J, const struct fsb_result *res, const struct fsb_report_opts *o);
+void fsb_report_judges_free(struct fsb_judges *J);
+
+/* How the verdict's test, which the tables' stars and intervals follow
+ * wherever it can judge (struct fsb_chart's level), judged: "round by
+ * round, the spread between this machine's sessions included" (or the
+ * profile's, or none known). */
+const char *fsb_report_judged_how(enum fsb_verdict_noise noise);
+
+/*
+ * The noise floor of a phase ("total" too) in metric o->metric: the
+ * smallest relative difference from the baseline that this run could
+ * detect, the largest over the filesystems.  Where the verdict's test can
+ * judge the pairs (report_int.h, struct fsb_judges), its interval's
+ * relative half-width — round by round, the spread between sessions
+ * included — and *level (may be NULL) its confidence (0.975), *noise
+ * (may be NULL) where that spread came from; else per
+ * filesystem the baseline's and its own relative 95% CI half-widths
+ * combined, sqrt(ra² + rb²), and *level NAN.  0.04 = differences below 4%
+ * cannot be told from noise.  NAN without repetitions (or fewer than two
+ * kept runs in every pair).
+ */
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+			      double *level, enum fsb_verdict_noise *noise);
 
 /* ---- the tables and charts (src/doc/report.c) ---- */
 
@@ -282,6 +310,11 @@ struct fsb_chart {
 	size_t n;
 	struct fsb_bar *bars;
 	double max;              /* the largest value or CI end, for scaling; >= 1 */
+	double level;            /* the bars were judged by the verdict's test, whose
+				    intervals are at this confidence (0.975); NAN or 0 (a
+				    chart another builder made): by the cells' own test,
+				    95% (report_int.h, struct fsb_judges) */
+	enum fsb_verdict_noise noise;  /* with level: where its spread between sessions came from */
 };
 
 int fsb_report_chart(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,

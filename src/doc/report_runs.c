@@ -247,28 +247,53 @@ int fsb_report_order(const struct fsb_result *res, struct fsb_table *t)
 
 /* ---- the noise floor ------------------------------------------------------------ */
 
-double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o)
+double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,
+			      double *level, enum fsb_verdict_noise *noise)
 {
 	size_t bfs = fsb_cell_base(res, o), col = fsb_grid_phase(fsb_result_grid(res), phase);
 	enum fsb_metric m = o ? o->metric : FSB_METRIC_DEAD;
 	struct fsb_cellstats b;
-	double floor = NAN;
+	struct fsb_judges own, *J;
+	const struct fsb_verdict *v;
+	double floor = NAN, judged = NAN;
 
+	if (level)
+		*level = NAN;
 	if (bfs == FSB_GRID_NONE || !fsb_result_repeated(res))
 		return NAN;
+	J = fsb_report_judges_open(&own, res, o);
+	v = fsb_report_judges_get(J, m);
 	fsb_cell_stats(res, bfs, col, m, &b);
 	for (size_t i = 0; i < res->nfs; i++) {
+		struct fsb_verdict_pair p = { .resolution = NAN };
 		struct fsb_cellstats a;
 		double f;
 
 		if (i == bfs)
 			continue;
+		/* the verdict's interval where it can test the pair: one noise model */
+		if (v)
+			fsb_verdict_compare(v, bfs, i, col == FSB_GRID_TOTAL ? NULL : phase, &p);
+		if (!isnan(p.resolution)) {
+			if (isnan(judged) || p.resolution > judged)
+				judged = p.resolution;
+			continue;
+		}
 		fsb_cell_stats(res, i, col, m, &a);
 		f = fsb_cell_pair_floor(&a, &b);
 		if (!isnan(f) && (isnan(floor) || f > floor))
 			floor = f;
 		fsb_cell_stats_free(&a);
 	}
+	/* one model for the line: the verdict's when it judged any pair */
+	if (!isnan(judged)) {
+		floor = judged;
+		if (level)
+			*level = 1 - v->alpha;
+		if (noise)
+			*noise = v->noise;
+	}
 	fsb_cell_stats_free(&b);
+	fsb_report_judges_close(J, &own);
 	return floor;
 }

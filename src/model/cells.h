@@ -27,6 +27,7 @@
 #include "model/stats.h"
 
 struct fsb_history;
+struct fsb_judges;
 
 /* How a result is judged: every front end's options of the tables. */
 struct fsb_report_opts {
@@ -37,6 +38,9 @@ struct fsb_report_opts {
 	/* this machine's earlier sessions of the plan (model/history.h), the
 	 * verdict's between-session evidence; NULL = none asked for */
 	const struct fsb_history *history;
+	/* the verdicts the document's tables share (doc/report.h, made once
+	 * for all of them); NULL: each table makes its own */
+	struct fsb_judges *judges;
 };
 
 /* One filesystem × phase cell: the numbers every table is built from. */

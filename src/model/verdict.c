@@ -192,7 +192,7 @@ static void pair_test(const struct fsb_verdict_judge *J, size_t ia, size_t ib, l
 	out->n = p.n;
 	out->slower = p.slower;
 	out->rel = isnan(p.mean) ? NAN : exp(p.mean);
-	out->lo = out->hi = out->within = out->resolution = NAN;
+	out->lo = out->hi = out->within = out->resolution = out->p = NAN;
 	out->holds = p.n && 3 * p.slower > 2 * p.n;
 	if (p.n < 2 || isnan(p.sd))
 		return;
@@ -210,6 +210,7 @@ static void pair_test(const struct fsb_verdict_judge *J, size_t ia, size_t ib, l
 	out->lo = exp(p.mean - half);
 	out->hi = exp(p.mean + half);
 	out->resolution = exp(half) - 1;
+	out->p = v > 0 ? fsb_stats_t_pvalue(p.mean / sqrt(v), df) : NAN;
 	out->significant = p.mean - half > 0 && out->rel >= 1 + FSB_VERDICT_MIN_LEAD;
 }
 
@@ -728,7 +729,7 @@ void fsb_verdict_compare(const struct fsb_verdict *v, size_t a, size_t b, const 
 	long sel = FSB_ROUNDS_ALL;
 
 	memset(out, 0, sizeof(*out));
-	out->rel = out->lo = out->hi = out->within = out->resolution = NAN;
+	out->rel = out->lo = out->hi = out->within = out->resolution = out->p = NAN;
 	if (!J || a >= J->res->nfs || b >= J->res->nfs)
 		return;
 	for (size_t j = 0; phase && j < J->phases.n; j++)
@@ -736,6 +737,25 @@ void fsb_verdict_compare(const struct fsb_verdict *v, size_t a, size_t b, const 
 			sel = FSB_ROUNDS_ONLY(j);
 	if (!phase || sel != FSB_ROUNDS_ALL)
 		pair_test(J, a, b, sel, out);
+}
+
+bool fsb_verdict_norm(const struct fsb_verdict *v, size_t a, size_t b, const char *phase, struct fsb_norm *n)
+{
+	struct fsb_verdict_pair p;
+
+	if (n->unreliable)
+		return false;
+	fsb_verdict_compare(v, a, b, phase, &p);
+	if (isnan(p.lo) || isnan(p.hi))
+		return false;
+	n->ratio = p.rel;
+	n->lo = p.lo;
+	n->hi = p.hi;
+	n->p = p.p;
+	n->tested = true;
+	n->significant = (p.lo > 1 && p.rel >= 1 + FSB_VERDICT_MIN_LEAD) ||
+			 (p.hi < 1 && p.rel <= 1 / (1 + FSB_VERDICT_MIN_LEAD));
+	return true;
 }
 
 double fsb_verdict_fs_total(const struct fsb_verdict *v, size_t i, size_t *nkept)

@@ -93,6 +93,7 @@ struct fsb_verdict_pair {
 	double between;          /* the between-session spread added (log units, 0 = none) */
 	double resolution;       /* the interval's half-width, relative: what the pair could
 				    tell apart (NAN untested) */
+	double p;                /* two-sided, of the same t: NAN untested */
 	bool significant;        /* lo above 1 and rel at least 1 + FSB_VERDICT_MIN_LEAD */
 	bool holds;              /* b was slower in more than two rounds of every three */
 };
@@ -227,6 +228,19 @@ void fsb_verdict_free(struct fsb_verdict *v);
  */
 void fsb_verdict_compare(const struct fsb_verdict *v, size_t a, size_t b, const char *phase,
 			 struct fsb_verdict_pair *out);
+
+/*
+ * A table's cell as the verdict judges it (one noise model for the whole
+ * document, doc/measurement.md): b against a in phase (NULL: v's total),
+ * by fsb_verdict_compare, into n — the ratio, interval and p of the
+ * rounds' comparison with the between-session spread, at v's level;
+ * significant when the interval leaves 1 out on either side and the ratio
+ * is at least FSB_VERDICT_MIN_LEAD from 1.  Returns false and leaves n as
+ * it was when the pair cannot be tested so (fewer than two rounds, a
+ * phase outside v's total, a value <= 0, a side n already calls
+ * unreliable): the caller keeps the cells' own test then.
+ */
+bool fsb_verdict_norm(const struct fsb_verdict *v, size_t a, size_t b, const char *phase, struct fsb_norm *n);
 
 /*
  * For the engine after each round: is the verdict settled?  why (may be

@@ -5,7 +5,9 @@ statistics recomputed here independently of src/model/stats.c (standard library
 only: CI runs Debian's /usr/bin/python3 without numpy or pandas).
 
     check_report.py csv RESULT CSV            every run a row, every field right
-    check_report.py show RESULT SHOW          `show --ascii --raw`: ratios, stars,
+    check_report.py show RESULT SHOW          `show --ascii --raw`: ratios, stars
+                                              (the verdict's round-by-round test when
+                                              the captions say so, else Welch),
                                               mean+-CI, raw runs, statistics
     check_report.py markdown MD N TITLE...    cmark-gfm renders N tables, TITLEs intact
 
@@ -105,15 +107,20 @@ def t_sf2(t, df):
     return betai(df / 2, 0.5, df / (df + t * t))
 
 
-def t_ppf975(df):
-    lo, hi = 0.0, 1000.0
-    for _ in range(200):
+def t_ppf(alpha, df):
+    """The t with a two-sided p of alpha."""
+    lo, hi = 0.0, 1e6
+    for _ in range(300):
         mid = (lo + hi) / 2
-        if t_sf2(mid, df) > 0.05:
+        if t_sf2(mid, df) > alpha:
             lo = mid
         else:
             hi = mid
     return (lo + hi) / 2
+
+
+def t_ppf975(df):
+    return t_ppf(0.05, df)
 
 
 def welch(a, b):
@@ -222,7 +229,47 @@ def cell_values(res, order, fs, phase, metric):
     return [sum(metric_values(res[fs]["phases"][p]["runs"][k], metric) for p in order) for k in range(n)]
 
 
+PRIOR_SESSIONS = 4   # model/verdict.h FSB_VERDICT_PRIOR_SESSIONS
+
+
+def paired(a, b, prior=None, looks=1):
+    """The verdict's test without earlier sessions (model/verdict.h):
+    repetition k of each is round k's; d = ln(a/b) per round, a t interval
+    on its mean, the profile's prior spread between sessions (session_sd,
+    worth PRIOR_SESSIONS sessions) added by Welch-Satterthwaite, at the
+    level 0.05 / looks."""
+    d = [math.log(x / y) for x, y in zip(a, b)]
+    n, mean = len(d), statistics.mean(d)
+    se2 = statistics.variance(d) / n
+    b2 = prior * prior if prior else 0.0
+    v = se2 + b2
+    df = n - 1
+    if b2 > 0 and se2 > 0:
+        df = v * v / (se2 * se2 / (n - 1) + b2 * b2 / PRIOR_SESSIONS)
+    elif b2 > 0:
+        df = math.inf
+    half = (t_ppf(0.05 / looks, df) if math.isfinite(df) else 1.959963984540054 if looks == 1 else None) * math.sqrt(v)
+    p = t_sf2(mean / math.sqrt(v), df) if v > 0 and math.isfinite(df) else (0.0 if v == 0 else None)
+    return math.exp(mean), math.exp(mean - half), math.exp(mean + half), p
+
+
+# the tables' stars: the verdict's test, when their captions say so; the
+# result's session_sd and looks
+JUDGED = []
+TEST = {"prior": None, "looks": 1}
+
+
 def check_ratio(where, shown, a, b):
+    if JUDGED:
+        rel, lo, hi, p = paired(a, b, TEST["prior"], TEST["looks"])
+        num = float(shown.rstrip("*"))
+        if abs(num - rel) > 0.005 + 1e-9:
+            problem("%s: shows %s, the rounds' geometric mean ratio is %.4f" % (where, shown, rel))
+        sig = (lo > 1 and rel >= 1.02) or (hi < 1 and rel <= 1 / 1.02)
+        # an interval ending within 0.2% of 1 is too close to call here
+        if min(abs(lo - 1), abs(hi - 1)) > 0.002 and shown.endswith("*") != sig:
+            problem("%s: shows %s but the paired interval is [%.4f, %.4f]" % (where, shown, lo, hi))
+        return sig
     ka, kb = kept(a), kept(b)
     ratio = statistics.mean(ka) / statistics.mean(kb)
     num = float(shown.rstrip("*"))
@@ -247,6 +294,19 @@ def check_show(result, path):
     if not summ:
         problem("no Summary table")
         return
+    caption = summ[0][0]
+    if "significant by the verdict's test" in caption:
+        # this checker knows the test without earlier sessions only
+        text_ = open(result, encoding="utf-8").read()
+        m = re.search(r"^session_sd = ([0-9.e+-]+)$", text_, re.M)
+        TEST["prior"] = float(m.group(1)) if m and float(m.group(1)) > 0 else None
+        m = re.search(r"^looks = ([0-9]+)$", text_, re.M)
+        TEST["looks"] = int(m.group(1)) if m and int(m.group(1)) > 1 else 1
+        want = "the profile's spread between sessions included" if TEST["prior"] else "no spread between sessions known"
+        level = "%.3g%% intervals" % (100 - 5 / TEST["looks"])
+        if want not in caption or level not in caption:
+            problem("Summary caption %r: expected %r and %r (no earlier session of the plan)" % (caption, want, level))
+        JUDGED.append(True)
     head = summ[1]
     if head[1:] != order + ["total"]:
         problem("Summary columns %s, expected %s" % (head[1:], order + ["total"]))
@@ -353,7 +413,8 @@ def main():
         print("check_report: csv: %d rows" % n)
     elif cmd == "show":
         n = check_show(sys.argv[2], sys.argv[3])
-        print("check_report: show: %d significant cells, all as Welch says" % (n or 0))
+        print("check_report: show: %d significant cells, all as %s says"
+              % (n or 0, "the verdict's paired test" if JUDGED else "Welch"))
     elif cmd == "markdown":
         check_markdown(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
     else:

@@ -246,6 +246,11 @@ static const double sig_noisy[] = { 9.0, 11.6, 10.3, 8.8, 11.8 };
 #define SIG_TIGHT_P 0.0003175769217056749 /* scipy.stats.ttest_ind(x, base, equal_var=False).pvalue */
 #define SIG_NOISY_RATIO 1.03 /* numpy.mean(x) / numpy.mean(base) */
 #define SIG_NOISY_P 0.6579847981618938 /* scipy.stats.ttest_ind(x, base, equal_var=False).pvalue */
+/* the verdict's test, round k of each the k-th value (tests/helpers/check_report.py paired()):
+ * exp(mean ln(x/base)), the 95% t interval's upper end */
+#define SIG_TIGHT_GEO 1.0300201201643346
+#define SIG_NOISY_GEO 1.0223305488410501
+#define SIG_NOISY_GEO_HI 1.2133412710549902
 /* ---- END report_reference.py output ---- */
 
 static const char *const fsnames[] = { "ext2", "ext3", "ext3_64bit" };
@@ -393,17 +398,71 @@ static size_t find_row(const struct fsb_table *t, const char *name)
 
 /* The summary's ratios and stars, and the charts' whiskers, with Welch's
  * test and with Mann-Whitney. */
+static size_t find_fs(const struct fsb_result *res, const char *name)
+{
+	return fsb_grid_fs(fsb_result_grid(res), name);
+}
+
+/* A summary cell and its chart's bar as the verdict's test n put them. */
+static void r_judged(struct fsb_table *t, const struct fsb_cell *cell, const struct cmp_ref *r,
+		     const struct fsb_norm *n, const struct fsb_result *res, const struct fsb_report_opts *o)
+{
+	char want[32];
+	struct fsb_chart ch;
+
+	snprintf(want, sizeof(want), "%.2f%s", n->ratio, n->significant ? "*" : "");
+	assert_string_equal(cell->text, want);
+	assert_int_equal(!!(cell->flags & FSB_CELL_SIGNIFICANT), n->significant);
+	close_to(cell->value, n->ratio, r->phase);
+	assert_non_null(strstr(t->caption, "significant by the verdict's test"));
+	assert_int_equal(fsb_report_chart(res, r->phase, o, &ch), 0);
+	assert_false(isnan(ch.level));
+	for (size_t b = 0; b < ch.n; b++)
+		if (strcmp(ch.bars[b].label, r->fs) == 0) {
+			close_to(ch.bars[b].lo, n->lo, "the verdict's lower bound");
+			close_to(ch.bars[b].hi, n->hi, "the verdict's upper bound");
+			assert_int_equal(!!(ch.bars[b].flags & FSB_CELL_SIGNIFICANT), n->significant);
+		}
+	fsb_chart_free(&ch);
+}
+
 static void check_comparisons(bool mw)
 {
 	struct fsb_result *res = seed004();
 	struct fsb_report_opts o = { .metric = FSB_METRIC_REAL, .nonparametric = mw };
 	struct fsb_table t;
 
+	struct fsb_verdict v;
+	size_t judged = 0;
+
 	assert_int_equal(fsb_report_summary(res, &o, &t), 0);
+	fsb_verdict_compute(res, &o, &v);
 	for (size_t i = 0; i < FSB_ARRAY_SIZE(cmp_ref); i++) {
 		const struct cmp_ref *r = &cmp_ref[i];
-		const struct fsb_cell *cell = fsb_table_cell(&t, find_row(&t, r->fs), find_col(&t, r->phase));
+		const struct fsb_cell *tc = fsb_table_cell(&t, find_row(&t, r->fs), find_col(&t, r->phase));
 		bool sig = (mw ? r->p_mw : r->p_welch) < 0.05;
+		struct fsb_cellstats ca, cb;
+		struct fsb_norm n;
+
+		/* the cells' own test: the references (Welch or Mann-Whitney,
+		 * Fieller), what the tables fall back to */
+		cell(res, r->fs, r->phase, o.metric, &ca);
+		cell(res, "ext2", r->phase, o.metric, &cb);
+		n = fsb_cell_normalize(&ca, &cb, o.metric, &o);
+		close_to(n.ratio, r->ratio, r->phase);
+		close_to(n.lo, r->lo, "Fieller lower bound");
+		close_to(n.hi, r->hi, "Fieller upper bound");
+		assert_int_equal(n.significant, sig);
+		fsb_cell_stats_free(&ca);
+		fsb_cell_stats_free(&cb);
+		/* the table's cell: Mann-Whitney asked for, the cells' test; else
+		 * the verdict's round by round (report_int.h, struct fsb_judges) */
+		if (!mw && fsb_verdict_norm(&v, find_fs(res, "ext2"), find_fs(res, r->fs),
+						   strcmp(r->phase, FSB_GRID_TOTAL_NAME) ? r->phase : NULL, &n)) {
+			r_judged(&t, tc, r, &n, res, &o);
+			judged++;
+			continue;
+		}
 
 		/* the keys address the cell the label and the header name (the TUI's way) */
 		assert_int_equal(fsb_table_find_row(&t, r->fs), find_row(&t, r->fs));
@@ -412,9 +471,9 @@ static void check_comparisons(bool mw)
 		struct fsb_chart ch;
 
 		snprintf(want, sizeof(want), "%.2f%s", r->ratio, sig ? "*" : "");
-		assert_string_equal(cell->text, want);
-		assert_int_equal(!!(cell->flags & FSB_CELL_SIGNIFICANT), sig);
-		close_to(cell->value, r->ratio, r->phase);
+		assert_string_equal(tc->text, want);
+		assert_int_equal(!!(tc->flags & FSB_CELL_SIGNIFICANT), sig);
+		close_to(tc->value, r->ratio, r->phase);
 		assert_int_equal(fsb_report_chart(res, r->phase, &o, &ch), 0);
 		for (size_t b = 0; b < ch.n; b++)
 			if (strcmp(ch.bars[b].label, r->fs) == 0) {
@@ -428,6 +487,9 @@ static void check_comparisons(bool mw)
 			}
 		fsb_chart_free(&ch);
 	}
+	fsb_verdict_free(&v);
+	/* seed 004's 20 repetitions are 20 rounds: every cell judged so */
+	assert_int_equal(judged, mw ? 0 : FSB_ARRAY_SIZE(cmp_ref));
 	/* "total" is a keyed column; a header's text is not a key, nor is a missing one */
 	assert_int_equal(fsb_table_find_col(&t, FSB_GRID_TOTAL_NAME), (int)t.ncols - 1);
 	assert_int_equal(fsb_table_find_row(&t, "FS"), -ENOENT);
@@ -520,12 +582,22 @@ static void test_significance_marks(void **state)
 			add_run(ph, fs[i].x[k], 0, 0);
 	}
 	assert_true(SIG_TIGHT_P < 0.05 && SIG_NOISY_P > 0.05);
+	/* judged as the verdict judges: round by round, no history, 95% */
 	assert_int_equal(fsb_report_summary(res, &o, &t), 0);
 	assert_string_equal(fsb_table_cell(&t, find_row(&t, "tight"), find_col(&t, "p"))->text, "1.03*");
-	assert_string_equal(fsb_table_cell(&t, find_row(&t, "noisy"), find_col(&t, "p"))->text, "1.03");
+	assert_string_equal(fsb_table_cell(&t, find_row(&t, "noisy"), find_col(&t, "p"))->text, "1.02");
+	close_to(fsb_table_cell(&t, find_row(&t, "tight"), find_col(&t, "p"))->value, SIG_TIGHT_GEO, "tight");
+	close_to(fsb_table_cell(&t, find_row(&t, "noisy"), find_col(&t, "p"))->value, SIG_NOISY_GEO, "noisy");
+	assert_non_null(strstr(t.caption, "* = significant by the verdict's test"));
+	assert_non_null(strstr(t.caption, "95% intervals"));
+	fsb_table_free(&t);
+	/* Mann-Whitney asked for: each cell's own runs, as before */
+	o.nonparametric = true;
+	assert_int_equal(fsb_report_summary(res, &o, &t), 0);
 	close_to(fsb_table_cell(&t, find_row(&t, "tight"), find_col(&t, "p"))->value, SIG_TIGHT_RATIO, "tight");
 	close_to(fsb_table_cell(&t, find_row(&t, "noisy"), find_col(&t, "p"))->value, SIG_NOISY_RATIO, "noisy");
-	assert_non_null(strstr(t.caption, "* = significant"));
+	assert_string_equal(fsb_table_cell(&t, find_row(&t, "noisy"), find_col(&t, "p"))->text, "1.03");
+	assert_non_null(strstr(t.caption, "* = significant (p < 0.05)"));
 	fsb_table_free(&t);
 	fsb_result_free(res);
 }
@@ -634,8 +706,19 @@ static void test_noise_floor(void **state)
 	rb = b.st.ci_half / b.st.mean;
 	rn = n.st.ci_half / n.st.mean;
 	rt = t.st.ci_half / t.st.mean;
+	/* the verdict's interval, the widest pair's (noisy's): one noise model */
+	{
+		double level;
+
+		close_to(fsb_report_noise_floor(res, "p", &o, &level, NULL), SIG_NOISY_GEO_HI / SIG_NOISY_GEO - 1,
+			 "noise floor of p");
+		close_to(level, 0.95, "its level");
+	}
+	/* with Mann-Whitney asked for, the cells' own 95% intervals combined */
 	want = fmax(sqrt(rb * rb + rn * rn), sqrt(rb * rb + rt * rt));
-	close_to(fsb_report_noise_floor(res, "p", &o), want, "noise floor of p");
+	o.nonparametric = true;
+	close_to(fsb_report_noise_floor(res, "p", &o, NULL, NULL), want, "noise floor of p by the cells");
+	o.nonparametric = false;
 	assert_true(want > 0.03);	/* the noisy one's 3% is below it */
 	fsb_cell_stats_free(&b);
 	fsb_cell_stats_free(&n);
@@ -680,7 +763,7 @@ static void test_noise_floor(void **state)
 	fsb_report_verdict(res, &o, &v);
 	assert_null(strstr(v.v[0], "Fastest overall"));
 	fsb_strv_free(&v);
-	assert_true(isnan(fsb_report_noise_floor(res, "nothing", &o)));
+	assert_true(isnan(fsb_report_noise_floor(res, "nothing", &o, NULL, NULL)));
 	fsb_result_free(res);
 }
 

@@ -21,7 +21,8 @@ static void usage(FILE *fp)
 		"  -o, --output OUT     write OUT (whole or not at all) instead of standard output\n"
 		"  -m, --metric M       tables and charts: dead (default), real, usr, sys, sync\n"
 		"  -b, --baseline FS    normalize to FS instead of the run's baseline\n"
-		"      --mann-whitney   test significance with Mann-Whitney instead of Welch\n"
+		"      --mann-whitney   test each cell's own runs by Mann-Whitney instead of\n"
+		"                       judging the tables as the verdict does\n"
 		"  -p, --phase PHASE    svg: the chart of PHASE (or total) instead of the first one\n");
 }
 

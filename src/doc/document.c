@@ -342,6 +342,8 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 		 * "±56000%" reads as a misprint, "×561" as what it is */
 		if (f[j] < 1)
 			fsb_buf_addf(&b, "±%.0f%%", f[j] * 100);
+		else if (!isfinite(f[j]))	/* an interval without bound: no "×inf" */
+			fsb_buf_add(&b, FSB_REPORT_UNMEASURABLE);
 		else
 			fsb_buf_addf(&b, f[j] < 9 ? "×%.1f" : "×%.0f", 1 + f[j]);
 		if (judged && isnan(lv[j]))

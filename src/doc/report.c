@@ -1327,7 +1327,9 @@ int fsb_report_chart(const struct fsb_result *res, const char *phase, const stru
 			b->lo = order[i] == bfs ? NAN : n.lo;
 			b->hi = order[i] == bfs ? NAN : n.hi;
 			b->flags |= ratio_flags(&n);
-			b->text = isnan(n.ratio) ? fsb_xstrdup("—") : fsb_xasprintf("%.2f%s", n.ratio, n.significant ? "*" : "");
+			/* num(): a ratio of 1e150 as "1e+150", as the tables, not 151 digits */
+			b->text = isnan(n.ratio) ? fsb_xstrdup("—")
+						 : fsb_xasprintf("%s%s", num(n.ratio, 2), n.significant ? "*" : "");
 			if (!isnan(n.ratio) && n.ratio > c->max)
 				c->max = n.ratio;
 			if (!isnan(n.hi) && n.hi > c->max && n.hi < 4 * n.ratio)

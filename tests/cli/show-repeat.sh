@@ -26,4 +26,19 @@ grep -qF 'xfs: nap 3.0x slower than ext2' "$SCRATCH/show.txt" || fail "verdict m
 "$FSBENCH" show --ascii "$sample" >"$SCRATCH/plain.txt" || fail "show exited $?"
 grep -q 'every repetition' "$SCRATCH/plain.txt" && fail "per-run tables without --raw"
 grep -q '+-' "$SCRATCH/plain.txt" || fail "no mean+-CI without --raw"
+# a crafted file whose xfs nap takes 1e150 s in two rounds: its ratio is
+# written as the tables write it, in the chart too (not 151 digits)
+/usr/bin/python3 - "$sample" "$SCRATCH/huge.fsbench" <<'PY' || fail "could not craft the file"
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+j = s.index('phase "nap"', s.index('filesystem "xfs"'))
+k = s.index("\n  }", j)
+vals = iter(["1e150", "1e-150", "1e150"])
+s = s[:j] + re.sub(r"real = [0-9.e+-]+", lambda m: "real = " + next(vals), s[j:k], count=3) + s[k:]
+open(sys.argv[2], "w", encoding="utf-8").write(s)
+PY
+"$FSBENCH" show --ascii "$SCRATCH/huge.fsbench" >"$SCRATCH/huge.txt" || fail "show of the crafted file exited $?"
+grep -qE '^xfs +#+ +[0-9.]+e\+[0-9]+\*?$' "$SCRATCH/huge.txt" ||
+	fail "the chart's huge ratio: $(grep -E '^xfs +#' "$SCRATCH/huge.txt" | head -n 1 | cut -c1-120)"
+grep -qE '[0-9]{30}' "$SCRATCH/huge.txt" && fail "a number of 30 digits: $(grep -oE '[0-9]{30}' "$SCRATCH/huge.txt" | head -n 1)"
 exit 0

@@ -135,8 +135,14 @@ static void kv_markdown(FILE *fp, const struct fsb_kv *e)
 	if (e->code) {
 		/* a fence, not a code span: a merged file has several commands */
 		fputs(":\n\n  ```\n", fp);
-		for (size_t k = 0; k < e->values.n; k++)
-			fprintf(fp, "  %s\n", e->values.v[k]);
+		/* a fence shows its text as is: a file's control characters
+		 * (a vertical tab in a type) shown as escapes, never passed on */
+		for (size_t k = 0; k < e->values.n; k++) {
+			char *vis = fsb_xstr_visible(e->values.v[k]);
+
+			fprintf(fp, "  %s\n", vis ? vis : "");
+			free(vis);
+		}
 		fputs("  ```\n", fp);
 		return;
 	}

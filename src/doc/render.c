@@ -234,8 +234,11 @@ void fsb_render_table_markdown(FILE *fp, const struct fsb_table *t)
 	}
 	free(prev);
 	fputs("\n|", fp);
+	/* aligned as the first row under the header; a table of no row (a
+	 * latency table of no run) as its header */
 	for (size_t c = 0; c < t->ncols; c++)
-		fputs(fsb_table_cell(t, t->header_rows, c)->flags & FSB_CELL_NUMBER ? " ---: |" : " --- |", fp);
+		fputs(fsb_table_cell(t, t->nrows > t->header_rows ? t->header_rows : 0, c)->flags & FSB_CELL_NUMBER
+			      ? " ---: |" : " --- |", fp);
 	fputc('\n', fp);
 	for (size_t r = t->header_rows; r < t->nrows; r++) {
 		fputc('|', fp);

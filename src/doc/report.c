@@ -1080,6 +1080,8 @@ int fsb_report_latency(const struct fsb_result *res, struct fsb_table *t)
 
 			rows += ph ? ph->nruns : 0;
 		}
+	if (!rows)	/* built-in phases named, none run: no table of nothing */
+		return -ENOENT;
 	fsb_table_init(t, "bonnie-detail", rows + 1, ncols, 1);
 	t->title = fsb_xstrdup("What every rate is made of");
 	t->caption = fsb_xstrdup("amount moved and the time it took, passes needed to reach the minimum duration, and the latency of one operation");

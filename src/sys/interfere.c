@@ -734,8 +734,11 @@ bool fsb_quiet_warning(const struct fsb_quiet *q, const struct fsb_disturb_limit
 			fsb_strv_addf(&parts, "load %.1f on %ld CPU%s", q->load1, q->cpus, q->cpus == 1 ? "" : "s");
 		joined = fsb_strv_join(&parts, ", ");
 	}
-	snprintf(buf, len, busy ? "the machine is busy: %s%s%s — close them, or expect disturbed runs to be set aside" : "",
-		 joined, q->governor[0] ? "; CPU governor " : "", q->governor);
+	if (busy)
+		snprintf(buf, len, "the machine is busy: %s%s%s — close them, or expect disturbed runs to be set aside",
+			 joined, q->governor[0] ? "; CPU governor " : "", q->governor);
+	else if (len)
+		buf[0] = '\0';
 	free(joined);
 	fsb_strv_free(&parts);
 	fsb_buf_free(&b);

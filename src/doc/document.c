@@ -254,21 +254,17 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 		add_chart(d, FSB_ROLE_OVERVIEW, res, chart, ro);
 		if (d->n > n && d->v[d->n - 1].chart.level > 0)
 			c = &d->v[d->n - 1].chart;
-		if (c)
-			add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
-				 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid "
-					       "when the difference is significant by the verdict's test (%s), faint "
-					       "when it is not; whiskers: its %.3g%% interval of the ratio.",
-					       fsb_metric_name(ro->metric), base ? base : "the baseline",
-					       fsb_report_judged_how(c->noise), c->level * 100));
-		else
-			add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
-				 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid "
-					       "when the difference is significant (p < 0.05, %s)%s.",
-					       fsb_metric_name(ro->metric), base ? base : "the baseline",
-					       ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
-					       fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
-					       "confidence interval of the ratio (Fieller)" : ""));
+		char *how = c ? fsb_xasprintf(" by the verdict's test (%s), faint when it is not; whiskers: its "
+					      "%.3g%% interval of the ratio", fsb_report_judged_how(c->noise), c->level * 100)
+			      : fsb_xasprintf(" (p < 0.05, %s)%s", ro->nonparametric ? "Mann-Whitney" : "Welch's t-test",
+					      fsb_result_repeated(res) ? ", faint when it is not; whiskers: 95% "
+					      "confidence interval of the ratio (Fieller)" : "");
+
+		add_text(d, FSB_BLOCK_NOTE, FSB_ROLE_LEGEND,
+			 fsb_xasprintf("Bars: the phase's %s relative to %s (1.00); longer is slower.  Solid when the "
+				       "difference is significant%s.", fsb_metric_name(ro->metric),
+				       base ? base : "the baseline", how));
+		free(how);
 	}
 }
 
@@ -319,6 +315,7 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 	const struct fsb_grid *g = fsb_result_grid(res);
 	size_t ncols = g->desktop.n ? g->desktop.n + 1 : 0, n = 0, judged = 0;
 	double f[ncols ? ncols : 1], lv[ncols ? ncols : 1], level = NAN;
+	const char *name[ncols ? ncols : 1];
 	enum fsb_verdict_noise noise = FSB_NOISE_NONE;
 	struct fsb_buf b = { 0 };
 
@@ -326,8 +323,8 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 		return;
 	/* the desktop phases, then their total */
 	for (size_t j = 0; j < ncols; j++) {
-		f[j] = fsb_report_noise_floor(res, fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL),
-					      &o->report, &lv[j], &noise);
+		name[j] = fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL);
+		f[j] = fsb_report_noise_floor(res, name[j], &o->report, &lv[j], &noise);
 		if (!isnan(f[j]) && !isnan(lv[j])) {
 			judged++;
 			level = lv[j];
@@ -336,8 +333,7 @@ static void noise_floor(struct fsb_doc *d, const struct fsb_result *res, const s
 	for (size_t j = 0; j < ncols; j++) {
 		if (isnan(f[j]))
 			continue;
-		fsb_buf_addf(&b, "%s%s ", n++ ? ", " : "",
-			     fsb_grid_col_name(g, j < g->desktop.n ? g->desktop.v[j] : FSB_GRID_TOTAL));
+		fsb_buf_addf(&b, "%s%s ", n++ ? ", " : "", name[j]);
 		/* two rounds can leave an interval of a factor of hundreds:
 		 * "±56000%" reads as a misprint, "×561" as what it is */
 		if (f[j] < 1)

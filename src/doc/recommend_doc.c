@@ -627,17 +627,11 @@ static void thin(const struct fsb_result *res, const struct fsb_recommendation *
 	/* the verdict counts the candidates' runs only: say whose, as the
 	 * run's list above counts every filesystem's */
 	if (v->ndisturbed) {
-		struct fsb_strv cand = { 0 };
-
-		for (size_t k = 0; k < r->nrows; k++)
-			if (r->rows[k].candidate)
-				fsb_strv_add(&cand, r->rows[k].fs->name);
 		fsb_buf_addf(&b, "%zu run%s of ", v->ndisturbed, v->ndisturbed == 1 ? "" : "s");
-		list_words(&b, &cand, " and ");
+		list_words(&b, &r->candidates, " and ");
 		fsb_buf_addf(&b, " %s set aside as disturbed by other programs.",
 			     v->ndisturbed == 1 ? "was" : "were");
 		flush(out, &b);
-		fsb_strv_free(&cand);
 	}
 	fsb_buf_free(&b);
 }

@@ -101,14 +101,12 @@ static void aging_of(const struct fsb_result *res, const struct fsb_report_opts 
 static void judge_candidates(const struct fsb_result *res, const struct fsb_report_opts *o,
 			     const struct fsb_weights *w, struct fsb_recommendation *r)
 {
-	struct fsb_strv names = { 0 };
-	struct fsb_verdict_scope sc = { .w = w, .only = &names };
+	struct fsb_verdict_scope sc = { .w = w, .only = &r->candidates };
 
 	for (size_t i = 0; i < r->nrows; i++)
 		if (r->rows[i].candidate)
-			fsb_strv_add(&names, r->rows[i].fs->name);
+			fsb_strv_add(&r->candidates, r->rows[i].fs->name);
 	fsb_verdict_judge(res, o, &sc, &r->v);
-	fsb_strv_free(&names);
 }
 
 static size_t row_of(const struct fsb_recommendation *r, const struct fsb_fs_result *fs)
@@ -346,6 +344,7 @@ void fsb_recommend_free(struct fsb_recommendation *r)
 	fsb_strv_free(&r->phases);
 	fsb_strv_free(&r->missing_phases);
 	fsb_strv_free(&r->named);
+	fsb_strv_free(&r->candidates);
 	fsb_criteria_free(&r->values);
 	free(r->rows);
 	fsb_verdict_free(&r->v);

@@ -117,6 +117,8 @@ struct fsb_recommendation {
 	size_t pick;             /* the reference: PICK, ONLY, TENTATIVE the one named; CHOOSE
 				    and CANNOT_TELL the verdict's first among the candidates */
 	struct fsb_strv named;   /* PICK, ONLY, TENTATIVE: one; CHOOSE: two or more; else none */
+	struct fsb_strv candidates;  /* the rows' candidates by name, in row order: whom the
+				    verdict v ranks (its counts, ndisturbed too, are theirs) */
 	unsigned doubts;         /* CANNOT_TELL: enum fsb_rec_doubt */
 	size_t runner_up;        /* rows[] of the fastest candidate not named (PICK, ONLY,
 				    TENTATIVE: the margin), SIZE_MAX when none */

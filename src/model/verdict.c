@@ -753,8 +753,8 @@ bool fsb_verdict_norm(const struct fsb_verdict *v, size_t a, size_t b, const cha
 	n->hi = p.hi;
 	n->p = p.p;
 	n->tested = true;
-	n->significant = (p.lo > 1 && p.rel >= 1 + FSB_VERDICT_MIN_LEAD) ||
-			 (p.hi < 1 && p.rel <= 1 / (1 + FSB_VERDICT_MIN_LEAD));
+	/* the pair's own rule when b is slower, mirrored when it is faster */
+	n->significant = p.significant || (p.hi < 1 && p.rel <= 1 / (1 + FSB_VERDICT_MIN_LEAD));
 	return true;
 }
 

@@ -214,14 +214,14 @@ const char *fsb_report_judged_how(enum fsb_verdict_noise noise);
 /*
  * The noise floor of a phase ("total" too) in metric o->metric: the
  * smallest relative difference from the baseline that this run could
- * detect, the largest over the filesystems.  Where the verdict's test can
- * judge the pairs (report_int.h, struct fsb_judges), its interval's
+ * detect, the largest over the filesystems.  For a pair the verdict's
+ * test can judge (report_int.h, struct fsb_judges), its interval's
  * relative half-width — round by round, the spread between sessions
- * included — and *level (may be NULL) its confidence (0.975), *noise
- * (may be NULL) where that spread came from; else per
- * filesystem the baseline's and its own relative 95% CI half-widths
- * combined, sqrt(ra² + rb²), and *level NAN.  0.04 = differences below 4%
- * cannot be told from noise.  NAN without repetitions (or fewer than two
+ * included; for any other, the baseline's and its own relative 95% CI
+ * half-widths combined, sqrt(ra² + rb²).  When the largest figure is the
+ * verdict's, *level (may be NULL) is its confidence (0.975) and *noise
+ * (may be NULL) where its spread came from; else *level is NAN.
+ * 0.04 = differences below 4% cannot be told from noise.  NAN without repetitions (or fewer than two
  * kept runs in every pair).
  */
 double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, const struct fsb_report_opts *o,

@@ -285,8 +285,10 @@ double fsb_report_noise_floor(const struct fsb_result *res, const char *phase, c
 			floor = f;
 		fsb_cell_stats_free(&a);
 	}
-	/* one model for the line: the verdict's when it judged any pair */
-	if (!isnan(judged)) {
+	/* the largest over the filesystems, and its level the model that gave
+	 * it: a pair the verdict could not test (fewer than two rounds paired
+	 * with the baseline's) is still a pair the run could not resolve */
+	if (!isnan(judged) && !(floor > judged)) {
 		floor = judged;
 		if (level)
 			*level = 1 - v->alpha;

@@ -720,6 +720,28 @@ static void test_noise_floor(void **state)
 	close_to(fsb_report_noise_floor(res, "p", &o, NULL, NULL), want, "noise floor of p by the cells");
 	o.nonparametric = false;
 	assert_true(want > 0.03);	/* the noisy one's 3% is below it */
+	/* a filesystem whose rounds never meet the baseline's (rounds 6 to 10)
+	 * is a pair the verdict cannot test: its runs' own, wider, figure is
+	 * still the largest, and the level says the verdict did not give it */
+	{
+		static const double late[] = { 5.0, 15.0, 10.0, 7.0, 13.0 };
+		struct fsb_phase_result *ph = fsb_fs_add_phase(fsb_result_add_fs(res, "late"), "p");
+		struct fsb_cellstats l;
+		double level = 0, rl;
+
+		ph->kind = FSB_PHASE_COMMAND;
+		for (size_t k = 0; k < 5; k++) {
+			add_run(ph, late[k], 0, 0);
+			ph->runs[k].v[FSB_FIELD_round] = (double)k + 6;
+		}
+		cell(res, "late", "p", FSB_METRIC_REAL, &l);
+		rl = l.st.ci_half / l.st.mean;
+		assert_true(sqrt(rb * rb + rl * rl) > SIG_NOISY_GEO_HI / SIG_NOISY_GEO - 1);
+		close_to(fsb_report_noise_floor(res, "p", &o, &level, NULL), sqrt(rb * rb + rl * rl),
+			 "noise floor of p, an untested pair the widest");
+		assert_true(isnan(level));
+		fsb_cell_stats_free(&l);
+	}
 	fsb_cell_stats_free(&b);
 	fsb_cell_stats_free(&n);
 	fsb_cell_stats_free(&t);

@@ -86,7 +86,7 @@ static int longer_first(const void *a, const void *b)
  * dash; a verdict line, with the names from the file blanked, has no NaN. */
 static void check_model(const struct fsb_result *res, const struct fsb_report_opts *o)
 {
-	struct fsb_strv phases = { 0 }, verdict = { 0 };
+	struct fsb_strv phases = { 0 }, verdict = { 0 }, quoted = { 0 };
 	struct fsb_table t;
 	struct fsb_chart ch;
 	const char **names;
@@ -114,12 +114,29 @@ static void check_model(const struct fsb_result *res, const struct fsb_report_op
 		}
 	}
 	fsb_report_verdict(res, o, &verdict);
+	/* the file's words the verdict quotes: the names, and the machine's
+	 * (the virtual machine, the target and its disk), raw and as shown
+	 * escaped */
+	{
+		const char *said[] = { res->host.virt, res->target.model, res->target.path, res->target.device,
+				       res->target.fstype };
+
+		for (size_t k = 0; k < FSB_ARRAY_SIZE(said); k++)
+			fsb_strv_add(&quoted, said[k] ? said[k] : "");
+	}
+	for (size_t k = 0, n = quoted.n; k < n; k++) {
+		char *vis = fsb_xstr_visible(quoted.v[k]);
+
+		fsb_strv_add(&quoted, vis);
+		free(vis);
+	}
 	/* the longest names first: a short one ("a") blanked inside a longer
 	 * one would leave the rest of that one unblanked */
-	nnames = res->nfs + phases.n;
-	names = calloc(nnames ? nnames : 1, sizeof(*names));
+	nnames = res->nfs + phases.n + quoted.n;
+	names = calloc(nnames, sizeof(*names));
 	for (size_t k = 0; k < nnames; k++)
-		names[k] = k < res->nfs ? res->fs[k]->name : phases.v[k - res->nfs];
+		names[k] = k < res->nfs ? res->fs[k]->name
+			   : k < res->nfs + phases.n ? phases.v[k - res->nfs] : quoted.v[k - res->nfs - phases.n];
 	qsort(names, nnames, sizeof(*names), longer_first);
 	for (size_t i = 0; i < verdict.n; i++) {
 		char *line = strdup(verdict.v[i]), *p;
@@ -136,6 +153,7 @@ static void check_model(const struct fsb_result *res, const struct fsb_report_op
 	free(names);
 	fsb_strv_free(&phases);
 	fsb_strv_free(&verdict);
+	fsb_strv_free(&quoted);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -8,6 +8,10 @@
 # other); a single-line deletion and a truncation of the
 # shipped config (a cut at a section's end can leave a valid config) either
 # read fine or are refused that way.
+# An output (-o) that is not a regular file — a FIFO, a directory — is
+# refused the same way and left as it was: renaming a finished file over it
+# put a file in the place of /dev/null when run as root; a symbolic link to
+# a file is written through and stays a link, and the file keeps its mode.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -71,5 +75,26 @@ check refuse "a directory as a config" "$FSBENCH" --config "$SCRATCH/in" list
 rmdir "$SCRATCH/in"
 check refuse "a missing result" "$FSBENCH" show "$SCRATCH/in"
 check refuse "a missing config" "$FSBENCH" --config "$SCRATCH/in" list
+
+# outputs: the check above, with the output named instead of the input
+fio=$FSB_SRCDIR/tests/cli/import/fio-randread.json
+mkfifo "$SCRATCH/in"
+check refuse "a FIFO as an export" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$sample"
+check refuse "a FIFO as an import's output" "$FSBENCH" import -o "$SCRATCH/in" "$fio"
+# another session of the same benchmark, which merge takes
+rep=$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench
+sed 's/^started = .*/started = "2026-12-01T10:00:00Z"/' "$rep" >"$SCRATCH/later.fsbench"
+check refuse "a FIFO as a merge's output" "$FSBENCH" merge -o "$SCRATCH/in" "$rep" "$SCRATCH/later.fsbench"
+[ -p "$SCRATCH/in" ] || fail "a FIFO named by -o was replaced"
+rm "$SCRATCH/in" && mkdir "$SCRATCH/in"
+check refuse "a directory as an export" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$sample"
+check refuse "a directory as an import's output" "$FSBENCH" import -o "$SCRATCH/in" "$fio"
+rmdir "$SCRATCH/in"
+ls "$SCRATCH" | grep -q '\.tmp\.' && fail "a refused output left a temporary file"
+echo old >"$SCRATCH/kept.csv" && chmod 640 "$SCRATCH/kept.csv" && ln -s kept.csv "$SCRATCH/link.csv"
+"$FSBENCH" export -f csv -o "$SCRATCH/link.csv" "$sample" || fail "export through a link exited $?"
+[ -L "$SCRATCH/link.csv" ] || fail "export replaced the symbolic link it was given by a file"
+grep -q '^file,' "$SCRATCH/kept.csv" || fail "export did not write the file the link names"
+[ "$(stat -c %a "$SCRATCH/kept.csv")" = 640 ] || fail "export changed the mode of the file it replaced"
 note "$n damaged inputs handled"
 exit 0

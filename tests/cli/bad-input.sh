@@ -7,7 +7,8 @@
 # change of a quote (a string opened with one quote and closed with the
 # other); a single-line deletion and a truncation of the
 # shipped config (a cut at a section's end can leave a valid config) either
-# read fine or are refused that way.
+# read fine or are refused that way; a config's mistake names its own line
+# after comments of each kind.
 # An output (-o) that is not a regular file — a FIFO, a directory — is
 # refused the same way and left as it was: renaming a finished file over it
 # put a file in the place of /dev/null when run as root; a symbolic link to
@@ -64,6 +65,16 @@ for ((cut = 0; cut < size; cut += 211)); do
 	check either "config truncated at $cut bytes" "$FSBENCH" --config "$SCRATCH/in" list
 	n=$((n + 1))
 done
+# a mistake in the config names its own line, comments or not (libconfuse
+# counted each comment line three times: the shipped config's repeat = -1,
+# on line 26, was reported on line 62)
+l=$(grep -n '^  repeat = 1$' "$conf" | cut -d: -f1)
+sed "${l}s/= 1/= -1/" "$conf" >"$SCRATCH/in"
+check refuse "a config with a negative repeat" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: repeat = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error does not name line $l"; }
+printf '/* a\n   b */ # c\n// d\ndefaults { # e\n  jobs = -1\n}\n' >"$SCRATCH/in"
+check refuse "a config with comments of each kind" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:5: jobs = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error after comments does not name line 5"; }
 # binary garbage
 head -c 4096 /dev/urandom >"$SCRATCH/in"
 check refuse "random bytes as a result" "$FSBENCH" show "$SCRATCH/in"

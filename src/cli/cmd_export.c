@@ -98,6 +98,9 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	rc = FSB_EXIT_OK;
 	fmt = a.fmt, out = a.out, eo = a.eo;
 	n = argc - optind;
+	if ((rc = fsb_cli_output_is_input("export", out, argv + optind, (size_t)n)) >= 0)
+		return rc;
+	rc = FSB_EXIT_OK;
 	if (fsb_cli_rec_config(cli, "export", &eo.rec))
 		return FSB_EXIT_USAGE;
 	rc = fsb_cli_read_results("export", argv + optind, (size_t)n, &res, &labels);

@@ -88,6 +88,8 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 
 	if (rc >= 0)
 		goto out;
+	if ((rc = fsb_cli_output_is_input("import", a.out, argv + optind, (size_t)(argc - optind))) >= 0)
+		goto out;
 	rc = FSB_EXIT_USAGE;
 	a.io.labels = (const char *const *)a.labels.v;
 	a.io.nlabels = a.labels.n;

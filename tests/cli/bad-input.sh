@@ -12,7 +12,8 @@
 # An output (-o) that is not a regular file — a FIFO, a directory — is
 # refused the same way and left as it was: renaming a finished file over it
 # put a file in the place of /dev/null when run as root; a symbolic link to
-# a file is written through and stays a link, and the file keeps its mode.
+# a file is written through and stays a link, and the file keeps its mode;
+# an export over the result file it reads is refused.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -101,6 +102,11 @@ rm "$SCRATCH/in" && mkdir "$SCRATCH/in"
 check refuse "a directory as an export" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$sample"
 check refuse "a directory as an import's output" "$FSBENCH" import -o "$SCRATCH/in" "$fio"
 rmdir "$SCRATCH/in"
+# an export over the result file it reads would lose the result
+cp "$rep" "$SCRATCH/in"
+check refuse "an export over its own input" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$SCRATCH/in"
+cmp -s "$rep" "$SCRATCH/in" || fail "an export over its own input changed it"
+rm "$SCRATCH/in"
 ls "$SCRATCH" | grep -q '\.tmp\.' && fail "a refused output left a temporary file"
 echo old >"$SCRATCH/kept.csv" && chmod 640 "$SCRATCH/kept.csv" && ln -s kept.csv "$SCRATCH/link.csv"
 "$FSBENCH" export -f csv -o "$SCRATCH/link.csv" "$sample" || fail "export through a link exited $?"

@@ -118,8 +118,14 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		}
 		fp = of.fp;
 	}
+	errno = 0;
 	if (fmt->write(fp, res, (size_t)n, &eo, &err)) {
-		fsb_app_error("export: %s", err.msg);
+		/* the writers only know that a write failed: say where, and why */
+		if (ferror(fp))
+			fsb_app_error("export: cannot write %s: %s", out ? out : "standard output",
+				      errno ? strerror(errno) : err.msg);
+		else
+			fsb_app_error("export: %s", err.msg);
 		rc = err.code == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}

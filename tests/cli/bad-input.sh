@@ -13,7 +13,8 @@
 # refused the same way and left as it was: renaming a finished file over it
 # put a file in the place of /dev/null when run as root; a symbolic link to
 # a file is written through and stays a link, and the file keeps its mode;
-# an export over the result file it reads is refused.
+# an export over the result file it reads is refused.  Standard output on a
+# full disk is one line and exit status 1, never a silent half report.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -113,5 +114,17 @@ echo old >"$SCRATCH/kept.csv" && chmod 640 "$SCRATCH/kept.csv" && ln -s kept.csv
 [ -L "$SCRATCH/link.csv" ] || fail "export replaced the symbolic link it was given by a file"
 grep -q '^file,' "$SCRATCH/kept.csv" || fail "export did not write the file the link names"
 [ "$(stat -c %a "$SCRATCH/kept.csv")" = 640 ] || fail "export changed the mode of the file it replaced"
+# standard output on a full disk: the report is lost, and the exit status
+# and one line say so (show's text and list ended 0, half a report
+# written); a full disk is not bad input: exit status 1
+if [ -c /dev/full ]; then
+	for cmd in "show $sample" "list" "export -f csv $sample"; do
+		# shellcheck disable=SC2086 # the words of the command
+		"$FSBENCH" $cmd >/dev/full 2>"$SCRATCH/err"
+		rc=$?
+		[ $rc = 1 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -q 'standard output' "$SCRATCH/err" ||
+			fail "$cmd to a full disk: exit status $rc, $(cat "$SCRATCH/err")"
+	done
+fi
 note "$n damaged inputs handled"
 exit 0

@@ -74,6 +74,9 @@ l=$(grep -n '^  repeat = 1$' "$conf" | cut -d: -f1)
 sed "${l}s/= 1/= -1/" "$conf" >"$SCRATCH/in"
 check refuse "a config with a negative repeat" "$FSBENCH" --config "$SCRATCH/in" list
 grep -qF "$SCRATCH/in:$l: repeat = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error does not name line $l"; }
+sed 's/^  ci_target = 0.03 /  ci_target = nan /' "$conf" >"$SCRATCH/in"
+check refuse "a config with ci_target = nan" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "ci_target = nan is not a finite number" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "nan is not said to be no number"; }
 printf '/* a\n   b */ # c\n// d\ndefaults { # e\n  jobs = -1\n}\n' >"$SCRATCH/in"
 check refuse "a config with comments of each kind" "$FSBENCH" --config "$SCRATCH/in" list
 grep -qF "$SCRATCH/in:5: jobs = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error after comments does not name line 5"; }

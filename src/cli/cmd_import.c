@@ -55,10 +55,26 @@ static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char 
 	return 0;
 }
 
-/* --label A,B,...: the names, added to those of earlier --labels. */
+/* --label A,B,...: the names, added to those of earlier --labels.  An
+ * empty one is refused: the split drops it, and ",b" named the first
+ * filesystem b, the label meant for the second. */
 static int take_labels(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	fsb_strv_split(field, arg, ',');
+	struct fsb_strv *labels = field;
+	size_t k = 1;
+
+	for (const char *p = arg;; p++, k++) {
+		size_t n = strcspn(p, ",");
+
+		if (strspn(p, " \t") >= n) {
+			fsb_app_error("%s: --label '%s': label %zu is empty; give every filesystem a name", cmd, arg, k);
+			return -1;
+		}
+		p += n;
+		if (!*p)
+			break;
+	}
+	fsb_strv_split(labels, arg, ',');
 	return 0;
 }
 

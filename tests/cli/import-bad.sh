@@ -69,6 +69,8 @@ cp "$fx/fio-randread.json" "$out"
 cmp -s "$fx/fio-randread.json" "$out" || fail "an import over its own input changed it"
 rm -f "$out"
 expect_bad "a missing file" "cannot read $SCRATCH/none.csv" "$SCRATCH/none.csv"
+# an empty label was dropped: ",b" named the first filesystem b
+expect_bad "an empty label" "--label ',b': label 1 is empty" -l ,b "$fx/fio-two-jobs.json" "$fx/fio-randread.json"
 expect_bad "too many labels" "3 labels for 2 filesystems" -l a,b,c "$fx/fio-two-jobs.json" "$fx/fio-randread.json"
 expect_bad "an unknown format" "--format csv: expected bonnie or fio" -f csv "$fx/bonnie-2.00a.csv"
 expect_bad "a baseline that is not there" "--baseline ntfs: no such filesystem" -b ntfs "$fx/bonnie-2.00a.csv"

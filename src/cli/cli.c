@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cmd.h"
 #include "doc/report.h"
@@ -96,6 +97,23 @@ int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct f
 		}
 	fsb_cli_file_labels(paths, n, *labels);
 	return FSB_EXIT_OK;
+}
+
+int fsb_cli_output_is_input(const char *cmd, const char *out, char *const *paths, size_t n)
+{
+	struct stat o, in;
+
+	/* a new output cannot be an input; "-" is standard input */
+	if (!out || stat(out, &o))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") && stat(paths[i], &in) == 0 && in.st_dev == o.st_dev &&
+		    in.st_ino == o.st_ino) {
+			fsb_app_error("%s: -o %s is the input %s: writing it would lose what it holds; "
+				      "name another output", cmd, out, paths[i]);
+			return FSB_EXIT_USAGE;
+		}
+	return -1;
 }
 
 void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n)

@@ -113,6 +113,13 @@ int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct f
 			 const char ***labels);
 void fsb_cli_free_results(struct fsb_result **res, const char **labels, size_t n);
 
+/* Is out (-o) the same file as one of paths[0..n) (links followed)?  Then
+ * "fsbench: CMD: -o OUT is the input PATH: …" is printed and the exit
+ * status is FSB_EXIT_USAGE; else -1 to go on.  For commands whose output
+ * is of another kind than their input, where writing over the input loses
+ * it (export's CSV over the result file it read). */
+int fsb_cli_output_is_input(const char *cmd, const char *out, char *const *paths, size_t n);
+
 /* Labels for result files in tables: their base names, or the paths as
  * given when two base names are the same.  labels[i] points into paths[i]. */
 void fsb_cli_file_labels(char *const *paths, size_t n, const char **labels);

@@ -85,9 +85,10 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	const struct fsb_export_format *fmt;
 	struct fsb_export_opts eo;
 	struct fsb_result **res = NULL;
+	struct fsb_outfile of = { 0 };
 	const char **labels = NULL;
 	const char *out;
-	char *tmp = NULL, *cmdline = NULL;
+	char *cmdline = NULL;
 	struct fsb_err err = { 0 };
 	FILE *fp = stdout;
 	int n, rc = parse_options(argc, argv, &a);
@@ -97,6 +98,9 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	rc = FSB_EXIT_OK;
 	fmt = a.fmt, out = a.out, eo = a.eo;
 	n = argc - optind;
+	if ((rc = fsb_cli_output_is_input("export", out, argv + optind, (size_t)n)) >= 0)
+		return rc;
+	rc = FSB_EXIT_OK;
 	if (fsb_cli_rec_config(cli, "export", &eo.rec))
 		return FSB_EXIT_USAGE;
 	rc = fsb_cli_read_results("export", argv + optind, (size_t)n, &res, &labels);
@@ -104,41 +108,38 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 		goto out;
 	eo.labels = labels;
 	eo.command = cmdline = fsb_app_command_line(cli);
+	/* a half-written export never replaces a good one, nor /dev/null a file */
 	if (out) {
-		/* a half-written export never replaces a good one */
-		int fd;
-
-		tmp = fsb_xasprintf("%s.tmp.XXXXXX", out);
-		fd = mkstemp(tmp);
-		if (fd < 0 || !(fp = fdopen(fd, "w"))) {
-			fsb_app_error("export: cannot create %s: %s", out, strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			fp = NULL;
-			rc = FSB_EXIT_FAILED;
+		if ((rc = fsb_outfile_open(&of, out, &err))) {
+			fsb_app_error("export: %s", err.msg);
+			/* -o naming a directory or a device is bad usage; a full disk is not */
+			rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 			goto out;
 		}
+		fp = of.fp;
 	}
+	errno = 0;
 	if (fmt->write(fp, res, (size_t)n, &eo, &err)) {
-		fsb_app_error("export: %s", err.msg);
+		/* the writers only know that a write failed: say where, and why */
+		if (ferror(fp))
+			fsb_app_error("export: cannot write %s: %s", out ? out : "standard output",
+				      errno ? strerror(errno) : err.msg);
+		else
+			fsb_app_error("export: %s", err.msg);
 		rc = err.code == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		goto out;
 	}
-	if (fflush(fp) && !rc) {
-		fsb_app_error("export: write %s: %s", out ? out : "standard output", strerror(errno));
+	if (out) {
+		if (fsb_outfile_commit(&of, &err)) {
+			fsb_app_error("export: %s", err.msg);
+			rc = FSB_EXIT_FAILED;
+		}
+	} else if (fflush(fp)) {
+		fsb_app_error("export: write standard output: %s", strerror(errno));
 		rc = FSB_EXIT_FAILED;
 	}
 out:
-	if (tmp) {
-		if (fp && fclose(fp) && !rc)
-			rc = FSB_EXIT_FAILED;
-		if (!rc && rename(tmp, out)) {
-			fsb_app_error("export: cannot write %s: %s", out, strerror(errno));
-			rc = FSB_EXIT_FAILED;
-		}
-		if (rc)
-			unlink(tmp);
-		free(tmp);
-	}
+	fsb_outfile_abort(&of);
 	fsb_cli_free_results(res, labels, (size_t)n);
 	free(cmdline);
 	return rc;

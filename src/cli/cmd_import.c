@@ -55,10 +55,26 @@ static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char 
 	return 0;
 }
 
-/* --label A,B,...: the names, added to those of earlier --labels. */
+/* --label A,B,...: the names, added to those of earlier --labels.  An
+ * empty one is refused: the split drops it, and ",b" named the first
+ * filesystem b, the label meant for the second. */
 static int take_labels(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
-	fsb_strv_split(field, arg, ',');
+	struct fsb_strv *labels = field;
+	size_t k = 1;
+
+	for (const char *p = arg;; p++, k++) {
+		size_t n = strcspn(p, ",");
+
+		if (strspn(p, " \t") >= n) {
+			fsb_app_error("%s: --label '%s': label %zu is empty; give every filesystem a name", cmd, arg, k);
+			return -1;
+		}
+		p += n;
+		if (!*p)
+			break;
+	}
+	fsb_strv_split(labels, arg, ',');
 	return 0;
 }
 
@@ -88,6 +104,8 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 
 	if (rc >= 0)
 		goto out;
+	if ((rc = fsb_cli_output_is_input("import", a.out, argv + optind, (size_t)(argc - optind))) >= 0)
+		goto out;
 	rc = FSB_EXIT_USAGE;
 	a.io.labels = (const char *const *)a.labels.v;
 	a.io.nlabels = a.labels.n;
@@ -109,8 +127,9 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 	res->command = fsb_app_command_line(cli);
 	if ((rc = fsb_result_write(res, a.out, &err))) {
 		fsb_app_error("import: %s", err.msg);
-		/* too much for a result file is bad input; a full disk is not */
-		rc = rc == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		/* too much for a result file, or -o naming a directory or a
+		 * device, is bad input; a full disk is not */
+		rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
 		goto out;
 	}
 	if (a.io.renamed)

@@ -61,6 +61,19 @@ static void usage(FILE *fp)
 		"3 target refused, 128+N stopped by signal N.  See fsbench(1).\n");
 }
 
+/* What a command printed is only known to be lost when standard output is
+ * flushed: `fsbench show R > report.txt` on a full disk ended with exit
+ * status 0 and half a report.  A command that already failed said why. */
+static int check_stdout(const char *cmd, int rc)
+{
+	errno = 0;
+	if ((fflush(stdout) || ferror(stdout)) && rc == FSB_EXIT_OK) {
+		fsb_app_error("%s: standard output: %s", cmd, errno ? strerror(errno) : "write error");
+		rc = FSB_EXIT_FAILED;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -107,6 +120,7 @@ int main(int argc, char **argv)
 			/* the library's messages name options the way this user gives them */
 			fsb_opt_set_speaker(fsb_cli_say);
 			rc = commands[i].fn(&cli, sub_argc, sub_argv);
+			rc = check_stdout(commands[i].name, rc);
 			goto out;
 		}
 	}

@@ -28,10 +28,17 @@ static void put(struct fsb_json *j, const char *key, struct json_object *v)
 {
 	struct json_object *at = j->open[j->depth - 1];
 
-	if (json_object_is_type(at, json_type_array))
+	if (json_object_is_type(at, json_type_array)) {
 		json_object_array_add(at, v);
-	else
-		json_object_object_add(at, key, v);
+	} else {
+		/* keys can be names from a result file (a filesystem's, in the
+		 * recommendation's criteria): made visible as every string is, or
+		 * a byte that is not UTF-8 makes the whole output invalid JSON */
+		char *vis = fsb_xstr_visible(key);
+
+		json_object_object_add(at, vis, v);
+		free(vis);
+	}
 }
 
 static struct json_object *jstr(const char *s)

@@ -162,15 +162,22 @@ void fsb_table_list_text(const struct fsb_table *t, struct fsb_buf *out)
 		list_line(t, (long)r, out);
 }
 
-/* s for TSV: a tab or a line break would split the row. */
+/* s for TSV: a tab or a line break would split the row; the rest made
+ * visible as the text list is, since cells quote result files (a
+ * filesystem's name) and the TSV goes to a terminal as often as to a
+ * script. */
 static void tsv_field(struct fsb_buf *out, const char *s)
 {
 	size_t n;
 
-	/* the runs between such characters as they are, each of those a blank */
+	/* the runs between such characters, each of those a blank */
 	for (; s && *s; s += n + (s[n] != '\0')) {
+		char *run;
+
 		n = strcspn(s, "\t\n\r");
-		fsb_buf_addn(out, s, n);
+		run = fsb_xasprintf("%.*s", (int)n, s);
+		fsb_buf_add_visible(out, run);
+		free(run);
 		if (s[n])
 			fsb_buf_add(out, " ");
 	}

@@ -129,7 +129,9 @@ static int set_parsed(struct fsb_plan *plan, enum fsb_opt id, const char *v, str
 	case FSB_OPT_MAX_REPEAT:     return set_long(&plan->max_repeat, id, v, 3, err);
 	case FSB_OPT_JOBS:           return set_long(&plan->jobs, id, v, 1, err);
 	case FSB_OPT_SIZE:
-		if (fsb_parse_size(v, &plan->image_size))
+		/* 0 is how a plan says "the profile's size": --size 0 must not
+		 * silently become a 4 GiB image */
+		if (fsb_parse_size(v, &plan->image_size) || !plan->image_size)
 			return fsb_err_set(err, -EINVAL, "%s '%s': expected a size such as 2G or 512M",
 					   fsb_opt_say(id, NULL), v);
 		break;

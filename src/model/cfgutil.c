@@ -147,14 +147,56 @@ int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path)
 	return rc;
 }
 
+/*
+ * libconfuse 3.3 counts a comment's line more than once (three lines for
+ * each "# ..." line, one extra for each C comment), so every error after a
+ * comment named a line far below the real one.  The comments, found by the
+ * rules check_braces and libconfuse's lexer share, become blanks before it
+ * reads the text: the line breaks stay, nothing else in them has meaning.
+ */
+static void blank_comments(char *buf)
+{
+	for (char *p = buf; *p; p++) {
+		if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+			for (; *p && *p != '\n'; p++)
+				*p = ' ';
+			if (!*p)
+				break;
+		} else if (p[0] == '/' && p[1] == '*') {
+			*p++ = ' ';
+			*p++ = ' ';
+			for (; *p && !(p[0] == '*' && p[1] == '/'); p++)
+				if (*p != '\n')
+					*p = ' ';
+			if (!*p)
+				break;
+			*p++ = ' ';
+			*p = ' ';
+		} else if (*p == '"' || *p == '\'') {
+			char q = *p;
+
+			for (p++; *p && *p != q; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				break;
+		}
+	}
+}
+
 int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 {
+	char *text;
 	int rc = check_braces(ce, buf);
 
 	if (rc)
 		return rc;
+	text = fsb_xstrdup(buf);
+	blank_comments(text);
 	current = ce;
-	return finish(ce, cfg_parse_buf(cfg, buf));
+	rc = finish(ce, cfg_parse_buf(cfg, text));
+	free(text);
+	return rc;
 }
 
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)

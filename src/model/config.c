@@ -110,12 +110,14 @@ static int validate_nonneg(cfg_t *cfg, cfg_opt_t *opt)
 		cfg_error(cfg, "%s = %ld is too large (at most %d)", opt->name, cfg_opt_getnint(opt, 0), INT_MAX);
 		return -1;
 	}
-	if (opt->type == CFGT_FLOAT && !(cfg_opt_getnfloat(opt, 0) >= 0)) {
-		cfg_error(cfg, "%s = %g must not be negative", opt->name, cfg_opt_getnfloat(opt, 0));
-		return -1;
-	}
+	/* finite first: nan is neither negative nor not, and "nan must not be
+	 * negative" sent the reader looking for a minus sign */
 	if (opt->type == CFGT_FLOAT && !isfinite(cfg_opt_getnfloat(opt, 0))) {
 		cfg_error(cfg, "%s = %g is not a finite number", opt->name, cfg_opt_getnfloat(opt, 0));
+		return -1;
+	}
+	if (opt->type == CFGT_FLOAT && cfg_opt_getnfloat(opt, 0) < 0) {
+		cfg_error(cfg, "%s = %g must not be negative", opt->name, cfg_opt_getnfloat(opt, 0));
 		return -1;
 	}
 	return 0;

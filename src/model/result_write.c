@@ -268,47 +268,25 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp)
 
 int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_err *err)
 {
-	char *tmp = NULL;
-	FILE *fp = NULL;
-	int fd, rc = fsb_result_check_limits(res, path, err);
+	struct fsb_outfile of;
+	int rc = fsb_result_check_limits(res, path, err);
 
 	if (rc)
 		return rc;
-	tmp = fsb_xasprintf("%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		rc = fsb_err_set(err, -errno, "cannot create %s: %s", tmp, strerror(errno));
-		goto out;
+	rc = fsb_outfile_open(&of, path, err);
+	if (rc)
+		return rc;
+	rc = fsb_result_print(res, of.fp);
+	if (!rc && fflush(of.fp))
+		rc = -errno;
+	if (!rc && ftello(of.fp) > FSB_RESULT_MAX_BYTES) {
+		fsb_outfile_abort(&of);
+		return fsb_err_set(err, -EINVAL, "%s: would be larger than %d MiB: a result file holds at most that",
+				   path, FSB_RESULT_MAX_BYTES >> 20);
 	}
-	fchmod(fd, 0644);
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		rc = fsb_err_set(err, -errno, "%s: %s", tmp, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	rc = fsb_result_print(res, fp);
-	if (!rc && fflush(fp))
-		rc = -errno;
-	if (!rc && ftello(fp) > FSB_RESULT_MAX_BYTES) {
-		fclose(fp);
-		unlink(tmp);
-		rc = fsb_err_set(err, -EINVAL, "%s: would be larger than %d MiB: a result file holds at most that",
-				 path, FSB_RESULT_MAX_BYTES >> 20);
-		goto out;
-	}
-	if (!rc && fsync(fileno(fp)))
-		rc = -errno;
-	if (fclose(fp) && !rc)
-		rc = -errno;
-	if (!rc && rename(tmp, path))
-		rc = -errno;
 	if (rc) {
-		fsb_err_set(err, rc, "cannot write result file %s: %s", path, strerror(-rc));
-		unlink(tmp);
+		fsb_outfile_abort(&of);
+		return fsb_err_set(err, rc, "cannot write result file %s: %s", path, strerror(-rc));
 	}
-out:
-	free(tmp);
-	return rc;
+	return fsb_outfile_commit(&of, err);
 }

@@ -814,6 +814,102 @@ int fsb_read_input_max(const char *path, size_t max, char **out, size_t *len)
 	return rc;
 }
 
+/* The process's umask without changing it: umask(2) can only set it, and
+ * setting it back races with the other threads' files. */
+static mode_t current_umask(void)
+{
+	char *status = NULL, *line;
+	unsigned mask = 022;
+
+	if (fsb_read_file("/proc/self/status", &status) == 0 && (line = strstr(status, "\nUmask:")))
+		sscanf(line + 7, "%o", &mask);
+	free(status);
+	return (mode_t)mask;
+}
+
+int fsb_outfile_open(struct fsb_outfile *of, const char *path, struct fsb_err *err)
+{
+	mode_t mode = 0666 & ~current_umask();
+	struct stat st;
+	int fd = -1, rc = 0;
+
+	*of = (struct fsb_outfile){ 0 };
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			rc = fsb_err_set(err, -EISDIR, "cannot write %s: a directory", path);
+			goto out;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			rc = fsb_err_set(err, -EINVAL, "cannot write %s: not a regular file (a device, FIFO "
+					 "or socket is never replaced)", path);
+			goto out;
+		}
+		mode = st.st_mode & 07777;
+		/* the file a link names, so the link stays a link */
+		of->path = realpath(path, NULL);
+	} else if (errno != ENOENT) {
+		rc = fsb_err_set(err, -errno, "cannot write %s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (!of->path)
+		of->path = fsb_xstrdup(path);
+	of->tmp = fsb_xasprintf("%s.tmp.XXXXXX", of->path);
+	fd = mkostemp(of->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		/* the user named path, not the temporary file */
+		rc = fsb_err_set(err, -errno, "cannot write %s: %s", of->path, strerror(errno));
+		goto out;
+	}
+	if (fchmod(fd, mode) || !(of->fp = fdopen(fd, "w"))) {
+		rc = fsb_err_set(err, -errno, "cannot create %s: %s", of->tmp, strerror(errno));
+		close(fd);
+		unlink(of->tmp);
+		goto out;
+	}
+out:
+	if (rc) {
+		free(of->tmp);
+		free(of->path);
+		*of = (struct fsb_outfile){ 0 };
+	}
+	return rc;
+}
+
+int fsb_outfile_commit(struct fsb_outfile *of, struct fsb_err *err)
+{
+	int rc = 0;
+
+	errno = 0;
+	if (fflush(of->fp) || ferror(of->fp))
+		rc = -(errno ? errno : EIO);
+	if (!rc && fsync(fileno(of->fp)))
+		rc = -errno;
+	if (fclose(of->fp) && !rc)
+		rc = -errno;
+	of->fp = NULL;
+	if (!rc && rename(of->tmp, of->path))
+		rc = -errno;
+	if (rc) {
+		fsb_err_set(err, rc, "cannot write %s: %s", of->path, strerror(-rc));
+	} else {
+		free(of->tmp);    /* in place now: nothing to remove */
+		of->tmp = NULL;
+	}
+	fsb_outfile_abort(of);
+	return rc;
+}
+
+void fsb_outfile_abort(struct fsb_outfile *of)
+{
+	if (of->fp)
+		fclose(of->fp);
+	if (of->tmp)
+		unlink(of->tmp);
+	free(of->tmp);
+	free(of->path);
+	*of = (struct fsb_outfile){ 0 };
+}
+
 int fsb_name_index(const char *const *names, size_t n, const char *s)
 {
 	for (size_t i = 0; s && i < n; i++)

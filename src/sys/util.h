@@ -145,6 +145,29 @@ int fsb_read_file_max(const char *path, size_t max, char **out, size_t *len);
  * FIFO, a terminal, /dev/zero: -EINVAL; a directory: -EISDIR), of at most
  * max bytes (-EFBIG, before reading).  0 or -errno; caller frees. */
 int fsb_read_input_max(const char *path, size_t max, char **out, size_t *len);
+/* A file a user names for output (a result file, an export), replaced
+ * whole or not at all: written to a temporary file beside it, renamed over
+ * it on commit.  Renaming over what is not a regular file would put a file
+ * in the place of /dev/null or a FIFO (we often run as root), so open
+ * refuses an existing path of any other type; a symbolic link to a file is
+ * followed, so the link stays; the file keeps the mode it had, and a new
+ * one gets 0666 less the umask, as a shell's > would give it. */
+struct fsb_outfile {
+	char *path;              /* where commit puts it: path, links followed */
+	char *tmp;               /* the temporary file beside it */
+	FILE *fp;                /* write here between open and commit */
+};
+/* Open the temporary file for path.  0 or -errno (-EINVAL: path is a
+ * device, FIFO or socket; -EISDIR: a directory), with the message in err;
+ * on error nothing is left to abort. */
+int fsb_outfile_open(struct fsb_outfile *of, const char *path, struct fsb_err *err);
+/* Flush, fsync and close the temporary file and rename it over path.
+ * 0 or -errno with the message in err; on error the temporary file is
+ * removed and path is as it was.  Either way of is freed. */
+int fsb_outfile_commit(struct fsb_outfile *of, struct fsb_err *err);
+/* Remove the temporary file and free of; path is as it was.  Safe on an
+ * outfile that failed to open or was already committed. */
+void fsb_outfile_abort(struct fsb_outfile *of);
 /* Write s plus "\n" to path (sysfs, /proc/sys).  0 or -errno. */
 int fsb_write_file(const char *path, const char *s);
 

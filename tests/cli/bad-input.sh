@@ -7,7 +7,14 @@
 # change of a quote (a string opened with one quote and closed with the
 # other); a single-line deletion and a truncation of the
 # shipped config (a cut at a section's end can leave a valid config) either
-# read fine or are refused that way.
+# read fine or are refused that way; a config's mistake names its own line
+# after comments of each kind.
+# An output (-o) that is not a regular file — a FIFO, a directory — is
+# refused the same way and left as it was: renaming a finished file over it
+# put a file in the place of /dev/null when run as root; a symbolic link to
+# a file is written through and stays a link, and the file keeps its mode;
+# an export over the result file it reads is refused.  Standard output on a
+# full disk is one line and exit status 1, never a silent half report.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -60,6 +67,19 @@ for ((cut = 0; cut < size; cut += 211)); do
 	check either "config truncated at $cut bytes" "$FSBENCH" --config "$SCRATCH/in" list
 	n=$((n + 1))
 done
+# a mistake in the config names its own line, comments or not (libconfuse
+# counted each comment line three times: the shipped config's repeat = -1,
+# on line 26, was reported on line 62)
+l=$(grep -n '^  repeat = 1$' "$conf" | cut -d: -f1)
+sed "${l}s/= 1/= -1/" "$conf" >"$SCRATCH/in"
+check refuse "a config with a negative repeat" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: repeat = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error does not name line $l"; }
+sed 's/^  ci_target = 0.03 /  ci_target = nan /' "$conf" >"$SCRATCH/in"
+check refuse "a config with ci_target = nan" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "ci_target = nan is not a finite number" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "nan is not said to be no number"; }
+printf '/* a\n   b */ # c\n// d\ndefaults { # e\n  jobs = -1\n}\n' >"$SCRATCH/in"
+check refuse "a config with comments of each kind" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:5: jobs = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error after comments does not name line 5"; }
 # binary garbage
 head -c 4096 /dev/urandom >"$SCRATCH/in"
 check refuse "random bytes as a result" "$FSBENCH" show "$SCRATCH/in"
@@ -71,5 +91,43 @@ check refuse "a directory as a config" "$FSBENCH" --config "$SCRATCH/in" list
 rmdir "$SCRATCH/in"
 check refuse "a missing result" "$FSBENCH" show "$SCRATCH/in"
 check refuse "a missing config" "$FSBENCH" --config "$SCRATCH/in" list
+
+# outputs: the check above, with the output named instead of the input
+fio=$FSB_SRCDIR/tests/cli/import/fio-randread.json
+mkfifo "$SCRATCH/in"
+check refuse "a FIFO as an export" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$sample"
+check refuse "a FIFO as an import's output" "$FSBENCH" import -o "$SCRATCH/in" "$fio"
+# another session of the same benchmark, which merge takes
+rep=$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench
+sed 's/^started = .*/started = "2026-12-01T10:00:00Z"/' "$rep" >"$SCRATCH/later.fsbench"
+check refuse "a FIFO as a merge's output" "$FSBENCH" merge -o "$SCRATCH/in" "$rep" "$SCRATCH/later.fsbench"
+[ -p "$SCRATCH/in" ] || fail "a FIFO named by -o was replaced"
+rm "$SCRATCH/in" && mkdir "$SCRATCH/in"
+check refuse "a directory as an export" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$sample"
+check refuse "a directory as an import's output" "$FSBENCH" import -o "$SCRATCH/in" "$fio"
+rmdir "$SCRATCH/in"
+# an export over the result file it reads would lose the result
+cp "$rep" "$SCRATCH/in"
+check refuse "an export over its own input" "$FSBENCH" export -f csv -o "$SCRATCH/in" "$SCRATCH/in"
+cmp -s "$rep" "$SCRATCH/in" || fail "an export over its own input changed it"
+rm "$SCRATCH/in"
+ls "$SCRATCH" | grep -q '\.tmp\.' && fail "a refused output left a temporary file"
+echo old >"$SCRATCH/kept.csv" && chmod 640 "$SCRATCH/kept.csv" && ln -s kept.csv "$SCRATCH/link.csv"
+"$FSBENCH" export -f csv -o "$SCRATCH/link.csv" "$sample" || fail "export through a link exited $?"
+[ -L "$SCRATCH/link.csv" ] || fail "export replaced the symbolic link it was given by a file"
+grep -q '^file,' "$SCRATCH/kept.csv" || fail "export did not write the file the link names"
+[ "$(stat -c %a "$SCRATCH/kept.csv")" = 640 ] || fail "export changed the mode of the file it replaced"
+# standard output on a full disk: the report is lost, and the exit status
+# and one line say so (show's text and list ended 0, half a report
+# written); a full disk is not bad input: exit status 1
+if [ -c /dev/full ]; then
+	for cmd in "show $sample" "list" "export -f csv $sample"; do
+		# shellcheck disable=SC2086 # the words of the command
+		"$FSBENCH" $cmd >/dev/full 2>"$SCRATCH/err"
+		rc=$?
+		[ $rc = 1 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -q 'standard output' "$SCRATCH/err" ||
+			fail "$cmd to a full disk: exit status $rc, $(cat "$SCRATCH/err")"
+	done
+fi
 note "$n damaged inputs handled"
 exit 0

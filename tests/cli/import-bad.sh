@@ -61,7 +61,16 @@ expect_bad "a job without a name" "$SCRATCH/nojob.json:$line: job 2 has no \"job
 expect_bad "fio's JSON read as bonnie++" "$fx/fio-two-jobs.json:1: not a bonnie++ CSV line" -f bonnie "$fx/fio-two-jobs.json"
 
 # usage
+# the output is the input: importing would replace the data it came from
+cp "$fx/fio-randread.json" "$out"
+"$FSBENCH" import -o "$out" "$out" >"$SCRATCH/stdout" 2>"$SCRATCH/stderr"
+[ $? = 2 ] && [ "$(wc -l <"$SCRATCH/stderr")" = 1 ] && grep -qF -- "-o $out is the input $out" "$SCRATCH/stderr" ||
+	fail "an import over its own input: $(cat "$SCRATCH/stderr")"
+cmp -s "$fx/fio-randread.json" "$out" || fail "an import over its own input changed it"
+rm -f "$out"
 expect_bad "a missing file" "cannot read $SCRATCH/none.csv" "$SCRATCH/none.csv"
+# an empty label was dropped: ",b" named the first filesystem b
+expect_bad "an empty label" "--label ',b': label 1 is empty" -l ,b "$fx/fio-two-jobs.json" "$fx/fio-randread.json"
 expect_bad "too many labels" "3 labels for 2 filesystems" -l a,b,c "$fx/fio-two-jobs.json" "$fx/fio-randread.json"
 expect_bad "an unknown format" "--format csv: expected bonnie or fio" -f csv "$fx/bonnie-2.00a.csv"
 expect_bad "a baseline that is not there" "--baseline ntfs: no such filesystem" -b ntfs "$fx/bonnie-2.00a.csv"

@@ -160,6 +160,13 @@ t = json.load(open(sys.argv[1]))["documents"][0]["blocks"][0]["text"]
 assert t == open(sys.argv[2], encoding="utf-8").read().rstrip("\n"), t
 assert '"quoted"' in t and "é ✓" in t and "\x1b" not in t, t
 PY
+# the same in a filesystem's name, which is also a key (the recommendation's
+# criteria map each filesystem to its value): made visible there too, or a
+# byte that is not UTF-8 made the whole output invalid JSON
+sed 's/^filesystem "ext4"/filesystem "e\xff\xfe\x1b[31m"/' "$rep" >"$SCRATCH/fsname.fsbench"
+"$FSBENCH" show --json "$SCRATCH/fsname.fsbench" >"$SCRATCH/fsname.json" || fail "show of a strange filesystem name exited $?"
+valid "$SCRATCH/fsname.json" || fail "a strange filesystem name breaks the JSON"
+grep -q $'\x1b' "$SCRATCH/fsname.json" && fail "a filesystem name's ESC reached the JSON raw"
 
 # export --format json: the documents of each file, then their comparison
 "$FSBENCH" export --format json -o "$SCRATCH/exp.json" "$seed" "$rep" || fail "export --format json exited $?"

@@ -9,7 +9,7 @@
 # processes building the index at once.  Three of the files hold the aging
 # group (two aged, one that only planned it), so every case checks the
 # aged flag of both paths too; an index of the previous schema (without
-# it) is rebuilt, not read.
+# it) is rebuilt, not read.  Text from a file is escaped in the TSV too.
 . "$FSB_TESTLIB"
 need_prog sqlite3
 
@@ -264,6 +264,15 @@ for i in 1 2 3 4; do
 done
 [ "$(sqlite3 "$index" 'PRAGMA integrity_check')" = ok ] || fail "the index is damaged after concurrent builds"
 check "after concurrent builds"
+
+# a filesystem's name from a result file reaches the TSV as the text list
+# shows it: an ESC or a byte that is not UTF-8 as an escape, never raw to
+# the terminal (a tab or line break is still a blank)
+mkdir "$SCRATCH/odd"
+sed 's/^filesystem "ext4"/filesystem "e\xff\x1b[31m\tx"/' "$sample" >"$SCRATCH/odd/odd.fsbench"
+"$FSBENCH" list-results --no-index --tsv "$SCRATCH/odd" >"$SCRATCH/odd.tsv" || fail "list-results of an odd name exited $?"
+grep -q $'\x1b\|\xff' "$SCRATCH/odd.tsv" && fail "the TSV writes a result file's ESC or stray byte raw"
+grep -qF 'ext2,e\xff\033[31m x,xfs' "$SCRATCH/odd.tsv" || { cat -A "$SCRATCH/odd.tsv"; fail "the TSV does not show the odd name escaped"; }
 
 # usage errors: exit 2 and one line
 "$FSBENCH" list-results "$SCRATCH/nothing" 2>"$SCRATCH/err" && fail "a missing directory is accepted"

@@ -72,6 +72,13 @@ done
 "$FSBENCH" run --image "$img" --size 10M --fs ext2 --profile tiny >"$SCRATCH/out" 2>"$SCRATCH/err"
 grep -q 'is too small' "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the default plan was refused"; }
 
+# --size 0 is refused, not taken for the profile's size (a 4 GiB image);
+# make2 alone would be refused too, so an fsbench that took it runs nothing
+"$FSBENCH" run --image "$img" --size 0 --fs ext2 --phases make2 --profile tiny >"$SCRATCH/out" 2>"$SCRATCH/err"
+[ $? = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -qF -- "--size '0': expected a size such as 2G or 512M" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "--size 0 was not refused as a size"; }
+[ -e "$img" ] && fail "--size 0 made an image"
+
 # --list shows what each phase requires
 "$FSBENCH" list phases >"$SCRATCH/list" || fail "fsbench list phases failed"
 grep -qE '^  name +group +kind +requires +label$' "$SCRATCH/list" || { cat "$SCRATCH/list"; fail "list: no requires column"; }

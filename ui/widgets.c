@@ -328,6 +328,18 @@ static void caption_lines(const struct ui_ctx *ui, const struct fsb_table *t, in
 	free(c);
 }
 
+/* The notes, "note: " first, each wrapped to w columns with its further
+ * lines indented: prose, never cut at the edge as a table's columns are. */
+static void note_lines(const struct ui_ctx *ui, const struct fsb_table *t, int w, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < t->notes.n; i++) {
+		char *n = fsb_xasprintf("note: %s", t->notes.v[i]);
+
+		wrap_hanging(fsb_text_display(n, ui->utf8), w, out);
+		free(n);
+	}
+}
+
 int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct ui_table_opts *o, int w)
 {
 	int n = (int)t->nrows;
@@ -341,8 +353,13 @@ int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct
 		n += (int)l.n;
 		fsb_strv_free(&l);
 	}
-	if (o->notes)
-		n += (int)t->notes.n;
+	if (o->notes && t->notes.n) {
+		struct fsb_strv l = { 0 };
+
+		note_lines(ui, t, w, &l);
+		n += (int)l.n;
+		fsb_strv_free(&l);
+	}
 	return n;
 }
 
@@ -527,13 +544,18 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 		if (header && row == 0 && scroll < maxs)
 			ui_put(y, r->x + r->w - 1, 1, UI_AXIS, ui->utf8 ? "›" : ">");
 	}
-	if (o->notes)
-		for (size_t i = 0; i < t->notes.n; i++) {
+	if (o->notes && t->notes.n) {
+		struct fsb_strv l = { 0 };
+
+		note_lines(ui, t, r->w, &l);
+		for (size_t i = 0; i < l.n; i++) {
 			int y = NEXT_LINE();
 
 			if (y >= 0)
-				ui_putf(ui, y, r->x, r->w, UI_DIM, "note: %s", t->notes.v[i]);
+				ui_put(y, r->x, r->w, UI_DIM, l.v[i]);
 		}
+		fsb_strv_free(&l);
+	}
 #undef NEXT_LINE
 	return drawn;
 }

@@ -1,0 +1,34 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The browser at the smallest size it draws (80x24), where text meets the
+# edge: a table's note is prose and wraps, as `fsbench show` prints all of
+# it (seed 003's "too fast for bonnie++" note has its end on the screen).
+. "$FSB_TESTLIB"
+. "$FSB_SRCDIR/tests/tui/tui-lib.sh"
+
+tui_short_data_home
+mkdir -p "$results"
+sample=$FSB_SRCDIR/data/samples/seed003-bonnie-1.03.fsbench
+cp "$sample" "$results/"
+export TUI_ENV="TZ=UTC"
+
+# the note as show prints it, on one line, and its last word
+"$FSBENCH" show "$sample" >"$SCRATCH/show.txt" || fail "show exited $?"
+grep -q 'note: not measured: too fast for bonnie++ (it prints +++++ for a test shorter than it can time)' \
+	"$SCRATCH/show.txt" || fail "show no longer prints the bonnie++ note this test looks for"
+
+tui_start 80 24
+tui_wait 'Where should fsbench run'
+tui_keys r
+tui_wait 'Results in .*: 1 file$'
+tui_open_result
+tui_press_until NPage '^ note: not measured: too fast for bonnie\+\+' 10
+# the note's end, on the line under it: nothing of it cut off at column 80
+tui_screen | grep -A1 '^ note: not measured: too fast' | grep -q 'than it can time)$' ||
+	{ tui_dump; fail "the table's note is cut at the edge: its end 'than it can time)' is not on the screen"; }
+
+tui_keys Q
+tui_wait_exit
+[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+tui_assert_restored
+exit 0

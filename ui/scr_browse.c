@@ -547,7 +547,10 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 	}
 	e = cur_entry(s);
 	draw_detail(ui, &(struct ui_rect){ body->y + body->h - dh, body->x, dh, body->w }, e);
-	ui_hint(ui, "Enter: open · Space: mark (%zu) · c: compare marked · /: filter · d: delete", s->marked.n);
+	if (e)
+		ui_hint(ui, "Enter: open · Space: mark (%zu) · c: compare marked · /: filter · d: delete", s->marked.n);
+	else
+		ui_hint(ui, "no file matches the filter · /: filter · c: compare marked (%zu) · q: back", s->marked.n);
 }
 
 static void browse_draw(struct ui_ctx *ui, const struct ui_rect *body)
@@ -569,6 +572,14 @@ static bool in_list(struct ui_ctx *ui)
 	return S(ui)->mode == MODE_LIST;
 }
 
+/* A file is highlighted: what acts on one is offered only then (an empty
+ * directory, or a filter that matches nothing, has none to open, mark,
+ * rerun or delete). */
+static bool on_file(struct ui_ctx *ui)
+{
+	return in_list(ui) && cur_entry(S(ui));
+}
+
 static bool in_result(struct ui_ctx *ui)
 {
 	return S(ui)->mode == MODE_VIEW;
@@ -581,12 +592,12 @@ static struct ui_view *browse_view(struct ui_ctx *ui)
 }
 
 static const struct ui_key browse_keys[] = {
-	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Open", .help = "open the highlighted result: every table and chart", .fn = do_open, .when = in_list },
-	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = in_list },
+	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Open", .help = "open the highlighted result: every table and chart", .fn = do_open, .when = on_file },
+	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = on_file },
 	{ .keys = { 'c' }, .name = "c", .bar = "Compare", .help = "compare the marked files side by side", .fn = do_compare, .when = in_list },
 	{ .keys = { '/' }, .name = "/", .bar = "Filter", .help = "filter by any text: date, status, profile, target, filesystem, phase", .fn = do_filter, .when = in_list },
-	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = in_list },
-	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = in_list },
+	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = on_file },
+	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = on_file },
 	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .help = "read the directory again", .fn = do_rescan },
 	{ .keys = { 'p' }, .name = "p", .bar = "Raw", .help = "open result: show / hide the per-repetition tables", .fn = do_raw, .when = in_result },
 	{ .keys = { 'q', 27 }, .name = "q Esc", .bar = "Back", .help = "back: from a result to the list, from the list to the previous screen", .fn = do_back },

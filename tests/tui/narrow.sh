@@ -3,6 +3,8 @@
 # The browser at the smallest size it draws (80x24), where text meets the
 # edge: a table's note is prose and wraps, as `fsbench show` prints all of
 # it (seed 003's "too fast for bonnie++" note has its end on the screen).
+# The key bar promises no key that does nothing: Open, Mark, Rerun and
+# Delete only while a file is highlighted.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -26,6 +28,26 @@ tui_press_until NPage '^ note: not measured: too fast for bonnie\+\+' 10
 # the note's end, on the line under it: nothing of it cut off at column 80
 tui_screen | grep -A1 '^ note: not measured: too fast' | grep -q 'than it can time)$' ||
 	{ tui_dump; fail "the table's note is cut at the edge: its end 'than it can time)' is not on the screen"; }
+
+# the key bar offers what acts on a file only while one is highlighted:
+# not when a filter shows none, nor in an empty directory
+bar_acts_on_file() {
+	tui_screen | tail -1 | grep -qE 'Enter Open|Space Mark|L Rerun|d Delete'
+}
+tui_keys q
+tui_wait 'Results in .*: 1 file$'
+bar_acts_on_file || { tui_dump; fail "the key bar does not offer Open, Mark, Rerun, Delete on a listed file"; }
+tui_keys / z z z
+tui_wait ', 0 shown'
+bar_acts_on_file && { tui_dump; fail "the key bar offers keys for a file while the filter shows none"; }
+tui_keys Escape
+tui_wait_gone ', 0 shown'
+tui_keys d
+tui_wait 'Delete a result file\?'
+tui_keys y
+tui_wait 'Results in .*: 0 files'
+tui_wait 'No result files yet'
+bar_acts_on_file && { tui_dump; fail "the key bar offers keys for a file in an empty directory"; }
 
 tui_keys Q
 tui_wait_exit

@@ -377,10 +377,12 @@ void ui_table_widths(const struct ui_ctx *ui, const struct fsb_table *t, size_t 
 
 /*
  * Draw text (display form) padded to w columns with the given alignment,
- * starting at screen column sx, but only the part within [lo, hi).
+ * starting at screen column sx, but only the part within [lo, hi).  A
+ * number (whole) is drawn entire or not at all: "2.4" cut from "2.47" by
+ * the edge would read as another value.
  */
 static void put_clipped(int y, int sx, int w, int align, const char *text, enum ui_role role, attr_t extra,
-			int lo, int hi)
+			int lo, int hi, bool whole)
 {
 	char buf[8192];
 	int tw = (int)fsb_text_width(text), left, n = 0;
@@ -388,10 +390,12 @@ static void put_clipped(int y, int sx, int w, int align, const char *text, enum 
 
 	if (tw > w)
 		tw = w;
+	left = align == 1 ? w - tw : align == 2 ? (w - tw) / 2 : 0;
+	if (whole && (sx + left < lo || sx + left + tw > hi))
+		tw = 0;
 	b = fit_bytes(text, tw);
 	if ((size_t)w + b + 2 > sizeof(buf))
 		return;
-	left = align == 1 ? w - tw : align == 2 ? (w - tw) / 2 : 0;
 	for (int i = 0; i < left; i++)
 		buf[n++] = ' ';
 	memcpy(buf + n, text, b);
@@ -477,7 +481,8 @@ static void draw_table_row(struct ui_ctx *ui, const struct ui_rect *r, const str
 			lo = r->x + (g->scroll ? g->frozen : 0);
 			hi = r->x + r->w;
 		}
-		put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi);
+		put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi,
+			    !header && (cell->flags & FSB_CELL_NUMBER));
 		vx += cw + GAP;
 		c += (size_t)(cell->span - 1);
 	}

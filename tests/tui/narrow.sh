@@ -4,7 +4,8 @@
 # edge: a table's note is prose and wraps, as `fsbench show` prints all of
 # it (seed 003's "too fast for bonnie++" note has its end on the screen).
 # The key bar promises no key that does nothing: Open, Mark, Rerun and
-# Delete only while a file is highlighted.
+# Delete only while a file is highlighted.  Numbers in a table wider than
+# the screen are whole or not there, each the one `fsbench show` prints.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -49,6 +50,40 @@ tui_wait 'Results in .*: 0 files'
 tui_wait 'No result files yet'
 bar_acts_on_file && { tui_dump; fail "the key bar offers keys for a file in an empty directory"; }
 
+tui_keys Q
+tui_wait_exit
+[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+tui_assert_restored
+tmx kill-session -t t
+
+# A filesystem named at length widens the frozen first column until the
+# summary's numbers meet the right edge: each one shown is whole and the
+# one `fsbench show` prints in its place, never "1.0" cut from "1.00".
+long=reiser4-with-a-very-long-configuration-name-nodiscard-compress-zstd
+sed "s/^filesystem \"reiser4\" {/filesystem \"$long\" {/" "$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench" \
+	>"$results/long.fsbench"
+"$FSBENCH" show "$results/long.fsbench" | awk '/^Summary$/ { s = 1; next } s && /^$/ { exit } s' |
+	grep -E '^(ext2|ext3|jfs|reiser|reiser4-with[^ ]*|xfs) ' >"$SCRATCH/show-summary.txt" ||
+	fail "show of the long name's result has no summary rows"
+grep -q "^$long " "$SCRATCH/show-summary.txt" || fail "show does not print the long name"
+tui_start 80 24
+tui_wait 'Where should fsbench run'
+tui_keys r
+tui_wait 'Results in .*: 1 file$'
+tui_open_result
+tui_wait "^ $long "
+# each screen row's numbers: the first ones of show's row, each whole
+tui_summary | grep -E '^ (ext2|ext3|jfs|reiser|reiser4-with[^ ]*|xfs) ' >"$SCRATCH/tui-summary.txt"
+[ "$(wc -l <"$SCRATCH/tui-summary.txt")" = 6 ] || { tui_dump; fail "not six summary rows on the screen"; }
+while read -r fs nums; do
+	want=$(awk -v fs="$fs" '$1 == fs { $1 = ""; sub(/^ /, ""); print }' "$SCRATCH/show-summary.txt")
+	nums=$(tr -s ' ' <<<"$nums")
+	[ -n "$nums" ] || continue
+	case "$want " in
+	"$nums "*) ;;
+	*) tui_dump; fail "$fs: the screen shows '$nums', show prints '$want': a number cut at the edge" ;;
+	esac
+done <"$SCRATCH/tui-summary.txt"
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

@@ -59,10 +59,20 @@ size_t fit_bytes(const char *s, int w)
 	return (size_t)(p - s);
 }
 
-int ui_put(int y, int x, int w, enum ui_role role, const char *s)
+/* Whether text is lost past byte n of s: anything but blanks (a cell's
+ * padding cut off loses nothing). */
+static bool cut_text(const char *s, size_t n)
+{
+	return s[n + strspn(s + n, " ")] != '\0';
+}
+
+/* ui_put; mark: text cut at the edge ends in "…" (an input field scrolls
+ * instead, and its cursor's character must show). */
+static int put_text(int y, int x, int w, enum ui_role role, const char *s, bool mark)
 {
 	char buf[2048];
 	size_t n;
+	bool cut;
 
 	if (!s || w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
 		return 0;
@@ -70,11 +80,23 @@ int ui_put(int y, int x, int w, enum ui_role role, const char *s)
 		w = COLS - x;
 	sanitize(s, buf, sizeof(buf));
 	n = fit_bytes(buf, w);
+	/* text cut at the edge says so in its last column, never mid-word
+	 * without a mark */
+	cut = mark && w > 1 && cut_text(buf, n);
+	if (cut)
+		n = fit_bytes(buf, w - 1);
 	attrset(ui_role_attr[role]);
 	mvaddnstr(y, x, buf, (int)n);
+	if (cut)
+		addstr(fsb_locale_utf8() ? "…" : ">");
 	attrset(A_NORMAL);
 	buf[n] = '\0';
-	return (int)fsb_text_width(buf);
+	return (int)fsb_text_width(buf) + (cut ? 1 : 0);
+}
+
+int ui_put(int y, int x, int w, enum ui_role role, const char *s)
+{
+	return put_text(y, x, w, role, s, true);
 }
 
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s)
@@ -816,7 +838,7 @@ void ui_draw_input(struct ui_ctx *ui, int y, int x, int w, const struct ui_input
 			p++;
 	}
 	ui_fill(y, x, w, UI_INPUT);
-	ui_put(y, x, w, UI_INPUT, p);
+	put_text(y, x, w, UI_INPUT, p, false);
 	if (focus) {
 		ui->cursor_y = y;
 		ui->cursor_x = x + cur - start;

@@ -24,8 +24,9 @@
 
 /* ---- text -------------------------------------------------------------- */
 
-/* Draw s (already in display form) at y, x in role, clipped to w columns;
- * returns the columns used. */
+/* Draw s (already in display form) at y, x in role, clipped to w columns,
+ * text cut off marked by "…" (">" without UTF-8) in the last one; returns
+ * the columns used. */
 int ui_put(int y, int x, int w, enum ui_role role, const char *s);
 /* The same after fsb_text_display(s, utf8). */
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s);

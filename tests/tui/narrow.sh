@@ -5,7 +5,8 @@
 # it (seed 003's "too fast for bonnie++" note has its end on the screen).
 # The key bar promises no key that does nothing: Open, Mark, Rerun and
 # Delete only while a file is highlighted.  Numbers in a table wider than
-# the screen are whole or not there, each the one `fsbench show` prints.
+# the screen are whole or not there, each the one `fsbench show` prints;
+# text cut at an edge ends in "…".
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -70,6 +71,11 @@ tui_start 80 24
 tui_wait 'Where should fsbench run'
 tui_keys r
 tui_wait 'Results in .*: 1 file$'
+# text cut at the edge ends in "…": the list's target, the preview's workload
+tui_screen | grep -qE '^▶ .* device 3GB partition starting fr…$' ||
+	{ tui_dump; fail "the target cut at the screen's edge has no '…'"; }
+tui_screen | grep -qE '^│ workload: Debian unstable .*… │$' ||
+	{ tui_dump; fail "the workload cut at the preview's edge has no '…'"; }
 tui_open_result
 tui_wait "^ $long "
 # each screen row's numbers: the first ones of show's row, each whole
@@ -84,6 +90,7 @@ while read -r fs nums; do
 	*) tui_dump; fail "$fs: the screen shows '$nums', show prints '$want': a number cut at the edge" ;;
 	esac
 done <"$SCRATCH/tui-summary.txt"
+
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

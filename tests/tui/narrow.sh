@@ -6,7 +6,7 @@
 # The key bar promises no key that does nothing: Open, Mark, Rerun and
 # Delete only while a file is highlighted.  Numbers in a table wider than
 # the screen are whole or not there, each the one `fsbench show` prints;
-# text cut at an edge ends in "…".
+# text cut at an edge ends in "…"; a number under a "more" mark goes whole.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -91,6 +91,34 @@ while read -r fs nums; do
 	esac
 done <"$SCRATCH/tui-summary.txt"
 
+# nor under a "more" mark: the number left of one, on every page, is whole,
+# one that show prints in the same filesystem's row ("39" was 391.21)
+"$FSBENCH" show "$results/long.fsbench" >"$SCRATCH/show-long.txt" || fail "show exited $?"
+marked_numbers_whole() {
+	local first rest last
+	while read -r first rest; do
+		last=${rest##* }
+		[[ $first =~ ^(ext2|ext3|jfs|reiser|$long|xfs)$ && $last =~ ^[0-9.×%]+$ ]] || continue
+		awk -v f="$first" -v t="$last" '$1 == f { for (i = 2; i <= NF; i++) if ($i == t) ok = 1 } END { exit !ok }' \
+			"$SCRATCH/show-long.txt" ||
+			{ tui_dump; fail "'$last' left of a more mark in $first's row is no number show prints there: cut by the mark"; }
+	done < <(tui_screen | grep -E '[▲▼] more$' | sed -E 's/ *[▲▼] more$//')
+}
+before=$(tui_screen)
+tui_keys G
+tui_changed "$before" || { tui_dump; fail "End changed nothing"; }
+last=$TUI_NOW
+tui_keys g
+tui_wait_screen "$before"
+now=$before
+for ((i = 0; i < 80; i++)); do
+	marked_numbers_whole
+	[ "$now" = "$last" ] && break
+	tui_keys NPage
+	tui_changed "$now" || { tui_dump; fail "NPage changed nothing before the end"; }
+	now=$TUI_NOW
+done
+[ "$now" = "$last" ] || fail "80 pages did not reach the end of the result"
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

@@ -501,12 +501,20 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 	const struct fsb_browse_entry *e;
 
 	{
-		int n = ui_put(y, 1, body->w - 2, UI_HEADING, "Results ");
+		bool filter = s->filter.len || s->filtering;
+		char count[64], shown[48];
+		int n = ui_put(y, 1, body->w - 2, UI_HEADING, "Results "), rest;
 
-		n += ui_putf(ui, y, 1 + n, body->w - 2 - n, UI_DIM, "in %s: %zu file%s", ui->results_dir, s->b.n,
-			     s->b.n == 1 ? "" : "s");
-		if (s->filter.len || s->filtering) {
-			n += ui_putf(ui, y, 1 + n, body->w - 2 - n, UI_DIM, ", %zu shown  ", s->nidx);
+		snprintf(count, sizeof(count), ": %zu file%s", s->b.n, s->b.n == 1 ? "" : "s");
+		snprintf(shown, sizeof(shown), ", %zu shown  ", s->nidx);
+		/* the directory gives way (its end shows) to the counts and the
+		 * filter being typed, which a long path pushed off the screen */
+		rest = 3 + (int)strlen(count) + (filter ? (int)strlen(shown) + 7 + 24 : 0);
+		n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, "in ");
+		n += ui_put_path(ui, y, 1 + n, body->w - 2 - n - rest + 3, UI_DIM, ui->results_dir);
+		n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, count);
+		if (filter) {
+			n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, shown);
 			n += ui_put(y, 1 + n, body->w - 2 - n, UI_LABEL, "filter ");
 			ui_draw_input(ui, y, 1 + n, 24, &s->filter, s->filtering);
 		}

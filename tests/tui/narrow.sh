@@ -7,6 +7,7 @@
 # Delete only while a file is highlighted.  Numbers in a table wider than
 # the screen are whole or not there, each the one `fsbench show` prints;
 # text cut at an edge ends in "…"; a number under a "more" mark goes whole.
+# A long results directory gives way to the counts and the filter.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -119,6 +120,27 @@ for ((i = 0; i < 80; i++)); do
 	now=$TUI_NOW
 done
 [ "$now" = "$last" ] || fail "80 pages did not reach the end of the result"
+tui_keys Q
+tui_wait_exit
+[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+tui_assert_restored
+tmx kill-session -t t
+
+# A results directory with a long path (a long user name, a deep home):
+# the heading gives the path's end, and keeps the counts and the filter
+# being typed on the screen.
+XDG_DATA_HOME=$(mktemp -d "$SCRATCH/a-data-directory-whose-path-is-long-enough-to-fill-a-line.XXXXXX") || fail "mktemp"
+export XDG_DATA_HOME
+mkdir -p "$XDG_DATA_HOME/fsbench/results"
+cp "$sample" "$XDG_DATA_HOME/fsbench/results/"
+tui_start 80 24
+tui_wait 'Where should fsbench run'
+tui_keys r
+tui_wait '^ Results in .*….*/fsbench/results: 1 file$'
+tui_keys / z z
+tui_wait '^ Results in .*: 1 file, 0 shown +filter zz'
+tui_keys Escape
+tui_wait_gone ', 0 shown'
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

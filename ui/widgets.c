@@ -949,12 +949,16 @@ void ui_dialog_draw(struct ui_ctx *ui)
 		char yes[96], no[96];
 		int wy, wn, bx;
 
-		snprintf(yes, sizeof(yes), "[ %s ]", d->yes);
+		snprintf(yes, sizeof(yes), d->yes ? "[ %s ]" : "", d->yes);
 		snprintf(no, sizeof(no), "[ %s ]", d->no);
 		wy = (int)fsb_text_width(yes);
 		wn = (int)fsb_text_width(no);
-		bx = x0 + (w - wy - wn - 4) / 2;
-		ui_putd(ui, y, bx, wy, d->yes_focused ? UI_BUTTON_FOCUS : UI_BUTTON, yes);
+		/* a notice has its one button: no second one that does the same */
+		bx = x0 + (w - wy - wn - (d->yes ? 4 : 0)) / 2;
+		if (d->yes)
+			ui_putd(ui, y, bx, wy, d->yes_focused ? UI_BUTTON_FOCUS : UI_BUTTON, yes);
+		else
+			bx -= 4;
 		ui_putd(ui, y, bx + wy + 4, wn, d->yes_focused ? UI_BUTTON : UI_BUTTON_FOCUS, no);
 		d->buttons[0] = (struct ui_rect){ y, bx, 1, wy };
 		d->buttons[1] = (struct ui_rect){ y, bx + wy + 4, 1, wn };
@@ -1016,7 +1020,15 @@ int dialog_key(struct ui_ctx *ui, int key)
 	struct ui_dialog *d = &ui->dlg;
 
 	if (d->kind == UI_DIALOG_ASK) {
-		switch (yesno_key(key, &d->yes_focused)) {
+		enum yesno a = yesno_key(key, &d->yes_focused);
+
+		if (!d->yes) {
+			/* a notice: its one button keeps the focus, y answers nothing */
+			d->yes_focused = false;
+			if (a == YESNO_MOVED || a == YESNO_YES)
+				return UI_HANDLED;
+		}
+		switch (a) {
 		case YESNO_MOVED:
 			return UI_HANDLED | UI_REDRAW;
 		case YESNO_YES:

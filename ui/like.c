@@ -40,7 +40,7 @@ static int like(struct ui_ctx *ui, const char *path, bool final, struct fsb_plan
 		return -1;
 	}
 	if (fsb_plan_like(p, res, &missing, notes)) {
-		struct ui_dialog *d = dialog_ask(ui, UI_ERROR, "This plan cannot be repeated here", "OK", "Close", closed);
+		struct ui_dialog *d = dialog_ask(ui, UI_ERROR, "This plan cannot be repeated here", NULL, "Close", closed);
 
 		dialog_line(d, "%s:", path);
 		for (size_t i = 0; i < missing.n; i++) {

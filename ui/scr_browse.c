@@ -501,12 +501,20 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 	const struct fsb_browse_entry *e;
 
 	{
-		int n = ui_put(y, 1, body->w - 2, UI_HEADING, "Results ");
+		bool filter = s->filter.len || s->filtering;
+		char count[64], shown[48];
+		int n = ui_put(y, 1, body->w - 2, UI_HEADING, "Results "), rest;
 
-		n += ui_putf(ui, y, 1 + n, body->w - 2 - n, UI_DIM, "in %s: %zu file%s", ui->results_dir, s->b.n,
-			     s->b.n == 1 ? "" : "s");
-		if (s->filter.len || s->filtering) {
-			n += ui_putf(ui, y, 1 + n, body->w - 2 - n, UI_DIM, ", %zu shown  ", s->nidx);
+		snprintf(count, sizeof(count), ": %zu file%s", s->b.n, s->b.n == 1 ? "" : "s");
+		snprintf(shown, sizeof(shown), ", %zu shown  ", s->nidx);
+		/* the directory gives way (its end shows) to the counts and the
+		 * filter being typed, which a long path pushed off the screen */
+		rest = 3 + (int)strlen(count) + (filter ? (int)strlen(shown) + 7 + 24 : 0);
+		n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, "in ");
+		n += ui_put_path(ui, y, 1 + n, body->w - 2 - n - rest + 3, UI_DIM, ui->results_dir);
+		n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, count);
+		if (filter) {
+			n += ui_put(y, 1 + n, body->w - 2 - n, UI_DIM, shown);
 			n += ui_put(y, 1 + n, body->w - 2 - n, UI_LABEL, "filter ");
 			ui_draw_input(ui, y, 1 + n, 24, &s->filter, s->filtering);
 		}
@@ -547,7 +555,10 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 	}
 	e = cur_entry(s);
 	draw_detail(ui, &(struct ui_rect){ body->y + body->h - dh, body->x, dh, body->w }, e);
-	ui_hint(ui, "Enter: open · Space: mark (%zu) · c: compare marked · /: filter · d: delete", s->marked.n);
+	if (e)
+		ui_hint(ui, "Enter: open · Space: mark (%zu) · c: compare marked · /: filter · d: delete", s->marked.n);
+	else
+		ui_hint(ui, "no file matches the filter · /: filter · c: compare marked (%zu) · q: back", s->marked.n);
 }
 
 static void browse_draw(struct ui_ctx *ui, const struct ui_rect *body)
@@ -569,6 +580,14 @@ static bool in_list(struct ui_ctx *ui)
 	return S(ui)->mode == MODE_LIST;
 }
 
+/* A file is highlighted: what acts on one is offered only then (an empty
+ * directory, or a filter that matches nothing, has none to open, mark,
+ * rerun or delete). */
+static bool on_file(struct ui_ctx *ui)
+{
+	return in_list(ui) && cur_entry(S(ui));
+}
+
 static bool in_result(struct ui_ctx *ui)
 {
 	return S(ui)->mode == MODE_VIEW;
@@ -581,12 +600,12 @@ static struct ui_view *browse_view(struct ui_ctx *ui)
 }
 
 static const struct ui_key browse_keys[] = {
-	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Open", .help = "open the highlighted result: every table and chart", .fn = do_open, .when = in_list },
-	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = in_list },
+	{ .keys = { '\n', '\r', KEY_ENTER }, .name = "Enter", .bar = "Open", .help = "open the highlighted result: every table and chart", .fn = do_open, .when = on_file },
+	{ .keys = { ' ' }, .name = "Space", .bar = "Mark", .help = "mark / unmark for comparison", .fn = do_mark, .when = on_file },
 	{ .keys = { 'c' }, .name = "c", .bar = "Compare", .help = "compare the marked files side by side", .fn = do_compare, .when = in_list },
 	{ .keys = { '/' }, .name = "/", .bar = "Filter", .help = "filter by any text: date, status, profile, target, filesystem, phase", .fn = do_filter, .when = in_list },
-	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = in_list },
-	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = in_list },
+	{ .keys = { 'L' }, .name = "L", .bar = "Rerun", .help = "run this plan here: the result's filesystems, phases, profile and repetitions on a target you pick next, then the confirmation", .fn = do_like, .when = on_file },
+	{ .keys = { 'd', KEY_DC }, .name = "d Del", .bar = "Delete", .help = "delete the highlighted result file (asks first)", .fn = do_delete, .when = on_file },
 	{ .keys = { 'R', KEY_F(5) }, .name = "R F5", .help = "read the directory again", .fn = do_rescan },
 	{ .keys = { 'p' }, .name = "p", .bar = "Raw", .help = "open result: show / hide the per-repetition tables", .fn = do_raw, .when = in_result },
 	{ .keys = { 'q', 27 }, .name = "q Esc", .bar = "Back", .help = "back: from a result to the list, from the list to the previous screen", .fn = do_back },

@@ -423,6 +423,37 @@ static int block_lines(struct ui_ctx *ui, const struct view_block *b, int w)
 	return 0;
 }
 
+/* The wide character on the screen at y, x ('\0' when there is none). */
+static wchar_t screen_char(int y, int x)
+{
+	cchar_t cc;
+	wchar_t wch[CCHARW_MAX + 1] = { 0 };
+	attr_t attrs;
+	short pair;
+
+	if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wch, &attrs, &pair, NULL) == ERR)
+		return L'\0';
+	return wch[0];
+}
+
+static bool number_char(wchar_t c)
+{
+	return (c >= L'0' && c <= L'9') || c == L'.' || c == L'×' || c == L'%';
+}
+
+/* A "more" mark over the row's last 8 columns at y.  A number it would cut
+ * goes whole: "39" left of the mark would read as another value than the
+ * 391.21 under it. */
+static void more_mark(int y, const struct ui_rect *r, const char *mark)
+{
+	int x = r->x + r->w - 8;
+
+	if (number_char(screen_char(y, x)))
+		for (int i = x - 1; i >= r->x && number_char(screen_char(y, i)); i--)
+			mvaddch(y, i, ' ');
+	ui_put(y, x, 8, UI_AXIS, mark);
+}
+
 void ui_view_draw(struct ui_ctx *ui, struct ui_view *v, const struct ui_rect *r)
 {
 	int total = 0, vy = 0, hmax = 0;
@@ -483,7 +514,7 @@ void ui_view_draw(struct ui_ctx *ui, struct ui_view *v, const struct ui_rect *r)
 		v->hscroll = hmax;
 	/* more above or below */
 	if (v->scroll > 0)
-		ui_put(r->y, r->x + r->w - 8, 8, UI_AXIS, ui->utf8 ? "  ▲ more" : "  ^ more");
+		more_mark(r->y, r, ui->utf8 ? "  ▲ more" : "  ^ more");
 	if (v->scroll + r->h < total)
-		ui_put(r->y + r->h - 1, r->x + r->w - 8, 8, UI_AXIS, ui->utf8 ? "  ▼ more" : "  v more");
+		more_mark(r->y + r->h - 1, r, ui->utf8 ? "  ▼ more" : "  v more");
 }

@@ -59,10 +59,20 @@ size_t fit_bytes(const char *s, int w)
 	return (size_t)(p - s);
 }
 
-int ui_put(int y, int x, int w, enum ui_role role, const char *s)
+/* Whether text is lost past byte n of s: anything but blanks (a cell's
+ * padding cut off loses nothing). */
+static bool cut_text(const char *s, size_t n)
+{
+	return s[n + strspn(s + n, " ")] != '\0';
+}
+
+/* ui_put; mark: text cut at the edge ends in "…" (an input field scrolls
+ * instead, and its cursor's character must show). */
+static int put_text(int y, int x, int w, enum ui_role role, const char *s, bool mark)
 {
 	char buf[2048];
 	size_t n;
+	bool cut;
 
 	if (!s || w <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
 		return 0;
@@ -70,11 +80,23 @@ int ui_put(int y, int x, int w, enum ui_role role, const char *s)
 		w = COLS - x;
 	sanitize(s, buf, sizeof(buf));
 	n = fit_bytes(buf, w);
+	/* text cut at the edge says so in its last column, never mid-word
+	 * without a mark */
+	cut = mark && w > 1 && cut_text(buf, n);
+	if (cut)
+		n = fit_bytes(buf, w - 1);
 	attrset(ui_role_attr[role]);
 	mvaddnstr(y, x, buf, (int)n);
+	if (cut)
+		addstr(fsb_locale_utf8() ? "…" : ">");
 	attrset(A_NORMAL);
 	buf[n] = '\0';
-	return (int)fsb_text_width(buf);
+	return (int)fsb_text_width(buf) + (cut ? 1 : 0);
+}
+
+int ui_put(int y, int x, int w, enum ui_role role, const char *s)
+{
+	return put_text(y, x, w, role, s, true);
 }
 
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s)
@@ -328,6 +350,18 @@ static void caption_lines(const struct ui_ctx *ui, const struct fsb_table *t, in
 	free(c);
 }
 
+/* The notes, "note: " first, each wrapped to w columns with its further
+ * lines indented: prose, never cut at the edge as a table's columns are. */
+static void note_lines(const struct ui_ctx *ui, const struct fsb_table *t, int w, struct fsb_strv *out)
+{
+	for (size_t i = 0; i < t->notes.n; i++) {
+		char *n = fsb_xasprintf("note: %s", t->notes.v[i]);
+
+		wrap_hanging(fsb_text_display(n, ui->utf8), w, out);
+		free(n);
+	}
+}
+
 int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct ui_table_opts *o, int w)
 {
 	int n = (int)t->nrows;
@@ -341,8 +375,13 @@ int table_lines(const struct ui_ctx *ui, const struct fsb_table *t, const struct
 		n += (int)l.n;
 		fsb_strv_free(&l);
 	}
-	if (o->notes)
-		n += (int)t->notes.n;
+	if (o->notes && t->notes.n) {
+		struct fsb_strv l = { 0 };
+
+		note_lines(ui, t, w, &l);
+		n += (int)l.n;
+		fsb_strv_free(&l);
+	}
 	return n;
 }
 
@@ -360,10 +399,12 @@ void ui_table_widths(const struct ui_ctx *ui, const struct fsb_table *t, size_t 
 
 /*
  * Draw text (display form) padded to w columns with the given alignment,
- * starting at screen column sx, but only the part within [lo, hi).
+ * starting at screen column sx, but only the part within [lo, hi).  A
+ * number (whole) is drawn entire or not at all: "2.4" cut from "2.47" by
+ * the edge would read as another value.
  */
 static void put_clipped(int y, int sx, int w, int align, const char *text, enum ui_role role, attr_t extra,
-			int lo, int hi)
+			int lo, int hi, bool whole)
 {
 	char buf[8192];
 	int tw = (int)fsb_text_width(text), left, n = 0;
@@ -371,10 +412,12 @@ static void put_clipped(int y, int sx, int w, int align, const char *text, enum 
 
 	if (tw > w)
 		tw = w;
+	left = align == 1 ? w - tw : align == 2 ? (w - tw) / 2 : 0;
+	if (whole && (sx + left < lo || sx + left + tw > hi))
+		tw = 0;
 	b = fit_bytes(text, tw);
 	if ((size_t)w + b + 2 > sizeof(buf))
 		return;
-	left = align == 1 ? w - tw : align == 2 ? (w - tw) / 2 : 0;
 	for (int i = 0; i < left; i++)
 		buf[n++] = ' ';
 	memcpy(buf + n, text, b);
@@ -460,7 +503,8 @@ static void draw_table_row(struct ui_ctx *ui, const struct ui_rect *r, const str
 			lo = r->x + (g->scroll ? g->frozen : 0);
 			hi = r->x + r->w;
 		}
-		put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi);
+		put_clipped(y, sx, cw, align, fsb_text_display(cell->text, ui->utf8), role, extra, lo, hi,
+			    !header && (cell->flags & FSB_CELL_NUMBER));
 		vx += cw + GAP;
 		c += (size_t)(cell->span - 1);
 	}
@@ -527,13 +571,18 @@ int ui_draw_table(struct ui_ctx *ui, const struct ui_rect *r, const struct fsb_t
 		if (header && row == 0 && scroll < maxs)
 			ui_put(y, r->x + r->w - 1, 1, UI_AXIS, ui->utf8 ? "›" : ">");
 	}
-	if (o->notes)
-		for (size_t i = 0; i < t->notes.n; i++) {
+	if (o->notes && t->notes.n) {
+		struct fsb_strv l = { 0 };
+
+		note_lines(ui, t, r->w, &l);
+		for (size_t i = 0; i < l.n; i++) {
 			int y = NEXT_LINE();
 
 			if (y >= 0)
-				ui_putf(ui, y, r->x, r->w, UI_DIM, "note: %s", t->notes.v[i]);
+				ui_put(y, r->x, r->w, UI_DIM, l.v[i]);
 		}
+		fsb_strv_free(&l);
+	}
 #undef NEXT_LINE
 	return drawn;
 }
@@ -789,7 +838,7 @@ void ui_draw_input(struct ui_ctx *ui, int y, int x, int w, const struct ui_input
 			p++;
 	}
 	ui_fill(y, x, w, UI_INPUT);
-	ui_put(y, x, w, UI_INPUT, p);
+	put_text(y, x, w, UI_INPUT, p, false);
 	if (focus) {
 		ui->cursor_y = y;
 		ui->cursor_x = x + cur - start;
@@ -900,12 +949,16 @@ void ui_dialog_draw(struct ui_ctx *ui)
 		char yes[96], no[96];
 		int wy, wn, bx;
 
-		snprintf(yes, sizeof(yes), "[ %s ]", d->yes);
+		snprintf(yes, sizeof(yes), d->yes ? "[ %s ]" : "", d->yes);
 		snprintf(no, sizeof(no), "[ %s ]", d->no);
 		wy = (int)fsb_text_width(yes);
 		wn = (int)fsb_text_width(no);
-		bx = x0 + (w - wy - wn - 4) / 2;
-		ui_putd(ui, y, bx, wy, d->yes_focused ? UI_BUTTON_FOCUS : UI_BUTTON, yes);
+		/* a notice has its one button: no second one that does the same */
+		bx = x0 + (w - wy - wn - (d->yes ? 4 : 0)) / 2;
+		if (d->yes)
+			ui_putd(ui, y, bx, wy, d->yes_focused ? UI_BUTTON_FOCUS : UI_BUTTON, yes);
+		else
+			bx -= 4;
 		ui_putd(ui, y, bx + wy + 4, wn, d->yes_focused ? UI_BUTTON : UI_BUTTON_FOCUS, no);
 		d->buttons[0] = (struct ui_rect){ y, bx, 1, wy };
 		d->buttons[1] = (struct ui_rect){ y, bx + wy + 4, 1, wn };
@@ -967,7 +1020,15 @@ int dialog_key(struct ui_ctx *ui, int key)
 	struct ui_dialog *d = &ui->dlg;
 
 	if (d->kind == UI_DIALOG_ASK) {
-		switch (yesno_key(key, &d->yes_focused)) {
+		enum yesno a = yesno_key(key, &d->yes_focused);
+
+		if (!d->yes) {
+			/* a notice: its one button keeps the focus, y answers nothing */
+			d->yes_focused = false;
+			if (a == YESNO_MOVED || a == YESNO_YES)
+				return UI_HANDLED;
+		}
+		switch (a) {
 		case YESNO_MOVED:
 			return UI_HANDLED | UI_REDRAW;
 		case YESNO_YES:

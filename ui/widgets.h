@@ -24,8 +24,9 @@
 
 /* ---- text -------------------------------------------------------------- */
 
-/* Draw s (already in display form) at y, x in role, clipped to w columns;
- * returns the columns used. */
+/* Draw s (already in display form) at y, x in role, clipped to w columns,
+ * text cut off marked by "…" (">" without UTF-8) in the last one; returns
+ * the columns used. */
 int ui_put(int y, int x, int w, enum ui_role role, const char *s);
 /* The same after fsb_text_display(s, utf8). */
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s);
@@ -109,7 +110,8 @@ void ui_draw_input(struct ui_ctx *ui, int y, int x, int w, const struct ui_input
 
 /* ---- dialogs ----------------------------------------------------------------- */
 
-/* Open a question (default answer: no).  Add lines with dialog_line(). */
+/* Open a question (default answer: no).  Add lines with dialog_line().
+ * yes NULL: a notice, its one button no (done is called with false). */
 struct ui_dialog *dialog_ask(struct ui_ctx *ui, enum ui_role frame, const char *title, const char *yes,
 			     const char *no, int (*done)(struct ui_ctx *, struct ui_dialog *, bool));
 /* Open a form; add fields with dialog_field(). */

@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The browser's "run this plan here" (L) on data/samples/repeat3-tiny: with
-# the shipped config its nap phase is missing, and a dialog says so (nothing
-# made); with a config that defines nap, L leads to the target screen and an
-# image target straight to the confirmation, the sample's plan loaded
-# (ext2, ext4, xfs × tar, cp, rm, nap, tiny, 3 repetitions) and the question
-# still asked (No, the default, makes nothing).
+# the shipped config its nap phase is missing, and a notice says so (nothing
+# made; its one button, Close); with a config that defines nap, L leads to
+# the target screen and an image target straight to the confirmation, the
+# sample's plan loaded (ext2, ext4, xfs × tar, cp, rm, nap, tiny, 3
+# repetitions) and the question still asked (No, the default, makes nothing).
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 need_root
@@ -24,6 +24,9 @@ tui_wait "L Rerun"
 tui_keys Home L
 tui_wait 'This plan cannot be repeated here'
 tui_wait 'phase nap: not defined here'
+# a notice: one button, no second one that does the same
+tui_wait '\[ Close \]'
+tui_screen | grep -qF '[ OK ]' && { tui_dump; fail "the notice has an OK button beside Close, both only closing it"; }
 tui_keys Enter
 tui_wait_gone 'This plan cannot be repeated here'
 tui_wait 'Results in '

@@ -40,8 +40,8 @@ tui_press_until j 'ext2 was [0-9]+% faster at these phases' 20
 # document block as show's, drawn by the view with no code of its own
 tui_wait 'Weighed for a system disk: deb ×3, tar, rm ×1; not measured here'
 tui_press_until j 'What else counts for a system disk' 20
-tui_press_until j 'shrinks +yes +offline +no +no +offline +offline +document' 20
-tui_wait 'power-loss safety +yes +journal +journal +journal +no journal +journal +document'
+tui_press_until j 'shrinks +yes +offline +no +no +offline +offline +documen' 20
+tui_wait 'power-loss safety +yes +journal +journal +journal +no journal +journal +documen'
 # the use while viewing: system → home → build → scratch
 tui_keys u
 tui_wait 'recommendation for /home'

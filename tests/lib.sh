@@ -66,15 +66,37 @@ _devlock=
 device_lock() { _lock _devlock /var/tmp/fsbench-test-devices.lock "the device lock" "${1:-shared}"; }
 
 # _lock VAR FILE WHAT MODE — take the lock on FILE (shared or exclusive),
-# held on a descriptor opened once, kept in VAR, for the rest of the test
+# held on a descriptor opened once, kept in VAR, for the rest of the test.
+# The locks are taken in one order, _lock_order's: a test never waits for
+# a lock while it holds one later in that order, so two tests cannot wait
+# for each other.  Every root test holds the page cache lock shared from
+# the start; without the order, root-disk.sh (holding it, waiting for the
+# device lock exclusively) and plaus-cpu.sh (holding the device lock shared,
+# waiting for the page cache lock exclusively) hung make -j2 check.  So a
+# lock later in the order is let go while an earlier one is waited for,
+# and taken again, as it was, once that one is held.
+_lock_order=(_devlock _cachelock)
+declare -A _lock_mode=()
 _lock() {
 	local -n _fd=$1
+	local v later=() after=false
 	if [ -z "$_fd" ]; then
 		[ -e "$2" ] || : >>"$2" 2>/dev/null
 		# read-only: anyone may take it, whoever made the file
 		exec {_fd}<"$2" || fail "cannot open $2"
 	fi
+	for v in "${_lock_order[@]}"; do
+		if $after && [ -n "${_lock_mode[$v]:-}" ]; then
+			flock -u "${!v}"
+			later+=("$v")
+		fi
+		[ "$v" = "$1" ] && after=true
+	done
 	flock "--$4" "$_fd" || fail "cannot take $3"
+	_lock_mode[$1]=$4
+	for v in "${later[@]}"; do
+		flock "--${_lock_mode[$v]}" "${!v}" || fail "cannot take again the lock in $v"
+	done
 }
 
 # The page cache is the machine's: a test's run drops it (the global drop

@@ -169,6 +169,8 @@ static int scroll_key(struct confirm_state *s, int key)
 {
 	int page = s->rows_h > 1 ? s->rows_h - 1 : 1, top = s->top;
 
+	if (s->rows <= s->rows_h)
+		return 0;	/* nothing to scroll: the keys do what they did */
 	switch (key) {
 	case KEY_UP:
 		top--;
@@ -434,6 +436,7 @@ static void draw_fields(struct ui_ctx *ui, struct cfields *f, int y, int lim, in
 	bool above, below;
 
 	if (h < 1) {
+		s->rows = s->rows_h = 0;
 		fields_free(f);
 		return;
 	}

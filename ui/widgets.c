@@ -910,6 +910,7 @@ void ui_dialog_draw(struct ui_ctx *ui)
 	struct ui_dialog *d = &ui->dlg;
 	struct fsb_strv lines = { 0 };
 	int w = COLS - 4 < 76 ? COLS - 4 : 76, inner, h, y0, x0, y, lw = 0, rest, shown;
+	bool mark;
 
 	if (d->kind == UI_DIALOG_NONE || w < 20)
 		return;
@@ -930,7 +931,8 @@ void ui_dialog_draw(struct ui_ctx *ui)
 	/* text taller than the box scrolls, its last row saying there is
 	 * more: a notice that lists what is missing must be read whole */
 	shown = h - rest;
-	if (shown < (int)lines.n && shown > 1)
+	mark = shown < (int)lines.n && shown > 1;
+	if (mark)
 		shown--;
 	if (shown < 0)
 		shown = 0;
@@ -948,7 +950,7 @@ void ui_dialog_draw(struct ui_ctx *ui)
 	y = y0 + 2;
 	for (int i = d->top; i < (int)lines.n && i < d->top + shown; i++)
 		ui_put(y++, x0 + 2, inner, UI_NORMAL, lines.v[i]);
-	if (shown < (int)lines.n) {
+	if (mark) {
 		bool above = d->top > 0, below = d->top + shown < (int)lines.n;
 
 		ui_putf(ui, y++, x0 + 2, inner, UI_AXIS, "%s%s%s   (lines %d-%d of %d: Up, Down, PgUp, PgDn)",

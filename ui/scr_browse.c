@@ -29,7 +29,8 @@ struct browse_state {
 	bool have_table;
 	size_t widths[FSB_BROWSE_NCOLS];  /* its column widths, measured once per filter */
 	bool have_widths;
-	int hscroll;
+	int hscroll;             /* columns scrolled sideways, at width hscroll_w */
+	int hscroll_w;           /* the list's width when last drawn */
 	struct ui_input filter;
 	bool filtering;          /* the filter field has the keyboard */
 	struct ui_view view;     /* MODE_VIEW and MODE_COMPARE */
@@ -535,6 +536,12 @@ static void draw_list(struct ui_ctx *ui, const struct ui_rect *body)
 		s->have_widths = true;
 	}
 	head.widths = rows.widths = s->widths;
+	/* a sideways scroll was for the old width: in a resized window the
+	 * list starts at its left edge again, instead of keeping columns
+	 * scrolled out that now fit */
+	if (s->hscroll_w != body->w)
+		s->hscroll = 0;
+	s->hscroll_w = body->w;
 	head.hscroll = rows.hscroll = s->hscroll;
 	ui_draw_table(ui, &(struct ui_rect){ y, body->x + 3, 1, body->w - 4 }, &s->table, &head, 0, &hmax);
 	if (s->hscroll > hmax)

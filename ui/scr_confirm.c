@@ -32,6 +32,8 @@ struct confirm_state {
 	struct ui_rect buttons[2];
 	char est[256];
 	char quiet[512];         /* the machine is busy: the warning line, or "" */
+	int top;                 /* the first row of the fields shown */
+	int rows, rows_h;        /* the fields' rows, and the rows they had, as last drawn */
 };
 
 static struct confirm_state *S(struct ui_ctx *ui)
@@ -75,6 +77,7 @@ static int confirm_enter(struct ui_ctx *ui)
 	release(s);
 	input_set(&s->name, "");
 	s->yes_focused = false;
+	s->top = 0;
 	s->error[0] = s->check_err[0] = '\0';
 	if (p->target == FSB_TARGET_DEVICE) {
 		struct fsb_device_opts o = dev_opts(p);
@@ -160,10 +163,45 @@ static int check_name(struct ui_ctx *ui)
 	return start(ui);
 }
 
+/* Up, Down, PgUp, PgDn scroll the fields when they do not fit (no letter:
+ * letters are typed into a device's name).  Flags, 0 for another key. */
+static int scroll_key(struct confirm_state *s, int key)
+{
+	int page = s->rows_h > 1 ? s->rows_h - 1 : 1, top = s->top;
+
+	if (s->rows <= s->rows_h)
+		return 0;	/* nothing to scroll: the keys do what they did */
+	switch (key) {
+	case KEY_UP:
+		top--;
+		break;
+	case KEY_DOWN:
+		top++;
+		break;
+	case KEY_PPAGE:
+		top -= page;
+		break;
+	case KEY_NPAGE:
+		top += page;
+		break;
+	default:
+		return 0;
+	}
+	if (top > s->rows - s->rows_h)
+		top = s->rows - s->rows_h;
+	if (top < 0)
+		top = 0;
+	s->top = top;
+	return UI_HANDLED | UI_REDRAW;
+}
+
 static int confirm_key(struct ui_ctx *ui, int key)
 {
 	struct confirm_state *s = S(ui);
+	int f = scroll_key(s, key);
 
+	if (f)
+		return f;
 	if (ui->run_plan.target == FSB_TARGET_DEVICE) {
 		switch (key) {
 		case 27:
@@ -215,69 +253,262 @@ static int confirm_mouse(struct ui_ctx *ui, const MEVENT *m, const struct ui_rec
 
 /* ---- drawing -------------------------------------------------------------------------- */
 
-/* "Label    value", the value wrapped; nothing at or below row limit.
- * Returns the rows used. */
-static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
-		 const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* One "Label    value" of the screen, before it is laid out. */
+struct cfield {
+	const char *label;       /* static; "" continues the field above */
+	enum ui_role role;
+	char *text;              /* display form */
+	bool path;               /* wrapped at its '/'s, shortened in the middle */
+};
 
-static int field(struct ui_ctx *ui, int y, int limit, int w, const char *label, enum ui_role role,
-		 const char *fmt, ...)
+struct cfields {
+	struct cfield *v;
+	size_t n;
+};
+
+/* One screen row of the fields. */
+struct crow {
+	const char *label;       /* on a field's first row, else NULL */
+	enum ui_role role;
+	char *text;
+};
+
+struct crows {
+	struct crow *v;
+	size_t n;
+};
+
+static void add(struct ui_ctx *ui, struct cfields *f, const char *label, enum ui_role role, bool path,
+		const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static void add(struct ui_ctx *ui, struct cfields *f, const char *label, enum ui_role role, bool path,
+		const char *fmt, ...)
 {
-	char buf[1024];
-	struct fsb_strv lines = { 0 };
+	struct fsb_buf b = { 0 };
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fsb_buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	if (y >= limit)
-		return 0;
-	ui_putd(ui, y, 3, 14, UI_LABEL, label);
-	wrap_text(fsb_text_display(buf, ui->utf8), w - 19, &lines);
-	n = 0;
-	for (size_t i = 0; i < lines.n && y + n < limit; i++, n++)
-		ui_put(y + n, 18, w - 19, role, lines.v[i]);
-	fsb_strv_free(&lines);
-	return n ? n : 1;
+	f->v = fsb_xrealloc(f->v, (f->n + 1) * sizeof(*f->v));
+	f->v[f->n++] = (struct cfield){ label, role, fsb_xstrdup(fsb_text_display(b.s ? b.s : "", ui->utf8)), path };
+	fsb_buf_free(&b);
 }
 
-static int plan_fields(struct ui_ctx *ui, int y, int limit, int w)
+static void fields_free(struct cfields *f)
+{
+	for (size_t i = 0; i < f->n; i++)
+		free(f->v[i].text);
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+static void row(struct crows *r, const char *label, enum ui_role role, const char *text)
+{
+	r->v = fsb_xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+	r->v[r->n++] = (struct crow){ label, role, fsb_xstrdup(text) };
+}
+
+static void rows_free(struct crows *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].text);
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Bytes of s from which its last w columns start (a character is a column:
+ * widgets.h). */
+static size_t tail_bytes(const char *s, int w)
+{
+	size_t i = strlen(s);
+
+	for (int cols = 0; i > 0 && cols < w; cols++) {
+		i--;
+		while (i > 0 && (s[i] & 0xc0) == 0x80)
+			i--;
+	}
+	return i;
+}
+
+/* A path wrapped into lines of w columns at its '/'s: a reader must never
+ * take "…172840.f" and "sbench" for two names.  Only a name longer than a
+ * line is broken, and then with a mark at both ends of the break. */
+static void wrap_path(const char *path, int w, bool utf8, struct fsb_strv *out)
+{
+	const char *mark = utf8 ? "…" : "~";
+	struct fsb_buf line = { 0 };
+	int cols = 0;
+
+	if (w < 8)
+		w = 8;
+	for (const char *p = path; *p;) {
+		size_t seg = strcspn(p + 1, "/") + 1;	/* the name and the '/' before it */
+		char *t = fsb_xasprintf("%.*s", (int)seg, p);
+		int tw = (int)fsb_text_width(t);
+
+		if (cols && cols + tw > w) {
+			fsb_strv_add(out, line.s);
+			fsb_buf_free(&line);
+			cols = 0;
+		}
+		/* a name longer than the line: cut, "…" where it goes on */
+		while (cols + tw > w) {
+			size_t n = fit_bytes(t, w - cols - 1);
+			char *rest;
+
+			fsb_buf_addn(&line, t, n);
+			fsb_buf_add(&line, mark);
+			fsb_strv_add(out, line.s);
+			fsb_buf_free(&line);
+			rest = fsb_xasprintf("%s%s", mark, t + n);
+			free(t);
+			t = rest;
+			tw = (int)fsb_text_width(t);
+			cols = 0;
+		}
+		fsb_buf_add(&line, t);
+		cols += tw;
+		free(t);
+		p += seg;
+	}
+	if (line.s)
+		fsb_strv_add(out, line.s);
+	fsb_buf_free(&line);
+}
+
+/* A path on one line of w columns: "…" in its middle, its first directory
+ * and as much of its end as fits, so the file name's end shows. */
+static char *short_path(const char *path, int w, bool utf8)
+{
+	const char *mark = utf8 ? "…" : "~";
+	int head = 0;
+
+	if ((int)fsb_text_width(path) <= w || w < 8)
+		return fsb_xstrdup(path);
+	/* "/tmp/" kept when it takes at most a third */
+	if (path[0] == '/') {
+		const char *e = strchr(path + 1, '/');
+
+		if (e && (int)(e + 1 - path) <= w / 3)
+			head = (int)(e + 1 - path);
+	}
+	return fsb_xasprintf("%.*s%s%s", head, path, mark, path + tail_bytes(path, w - head - 1));
+}
+
+/* The fields as rows of w columns; short_paths: each path on one line. */
+static void layout(const struct cfields *f, int w, bool utf8, bool short_paths, struct crows *r)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct fsb_strv lines = { 0 };
+
+		if (f->v[i].path && short_paths) {
+			char *t = short_path(f->v[i].text, w, utf8);
+
+			fsb_strv_add(&lines, t);
+			free(t);
+		} else if (f->v[i].path) {
+			wrap_path(f->v[i].text, w, utf8, &lines);
+		} else {
+			wrap_text(f->v[i].text, w, &lines);
+		}
+		if (!lines.n)
+			fsb_strv_add(&lines, "");
+		for (size_t k = 0; k < lines.n; k++)
+			row(r, k ? NULL : f->v[i].label, f->v[i].role, lines.v[k]);
+		fsb_strv_free(&lines);
+	}
+}
+
+/*
+ * The fields from row y to above row lim.  A confirmation never drops a
+ * line silently: when they do not fit, the paths go on one line each
+ * ("…" in the middle); when that is not enough either, all of them, the
+ * paths whole, scroll from s->top (Up, Down, PgUp, PgDn) above a row of
+ * its own that says there is more above or below: a mark over the text's
+ * end would hide what it marks.
+ */
+static void draw_fields(struct ui_ctx *ui, struct cfields *f, int y, int lim, int w)
+{
+	struct confirm_state *s = S(ui);
+	struct crows r = { 0 };
+	int h = lim - y, vw = w - 19;
+	bool above, below;
+
+	if (h < 1) {
+		s->rows = s->rows_h = 0;
+		fields_free(f);
+		return;
+	}
+	layout(f, vw, ui->utf8, false, &r);
+	if ((int)r.n > h) {
+		rows_free(&r);
+		layout(f, vw, ui->utf8, true, &r);
+	}
+	s->rows = (int)r.n;
+	s->rows_h = h;
+	if ((int)r.n > h && h > 1) {
+		rows_free(&r);
+		layout(f, vw, ui->utf8, false, &r);
+		s->rows = (int)r.n;
+		s->rows_h = --h;
+	}
+	if (s->top > s->rows - h)
+		s->top = s->rows - h;
+	if (s->top < 0)
+		s->top = 0;
+	for (int i = 0; i < h && s->top + i < (int)r.n; i++) {
+		const struct crow *c = &r.v[s->top + i];
+
+		if (c->label)
+			ui_putd(ui, y + i, 3, 14, UI_LABEL, c->label);
+		ui_put(y + i, 18, vw, c->role, c->text);
+	}
+	above = s->top > 0;
+	below = s->top + h < (int)r.n;
+	if (above || below)
+		ui_putf(ui, y + h, 18, vw, UI_AXIS, "%s%s%s   (Up, Down, PgUp, PgDn)",
+			above ? (ui->utf8 ? "▲ more above" : "^ more above") : "", above && below ? " · " : "",
+			below ? (ui->utf8 ? "▼ more below" : "v more below") : "");
+	rows_free(&r);
+	fields_free(f);
+}
+
+static void plan_fields(struct ui_ctx *ui, struct cfields *f)
 {
 	const struct fsb_plan *p = &ui->run_plan;
 	char *fs = fsb_strv_join(&p->fs, ", "), *ph = fsb_strv_join(&p->phases, ", ");
 	struct confirm_state *s = S(ui);
 	struct fsb_plan_reqs reqs;
-	int y0 = y;
 
 	fsb_plan_reqs(p, &reqs);
 
 	if (p->target != FSB_TARGET_DIR)
-		y += field(ui, y, limit, w, "Filesystems", UI_VALUE, "%s   (baseline %s)", fs, p->baseline);
-	y += field(ui, y, limit, w, "Phases", UI_VALUE, "%s", ph);
+		add(ui, f, "Filesystems", UI_VALUE, false, "%s   (baseline %s)", fs, p->baseline);
+	add(ui, f, "Phases", UI_VALUE, false, "%s", ph);
 	if (fsb_plan_settles(p)) {
 		char b[32];
 
-		y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, rounds until the verdict is settled (budget %s), page cache %s",
-			   p->profile, fsb_format_budget(fsb_plan_budget(p), b, sizeof(b)),
-			   reqs.drop_caches ? "dropped before every phase" : "kept");
+		add(ui, f, "Profile", UI_NORMAL, false, "%s, rounds until the verdict is settled (budget %s), page cache %s",
+		    p->profile, fsb_format_budget(fsb_plan_budget(p), b, sizeof(b)),
+		    reqs.drop_caches ? "dropped before every phase" : "kept");
 	} else {
-		y += field(ui, y, limit, w, "Profile", UI_NORMAL, "%s, %ld repetition%s, page cache %s", p->profile,
-			   p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
+		add(ui, f, "Profile", UI_NORMAL, false, "%s, %ld repetition%s, page cache %s", p->profile,
+		    p->repeat, p->repeat == 1 ? "" : "s", reqs.drop_caches ? "dropped before every phase" : "kept");
 	}
-	y += field(ui, y, limit, w, "Estimate", UI_NORMAL, "%s", s->est);
+	add(ui, f, "Estimate", UI_NORMAL, false, "%s", s->est);
 	if (s->quiet[0])
-		y += field(ui, y, limit, w, "Busy machine", UI_WARNING, "%s", s->quiet);
-	y += field(ui, y, limit, w, "Result file", UI_DIM, "%s", p->output);
+		add(ui, f, "Busy machine", UI_WARNING, false, "%s", s->quiet);
+	add(ui, f, "Result file", UI_DIM, true, "%s", p->output);
 	free(fs);
 	free(ph);
-	return y - y0;
 }
 
 static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
 {
 	struct confirm_state *s = S(ui);
 	const struct fsb_plan *p = &ui->run_plan;
+	struct cfields f = { 0 };
 	char size[32];
 	int y = body->y + 1, w = body->w, lim = body->y + body->h - 4;
 
@@ -285,18 +516,20 @@ static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
 		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run on a new image file?");
 		y++;
 		fsb_format_size(p->image_size, size, sizeof(size));
-		y += field(ui, y, lim, w, "Image file", UI_VALUE, "%s", p->path);
-		y += field(ui, y, lim, w, "", UI_NORMAL,
-			   "a new %s sparse file, attached to a loop device, formatted with each filesystem in turn, and removed after the run",
-			   size);
+		add(ui, &f, "Image file", UI_VALUE, true, "%s", p->path);
+		add(ui, &f, "", UI_NORMAL, false,
+		    "a new %s sparse file, attached to a loop device, formatted with each filesystem in turn, and removed after the run",
+		    size);
 	} else {
 		ui_putd(ui, y++, 1, w - 2, UI_HEADING, "Start the run in this directory?");
 		y++;
-		y += field(ui, y, lim, w, "Directory", UI_VALUE, "%s", p->path);
-		y += field(ui, y, lim, w, "", UI_NORMAL,
-			   "nothing is formatted: the phases work in a temporary directory inside it, removed afterwards");
+		add(ui, &f, "Directory", UI_VALUE, true, "%s", p->path);
+		add(ui, &f, "", UI_NORMAL, false,
+		    "nothing is formatted: the phases work in a temporary directory inside it, removed afterwards");
 	}
-	y += plan_fields(ui, y, lim, w);
+	plan_fields(ui, &f);
+	draw_fields(ui, &f, y, lim, w);
+	y += s->rows <= s->rows_h ? s->rows : s->rows_h + 1;
 	y++;
 	{
 		const char *yes = "[ Yes, start ]", *no = "[ No ]";
@@ -310,7 +543,8 @@ static void draw_question(struct ui_ctx *ui, const struct ui_rect *body)
 	y += 2;
 	if (s->error[0])
 		ui_putd(ui, y, 1, w - 2, UI_ERROR, s->error);
-	ui_hint(ui, "y starts the run · n, Esc or Enter on [ No ] go back to the plan");
+	ui_hint(ui, s->rows > s->rows_h ? "y starts the run · n, Esc go back · Up, Down, PgUp, PgDn scroll the plan"
+					: "y starts the run · n, Esc or Enter on [ No ] go back to the plan");
 }
 
 /* text (as the terminal shows it) wrapped at column 3, from row y, at
@@ -348,44 +582,46 @@ static void device_fields(struct ui_ctx *ui, const struct fsb_device *d, int y, 
 	struct fsb_doc doc = { 0 };
 	const struct fsb_block *facts, *sigs;
 	struct fsb_buf id = { 0 };
+	struct cfields f = { 0 };
 	char *t, *l, *u;
 
 	fsb_doc_device(d, &doc);
 	facts = fsb_doc_find(&doc, FSB_ROLE_DEVICE_FACTS);
 	sigs = fsb_doc_find(&doc, FSB_ROLE_DEVICE_SIGS);
-	y += field(ui, y, lim, w, "Device", UI_VALUE, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
-		   facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
+	add(ui, &f, "Device", UI_VALUE, false, "%s (%s), %s (%llu bytes)", d->path, d->majmin,
+	    facts->nkv ? facts->kv[0].values.v[0] : "", d->size);
 	for (size_t i = 1; i < facts->nkv; i++)
 		if (strcmp(facts->kv[i].key, FSB_FACT_PARTITIONS))
 			fsb_buf_addf(&id, "%s%s", id.s ? ", " : "", facts->kv[i].values.v[0]);
 	if (id.s)
-		y += field(ui, y, lim, w, "Identity", UI_NORMAL, "%s", id.s);
+		add(ui, &f, "Identity", UI_NORMAL, false, "%s", id.s);
 	fsb_buf_free(&id);
 	t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_TYPE, "");
 	if (!t)
 		t = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_PTTYPE, "");
 	l = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_LABEL, "");
 	u = fsb_devdoc_join(&doc, FSB_ROLE_DEVICE_CONTENT, FSB_DEVDOC_UUID, "");
-	y += field(ui, y, lim, w, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, "%s%s%s%s%s",
-		   t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
-		   u ? u : "");
+	add(ui, &f, "Contains", d->fstype ? UI_DANGER : UI_NORMAL, false, "%s%s%s%s%s",
+	    t ? t : "no filesystem libblkid knows", l ? ", label " : "", l ? l : "", u ? ", UUID " : "",
+	    u ? u : "");
 	free(t);
 	free(l);
 	free(u);
 	for (size_t i = 0; i < sigs->nkv; i++) {
 		char *j = fsb_strv_join(&sigs->kv[i].values, " ");
 
-		y += field(ui, y, lim, w, i ? "" : "Signatures", UI_NORMAL, "at %s: %s", sigs->kv[i].key, j);
+		add(ui, &f, i ? "" : "Signatures", UI_NORMAL, false, "at %s: %s", sigs->kv[i].key, j);
 		free(j);
 	}
 	fsb_doc_free(&doc);
 	if (d->partitions.n) {
 		char *parts = fsb_strv_join(&d->partitions, ", ");
 
-		y += field(ui, y, lim, w, "Partitions", UI_DANGER, "%s", parts);
+		add(ui, &f, "Partitions", UI_DANGER, false, "%s", parts);
 		free(parts);
 	}
-	plan_fields(ui, y, lim, w);
+	plan_fields(ui, &f);
+	draw_fields(ui, &f, y, lim, w);
 }
 
 static void draw_device(struct ui_ctx *ui, const struct ui_rect *body)
@@ -434,6 +670,7 @@ static const struct ui_key confirm_keys[] = {
 	{ .name = "y", .help = "yes, start the run (image files and directories)" },
 	{ .name = "n Esc", .help = "no, back to the plan (Enter on the default [ No ] too)" },
 	{ .name = "Left Right Tab", .help = "move between the buttons" },
+	{ .name = "Up Down PgUp PgDn", .help = "scroll what will be done, when it is longer than the screen" },
 	{ .name = "(a device)", .help = "type its name, then Enter; Esc or an empty Enter goes back" },
 	/* key bar labels of the keys above */
 	{ .keys = { 'y' }, .name = "y", .bar = "Start", .when = question },

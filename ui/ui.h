@@ -177,6 +177,8 @@ struct ui_dialog {
 	 * when it sets d->error; otherwise the dialog closes.  Returns flags. */
 	int (*done)(struct ui_ctx *ui, struct ui_dialog *d, bool ok);
 	struct ui_rect buttons[2];   /* where the buttons were drawn, for clicks */
+	int top;                 /* the first line of the wrapped text shown */
+	int lines, shown;        /* its lines, and how many the box showed, as last drawn */
 };
 
 /* Where a key bar entry was drawn, for clicks. */

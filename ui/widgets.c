@@ -909,7 +909,8 @@ void ui_dialog_draw(struct ui_ctx *ui)
 {
 	struct ui_dialog *d = &ui->dlg;
 	struct fsb_strv lines = { 0 };
-	int w = COLS - 4 < 76 ? COLS - 4 : 76, inner, h, y0, x0, y, lw = 0;
+	int w = COLS - 4 < 76 ? COLS - 4 : 76, inner, h, y0, x0, y, lw = 0, rest, shown;
+	bool mark;
 
 	if (d->kind == UI_DIALOG_NONE || w < 20)
 		return;
@@ -923,17 +924,40 @@ void ui_dialog_draw(struct ui_ctx *ui)
 	for (int i = 0; i < d->nfields; i++)
 		if ((int)fsb_text_width(d->labels[i]) > lw)
 			lw = (int)fsb_text_width(d->labels[i]);
-	h = 2 + 1 + (int)lines.n + (d->nfields ? d->nfields + 1 : 0) + (d->error[0] ? 2 : 0) + 2;
+	rest = 2 + 1 + (d->nfields ? d->nfields + 1 : 0) + (d->error[0] ? 2 : 0) + 2;
+	h = rest + (int)lines.n;
 	if (h > LINES - 2)
 		h = LINES - 2;
+	/* text taller than the box scrolls, its last row saying there is
+	 * more: a notice that lists what is missing must be read whole */
+	shown = h - rest;
+	mark = shown < (int)lines.n && shown > 1;
+	if (mark)
+		shown--;
+	if (shown < 0)
+		shown = 0;
+	d->lines = (int)lines.n;
+	d->shown = shown;
+	if (d->top > d->lines - shown)
+		d->top = d->lines - shown;
+	if (d->top < 0)
+		d->top = 0;
 	y0 = (LINES - h) / 2;
 	x0 = (COLS - w) / 2;
 	for (int i = 0; i < h; i++)
 		ui_fill(y0 + i, x0, w, UI_NORMAL);
 	ui_box(ui, &(struct ui_rect){ y0, x0, h, w }, d->frame, d->title);
 	y = y0 + 2;
-	for (size_t i = 0; i < lines.n && y < y0 + h - 3; i++)
+	for (int i = d->top; i < (int)lines.n && i < d->top + shown; i++)
 		ui_put(y++, x0 + 2, inner, UI_NORMAL, lines.v[i]);
+	if (mark) {
+		bool above = d->top > 0, below = d->top + shown < (int)lines.n;
+
+		ui_putf(ui, y++, x0 + 2, inner, UI_AXIS, "%s%s%s   (lines %d-%d of %d: Up, Down, PgUp, PgDn)",
+			above ? (ui->utf8 ? "▲ more above" : "^ more above") : "", above && below ? " · " : "",
+			below ? (ui->utf8 ? "▼ more below" : "v more below") : "", d->top + 1, d->top + shown,
+			(int)lines.n);
+	}
 	if (d->nfields)
 		y++;
 	for (int i = 0; i < d->nfields && y < y0 + h - 2; i++, y++) {
@@ -1015,10 +1039,60 @@ enum yesno yesno_key(int key, bool *yes_focused)
 	return YESNO_NONE;
 }
 
+/* PgUp, PgDn, and a question's Up, Down, Home, End (a form's move between
+ * its fields or in one) scroll text taller than the box.  Flags, 0 for
+ * another key. */
+static int dialog_scroll(struct ui_dialog *d, int key)
+{
+	int page = d->shown > 1 ? d->shown - 1 : 1, top = d->top;
+
+	if (d->lines <= d->shown)
+		return 0;
+	switch (key) {
+	case KEY_UP:
+		if (d->kind != UI_DIALOG_ASK)
+			return 0;
+		top--;
+		break;
+	case KEY_DOWN:
+		if (d->kind != UI_DIALOG_ASK)
+			return 0;
+		top++;
+		break;
+	case KEY_PPAGE:
+		top -= page;
+		break;
+	case KEY_NPAGE:
+		top += page;
+		break;
+	case KEY_HOME:
+		if (d->kind != UI_DIALOG_ASK)
+			return 0;
+		top = 0;
+		break;
+	case KEY_END:
+		if (d->kind != UI_DIALOG_ASK)
+			return 0;
+		top = d->lines - d->shown;
+		break;
+	default:
+		return 0;
+	}
+	if (top > d->lines - d->shown)
+		top = d->lines - d->shown;
+	if (top < 0)
+		top = 0;
+	d->top = top;
+	return UI_HANDLED | UI_REDRAW;
+}
+
 int dialog_key(struct ui_ctx *ui, int key)
 {
 	struct ui_dialog *d = &ui->dlg;
+	int f = dialog_scroll(d, key);
 
+	if (f)
+		return f;
 	if (d->kind == UI_DIALOG_ASK) {
 		enum yesno a = yesno_key(key, &d->yes_focused);
 

@@ -735,11 +735,30 @@ int fsb_doc_compare(struct fsb_result *const *results, const char *const *labels
 	for (size_t i = 0; i < n; i++) {
 		const struct fsb_result *r = results[i];
 
-		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES,
-			 fsb_xasprintf("%s: %s, profile %s, %s %s", labels[i], r->started ? r->started : "?",
-				       r->profile ? r->profile : "?",
-				       r->target.kind != FSB_TARGET_KIND_NONE ? fsb_target_kind_word(r->target.kind) : "",
-				       r->target.path ? r->target.path : ""));
+		struct fsb_buf b = { 0 };
+		const char *sep = ": ";
+
+		/* an imported file knows no start, profile or target: what is
+		 * unknown is left out, never shown as "?" or an empty item */
+		fsb_buf_add(&b, labels[i]);
+		if (r->started && *r->started) {
+			fsb_buf_addf(&b, "%s%s", sep, r->started);
+			sep = ", ";
+		}
+		if (r->profile && *r->profile) {
+			fsb_buf_addf(&b, "%sprofile %s", sep, r->profile);
+			sep = ", ";
+		}
+		if (r->target.kind != FSB_TARGET_KIND_NONE || (r->target.path && *r->target.path)) {
+			fsb_buf_add(&b, sep);
+			if (r->target.kind != FSB_TARGET_KIND_NONE)
+				fsb_buf_add(&b, fsb_target_kind_word(r->target.kind));
+			if (r->target.kind != FSB_TARGET_KIND_NONE && r->target.path && *r->target.path)
+				fsb_buf_add(&b, " ");
+			if (r->target.path && *r->target.path)
+				fsb_buf_add(&b, r->target.path);
+		}
+		add_text(doc, FSB_BLOCK_TEXT, FSB_ROLE_FILES, fsb_buf_steal(&b));
 	}
 	rc = fsb_report_compare(results, labels, n, &o->report, &t);
 	if (rc)

@@ -3,7 +3,10 @@
 # The browser reads results made by `fsbench import` like any other: seed
 # 003's bonnie++ 1.03 lines (data/samples/) and a fio import are listed,
 # open on their tables (normalized to the first filesystem, "not measured"
-# for bonnie++'s +++++, never a number), and compare with each other.
+# for bonnie++'s +++++, never a number), and compare with each other: the
+# comparison's header names each file with what it knows, and leaves out
+# what an import does not (no start, profile or target): no "?", no empty
+# item after a comma, on the screen as in `fsbench show A B`.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -37,6 +40,22 @@ tui_keys Enter
 tui_wait '^ *fio 3\.33 results, imported'
 tui_wait '^ *Throughput'
 tui_wait 'seqwrite-write +randrw-read +randrw-write'
+tui_keys q
+tui_wait 'Results in '
+
+# an imported file in a comparison's header: its name, nothing unknown
+"$FSBENCH" show "$results/seed003-bonnie-1.03.fsbench" "$results/seed003-bonnie-1.03.fsbench" >"$SCRATCH/cmp.txt" ||
+	fail "show of two imports exited $?"
+grep -qx "$results/seed003-bonnie-1.03.fsbench" "$SCRATCH/cmp.txt" ||
+	{ cat "$SCRATCH/cmp.txt" >&2; fail "show's comparison header does not name the imported file alone"; }
+grep -qE '\?|, *$' <(sed -n '2,3p' "$SCRATCH/cmp.txt") &&
+	{ cat "$SCRATCH/cmp.txt" >&2; fail "show's comparison header has a '?' or an empty item for what an import does not know"; }
+tui_keys Home Space Space c
+tui_wait 'Comparing 2 result files'
+tui_wait '^ +seed003-bonnie-1\.03\.fsbench *$'
+tui_wait '^ +fio\.fsbench: [0-9]{4}-'
+tui_screen | sed -n '/Comparing 2 result files/,/^ *$/p' | grep -qE '\?|, *$' &&
+	{ tui_dump; fail "the comparison's header has a '?' or an empty item for what an import does not know"; }
 tui_keys q
 tui_wait 'Results in '
 exit 0

@@ -7,7 +7,9 @@
 # Delete only while a file is highlighted.  Numbers in a table wider than
 # the screen are whole or not there, each the one `fsbench show` prints;
 # text cut at an edge ends in "…"; a number under a "more" mark goes whole.
-# A long results directory gives way to the counts and the filter.
+# A long results directory gives way to the counts and the filter.  The
+# list scrolled sideways, then the window enlarged until it all fits, is
+# not scrolled any more.
 . "$FSB_TESTLIB"
 . "$FSB_SRCDIR/tests/tui/tui-lib.sh"
 
@@ -141,6 +143,40 @@ tui_keys / z z
 tui_wait '^ Results in .*: 1 file, 0 shown +filter zz'
 tui_keys Escape
 tui_wait_gone ', 0 shown'
+tui_keys Q
+tui_wait_exit
+[ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"
+tui_assert_restored
+tmx kill-session -t t
+
+# The list scrolled sideways at 80 columns, then the window enlarged: the
+# columns that now fit are not kept scrolled out (no "‹": Date, Status,
+# Profile… from the left; seed 003's phases alone are wider than 250
+# columns, which once kept the list at its old scroll, Status cut to
+# "atus"), and back at 80 columns the list starts at its left edge.
+tui_short_data_home
+mkdir -p "$results"
+cp "$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench" "$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench" \
+	"$sample" "$results/"
+tui_start 80 24
+tui_wait 'Where should fsbench run'
+tui_keys r
+tui_wait 'Results in .*: 3 files$'
+tui_wait '^   Date +Status '
+tui_press_until Right '^   Date +‹' 4
+for i in 1 2; do
+	before=$(tui_screen)
+	tui_keys Right
+	tui_changed "$before" || { tui_dump; fail "Right did not scroll the list"; }
+done
+tui_screen | grep -q '^   Date .*Status' && { tui_dump; fail "three Rights did not scroll Status out"; }
+tui_resize 250 50
+tui_wait '^   Date +[^ ]'
+tui_wait_gone '^   Date +‹'
+tui_wait '^   Date +Status +Profile +Aged +Target +Filesystems +Phases'
+tui_screen | grep -q '^   Date +‹' && { tui_dump; fail "the enlarged list keeps columns scrolled out that fit"; }
+tui_resize 80 24
+tui_wait '^   Date +Status +Profile '
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

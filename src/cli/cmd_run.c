@@ -199,6 +199,14 @@ static int early_options(struct fsb_app *cli, int argc, char **argv)
 /* What getopt cannot check: one target, and options that go with one kind. */
 static int check_combination(const struct fsb_plan *plan, int targets, bool size)
 {
+	/* the plan starts on the config's image, the TUI's default target; a
+	 * bare `fsbench run` would have formatted it unasked (--like takes no
+	 * target from its result either) */
+	if (targets == 0) {
+		fsb_app_error("run: no target given: give --image FILE, --dir DIR or --target DEVICE "
+			      "(fsbench run --help)");
+		return FSB_EXIT_USAGE;
+	}
 	if (targets > 1) {
 		fsb_app_error("run: give one target: --image, --dir or --target");
 		return FSB_EXIT_USAGE;

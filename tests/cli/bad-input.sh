@@ -15,6 +15,7 @@
 # a file is written through and stays a link, and the file keeps its mode;
 # an export over the result file it reads is refused.  Standard output on a
 # full disk is one line and exit status 1, never a silent half report.
+# `fsbench run` without a target is refused before anything is made.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -129,5 +130,25 @@ if [ -c /dev/full ]; then
 			fail "$cmd to a full disk: exit status $rc, $(cat "$SCRATCH/err")"
 	done
 fi
+# a bare `fsbench run` is refused, naming the three targets, before anything
+# is made (it formatted the config's image).  If the refusal broke, the run
+# must fail fast instead of formatting: as nobody (when root), its image in
+# a directory that does not exist, its HOME one it cannot write
+chmod 711 "$SCRATCH"
+sed "s|^  image = .*|  image = \"$SCRATCH/missing/x.img\"|" "$conf" >"$SCRATCH/noimg.conf"
+chmod 644 "$SCRATCH/noimg.conf"
+grep -qF "$SCRATCH/missing/x.img" "$SCRATCH/noimg.conf" || fail "the config's image was not replaced"
+asuser=()
+[ "$(id -u)" = 0 ] && asuser=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+for args in "" "--fs ext2 --phases tar" "--like $rep"; do
+	# shellcheck disable=SC2086 # the words of the command
+	HOME=/nonexistent XDG_DATA_HOME=/nonexistent "${asuser[@]}" "$FSBENCH" --config "$SCRATCH/noimg.conf" \
+		run $args >"$SCRATCH/out" 2>"$SCRATCH/err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && [ ! -s "$SCRATCH/out" ] &&
+		grep -qF -- "fsbench: run: no target given: give --image FILE, --dir DIR or --target DEVICE" "$SCRATCH/err" ||
+		fail "run $args without a target: exit status $rc, $(cat "$SCRATCH/err" "$SCRATCH/out")"
+	[ -e "$SCRATCH/missing" ] && fail "run $args without a target made $SCRATCH/missing"
+done
 note "$n damaged inputs handled"
 exit 0

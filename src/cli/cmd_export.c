@@ -33,15 +33,19 @@ struct export_args {
 	struct fsb_export_opts eo;
 };
 
-/* --format: one of the table's; else the error and the usage on stderr. */
+/* --format: one of the table's; else one line naming them. */
 static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
 	const struct fsb_export_format **fmt = field;
 
 	*fmt = fsb_export_find(arg);
 	if (!*fmt) {
-		fsb_app_error("%s: unknown format '%s'", cmd, arg);
-		usage(stderr);
+		struct fsb_buf b = { 0 };
+
+		for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+			fsb_buf_addf(&b, "%s%s", f == fsb_export_formats ? "" : ", ", f->name);
+		fsb_app_error("%s: unknown format '%s': expected %s", cmd, arg, b.s ? b.s : "");
+		fsb_buf_free(&b);
 		return -1;
 	}
 	return 0;

@@ -38,7 +38,7 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv)
 		return rc;
 	rc = FSB_EXIT_OK;
 	if (argc - optind < 2)
-		return fsb_cli_usage_error("merge", "give at least two result files", usage);
+		return fsb_cli_usage_error("merge", "give at least two result files");
 	n = argc - optind;
 	rc = fsb_cli_read_results("merge", argv + optind, (size_t)n, &res, &labels);
 	if (rc)

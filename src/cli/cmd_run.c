@@ -125,7 +125,9 @@ static void build_options(struct option *lo, char *so)
 {
 	size_t k = 0;
 
-	so[0] = '\0';
+	/* getopt says nothing: a refused option is our one line (cli.c) */
+	opterr = 0;
+	strcpy(so, ":");
 	for (int id = 0; id < FSB_OPT_COUNT; id++) {
 		const struct fsb_opt_info *o = fsb_opt_info(id);
 
@@ -239,7 +241,7 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 		      bool *quiet, enum fsb_metric *metric, const char **like)
 {
 	struct option lo[FSB_OPT_COUNT + 6];
-	char so[2 * FSB_OPT_COUNT + 8];
+	char so[2 * FSB_OPT_COUNT + 9];	/* ':', two chars a letter, m: c: q h, NUL */
 	const struct fsb_config *cfg;
 	struct fsb_err err = { 0 };
 	int targets = 0, c, id, taken = -1;
@@ -262,10 +264,8 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 		if (c == 'm' || c == 'q' || c == 'c' || c == OPT_LIKE)
 			continue;	/* --config: handled above */
 		id = plan_option(c);
-		if (id < 0) {
-			usage(stderr);
-			return FSB_EXIT_USAGE;
-		}
+		if (id < 0)
+			return fsb_cli_getopt_refused("run", c, argv);
 		if (fsb_plan_set_option(plan, id, optarg, &err)) {
 			fsb_app_error("run: %s", err.msg);
 			return FSB_EXIT_USAGE;

@@ -89,7 +89,8 @@ int main(int argc, char **argv)
 	/* numbers in result files, CSV and SVG are read by programs: always "1.5" */
 	setlocale(LC_NUMERIC, "C");
 	/* '+': stop at the command name; its options are its own */
-	while ((c = getopt_long(argc, argv, "+c:hV", opts, NULL)) != -1) {
+	opterr = 0;	/* a refused option is one line of ours, naming no binary's path */
+	while ((c = getopt_long(argc, argv, "+:c:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli.config_path = optarg;
@@ -101,8 +102,7 @@ int main(int argc, char **argv)
 			printf("fsbench %s\n", FSB_VERSION);
 			return FSB_EXIT_OK;
 		default:
-			fprintf(stderr, "Try 'fsbench --help'.\n");
-			return FSB_EXIT_USAGE;
+			return fsb_cli_getopt_refused(NULL, c, argv);
 		}
 	}
 	if (optind >= argc) {

@@ -15,7 +15,8 @@
 # a file is written through and stays a link, and the file keeps its mode;
 # an export over the result file it reads is refused.  Standard output on a
 # full disk is one line and exit status 1, never a silent half report.
-# `fsbench run` without a target is refused before anything is made.
+# `fsbench run` without a target is refused before anything is made.  A
+# usage error is one line and a pointer to --help, never the usage text.
 . "$FSB_TESTLIB"
 
 sample=$FSB_SRCDIR/data/samples/seed000-desktop-2.6.3.fsbench
@@ -149,6 +150,37 @@ for args in "" "--fs ext2 --phases tar" "--like $rep"; do
 		grep -qF -- "fsbench: run: no target given: give --image FILE, --dir DIR or --target DEVICE" "$SCRATCH/err" ||
 		fail "run $args without a target: exit status $rc, $(cat "$SCRATCH/err" "$SCRATCH/out")"
 	[ -e "$SCRATCH/missing" ] && fail "run $args without a target made $SCRATCH/missing"
+done
+# a usage error is one line naming the mistake and where help is, exit 2;
+# the usage text is --help's alone, on stdout, exit 0 (show printed 26
+# lines after its error, run 78, and the global options' getopt named the
+# binary by its full path)
+usage_error() {
+	local want=$1 rc
+	shift
+	"$FSBENCH" "$@" >"$SCRATCH/out" 2>"$SCRATCH/err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && [ ! -s "$SCRATCH/out" ] &&
+		grep -qxF -- "$want" "$SCRATCH/err" ||
+		fail "fsbench $*: exit status $rc; expected the one line '$want', got: $(cat "$SCRATCH/err" "$SCRATCH/out")"
+}
+usage_error "fsbench: show: no result file given (fsbench show --help)" show
+usage_error "fsbench: show: unknown option '--bogus' (fsbench show --help)" show --bogus "$rep"
+usage_error "fsbench: show: option '--metric' needs an argument (fsbench show --help)" show "$rep" --metric
+usage_error "fsbench: show: option '--raw' takes no argument (fsbench show --help)" show --raw=1 "$rep"
+usage_error "fsbench: run: option '--image' needs an argument (fsbench run --help)" run --image
+usage_error "fsbench: run: unknown option '-Z' (fsbench run --help)" run -Z
+usage_error "fsbench: option '--config' needs an argument (fsbench --help)" --config
+usage_error "fsbench: unknown option '--bogus' (fsbench --help)" --bogus
+usage_error "fsbench: merge: give at least two result files (fsbench merge --help)" merge -o "$SCRATCH/m" "$rep"
+usage_error "fsbench: export: --format is required (fsbench export --help)" export "$rep"
+usage_error "fsbench: export: unknown format 'nope': expected csv, markdown, html, bonnie-csv, json, svg" \
+	export -f nope "$rep"
+for cmd in "" show run export import merge devices list prepare cleanup list-results; do
+	# shellcheck disable=SC2086 # no command: the global --help
+	"$FSBENCH" $cmd --help >"$SCRATCH/out" 2>"$SCRATCH/err" || fail "fsbench $cmd --help exited $?"
+	[ -s "$SCRATCH/err" ] && fail "fsbench $cmd --help wrote on stderr: $(cat "$SCRATCH/err")"
+	grep -q "^Usage: fsbench" "$SCRATCH/out" || fail "fsbench $cmd --help printed no usage"
 done
 note "$n damaged inputs handled"
 exit 0

@@ -116,8 +116,8 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	if (out) {
 		if ((rc = fsb_outfile_open(&of, out, &err))) {
 			fsb_app_error("export: %s", err.msg);
-			/* -o naming a directory or a device is bad usage; a full disk is not */
-			rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+			/* -o naming a directory, a device, a missing directory, a full disk */
+			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
 		fp = of.fp;
@@ -130,17 +130,19 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 				      errno ? strerror(errno) : err.msg);
 		else
 			fsb_app_error("export: %s", err.msg);
-		rc = err.code == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		/* a write that failed, or bad input; nothing to write (bonnie-csv
+		 * of a result without built-in phases) is not an output failure */
+		rc = err.code == -ENOENT ? FSB_EXIT_FAILED : FSB_EXIT_USAGE;
 		goto out;
 	}
 	if (out) {
 		if (fsb_outfile_commit(&of, &err)) {
 			fsb_app_error("export: %s", err.msg);
-			rc = FSB_EXIT_FAILED;
+			rc = FSB_EXIT_USAGE;
 		}
 	} else if (fflush(fp)) {
 		fsb_app_error("export: write standard output: %s", strerror(errno));
-		rc = FSB_EXIT_FAILED;
+		rc = FSB_EXIT_USAGE;
 	}
 out:
 	fsb_outfile_abort(&of);

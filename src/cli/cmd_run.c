@@ -108,7 +108,8 @@ static void usage(FILE *fp)
 		"SIGUSR1 ends a run in rounds after the running round, with a complete result.\n"
 		"\n"
 		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
-		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
+		"mkfs or mount failed, 2 bad usage or input, or the result file or the report\n"
+		"could not be written, 3 the target was refused (also when a\n"
 		"device changed under fsbench during the run: it stops there), 128 + N when\n"
 		"stopped by signal N.\n", min);
 }
@@ -445,8 +446,11 @@ static int stopped_before(struct fsb_signals *sig)
 	return 0;
 }
 
-/* The exit status of how the run ended, its one line printed. */
-static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo)
+/* The exit status of how the run ended, its one line printed: a result
+ * file that could not be written is an output failure, 2, as for every
+ * command (app.h). */
+static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo,
+		       bool output_failed)
 {
 	if (st == FSB_ENGINE_OK) {
 		if (dry_run)
@@ -458,6 +462,8 @@ static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run,
 		return FSB_EXIT_REFUSED;
 	if (st == FSB_ENGINE_CANCELLED)
 		return 128 + (signo ? signo : SIGINT);
+	if (output_failed)
+		return FSB_EXIT_USAGE;
 	return FSB_EXIT_FAILED;	/* a phase failed, or the run could not start */
 }
 
@@ -560,7 +566,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		show_result(cli, last, fsb_engine_output(eng), &ro, quiet);
 	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
 		show_machines(like_res, like, last, &ro);
-	rc = exit_status(st, msg, plan.dry_run, signo);
+	rc = exit_status(st, msg, plan.dry_run, signo, fsb_engine_output_failed(eng));
 out:
 	fsb_engine_free(eng);
 	/* the engine reaped its phases; what is left (a daemon a phase

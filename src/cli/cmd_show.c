@@ -101,7 +101,7 @@ static int show_json(struct fsb_result **res, char *const *paths, const char **l
 	fsb_doc_free(&doc);
 	if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
 		fsb_app_error("show: standard output: %s", err.msg[0] ? err.msg : "write error");
-		return FSB_EXIT_FAILED;
+		return FSB_EXIT_USAGE;
 	}
 	return FSB_EXIT_OK;
 }

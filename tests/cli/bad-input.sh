@@ -13,8 +13,10 @@
 # refused the same way and left as it was: renaming a finished file over it
 # put a file in the place of /dev/null when run as root; a symbolic link to
 # a file is written through and stays a link, and the file keeps its mode;
-# an export over the result file it reads is refused.  Standard output on a
-# full disk is one line and exit status 1, never a silent half report.
+# an export over the result file it reads is refused.  An output that cannot
+# be written — standard output or -o on a full disk, -o in a missing
+# directory, -o '' — is one line and exit status 2, never a silent half
+# report, and leaves nothing behind.
 # `fsbench run` without a target is refused before anything is made.  A
 # usage error is one line and a pointer to --help, never the usage text.
 . "$FSB_TESTLIB"
@@ -121,16 +123,43 @@ grep -q '^file,' "$SCRATCH/kept.csv" || fail "export did not write the file the 
 [ "$(stat -c %a "$SCRATCH/kept.csv")" = 640 ] || fail "export changed the mode of the file it replaced"
 # standard output on a full disk: the report is lost, and the exit status
 # and one line say so (show's text and list ended 0, half a report
-# written); a full disk is not bad input: exit status 1
+# written); an output that cannot be written is exit status 2, as bad input
+# is (it was 1, the status of a failed phase)
 if [ -c /dev/full ]; then
-	for cmd in "show $sample" "list" "export -f csv $sample"; do
+	for cmd in "show $sample" "show --json $sample" "list" "list --json" "export -f csv $sample" \
+		"list-results --tsv $FSB_SRCDIR/data/samples" "list-results --json $FSB_SRCDIR/data/samples"; do
 		# shellcheck disable=SC2086 # the words of the command
-		"$FSBENCH" $cmd >/dev/full 2>"$SCRATCH/err"
+		HOME=$SCRATCH/home XDG_CACHE_HOME=$SCRATCH/cache "$FSBENCH" $cmd >/dev/full 2>"$SCRATCH/err"
 		rc=$?
-		[ $rc = 1 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -q 'standard output' "$SCRATCH/err" ||
+		[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -q 'standard output' "$SCRATCH/err" ||
 			fail "$cmd to a full disk: exit status $rc, $(cat "$SCRATCH/err")"
 	done
 fi
+# -o that cannot be written: in a missing directory, empty, on a full disk
+# (a tmpfs of 64 KiB when root can mount one): exit status 2, one line
+# naming it, nothing left behind
+outputs=("$SCRATCH/missing/out" "")
+if [ "$(id -u)" = 0 ] && mkdir "$SCRATCH/full" && mount -t tmpfs -o size=64k fsbench-full "$SCRATCH/full" 2>/dev/null; then
+	at_exit umount -l "$SCRATCH/full"
+	dd if=/dev/zero of="$SCRATCH/full/filler" bs=4k status=none 2>/dev/null
+	outputs+=("$SCRATCH/full/out")
+fi
+for o in "${outputs[@]}"; do
+	for cmd in "export -f csv" "export -f html" "merge" "import"; do
+		case $cmd in
+		merge) in=("$rep" "$SCRATCH/later.fsbench") ;;
+		import) in=("$fio") ;;
+		*) in=("$sample") ;;
+		esac
+		# shellcheck disable=SC2086 # the words of the command
+		"$FSBENCH" $cmd -o "$o" "${in[@]}" >"$SCRATCH/out" 2>"$SCRATCH/err"
+		rc=$?
+		[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -q "cannot write.* ${o:-''}" "$SCRATCH/err" ||
+			fail "$cmd -o '$o': exit status $rc, $(cat "$SCRATCH/err")"
+	done
+	[ -e "$SCRATCH/missing" ] && fail "an output in a missing directory made it"
+	find "$SCRATCH" -name '*.tmp.*' | grep -q . && fail "an output that failed left $(find "$SCRATCH" -name '*.tmp.*')"
+done
 # a bare `fsbench run` is refused, naming the three targets, before anything
 # is made (it formatted the config's image).  If the refusal broke, the run
 # must fail fast instead of formatting: as nobody (when root), its image in

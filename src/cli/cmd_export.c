@@ -130,9 +130,11 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 				      errno ? strerror(errno) : err.msg);
 		else
 			fsb_app_error("export: %s", err.msg);
-		/* a write that failed, or bad input; nothing to write (bonnie-csv
-		 * of a result without built-in phases) is not an output failure */
-		rc = err.code == -ENOENT ? FSB_EXIT_FAILED : FSB_EXIT_USAGE;
+		/* a write that failed, bad input, or nothing to write: what the
+		 * result holds cannot be had in this format (bonnie-csv of a
+		 * result without built-in phases), a request the input cannot
+		 * meet, refused as bad input is, naming the file (app.h) */
+		rc = FSB_EXIT_USAGE;
 		goto out;
 	}
 	if (out) {

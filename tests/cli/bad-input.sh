@@ -205,6 +205,15 @@ usage_error "fsbench: merge: give at least two result files (fsbench merge --hel
 usage_error "fsbench: export: --format is required (fsbench export --help)" export "$rep"
 usage_error "fsbench: export: unknown format 'nope': expected csv, markdown, html, bonnie-csv, json, svg" \
 	export -f nope "$rep"
+# bonnie-csv of a result without built-in phases: nothing to write, said
+# plainly with the phases a run needs (it hinted "run them with e.g.
+# FILE" and ended 1), exit status 2 as for any request the input cannot meet
+"$FSBENCH" export -f bonnie-csv -o "$SCRATCH/b.csv" "$rep" >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && [ ! -e "$SCRATCH/b.csv" ] &&
+	grep -qF "fsbench: export: $rep: no built-in phase has a result, so there is nothing to write as bonnie++ CSV: " "$SCRATCH/err" &&
+	grep -qF "a run needs at least one of them (e.g. --phases block-write,block-read,seq-create,seq-delete)" "$SCRATCH/err" ||
+	fail "bonnie-csv without built-in phases: exit status $rc, $(cat "$SCRATCH/err")"
 for cmd in "" show run export import merge devices list prepare cleanup list-results; do
 	# shellcheck disable=SC2086 # no command: the global --help
 	"$FSBENCH" $cmd --help >"$SCRATCH/out" 2>"$SCRATCH/err" || fail "fsbench $cmd --help exited $?"

@@ -88,13 +88,22 @@ int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct f
 {
 	struct fsb_err err = { 0 };
 
+	bool stdin_read = false;
+
 	*res = fsb_xcalloc(n ? n : 1, sizeof(**res));
 	*labels = fsb_xcalloc(n ? n : 1, sizeof(**labels));
-	for (size_t i = 0; i < n; i++)
-		if (fsb_result_read(paths[i], &(*res)[i], &err)) {
+	for (size_t i = 0; i < n; i++) {
+		/* standard input holds one result: a second "-" would read nothing */
+		if (strcmp(paths[i], "-") == 0 && stdin_read) {
+			fsb_app_error("%s: - (standard input) given twice: it holds one result file", cmd);
+			return FSB_EXIT_USAGE;
+		}
+		stdin_read |= strcmp(paths[i], "-") == 0;
+		if (fsb_result_read_input(paths[i], &(*res)[i], &err)) {
 			fsb_app_error("%s: %s", cmd, err.msg);
 			return FSB_EXIT_USAGE;
 		}
+	}
 	fsb_cli_file_labels(paths, n, *labels);
 	return FSB_EXIT_OK;
 }

@@ -112,7 +112,8 @@ int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char
 	{ "baseline", 'b', FSB_CLI_STR, offsetof(type, ro.baseline), NULL, NULL },             \
 	{ "mann-whitney", 0, FSB_CLI_TRUE, offsetof(type, ro.nonparametric), NULL, NULL }
 
-/* Read the result files paths[0..n) for command cmd.  *res and *labels
+/* Read the result files paths[0..n) for command cmd ("-": standard input,
+ * once; fsb_result_read_input).  *res and *labels
  * (fsb_cli_file_labels) are allocated even on failure; free them with
  * fsb_cli_free_results.  Returns FSB_EXIT_OK, or FSB_EXIT_USAGE after
  * printing the first file's error. */

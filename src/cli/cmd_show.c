@@ -20,6 +20,7 @@ static void usage(FILE *fp)
 		"(one metric, every phase, normalized to the baseline), a verdict, then one\n"
 		"table per phase with usr, sys, sync, dead and real, in seconds and\n"
 		"normalized, sorted by real time.  With several files, one comparison table.\n"
+		"A FILE of - is standard input.\n"
 		"\n"
 		"  -m, --metric M      summary metric: dead (default), real, usr, sys, sync\n"
 		"  -b, --baseline FS   normalize to FS instead of the run's baseline; with\n"

@@ -534,5 +534,9 @@ int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *e
  * messages; path is left NULL. */
 int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fsb_result **out,
 			struct fsb_err *err);
+/* A result a user names: fsb_result_read, or for "-" standard input (at
+ * most FSB_RESULT_MAX_BYTES, read once), its errors "<stdin>:LINE: …" and
+ * its path left NULL. */
+int fsb_result_read_input(const char *path, struct fsb_result **out, struct fsb_err *err);
 
 #endif

@@ -760,3 +760,22 @@ int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *e
 	free(text);
 	return rc;
 }
+
+int fsb_result_read_input(const char *path, struct fsb_result **out, struct fsb_err *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (strcmp(path, "-") != 0)
+		return fsb_result_read(path, out, err);
+	rc = fsb_read_input_max(path, FSB_RESULT_MAX_BYTES, &text, &len);
+	if (rc == -EFBIG)
+		return fsb_err_set(err, -EINVAL, "<stdin>: larger than %d MiB: too large for a result file",
+				   FSB_RESULT_MAX_BYTES >> 20);
+	if (rc)
+		return fsb_err_set(err, rc, "cannot read standard input: %s", strerror(-rc));
+	rc = fsb_result_read_buf(text, len, "<stdin>", out, err);
+	free(text);
+	return rc;
+}

@@ -214,6 +214,18 @@ rc=$?
 	grep -qF "fsbench: export: $rep: no built-in phase has a result, so there is nothing to write as bonnie++ CSV: " "$SCRATCH/err" &&
 	grep -qF "a run needs at least one of them (e.g. --phases block-write,block-read,seq-create,seq-delete)" "$SCRATCH/err" ||
 	fail "bonnie-csv without built-in phases: exit status $rc, $(cat "$SCRATCH/err")"
+# show - reads a result from standard input, as import - does ("cannot
+# read -"); its errors name <stdin> and the line; - twice is refused
+"$FSBENCH" show - <"$rep" >"$SCRATCH/out" 2>"$SCRATCH/err" || fail "show - exited $?: $(cat "$SCRATCH/err")"
+"$FSBENCH" show "$rep" >"$SCRATCH/file.out" 2>/dev/null
+# the same report, but for the header's name (a file's path, "result")
+diff <(tail -n +2 "$SCRATCH/out") <(tail -n +2 "$SCRATCH/file.out") >/dev/null || fail "show - differs from show FILE"
+"$FSBENCH" export -f csv - <"$rep" | grep -q '^-,ext2,' || fail "export - did not read standard input"
+head -c 300 "$rep" | "$FSBENCH" show - >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -qE '^fsbench: show: <stdin>:[0-9]+: ' "$SCRATCH/err" ||
+	fail "show - of a truncated result: exit status $rc, $(cat "$SCRATCH/err")"
+usage_error "fsbench: show: - (standard input) given twice: it holds one result file" show - - <"$rep"
 for cmd in "" show run export import merge devices list prepare cleanup list-results; do
 	# shellcheck disable=SC2086 # no command: the global --help
 	"$FSBENCH" $cmd --help >"$SCRATCH/out" 2>"$SCRATCH/err" || fail "fsbench $cmd --help exited $?"

@@ -8,7 +8,10 @@
 # other); a single-line deletion and a truncation of the
 # shipped config (a cut at a section's end can leave a valid config) either
 # read fine or are refused that way; a config's mistake names its own line
-# after comments of each kind.
+# after comments of each kind.  A result naming a baseline it does not
+# hold, a phase twice in its phases list or a filesystem or phase without
+# a name is refused at that line (they were shown, the baseline silently
+# another); a listed phase never measured is an interrupted run's, and reads.
 # An output (-o) that is not a regular file — a FIFO, a directory — is
 # refused the same way and left as it was: renaming a finished file over it
 # put a file in the place of /dev/null when run as root; a symbolic link to
@@ -65,6 +68,28 @@ for ((l = 1; l <= lines; l += 3)); do
 	check refuse "result with a quote changed on line $l" "$FSBENCH" show "$SCRATCH/in"
 	n=$((n + 1))
 done
+rep=$FSB_SRCDIR/data/samples/repeat3-tiny.fsbench
+# refused_at LINE MESSAGE: the file $SCRATCH/in is refused at LINE, saying MESSAGE
+refused_at() {
+	check refuse "$2" "$FSBENCH" show "$SCRATCH/in"
+	grep -qF "$SCRATCH/in:$1: $2" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "expected $SCRATCH/in:$1: $2"; }
+}
+l=$(grep -n '^baseline = ' "$rep" | cut -d: -f1)
+sed 's/^baseline = "ext2"/baseline = "zfs"/' "$rep" >"$SCRATCH/in"
+refused_at "$l" 'baseline "zfs": no such filesystem in the file'
+sed 's/^baseline = "ext2"/baseline = ""/' "$rep" >"$SCRATCH/in"
+refused_at "$l" 'baseline "": no such filesystem in the file'
+l=$(grep -n '^    "rm",$' "$rep" | cut -d: -f1)
+sed 's/^    "rm",$/    "rm",\n    "tar",/' "$rep" >"$SCRATCH/in"
+refused_at $((l + 1)) 'phases: "tar" listed twice (first on line'
+l=$(grep -n '^filesystem "ext4"' "$rep" | cut -d: -f1)
+sed 's/^filesystem "ext4"/filesystem ""/' "$rep" >"$SCRATCH/in"
+refused_at "$l" 'filesystem "": an empty name'
+l=$(grep -n '^  phase "cp"' "$rep" | head -1 | cut -d: -f1)
+sed "${l}s/\"cp\"/\"\"/" "$rep" >"$SCRATCH/in"
+refused_at "$l" 'phase "" in filesystem "ext2": an empty name'
+sed 's/^    "nap"$/    "nap",\n    "later"/' "$rep" >"$SCRATCH/in"
+"$FSBENCH" show "$SCRATCH/in" >/dev/null 2>"$SCRATCH/err" || fail "a listed phase never measured was refused: $(cat "$SCRATCH/err")"
 size=$(stat -c %s "$conf")
 for ((cut = 0; cut < size; cut += 211)); do
 	head -c "$cut" "$conf" >"$SCRATCH/in"

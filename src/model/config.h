@@ -117,6 +117,7 @@ struct fsb_size_profile {
 	double age_seconds;      /* cap on the aging's time, s; 0 = none */
 	long crash_states;       /* the crash phase's states at most, per run (engine/crash.h) */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */
 	struct fsb_strv nominal;
@@ -163,6 +164,7 @@ struct fsb_defaults {
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */
 	char *origin;            /* "FILE:LINE" of the defaults section, or FILE */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 	struct fsb_disturb_limits disturb;  /* when a run is disturbed (disturbed_cpu …) */
 };
 

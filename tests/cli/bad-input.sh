@@ -109,6 +109,18 @@ grep -qF "ci_target = nan is not a finite number" "$SCRATCH/err" || { cat "$SCRA
 printf '/* a\n   b */ # c\n// d\ndefaults { # e\n  jobs = -1\n}\n' >"$SCRATCH/in"
 check refuse "a config with comments of each kind" "$FSBENCH" --config "$SCRATCH/in" list
 grep -qF "$SCRATCH/in:5: jobs = -1" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "the config error after comments does not name line 5"; }
+# a problem found when a section is checked as a whole names the key's own
+# line, not the line of the section's closing brace
+l=$(grep -n '^  baseline = "ext2"$' "$conf" | cut -d: -f1)
+sed "${l}s/\"ext2\"/\"nosuch\"/" "$conf" >"$SCRATCH/in"
+check refuse "a config whose baseline is not defined" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: defaults: baseline \"nosuch\" is not a defined filesystem" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "the undefined baseline is not reported at its line $l"; }
+l=$(grep -n '^  tree_files = 300$' "$conf" | head -1 | cut -d: -f1)
+sed "${l}s/= 300/= 5/" "$conf" >"$SCRATCH/in"
+check refuse "a config with tree_files = 5" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: profile " "$SCRATCH/err" && grep -qF "tree_files = 5 is too small" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "tree_files = 5 is not reported at its line $l"; }
 # binary garbage
 head -c 4096 /dev/urandom >"$SCRATCH/in"
 check refuse "random bytes as a result" "$FSBENCH" show "$SCRATCH/in"

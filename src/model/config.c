@@ -520,7 +520,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "filesystem", i);
 		struct fsb_fs_profile *p = fsb_named_get((void ***)&c->fs, &c->nfs, sizeof(*p),
 						     cfg_title(s), &created);
-		struct apply a = { s, overlay && !created, NULL, ce, path };
+		struct apply a = { s, overlay && !created, &p->key_at, ce, path };
 
 		apply_fs(&a, p);
 		set_origin(&p->origin, path, s);
@@ -529,7 +529,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "phase", i);
 		struct fsb_phase_def *p = fsb_named_get((void ***)&c->phases, &c->nphases, sizeof(*p),
 						    cfg_title(s), &created);
-		struct apply a = { s, overlay && !created, NULL, ce, path };
+		struct apply a = { s, overlay && !created, &p->key_at, ce, path };
 
 		apply_phase(&a, p);
 		set_origin(&p->origin, path, s);
@@ -635,21 +635,21 @@ static int check_fs(const struct fsb_fs_profile *p, struct fsb_err *err)
 				   p->origin, p->name);
 	if (!p->nodev && !strstr(p->mkfs, "${dev}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
-				   p->origin, p->name);
+				   key_origin(&p->key_at, p->origin, "mkfs"), p->name);
 	if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
-				   p->origin, p->name);
-	rc = check_template(p->origin, "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
+				   key_origin(&p->key_at, p->origin, "journal_size"), p->name);
+	rc = check_template(key_origin(&p->key_at, p->origin, "mkfs"), "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
 	for (size_t k = 0; !rc && k < p->prepare.n; k++)
-		rc = check_template(p->origin, "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
+		rc = check_template(key_origin(&p->key_at, p->origin, "prepare"), "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
 	if (!rc)
-		rc = check_template(p->origin, "filesystem", p->name, "mount_options", p->mount_options,
+		rc = check_template(key_origin(&p->key_at, p->origin, "mount_options"), "filesystem", p->name, "mount_options", p->mount_options,
 				    fs_vars, err);
 	if (!rc && *p->fsck && !strstr(p->fsck, "${dev}"))
 		rc = fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": fsck does not mention ${dev}",
-				 p->origin, p->name);
+				 key_origin(&p->key_at, p->origin, "fsck"), p->name);
 	if (!rc)
-		rc = check_template(p->origin, "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
+		rc = check_template(key_origin(&p->key_at, p->origin, "fsck"), "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
 	return rc;
 }
 
@@ -688,18 +688,18 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", p->origin, p->name);
 		if (p->drop_caches < -1)
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": drop_caches must be true, false or \"default\"",
-					   p->origin, p->name);
-		rc = check_template(p->origin, "phase", p->name, "command", p->command, phase_vars, err);
+					   key_origin(&p->key_at, p->origin, "drop_caches"), p->name);
+		rc = check_template(key_origin(&p->key_at, p->origin, "command"), "phase", p->name, "command", p->command, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "setup", p->setup, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "setup"), "phase", p->name, "setup", p->setup, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "teardown", p->teardown, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "teardown"), "phase", p->name, "teardown", p->teardown, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "cwd", p->cwd, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "cwd"), "phase", p->name, "cwd", p->cwd, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "label", p->label, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "label"), "phase", p->name, "label", p->label, phase_vars, err);
 		for (size_t k = 0; !rc && k < p->env.n; k++)
-			rc = check_template(p->origin, "phase", p->name, "env", p->env.v[k], phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "env"), "phase", p->name, "env", p->env.v[k], phase_vars, err);
 		if (rc)
 			return rc;
 	}
@@ -888,6 +888,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->package);
 		free(p->fsck);
 		fsb_facts_free(&p->facts);
+		fsb_strv_free(&p->key_at);
 		free(p->origin);
 		free(p);
 	}
@@ -905,6 +906,7 @@ void fsb_config_free(struct fsb_config *c)
 		fsb_strv_free(&p->env);
 		fsb_strv_free(&p->needs);
 		fsb_strv_free(&p->requires);
+		fsb_strv_free(&p->key_at);
 		free(p->origin);
 		free(p);
 	}

@@ -46,6 +46,7 @@ struct fsb_fs_profile {
 				       crash, checksums, snapshots, compression, grow,
 				       shrink, max_file, max_volume, support, support_note */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 };
 
 
@@ -69,6 +70,7 @@ struct fsb_phase_def {
 	int drop_caches;         /* -1 = the run's default, 0 = no, 1 = yes */
 	double timeout;          /* seconds, 0 = none */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 };
 
 /* A group of phases (a phase's group): what the TUI's plan screen says of

@@ -121,6 +121,16 @@ sed "${l}s/= 300/= 5/" "$conf" >"$SCRATCH/in"
 check refuse "a config with tree_files = 5" "$FSBENCH" --config "$SCRATCH/in" list
 grep -qF "$SCRATCH/in:$l: profile " "$SCRATCH/err" && grep -qF "tree_files = 5 is too small" "$SCRATCH/err" ||
 	{ cat "$SCRATCH/err"; fail "tree_files = 5 is not reported at its line $l"; }
+l=$(grep -n "^  mkfs = 'mkfs.ext2 " "$conf" | head -1 | cut -d: -f1)
+sed "${l}s/ \${dev}//" "$conf" >"$SCRATCH/in"
+check refuse "a config whose mkfs lacks \${dev}" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: filesystem \"ext2\": mkfs does not mention" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "mkfs without \${dev} is not reported at its line $l"; }
+l=$(grep -n "^  command = 'tar -xf \${src}'" "$conf" | head -1 | cut -d: -f1)
+sed "${l}s/\${src}/\${nosuch}/" "$conf" >"$SCRATCH/in"
+check refuse "a config with an unknown variable" "$FSBENCH" --config "$SCRATCH/in" list
+grep -qF "$SCRATCH/in:$l: phase \"tar\": command: unknown variable" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "an unknown variable is not reported at its line $l"; }
 # binary garbage
 head -c 4096 /dev/urandom >"$SCRATCH/in"
 check refuse "random bytes as a result" "$FSBENCH" show "$SCRATCH/in"

@@ -227,6 +227,13 @@ for args in "" "--fs ext2 --phases tar" "--like $rep"; do
 		fail "run $args without a target: exit status $rc, $(cat "$SCRATCH/err" "$SCRATCH/out")"
 	[ -e "$SCRATCH/missing" ] && fail "run $args without a target made $SCRATCH/missing"
 done
+# run -o '': refused by the plan check, before anything (it was found only
+# after the first phase, the log already written as .log)
+HOME=/nonexistent XDG_DATA_HOME=/nonexistent "${asuser[@]}" "$FSBENCH" --config "$SCRATCH/noimg.conf" \
+	run --image "$SCRATCH/missing/x.img" --fs ext2 --phases tar -o '' >"$SCRATCH/out" 2>"$SCRATCH/err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$SCRATCH/err")" = 1 ] && grep -qxF "fsbench: run: --output '' names no file" "$SCRATCH/err" ||
+	fail "run -o '': exit status $rc, $(cat "$SCRATCH/err" "$SCRATCH/out")"
 # a usage error is one line naming the mistake and where help is, exit 2;
 # the usage text is --help's alone, on stdout, exit 0 (show printed 26
 # lines after its error, run 78, and the global options' getopt named the

@@ -197,8 +197,18 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 	blank_comments(text);
 	current = ce;
 	rc = finish(ce, cfg_parse_buf(cfg, text));
-	free(ce->text);
-	ce->text = text;	/* for fsb_cfg_key_line */
+	/* for fsb_cfg_key_line: the text and where its lines start, once a
+	 * parse (a key's line is asked for each key of each section) */
+	fsb_cfg_err_free(ce);
+	ce->text = text;
+	ce->nlines = 1;
+	for (const char *p = text; *p; p++)
+		ce->nlines += *p == '\n';
+	ce->lines = fsb_xcalloc((size_t)ce->nlines + 1, sizeof(*ce->lines));
+	ce->lines[1] = text;
+	for (int k = 1, i = 0; text[i]; i++)
+		if (text[i] == '\n')
+			ce->lines[++k] = text + i + 1;
 	return rc;
 }
 
@@ -218,27 +228,17 @@ static bool line_sets(const char *line, const char *key)
 
 int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key)
 {
-	const char **starts;
-	int nlines = 1, depth = 0, found = sec ? sec->line : 0;
+	int depth = 0, found = sec ? sec->line : 0;
 
-	if (!ce->text || !sec || sec->line <= 0)
+	if (!ce->lines || !sec || sec->line <= 0 || sec->line > ce->nlines)
 		return found;
-	for (const char *p = ce->text; *p; p++)
-		nlines += *p == '\n';
-	if (sec->line > nlines)
-		return found;
-	starts = fsb_xcalloc((size_t)nlines + 1, sizeof(*starts));
-	starts[1] = ce->text;
-	for (int k = 1, i = 0; ce->text[i]; i++)
-		if (ce->text[i] == '\n')
-			starts[++k] = ce->text + i + 1;
 	/* back from the line where the section ends to the one where it opens:
 	 * its own keys are those at its depth (a nested section's or a list's
 	 * lines are deeper until the line that opens them); a brace inside a
 	 * string is taken as it comes, which can only make the search fail
 	 * back to sec's line */
 	for (int l = sec->line; l >= 1; l--) {
-		const char *b = starts[l], *e = strchr(b, '\n');
+		const char *b = ce->lines[l], *e = strchr(b, '\n');
 
 		for (const char *p = e ? e : b + strlen(b); p > b; p--)
 			depth += p[-1] == '}' ? 1 : p[-1] == '{' ? -1 : 0;
@@ -251,14 +251,16 @@ int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key)
 			break;
 		}
 	}
-	free(starts);
 	return found;
 }
 
 void fsb_cfg_err_free(struct fsb_cfg_err *ce)
 {
 	free(ce->text);
+	free(ce->lines);
 	ce->text = NULL;
+	ce->lines = NULL;
+	ce->nlines = 0;
 }
 
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)

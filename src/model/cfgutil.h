@@ -23,6 +23,8 @@ struct fsb_cfg_err {
 	const char *name;        /* file name used in messages */
 	char *text;              /* the text parsed, comments blanked (fsb_cfg_key_line);
 				    owned, fsb_cfg_err_free */
+	const char **lines;      /* lines[1..nlines]: where each line of text starts; owned */
+	int nlines;
 };
 
 /* cfg_init() with our error function installed; ce collects the first

@@ -88,13 +88,22 @@ int fsb_cli_read_results(const char *cmd, char *const *paths, size_t n, struct f
 {
 	struct fsb_err err = { 0 };
 
+	bool stdin_read = false;
+
 	*res = fsb_xcalloc(n ? n : 1, sizeof(**res));
 	*labels = fsb_xcalloc(n ? n : 1, sizeof(**labels));
-	for (size_t i = 0; i < n; i++)
-		if (fsb_result_read(paths[i], &(*res)[i], &err)) {
+	for (size_t i = 0; i < n; i++) {
+		/* standard input holds one result: a second "-" would read nothing */
+		if (strcmp(paths[i], "-") == 0 && stdin_read) {
+			fsb_app_error("%s: - (standard input) given twice: it holds one result file", cmd);
+			return FSB_EXIT_USAGE;
+		}
+		stdin_read |= strcmp(paths[i], "-") == 0;
+		if (fsb_result_read_input(paths[i], &(*res)[i], &err)) {
 			fsb_app_error("%s: %s", cmd, err.msg);
 			return FSB_EXIT_USAGE;
 		}
+	}
 	fsb_cli_file_labels(paths, n, *labels);
 	return FSB_EXIT_OK;
 }
@@ -167,11 +176,35 @@ static int set_option(const char *cmd, const struct fsb_cli_opt *o, const char *
 	return 0;
 }
 
-int fsb_cli_usage_error(const char *cmd, const char *what, void (*usage)(FILE *fp))
+/* "CMD: " and " CMD" of the one-line usage errors, or nothing for the
+ * global options (cmd NULL). */
+#define CMD_PREFIX(cmd) (cmd) ? (cmd) : "", (cmd) ? ": " : ""
+#define CMD_HELP(cmd) (cmd) ? " " : "", (cmd) ? (cmd) : ""
+
+int fsb_cli_usage_error(const char *cmd, const char *what)
 {
-	fsb_app_error("%s: %s", cmd, what);
-	usage(stderr);
+	fsb_app_error("%s%s%s (fsbench%s%s --help)", CMD_PREFIX(cmd), what, CMD_HELP(cmd));
 	return FSB_EXIT_USAGE;
+}
+
+int fsb_cli_getopt_refused(const char *cmd, int c, char **argv)
+{
+	/* optind is past the option getopt refused, unless it was a letter
+	 * inside a cluster (-qx); a long one is named as it was typed */
+	const char *word = argv[optind - 1];
+	char buf[512], letter[3] = { '-', (char)optopt, '\0' };
+	int len;
+
+	if (strncmp(word, "--", 2) != 0 && optopt > 0 && optopt < FSB_CLI_LONG_ONLY)
+		word = letter;
+	len = (int)strcspn(word, "=");
+	if (c == ':')
+		snprintf(buf, sizeof(buf), "option '%.*s' needs an argument", len, word);
+	else if (word[len] == '=' && optopt)	/* a known long option given "=ARG" it takes none of */
+		snprintf(buf, sizeof(buf), "option '%.*s' takes no argument", len, word);
+	else
+		snprintf(buf, sizeof(buf), "unknown option '%.*s'", len, word);
+	return fsb_cli_usage_error(cmd, buf);
 }
 
 int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void *args,
@@ -187,8 +220,12 @@ int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void 
 		n++;
 	/* every option, --help and the terminator; two chars a letter, 'h', NUL */
 	lo = fsb_xcalloc(n + 2, sizeof(*lo));
-	so = fsb_xcalloc(2 * n + 2, 1);
+	so = fsb_xcalloc(2 * n + 3, 1);
 	given = fsb_xcalloc(n + 1, sizeof(*given));
+	/* getopt says nothing: a refused option is our one line, and ':'
+	 * tells a missing argument from an unknown option */
+	opterr = 0;
+	so[0] = ':';
 	for (size_t i = 0; i < n; i++)
 		fsb_cli_getopt_add(lo, &nlo, so, opts[i].name, opts[i].letter,
 				   opts[i].set == FSB_CLI_STR || opts[i].set == FSB_CLI_TAKE,
@@ -197,10 +234,11 @@ int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void 
 	while (rc < 0 && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		const struct fsb_cli_opt *o = option_of(opts, c);
 
-		if (!o) {
-			/* -h: the usage on stdout; refused: on stderr, after getopt's line */
-			usage(c == 'h' ? stdout : stderr);
-			rc = c == 'h' ? FSB_EXIT_OK : FSB_EXIT_USAGE;
+		if (!o && c == 'h') {
+			usage(stdout);
+			rc = FSB_EXIT_OK;
+		} else if (!o) {
+			rc = fsb_cli_getopt_refused(argv[0], c, argv);
 		} else if (set_option(argv[0], o, optarg, args)) {
 			rc = FSB_EXIT_USAGE;
 		}
@@ -210,7 +248,7 @@ int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void 
 	/* a required option not given; then, at the table's end, no operand */
 	for (size_t i = 0; rc < 0 && i <= n; i++)
 		if (opts[i].required && (i < n ? !given[i] : optind >= argc))
-			rc = fsb_cli_usage_error(argv[0], opts[i].required, usage);
+			rc = fsb_cli_usage_error(argv[0], opts[i].required);
 	free(given);
 	free(lo);
 	free(so);

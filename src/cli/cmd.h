@@ -51,16 +51,23 @@ struct fsb_cli_opt {
  * over argv (argv[0] the command's name, options and operands in any order),
  * each option taking effect on args in the order given.  Returns -1 to go
  * on, optind at the first operand; or the exit status where the command
- * ends: FSB_EXIT_OK after --help (usage on stdout), FSB_EXIT_USAGE after an
- * option getopt refused (its message, then usage on stderr), one a take
- * refused (its one line), or a required option or operand missing (its
- * error, then usage on stderr). */
+ * ends: FSB_EXIT_OK after --help (usage on stdout), FSB_EXIT_USAGE after
+ * one line on stderr: an option getopt refused (fsb_cli_getopt_refused), one
+ * a take refused, or a required option or operand missing
+ * (fsb_cli_usage_error).  usage is only ever printed for --help. */
 int fsb_cli_options(int argc, char **argv, const struct fsb_cli_opt *opts, void *args,
 		    void (*usage)(FILE *fp));
 
-/* What a command line lacks, said: "fsbench: CMD: WHAT", then the usage
- * on stderr; FSB_EXIT_USAGE. */
-int fsb_cli_usage_error(const char *cmd, const char *what, void (*usage)(FILE *fp));
+/* What a command line lacks, said in one line on stderr, "fsbench: CMD:
+ * WHAT (fsbench CMD --help)" — or, for the global options (cmd NULL),
+ * "fsbench: WHAT (fsbench --help)"; FSB_EXIT_USAGE.  The usage text is
+ * --help's alone: after an error it buried the line that mattered. */
+int fsb_cli_usage_error(const char *cmd, const char *what);
+
+/* getopt_long (with opterr 0 and ':' leading its short options) returned
+ * c, '?' or ':', for argv: the unknown option or the one missing its
+ * argument named as typed, through fsb_cli_usage_error; FSB_EXIT_USAGE. */
+int fsb_cli_getopt_refused(const char *cmd, int c, char **argv);
 
 /* getopt_long's table and short-option string: the entry of option name
  * (letter 0: long only, then val is getopt's value for it) appended at
@@ -105,7 +112,8 @@ int fsb_cli_take_metric(const char *cmd, const struct fsb_cli_opt *o, const char
 	{ "baseline", 'b', FSB_CLI_STR, offsetof(type, ro.baseline), NULL, NULL },             \
 	{ "mann-whitney", 0, FSB_CLI_TRUE, offsetof(type, ro.nonparametric), NULL, NULL }
 
-/* Read the result files paths[0..n) for command cmd.  *res and *labels
+/* Read the result files paths[0..n) for command cmd ("-": standard input,
+ * once; fsb_result_read_input).  *res and *labels
  * (fsb_cli_file_labels) are allocated even on failure; free them with
  * fsb_cli_free_results.  Returns FSB_EXIT_OK, or FSB_EXIT_USAGE after
  * printing the first file's error. */

@@ -190,7 +190,7 @@ static int write_json(const struct devices_args *a, const struct fsb_device *v, 
 	fsb_json_close(j);
 	if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
 		fsb_app_error("devices: standard output: write error");
-		return FSB_EXIT_FAILED;
+		return FSB_EXIT_USAGE;
 	}
 	return FSB_EXIT_OK;
 }

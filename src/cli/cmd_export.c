@@ -33,15 +33,19 @@ struct export_args {
 	struct fsb_export_opts eo;
 };
 
-/* --format: one of the table's; else the error and the usage on stderr. */
+/* --format: one of the table's; else one line naming them. */
 static int take_format(const char *cmd, const struct fsb_cli_opt *o, const char *arg, void *field)
 {
 	const struct fsb_export_format **fmt = field;
 
 	*fmt = fsb_export_find(arg);
 	if (!*fmt) {
-		fsb_app_error("%s: unknown format '%s'", cmd, arg);
-		usage(stderr);
+		struct fsb_buf b = { 0 };
+
+		for (const struct fsb_export_format *f = fsb_export_formats; f->name; f++)
+			fsb_buf_addf(&b, "%s%s", f == fsb_export_formats ? "" : ", ", f->name);
+		fsb_app_error("%s: unknown format '%s': expected %s", cmd, arg, b.s ? b.s : "");
+		fsb_buf_free(&b);
 		return -1;
 	}
 	return 0;
@@ -112,8 +116,8 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 	if (out) {
 		if ((rc = fsb_outfile_open(&of, out, &err))) {
 			fsb_app_error("export: %s", err.msg);
-			/* -o naming a directory or a device is bad usage; a full disk is not */
-			rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+			/* -o naming a directory, a device, a missing directory, a full disk */
+			rc = FSB_EXIT_USAGE;
 			goto out;
 		}
 		fp = of.fp;
@@ -126,17 +130,21 @@ int fsb_cmd_export(struct fsb_app *cli, int argc, char **argv)
 				      errno ? strerror(errno) : err.msg);
 		else
 			fsb_app_error("export: %s", err.msg);
-		rc = err.code == -EINVAL ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		/* a write that failed, bad input, or nothing to write: what the
+		 * result holds cannot be had in this format (bonnie-csv of a
+		 * result without built-in phases), a request the input cannot
+		 * meet, refused as bad input is, naming the file (app.h) */
+		rc = FSB_EXIT_USAGE;
 		goto out;
 	}
 	if (out) {
 		if (fsb_outfile_commit(&of, &err)) {
 			fsb_app_error("export: %s", err.msg);
-			rc = FSB_EXIT_FAILED;
+			rc = FSB_EXIT_USAGE;
 		}
 	} else if (fflush(fp)) {
 		fsb_app_error("export: write standard output: %s", strerror(errno));
-		rc = FSB_EXIT_FAILED;
+		rc = FSB_EXIT_USAGE;
 	}
 out:
 	fsb_outfile_abort(&of);

@@ -127,9 +127,9 @@ int fsb_cmd_import(struct fsb_app *cli, int argc, char **argv)
 	res->command = fsb_app_command_line(cli);
 	if ((rc = fsb_result_write(res, a.out, &err))) {
 		fsb_app_error("import: %s", err.msg);
-		/* too much for a result file, or -o naming a directory or a
-		 * device, is bad input; a full disk is not */
-		rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		/* too much for a result file, -o naming a directory, a device or
+		 * a missing directory, a full disk: the output failed (app.h) */
+		rc = FSB_EXIT_USAGE;
 		goto out;
 	}
 	if (a.io.renamed)

@@ -70,7 +70,7 @@ int fsb_cmd_list(struct fsb_app *cli, int argc, char **argv)
 	fsb_buf_free(&text);
 	if (j && (fsb_json_write(j, stdout, &err) || fflush(stdout))) {
 		fsb_app_error("list: standard output: write error");
-		return FSB_EXIT_FAILED;
+		return FSB_EXIT_USAGE;
 	}
 	return FSB_EXIT_OK;
 }

@@ -52,7 +52,7 @@ static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, c
 		fsb_table_list_tsv(&list, cols, ncols, &out);
 		if ((out.len && fwrite(out.s, 1, out.len, stdout) != out.len) || fflush(stdout)) {
 			fsb_app_error("list-results: standard output: write error");
-			rc = FSB_EXIT_FAILED;
+			rc = FSB_EXIT_USAGE;
 		}
 		fsb_buf_free(&out);
 	} else if (json) {
@@ -62,7 +62,7 @@ static int print_rows(const struct fsb_browse *b, const size_t *idx, size_t n, c
 		fsb_json_table(j, "results", &list);
 		if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
 			fsb_app_error("list-results: standard output: write error");
-			rc = FSB_EXIT_FAILED;
+			rc = FSB_EXIT_USAGE;
 		}
 	} else {
 		struct fsb_render_opts ro = { .utf8 = fsb_locale_utf8(), .notes = true, .width = 72 };

@@ -38,7 +38,7 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv)
 		return rc;
 	rc = FSB_EXIT_OK;
 	if (argc - optind < 2)
-		return fsb_cli_usage_error("merge", "give at least two result files", usage);
+		return fsb_cli_usage_error("merge", "give at least two result files");
 	n = argc - optind;
 	rc = fsb_cli_read_results("merge", argv + optind, (size_t)n, &res, &labels);
 	if (rc)
@@ -63,9 +63,9 @@ int fsb_cmd_merge(struct fsb_app *cli, int argc, char **argv)
 	}
 	if ((rc = fsb_result_write(merged, out, &err))) {
 		fsb_app_error("merge: %s", err.msg);
-		/* too much for a result file, or -o naming a directory or a
-		 * device, is bad input; a full disk is not */
-		rc = rc == -EINVAL || rc == -EISDIR ? FSB_EXIT_USAGE : FSB_EXIT_FAILED;
+		/* too much for a result file, -o naming a directory, a device or
+		 * a missing directory, a full disk: the output failed (app.h) */
+		rc = FSB_EXIT_USAGE;
 		goto out;
 	}
 	printf("%s: %d files, %zu filesystem%s, up to %ld run%s per phase\n", out, n, merged->nfs,

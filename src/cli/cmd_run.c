@@ -108,7 +108,8 @@ static void usage(FILE *fp)
 		"SIGUSR1 ends a run in rounds after the running round, with a complete result.\n"
 		"\n"
 		"Exit status: 0 done (or a dry run found the device usable), 1 some phase,\n"
-		"mkfs or mount failed, 2 bad usage, 3 the target was refused (also when a\n"
+		"mkfs or mount failed, 2 bad usage or input, or the result file or the report\n"
+		"could not be written, 3 the target was refused (also when a\n"
 		"device changed under fsbench during the run: it stops there), 128 + N when\n"
 		"stopped by signal N.\n", min);
 }
@@ -125,7 +126,9 @@ static void build_options(struct option *lo, char *so)
 {
 	size_t k = 0;
 
-	so[0] = '\0';
+	/* getopt says nothing: a refused option is our one line (cli.c) */
+	opterr = 0;
+	strcpy(so, ":");
 	for (int id = 0; id < FSB_OPT_COUNT; id++) {
 		const struct fsb_opt_info *o = fsb_opt_info(id);
 
@@ -199,6 +202,14 @@ static int early_options(struct fsb_app *cli, int argc, char **argv)
 /* What getopt cannot check: one target, and options that go with one kind. */
 static int check_combination(const struct fsb_plan *plan, int targets, bool size)
 {
+	/* the plan starts on the config's image, the TUI's default target; a
+	 * bare `fsbench run` would have formatted it unasked (--like takes no
+	 * target from its result either) */
+	if (targets == 0) {
+		fsb_app_error("run: no target given: give --image FILE, --dir DIR or --target DEVICE "
+			      "(fsbench run --help)");
+		return FSB_EXIT_USAGE;
+	}
 	if (targets > 1) {
 		fsb_app_error("run: give one target: --image, --dir or --target");
 		return FSB_EXIT_USAGE;
@@ -231,7 +242,7 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 		      bool *quiet, enum fsb_metric *metric, const char **like)
 {
 	struct option lo[FSB_OPT_COUNT + 6];
-	char so[2 * FSB_OPT_COUNT + 8];
+	char so[2 * FSB_OPT_COUNT + 9];	/* ':', two chars a letter, m: c: q h, NUL */
 	const struct fsb_config *cfg;
 	struct fsb_err err = { 0 };
 	int targets = 0, c, id, taken = -1;
@@ -254,10 +265,8 @@ static int parse_args(struct fsb_app *cli, struct fsb_plan *plan, int argc, char
 		if (c == 'm' || c == 'q' || c == 'c' || c == OPT_LIKE)
 			continue;	/* --config: handled above */
 		id = plan_option(c);
-		if (id < 0) {
-			usage(stderr);
-			return FSB_EXIT_USAGE;
-		}
+		if (id < 0)
+			return fsb_cli_getopt_refused("run", c, argv);
 		if (fsb_plan_set_option(plan, id, optarg, &err)) {
 			fsb_app_error("run: %s", err.msg);
 			return FSB_EXIT_USAGE;
@@ -437,8 +446,11 @@ static int stopped_before(struct fsb_signals *sig)
 	return 0;
 }
 
-/* The exit status of how the run ended, its one line printed. */
-static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo)
+/* The exit status of how the run ended, its one line printed: a result
+ * file that could not be written is an output failure, 2, as for every
+ * command (app.h). */
+static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run, int signo,
+		       bool output_failed)
 {
 	if (st == FSB_ENGINE_OK) {
 		if (dry_run)
@@ -450,6 +462,8 @@ static int exit_status(enum fsb_engine_status st, const char *msg, bool dry_run,
 		return FSB_EXIT_REFUSED;
 	if (st == FSB_ENGINE_CANCELLED)
 		return 128 + (signo ? signo : SIGINT);
+	if (output_failed)
+		return FSB_EXIT_USAGE;
 	return FSB_EXIT_FAILED;	/* a phase failed, or the run could not start */
 }
 
@@ -552,7 +566,7 @@ int fsb_cmd_run(struct fsb_app *cli, int argc, char **argv)
 		show_result(cli, last, fsb_engine_output(eng), &ro, quiet);
 	if (last && like_res && !plan.dry_run && st != FSB_ENGINE_REFUSED && st != FSB_ENGINE_ERROR)
 		show_machines(like_res, like, last, &ro);
-	rc = exit_status(st, msg, plan.dry_run, signo);
+	rc = exit_status(st, msg, plan.dry_run, signo, fsb_engine_output_failed(eng));
 out:
 	fsb_engine_free(eng);
 	/* the engine reaped its phases; what is left (a daemon a phase

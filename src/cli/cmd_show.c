@@ -20,6 +20,7 @@ static void usage(FILE *fp)
 		"(one metric, every phase, normalized to the baseline), a verdict, then one\n"
 		"table per phase with usr, sys, sync, dead and real, in seconds and\n"
 		"normalized, sorted by real time.  With several files, one comparison table.\n"
+		"A FILE of - is standard input.\n"
 		"\n"
 		"  -m, --metric M      summary metric: dead (default), real, usr, sys, sync\n"
 		"  -b, --baseline FS   normalize to FS instead of the run's baseline; with\n"
@@ -101,7 +102,7 @@ static int show_json(struct fsb_result **res, char *const *paths, const char **l
 	fsb_doc_free(&doc);
 	if (fsb_json_write(j, stdout, &err) || fflush(stdout)) {
 		fsb_app_error("show: standard output: %s", err.msg[0] ? err.msg : "write error");
-		return FSB_EXIT_FAILED;
+		return FSB_EXIT_USAGE;
 	}
 	return FSB_EXIT_OK;
 }

@@ -57,19 +57,22 @@ static void usage(FILE *fp)
 		"  -h, --help         show this help (fsbench COMMAND --help for a command)\n"
 		"  -V, --version      show the version\n"
 		"\n"
-		"Exit status: 0 success, 1 some phase failed, 2 bad usage or input file,\n"
-		"3 target refused, 128+N stopped by signal N.  See fsbench(1).\n");
+		"Exit status: 0 success, 1 some phase failed, 2 bad usage or input file, or\n"
+		"an output (-o FILE, standard output) that could not be written, 3 target\n"
+		"refused, 128+N stopped by signal N.  See fsbench(1).\n");
 }
 
 /* What a command printed is only known to be lost when standard output is
  * flushed: `fsbench show R > report.txt` on a full disk ended with exit
- * status 0 and half a report.  A command that already failed said why. */
+ * status 0 and half a report.  An output that cannot be written is exit
+ * status 2, as bad input is (app.h).  A command that already failed said
+ * why. */
 static int check_stdout(const char *cmd, int rc)
 {
 	errno = 0;
 	if ((fflush(stdout) || ferror(stdout)) && rc == FSB_EXIT_OK) {
 		fsb_app_error("%s: standard output: %s", cmd, errno ? strerror(errno) : "write error");
-		rc = FSB_EXIT_FAILED;
+		rc = FSB_EXIT_USAGE;
 	}
 	return rc;
 }
@@ -89,7 +92,8 @@ int main(int argc, char **argv)
 	/* numbers in result files, CSV and SVG are read by programs: always "1.5" */
 	setlocale(LC_NUMERIC, "C");
 	/* '+': stop at the command name; its options are its own */
-	while ((c = getopt_long(argc, argv, "+c:hV", opts, NULL)) != -1) {
+	opterr = 0;	/* a refused option is one line of ours, naming no binary's path */
+	while ((c = getopt_long(argc, argv, "+:c:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cli.config_path = optarg;
@@ -101,8 +105,7 @@ int main(int argc, char **argv)
 			printf("fsbench %s\n", FSB_VERSION);
 			return FSB_EXIT_OK;
 		default:
-			fprintf(stderr, "Try 'fsbench --help'.\n");
-			return FSB_EXIT_USAGE;
+			return fsb_cli_getopt_refused(NULL, c, argv);
 		}
 	}
 	if (optind >= argc) {

@@ -282,10 +282,22 @@ int fsb_export_bonnie_csv(FILE *fp, struct fsb_result *const *res, size_t n,
 			lines += one(fp, res[i], j);
 	if (ferror(fp))
 		return fsb_err_set(err, -EIO, "write error");
-	if (!lines)
-		return fsb_err_set(err, -ENOENT, "%s: no built-in phase has a result, nothing to write as bonnie++ CSV "
-				   "(run them with e.g. %s)",
-				   fsb_opt_say(FSB_OPT_PHASES, "block-write,block-read,seq-create,seq-delete"),
-				   n == 1 && o && o->labels ? o->labels[0] : "the result files");
+	if (!lines) {
+		/* the files by name, so the line says whose results lack them */
+		struct fsb_buf names = { 0 }, phases = { 0 };
+
+		for (size_t i = 0; i < n; i++)
+			fsb_buf_addf(&names, "%s%s", i ? ", " : "",
+				     res[i]->path ? res[i]->path : o && o->labels ? o->labels[i] : "a result");
+		for (int t = 0; t < NTESTS; t++)
+			fsb_buf_addf(&phases, "%s%s", t ? ", " : "", tests[t]);
+		fsb_err_set(err, -ENOENT, "%s: no built-in phase has a result, so there is nothing to write as "
+			    "bonnie++ CSV: it is made of the built-in (bonnie-style) phases %s, and a run needs "
+			    "at least one of them (e.g. %s)", names.s ? names.s : "no result file", phases.s,
+			    fsb_opt_say(FSB_OPT_PHASES, "block-write,block-read,seq-create,seq-delete"));
+		fsb_buf_free(&names);
+		fsb_buf_free(&phases);
+		return -ENOENT;
+	}
 	return 0;
 }

@@ -1442,6 +1442,7 @@ static void finish(struct fsb_engine *e, int rc, const struct fsb_err *err)
 		if (e->result_lost.code) {	/* also when only the last write failed */
 			rescue_result(e);
 			e->status = FSB_ENGINE_ERROR;
+			e->output_failed = true;
 		}
 	}
 	if (e->log_fd >= 0)
@@ -1485,6 +1486,7 @@ static void *engine_main(void *arg)
 	e->prog.background = -1;
 
 	rc = open_log(e, &err);
+	e->output_failed = rc != 0;
 	if (!rc)
 		rc = prepare(e, &err);
 	if (rc)
@@ -1599,6 +1601,11 @@ enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg)
 const char *fsb_engine_output(const struct fsb_engine *e)
 {
 	return e->plan.output;
+}
+
+bool fsb_engine_output_failed(const struct fsb_engine *e)
+{
+	return e->status == FSB_ENGINE_ERROR && e->output_failed;
 }
 
 void fsb_engine_free(struct fsb_engine *e)

@@ -70,6 +70,11 @@ int fsb_engine_finish_round(struct fsb_engine *e);
 enum fsb_engine_status fsb_engine_wait(struct fsb_engine *e, const char **msg);
 /* The result file being written (valid after start). */
 const char *fsb_engine_output(const struct fsb_engine *e);
+/* After fsb_engine_wait: did the run end FSB_ENGINE_ERROR because its
+ * output — the result file, its log, the results directory — could not be
+ * written?  Front ends say so apart from a run that could not start: it is
+ * the output that failed, not the benchmark (fsbench run exits 2). */
+bool fsb_engine_output_failed(const struct fsb_engine *e);
 void fsb_engine_free(struct fsb_engine *e);
 
 #endif

@@ -57,6 +57,8 @@ struct fsb_engine {
 	long round;                      /* the round the runs being made belong to (run field
 					    round): the repetition in a sequential order */
 	struct fsb_err result_lost;      /* the result file could not be written: stop, rescue */
+	bool output_failed;              /* the result file, its log or its directory could not
+					    be written (fsb_engine_output_failed) */
 	struct fsb_leftovers *lo;        /* the run's state file (leftovers.h), opened on first note */
 	bool lo_failed;                  /* it could not be written: said once, then silent */
 	struct fsb_eta eta;              /* the ETA's figures (eta.h) */

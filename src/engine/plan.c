@@ -300,6 +300,10 @@ int fsb_plan_validate(struct fsb_plan *plan, struct fsb_err *err)
 		return rc;
 	if (plan->repeat < 1)
 		return fsb_err_set(err, -EINVAL, "%s must be at least 1", fsb_opt_say(FSB_OPT_REPEAT, NULL));
+	/* "" would be found out only after the first phase, the log already
+	 * written as ".log" in the working directory */
+	if (plan->output && !*plan->output)
+		return fsb_err_set(err, -EINVAL, "%s names no file", fsb_opt_say(FSB_OPT_OUTPUT, "''"));
 	if (plan->auto_repeat && plan->max_repeat < 3)
 		return fsb_err_set(err, -EINVAL, "%s must be at least 3 with %s",
 				   fsb_opt_say(FSB_OPT_MAX_REPEAT, NULL), fsb_opt_say(FSB_OPT_AUTO_REPEAT, NULL));

@@ -13,7 +13,9 @@
 enum {
 	FSB_EXIT_OK = 0,         /* all went well */
 	FSB_EXIT_FAILED = 1,     /* some phase failed; the rest still ran */
-	FSB_EXIT_USAGE = 2,      /* bad usage, bad config or result file */
+	FSB_EXIT_USAGE = 2,      /* bad usage, bad config or result file, or an output
+				    (-o, a run's result file, standard output) that
+				    cannot be written: a full disk, a missing directory */
 	FSB_EXIT_REFUSED = 3,    /* the target was refused */
 	/* a run stopped by SIGINT/SIGTERM/SIGHUP exits 128 + the signal */
 };

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,8 +197,70 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 	blank_comments(text);
 	current = ce;
 	rc = finish(ce, cfg_parse_buf(cfg, text));
-	free(text);
+	/* for fsb_cfg_key_line: the text and where its lines start, once a
+	 * parse (a key's line is asked for each key of each section) */
+	fsb_cfg_err_free(ce);
+	ce->text = text;
+	ce->nlines = 1;
+	for (const char *p = text; *p; p++)
+		ce->nlines += *p == '\n';
+	ce->lines = fsb_xcalloc((size_t)ce->nlines + 1, sizeof(*ce->lines));
+	ce->lines[1] = text;
+	for (int k = 1, i = 0; text[i]; i++)
+		if (text[i] == '\n')
+			ce->lines[++k] = text + i + 1;
 	return rc;
+}
+
+/* Does line (not NUL-terminated: up to '\n') start, blanks aside, with key
+ * then '=' (or "+=")? */
+static bool line_sets(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	line += strspn(line, " \t");
+	if (strncmp(line, key, n) || isalnum((unsigned char)line[n]) || line[n] == '_' || line[n] == '-')
+		return false;
+	line += n;
+	line += strspn(line, " \t");
+	return *line == '=' || (line[0] == '+' && line[1] == '=');
+}
+
+int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key)
+{
+	int depth = 0, found = sec ? sec->line : 0;
+
+	if (!ce->lines || !sec || sec->line <= 0 || sec->line > ce->nlines)
+		return found;
+	/* back from the line where the section ends to the one where it opens:
+	 * its own keys are those at its depth (a nested section's or a list's
+	 * lines are deeper until the line that opens them); a brace inside a
+	 * string is taken as it comes, which can only make the search fail
+	 * back to sec's line */
+	for (int l = sec->line; l >= 1; l--) {
+		const char *b = ce->lines[l], *e = strchr(b, '\n');
+
+		for (const char *p = e ? e : b + strlen(b); p > b; p--)
+			depth += p[-1] == '}' ? 1 : p[-1] == '{' ? -1 : 0;
+		if (l == sec->line)
+			depth--;	/* the section's own '}' */
+		if (depth < 0)
+			break;		/* its '{': the section opens here */
+		if (depth == 0 && line_sets(b, key)) {
+			found = l;
+			break;
+		}
+	}
+	return found;
+}
+
+void fsb_cfg_err_free(struct fsb_cfg_err *ce)
+{
+	free(ce->text);
+	free(ce->lines);
+	ce->text = NULL;
+	ce->lines = NULL;
+	ce->nlines = 0;
 }
 
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)

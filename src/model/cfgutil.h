@@ -2,8 +2,8 @@
 /*
  * cfgutil.h — what config.c and result_write.c share about libconfuse:
  * parsing a file with every error turned into one "FILE:LINE: message"
- * line, reporting semantic errors against the line of the section that
- * holds them, and writing strings back so that libconfuse reads exactly
+ * line, reporting semantic errors against the line of the key (or else the
+ * section) that holds them, and writing strings back so that libconfuse reads exactly
  * the same bytes.
  */
 #ifndef FSB_CFGUTIL_H
@@ -21,6 +21,10 @@
 struct fsb_cfg_err {
 	char msg[1024];          /* "FILE:LINE: message", empty when none */
 	const char *name;        /* file name used in messages */
+	char *text;              /* the text parsed, comments blanked (fsb_cfg_key_line);
+				    owned, fsb_cfg_err_free */
+	const char **lines;      /* lines[1..nlines]: where each line of text starts; owned */
+	int nlines;
 };
 
 /* cfg_init() with our error function installed; ce collects the first
@@ -31,10 +35,17 @@ cfg_t *fsb_cfg_new(cfg_opt_t *opts, struct fsb_cfg_err *ce, const char *name);
  * over FSB_CFG_MAX_DEPTH, over FSB_CFG_MAX_SECTIONS) with ce->msg set. */
 int fsb_cfg_parse_file(cfg_t *cfg, struct fsb_cfg_err *ce, const char *path);
 int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf);
-/* Record a semantic error at the line where section sec starts (first
- * error wins). */
+/* Record a semantic error at sec's line, where libconfuse saw the
+ * section end (first error wins). */
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The line of "key = …" written directly in section sec of the text ce
+ * parsed, or sec's own line when it cannot be found.  libconfuse 3.3 keeps
+ * no option's line, and sec->line is where the section ends: a check of
+ * the section as a whole names the key it is about this way. */
+int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key);
+/* Release what a parse kept in ce (its text). */
+void fsb_cfg_err_free(struct fsb_cfg_err *ce);
 /* Print s as a double-quoted libconfuse string: \ " $ and control
  * characters escaped, so ${…} is never expanded on reading. */
 void fsb_cfg_print_quoted(FILE *fp, const char *s);

@@ -295,13 +295,49 @@ static cfg_t *new_cfg(struct fsb_cfg_err *ce, const char *name)
 struct apply {
 	cfg_t *sec;
 	bool overlay;
+	/* NULL, or where each key set is recorded (a section's checks of its
+	 * keys together then name the key's line, not the section's end) */
+	struct fsb_strv *key_at;
+	const struct fsb_cfg_err *ce;    /* the parse, its text */
+	const char *path;
 };
+
+/* Record that key was set at its line in a->sec, over an earlier file's. */
+static void note_key(const struct apply *a, const char *key)
+{
+	cfg_opt_t *o = cfg_getopt(a->sec, key);
+	struct fsb_strv *k = a->key_at;
+
+	/* a default libconfuse filled in was set by no line */
+	if (!k || !o || !(o->flags & CFGF_MODIFIED))
+		return;
+	for (size_t i = 0; i + 1 < k->n; i += 2)
+		if (strcmp(k->v[i], key) == 0) {
+			free(k->v[i + 1]);
+			k->v[i + 1] = fsb_xasprintf("%s:%d", a->path, fsb_cfg_key_line(a->ce, a->sec, key));
+			return;
+		}
+	fsb_strv_add(k, key);
+	fsb_strv_addf(k, "%s:%d", a->path, fsb_cfg_key_line(a->ce, a->sec, key));
+}
+
+/* Where key was set ("FILE:LINE"), else the section's origin. */
+static const char *key_origin(const struct fsb_strv *key_at, const char *origin, const char *key)
+{
+	for (size_t i = 0; i + 1 < key_at->n; i += 2)
+		if (strcmp(key_at->v[i], key) == 0)
+			return key_at->v[i + 1];
+	return origin;
+}
 
 static bool set_here(const struct apply *a, const char *key)
 {
 	cfg_opt_t *o = cfg_getopt(a->sec, key);
+	bool here = !a->overlay || (o && (o->flags & CFGF_MODIFIED));
 
-	return !a->overlay || (o && (o->flags & CFGF_MODIFIED));
+	if (here && a->sec)
+		note_key(a, key);
+	return here;
 }
 
 static void ap_str(const struct apply *a, const char *key, char **dst)
@@ -475,7 +511,8 @@ static void set_origin(char **dst, const char *path, cfg_t *sec)
 	*dst = sec && sec->line > 0 ? fsb_xasprintf("%s:%d", path, sec->line) : fsb_xstrdup(path);
 }
 
-static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *path)
+static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *path,
+		    const struct fsb_cfg_err *ce)
 {
 	bool created;
 
@@ -483,7 +520,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "filesystem", i);
 		struct fsb_fs_profile *p = fsb_named_get((void ***)&c->fs, &c->nfs, sizeof(*p),
 						     cfg_title(s), &created);
-		struct apply a = { s, overlay && !created };
+		struct apply a = { s, overlay && !created, &p->key_at, ce, path };
 
 		apply_fs(&a, p);
 		set_origin(&p->origin, path, s);
@@ -492,7 +529,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "phase", i);
 		struct fsb_phase_def *p = fsb_named_get((void ***)&c->phases, &c->nphases, sizeof(*p),
 						    cfg_title(s), &created);
-		struct apply a = { s, overlay && !created };
+		struct apply a = { s, overlay && !created, &p->key_at, ce, path };
 
 		apply_phase(&a, p);
 		set_origin(&p->origin, path, s);
@@ -501,7 +538,7 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "profile", i);
 		struct fsb_size_profile *p = fsb_named_get((void ***)&c->profiles, &c->nprofiles,
 						       sizeof(*p), cfg_title(s), &created);
-		struct apply a = { s, overlay && !created };
+		struct apply a = { s, overlay && !created, &p->key_at, ce, path };
 
 		apply_profile(&a, p);
 		set_origin(&p->origin, path, s);
@@ -510,13 +547,13 @@ static void convert(cfg_t *cfg, struct fsb_config *c, bool overlay, const char *
 		cfg_t *s = cfg_getnsec(cfg, "group", i);
 		struct fsb_phase_group *g = fsb_named_get((void ***)&c->groups, &c->ngroups, sizeof(*g),
 						      cfg_title(s), &created);
-		struct apply a = { s, overlay && !created };
+		struct apply a = { s, overlay && !created, NULL, ce, path };
 
 		ap_str(&a, "description", &g->description);
 		set_origin(&g->origin, path, s);
 	}
 	{
-		struct apply a = { cfg_getsec(cfg, "defaults"), overlay };
+		struct apply a = { cfg_getsec(cfg, "defaults"), overlay, &c->defaults.key_at, ce, path };
 
 		apply_defaults(&a, &c->defaults);
 		if (!overlay || (a.sec && a.sec->line > 0))
@@ -577,7 +614,7 @@ static int check_figures(const struct fsb_size_profile *p, const char *key, cons
 
 		if (!eq || eq == list->v[k] || end == eq + 1 || *end || !(x >= 0) || !isfinite(x) || x > max)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": %s \"%s\" is not PHASE=%s",
-					   p->origin, p->name, key, list->v[k], unit);
+					   key_origin(&p->key_at, p->origin, key), p->name, key, list->v[k], unit);
 	}
 	return 0;
 }
@@ -598,21 +635,21 @@ static int check_fs(const struct fsb_fs_profile *p, struct fsb_err *err)
 				   p->origin, p->name);
 	if (!p->nodev && !strstr(p->mkfs, "${dev}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
-				   p->origin, p->name);
+				   key_origin(&p->key_at, p->origin, "mkfs"), p->name);
 	if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
-				   p->origin, p->name);
-	rc = check_template(p->origin, "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
+				   key_origin(&p->key_at, p->origin, "journal_size"), p->name);
+	rc = check_template(key_origin(&p->key_at, p->origin, "mkfs"), "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
 	for (size_t k = 0; !rc && k < p->prepare.n; k++)
-		rc = check_template(p->origin, "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
+		rc = check_template(key_origin(&p->key_at, p->origin, "prepare"), "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
 	if (!rc)
-		rc = check_template(p->origin, "filesystem", p->name, "mount_options", p->mount_options,
+		rc = check_template(key_origin(&p->key_at, p->origin, "mount_options"), "filesystem", p->name, "mount_options", p->mount_options,
 				    fs_vars, err);
 	if (!rc && *p->fsck && !strstr(p->fsck, "${dev}"))
 		rc = fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": fsck does not mention ${dev}",
-				 p->origin, p->name);
+				 key_origin(&p->key_at, p->origin, "fsck"), p->name);
 	if (!rc)
-		rc = check_template(p->origin, "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
+		rc = check_template(key_origin(&p->key_at, p->origin, "fsck"), "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
 	return rc;
 }
 
@@ -622,13 +659,13 @@ static int check_aging(const struct fsb_size_profile *p, struct fsb_err *err)
 {
 	if (p->age_tree_files < 20 || p->age_tree_files > 2000000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_tree_files = %ld must be from 20 to 2000000",
-				   p->origin, p->name, p->age_tree_files);
+				   key_origin(&p->key_at, p->origin, "age_tree_files"), p->name, p->age_tree_files);
 	if (p->age_append_files > 10000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_append_files = %ld is too many (at most 10000)",
-				   p->origin, p->name, p->age_append_files);
+				   key_origin(&p->key_at, p->origin, "age_append_files"), p->name, p->age_append_files);
 	if (p->crash_states < 1 || p->crash_states > 10000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": crash_states = %ld must be from 1 to 10000",
-				   p->origin, p->name, p->crash_states);
+				   key_origin(&p->key_at, p->origin, "crash_states"), p->name, p->crash_states);
 	return 0;
 }
 
@@ -651,18 +688,18 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", p->origin, p->name);
 		if (p->drop_caches < -1)
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": drop_caches must be true, false or \"default\"",
-					   p->origin, p->name);
-		rc = check_template(p->origin, "phase", p->name, "command", p->command, phase_vars, err);
+					   key_origin(&p->key_at, p->origin, "drop_caches"), p->name);
+		rc = check_template(key_origin(&p->key_at, p->origin, "command"), "phase", p->name, "command", p->command, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "setup", p->setup, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "setup"), "phase", p->name, "setup", p->setup, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "teardown", p->teardown, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "teardown"), "phase", p->name, "teardown", p->teardown, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "cwd", p->cwd, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "cwd"), "phase", p->name, "cwd", p->cwd, phase_vars, err);
 		if (!rc)
-			rc = check_template(p->origin, "phase", p->name, "label", p->label, phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "label"), "phase", p->name, "label", p->label, phase_vars, err);
 		for (size_t k = 0; !rc && k < p->env.n; k++)
-			rc = check_template(p->origin, "phase", p->name, "env", p->env.v[k], phase_vars, err);
+			rc = check_template(key_origin(&p->key_at, p->origin, "env"), "phase", p->name, "env", p->env.v[k], phase_vars, err);
 		if (rc)
 			return rc;
 	}
@@ -672,24 +709,24 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 
 		if (ch < 256 || ch > (1L << 20) || (ch & (ch - 1)))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_chunk = %ld must be a power of two from 256 to 1048576",
-					   p->origin, p->name, ch);
+					   key_origin(&p->key_at, p->origin, "synth_chunk"), p->name, ch);
 		if (p->synth_file_max < p->synth_file_min)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_file_max is smaller than synth_file_min",
-					   p->origin, p->name);
+					   key_origin(&p->key_at, p->origin, "synth_file_max"), p->name);
 		if (p->synth_data && *p->synth_data && strcmp(p->synth_data, "random") &&
 		    strcmp(p->synth_data, "compressible"))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_data = \"%s\": expected \"random\" or \"compressible\"",
-					   p->origin, p->name, p->synth_data);
+					   key_origin(&p->key_at, p->origin, "synth_data"), p->name, p->synth_data);
 		if ((rc = check_aging(p, err)))
 			return rc;
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
-					   p->origin, p->name, p->tree_files);
+					   key_origin(&p->key_at, p->origin, "tree_files"), p->name, p->tree_files);
 		/* more units than files is nonsense whatever the tree; whether
 		 * this tree has that many is the generator's to say (treegen.h) */
 		if (p->compile_units > p->tree_files)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": compile_units = %ld is more than tree_files = %ld",
-					   p->origin, p->name, p->compile_units, p->tree_files);
+					   key_origin(&p->key_at, p->origin, "compile_units"), p->name, p->compile_units, p->tree_files);
 		rc = check_figures(p, "nominal", &p->nominal, "SECONDS", INFINITY, err);
 		if (!rc)
 			rc = check_figures(p, "measured_cv", &p->measured_cv, "FRACTION", 10, err);
@@ -699,17 +736,22 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 			return rc;
 	}
 	if (!fsb_config_profile(c, d->profile))
-		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined", dfile, d->profile);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined",
+				   key_origin(&d->key_at, dfile, "profile"), d->profile);
 	if (!fsb_config_fs(c, d->baseline))
-		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem", dfile, d->baseline);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem",
+				   key_origin(&d->key_at, dfile, "baseline"), d->baseline);
 	for (size_t i = 0; i < d->fs.n; i++)
 		if (!fsb_config_fs(c, d->fs.v[i]))
-			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined", dfile, d->fs.v[i]);
+			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined",
+					   key_origin(&d->key_at, dfile, "filesystems"), d->fs.v[i]);
 	for (size_t i = 0; i < d->phases.n; i++)
 		if (!fsb_config_phase(c, d->phases.v[i]))
-			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined", dfile, d->phases.v[i]);
+			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined",
+					   key_origin(&d->key_at, dfile, "phases"), d->phases.v[i]);
 	if (d->repeat < 1)
-		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1", dfile);
+		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1",
+				   key_origin(&d->key_at, dfile, "repeat"));
 	return fsb_prereq_check_config(c, file, err);
 }
 
@@ -726,8 +768,9 @@ static int parse_into(struct fsb_config *c, const char *path, const char *buf, b
 		fsb_err_set(err, rc, "%s", ce.msg);
 		goto out;
 	}
-	convert(cfg, c, overlay, path);
+	convert(cfg, c, overlay, path, &ce);
 out:
+	fsb_cfg_err_free(&ce);
 	cfg_free(cfg);
 	return rc;
 }
@@ -845,6 +888,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->package);
 		free(p->fsck);
 		fsb_facts_free(&p->facts);
+		fsb_strv_free(&p->key_at);
 		free(p->origin);
 		free(p);
 	}
@@ -862,6 +906,7 @@ void fsb_config_free(struct fsb_config *c)
 		fsb_strv_free(&p->env);
 		fsb_strv_free(&p->needs);
 		fsb_strv_free(&p->requires);
+		fsb_strv_free(&p->key_at);
 		free(p->origin);
 		free(p);
 	}
@@ -877,6 +922,7 @@ void fsb_config_free(struct fsb_config *c)
 		free(p->image_size);
 		free(p->synth_size);
 		free(p->synth_data);
+		fsb_strv_free(&p->key_at);
 		free(p->origin);
 		fsb_strv_free(&p->nominal);
 		fsb_strv_free(&p->measured_cv);
@@ -901,6 +947,7 @@ void fsb_config_free(struct fsb_config *c)
 	fsb_strv_free(&c->defaults.fs);
 	fsb_strv_free(&c->defaults.phases);
 	free(c->defaults.origin);
+	fsb_strv_free(&c->defaults.key_at);
 	free(c->path);
 	free(c->user_path);
 	free(c);

@@ -46,6 +46,7 @@ struct fsb_fs_profile {
 				       crash, checksums, snapshots, compression, grow,
 				       shrink, max_file, max_volume, support, support_note */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 };
 
 
@@ -69,6 +70,7 @@ struct fsb_phase_def {
 	int drop_caches;         /* -1 = the run's default, 0 = no, 1 = yes */
 	double timeout;          /* seconds, 0 = none */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 };
 
 /* A group of phases (a phase's group): what the TUI's plan screen says of
@@ -117,6 +119,7 @@ struct fsb_size_profile {
 	double age_seconds;      /* cap on the aging's time, s; 0 = none */
 	long crash_states;       /* the crash phase's states at most, per run (engine/crash.h) */
 	char *origin;            /* "FILE:LINE" of the section that set it last */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 	/* "PHASE=SECONDS": what one repetition of a phase takes on the idle
 	 * 2-core VM, for the ETA when no earlier run of the profile is known */
 	struct fsb_strv nominal;
@@ -163,6 +166,7 @@ struct fsb_defaults {
 	double ci_target;        /* --auto-repeat: CI half-width / mean */
 	long max_repeat;         /* --auto-repeat cap */
 	char *origin;            /* "FILE:LINE" of the defaults section, or FILE */
+	struct fsb_strv key_at;  /* pairs: a key, "FILE:LINE" where a file set it last */
 	struct fsb_disturb_limits disturb;  /* when a run is disturbed (disturbed_cpu …) */
 };
 

@@ -732,6 +732,35 @@ void fsb_result_phases(const struct fsb_result *res, struct fsb_strv *sv)
 	fsb_names_free(&seen);
 }
 
+/* What the reader refuses besides the limits: an empty filesystem or phase
+ * name, a phase twice in the run's order, a baseline not in the file. */
+static int check_names(const struct fsb_result *res, const char *what, struct fsb_err *err)
+{
+	struct fsb_names order = { 0 };
+	/* no filesystem yet: a directory run's first write (result_read.c) */
+	bool baseline = !res->baseline || !res->nfs;
+	int rc = 0;
+
+	for (size_t i = 0; !rc && i < res->nfs; i++) {
+		baseline |= res->baseline && strcmp(res->fs[i]->name, res->baseline) == 0;
+		if (!*res->fs[i]->name)
+			rc = fsb_err_set(err, -EINVAL, "%s: a filesystem without a name", what);
+		for (size_t j = 0; !rc && j < res->fs[i]->nphases; j++)
+			if (!*res->fs[i]->phases[j]->name)
+				rc = fsb_err_set(err, -EINVAL, "%s: %.40s: a phase without a name", what,
+						 res->fs[i]->name);
+	}
+	for (size_t i = 0; !rc && i < res->phase_order.n; i++)
+		if (fsb_names_add(&order, res->phase_order.v[i], 1))
+			rc = fsb_err_set(err, -EINVAL, "%s: phase %.40s listed twice in the run's order", what,
+					 res->phase_order.v[i]);
+	if (!rc && !baseline)
+		rc = fsb_err_set(err, -EINVAL, "%s: baseline %.40s: no such filesystem in the result", what,
+				 res->baseline);
+	fsb_names_free(&order);
+	return rc;
+}
+
 int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err)
 {
 	struct fsb_names names = { 0 };
@@ -762,9 +791,12 @@ int fsb_result_check_limits(const struct fsb_result *res, const char *what, stru
 				 FSB_RESULT_MAX_PHASES);
 		goto out;
 	}
-	if (res->nfs * (nphases + res->phase_order.n) > FSB_RESULT_MAX_CELLS)
+	if (res->nfs * (nphases + res->phase_order.n) > FSB_RESULT_MAX_CELLS) {
 		rc = fsb_err_set(err, -EINVAL, "%s: %zu filesystems with %zu phases: a result file holds at most %d "
 				 "table cells", what, res->nfs, nphases, FSB_RESULT_MAX_CELLS);
+		goto out;
+	}
+	rc = check_names(res, what, err);
 out:
 	fsb_names_free(&names);
 	return rc;

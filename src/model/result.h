@@ -516,7 +516,9 @@ int fsb_result_print(const struct fsb_result *res, FILE *fp);
 #define FSB_RESULT_MAX_RUNS 100000     /* runs of one phase of one filesystem, and
 					  stall runs apart */
 
-/* res within the limits above: 0, or -EINVAL and one line "WHAT: N
+/* res within the limits above, and what else the reader checks of names (no
+ * empty filesystem or phase name, no phase twice in phase_order, the
+ * baseline one of its filesystems): 0, or -EINVAL and one line "WHAT: N
  * filesystems: a result file holds at most M" in err (what names res:
  * the file to write, "the imported results" …). */
 int fsb_result_check_limits(const struct fsb_result *res, const char *what, struct fsb_err *err);
@@ -534,5 +536,9 @@ int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *e
  * messages; path is left NULL. */
 int fsb_result_read_buf(const char *buf, size_t len, const char *name, struct fsb_result **out,
 			struct fsb_err *err);
+/* A result a user names: fsb_result_read, or for "-" standard input (at
+ * most FSB_RESULT_MAX_BYTES, read once), its errors "<stdin>:LINE: …" and
+ * its path left NULL. */
+int fsb_result_read_input(const char *path, struct fsb_result **out, struct fsb_err *err);
 
 #endif

@@ -85,6 +85,9 @@ int fsb_rd_get_measurement(struct reader *rd, const char *key, double *out);
 int fsb_rd_get_enum(struct reader *rd, const char *key, const char *const *names, size_t n, int *out);
 /* key = "a" or key = { "a", "b", … }, appended to sv (at most 1000). */
 int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv);
+/* The same, each entry once: one given twice is refused at its line (a
+ * list of names, such as the phases a run ran in order). */
+int fsb_rd_get_list_once(struct reader *rd, const char *key, struct fsb_strv *sv);
 /* mkfs_seconds = {0.52, 0.49}: durations, one per repetition, added to out. */
 int fsb_rd_get_secs(struct reader *rd, const char *key, struct fsb_secs *out);
 

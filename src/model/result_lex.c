@@ -303,16 +303,29 @@ int fsb_rd_get_enum(struct reader *rd, const char *key, const char *const *names
 
 #define MAX_LIST 1000
 
-int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
+/* The list's next entry, the token just read, into sv; with once, refused
+ * when the list has it already (names: its entries so far, by line). */
+static int list_add(struct reader *rd, const char *key, struct fsb_strv *sv, struct fsb_names *once)
+{
+	long first;
+
+	fsb_strv_add(sv, rd->t.s.s);
+	/* the set borrows: the string is the list's own */
+	if (once && (first = fsb_names_add(once, sv->v[sv->n - 1], rd->t.line)))
+		return fsb_rd_error(rd, rd->t.line, "%s: \"%.40s\" listed twice (first on line %ld)", key,
+				    sv->v[sv->n - 1], first);
+	return 0;
+}
+
+static int get_list(struct reader *rd, const char *key, struct fsb_strv *sv, struct fsb_names *once)
 {
 	char b[64];
+	int rc;
 
 	if (fsb_rd_lex(rd) == T_ERR)
 		return -EINVAL;
-	if (rd->t.type == T_STR || rd->t.type == T_WORD) {
-		fsb_strv_add(sv, rd->t.s.s);
-		return 0;
-	}
+	if (rd->t.type == T_STR || rd->t.type == T_WORD)
+		return list_add(rd, key, sv, once);
 	if (rd->t.type != T_LBRACE)
 		return fsb_rd_error(rd, rd->t.line, "%s = needs a value or a { … } list, not %s", key,
 				fsb_rd_shown(&rd->t, b, sizeof(b)));
@@ -327,7 +340,8 @@ int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 		/* lists are read back with fsb_strv_contains(): keep them short */
 		if (sv->n >= MAX_LIST)
 			return fsb_rd_error(rd, rd->t.line, "list %s has more than %d entries", key, MAX_LIST);
-		fsb_strv_add(sv, rd->t.s.s);
+		if ((rc = list_add(rd, key, sv, once)))
+			return rc;
 		if (fsb_rd_lex(rd) == T_ERR)
 			return -EINVAL;
 		if (rd->t.type == T_RBRACE)
@@ -336,6 +350,23 @@ int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
 			return fsb_rd_error(rd, rd->t.line, "list %s: expected ',' or '}', not %s", key,
 					fsb_rd_shown(&rd->t, b, sizeof(b)));
 	}
+}
+
+int fsb_rd_get_list(struct reader *rd, const char *key, struct fsb_strv *sv)
+{
+	return get_list(rd, key, sv, NULL);
+}
+
+int fsb_rd_get_list_once(struct reader *rd, const char *key, struct fsb_strv *sv)
+{
+	struct fsb_names once = { 0 };
+	int rc;
+
+	for (size_t i = 0; i < sv->n; i++)
+		fsb_names_add(&once, sv->v[i], rd->t.line);
+	rc = get_list(rd, key, sv, &once);
+	fsb_names_free(&once);
+	return rc;
 }
 
 int fsb_rd_get_secs(struct reader *rd, const char *key, struct fsb_secs *out)

@@ -443,6 +443,9 @@ static int fs_other(struct reader *rd, struct head *h, int kind, void *arg)
 		return 1;
 	if ((rc = want(rd, h, kind, 2, true)))
 		return rc;
+	if (!*h->title)
+		return fsb_rd_error(rd, h->line, "phase \"\" in filesystem \"%.40s\": an empty name",
+				    c->fs->name);
 	/* the set borrows: keep the name alive in the result */
 	if (!fsb_names_add(&rd->phases, h->title, h->line) && ++rd->nphases > MAX_PHASES)
 		return fsb_rd_error(rd, h->line, "more than %d different phases", MAX_PHASES);
@@ -546,6 +549,7 @@ struct top_read {
 	struct fsb_result *res;
 	struct fsb_names names;          /* the filesystems' names so far */
 	bool format;                     /* "format = 1" read: a file of ours */
+	int baseline_line;               /* the line of "baseline = …", or 0 */
 };
 
 static const char *const top_keys[] = { "format", "tool", "title", "started", "finished", "status",
@@ -576,6 +580,8 @@ static int top_other(struct reader *rd, struct head *h, int kind, void *arg)
 		return rc;
 	if (res->nfs >= MAX_FILESYSTEMS)
 		return fsb_rd_error(rd, h->line, "more than %d filesystems", MAX_FILESYSTEMS);
+	if (!*h->title)
+		return fsb_rd_error(rd, h->line, "filesystem \"\": an empty name");
 	if ((rc = name_once(rd, &c->names, h, "")))
 		return rc;
 	fs = fsb_xcalloc(1, sizeof(*fs));
@@ -650,6 +656,8 @@ static int top_value(struct reader *rd, const struct head *h, int idx, void *arg
 			 NULL, NULL, NULL, NULL, &res->source_tool, &res->source_version, &res->order,
 			 NULL, &res->quiet, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 
+	if (idx == 6)
+		c->baseline_line = h->line;
 	switch (idx) {
 	case 0:
 		c->format = true;
@@ -664,7 +672,7 @@ static int top_value(struct reader *rd, const struct head *h, int idx, void *arg
 	case 11:
 		return fsb_rd_get_long(rd, h->key, 1, INT_MAX, &res->repeat);
 	case 12:
-		return fsb_rd_get_list(rd, h->key, &res->phase_order);
+		return fsb_rd_get_list_once(rd, h->key, &res->phase_order);
 	case 13:
 		return read_section(rd, h->line, &host_section, &res->host);
 	case 14:
@@ -696,6 +704,13 @@ static int read_top(struct reader *rd, struct fsb_result *res)
 	if (!rc && !c.format)
 		rc = fsb_rd_error(rd, 0, "no \"format = %d\" line: this is not an fsbench result file",
 				  FSB_RESULT_FORMAT);
+	/* the tables normalize to it: one the file does not hold would be
+	 * replaced by another without a word (the filesystems come after it).
+	 * A file of no filesystem yet is a directory run's first write, before
+	 * its one filesystem (the baseline) is named: nothing to normalize */
+	if (!rc && res->baseline && res->nfs && !fsb_names_get(&c.names, res->baseline))
+		rc = fsb_rd_error(rd, c.baseline_line, "baseline \"%.40s\": no such filesystem in the file",
+				  res->baseline);
 	fsb_names_free(&c.names);
 	return rc;
 }
@@ -757,6 +772,25 @@ int fsb_result_read(const char *path, struct fsb_result **out, struct fsb_err *e
 	rc = fsb_result_read_buf(text, len, path, out, err);
 	if (!rc)
 		(*out)->path = fsb_xstrdup(path);
+	free(text);
+	return rc;
+}
+
+int fsb_result_read_input(const char *path, struct fsb_result **out, struct fsb_err *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (strcmp(path, "-") != 0)
+		return fsb_result_read(path, out, err);
+	rc = fsb_read_input_max(path, FSB_RESULT_MAX_BYTES, &text, &len);
+	if (rc == -EFBIG)
+		return fsb_err_set(err, -EINVAL, "<stdin>: larger than %d MiB: too large for a result file",
+				   FSB_RESULT_MAX_BYTES >> 20);
+	if (rc)
+		return fsb_err_set(err, rc, "cannot read standard input: %s", strerror(-rc));
+	rc = fsb_result_read_buf(text, len, "<stdin>", out, err);
 	free(text);
 	return rc;
 }

@@ -276,7 +276,12 @@ int fsb_result_write(const struct fsb_result *res, const char *path, struct fsb_
 	rc = fsb_outfile_open(&of, path, err);
 	if (rc)
 		return rc;
+	errno = 0;
 	rc = fsb_result_print(res, of.fp);
+	/* the stream only knows that a write failed; errno still says why
+	 * (a full disk, not "Input/output error") */
+	if (rc == -EIO && errno)
+		rc = -errno;
 	if (!rc && fflush(of.fp))
 		rc = -errno;
 	if (!rc && ftello(of.fp) > FSB_RESULT_MAX_BYTES) {

@@ -834,6 +834,10 @@ int fsb_outfile_open(struct fsb_outfile *of, const char *path, struct fsb_err *e
 	int fd = -1, rc = 0;
 
 	*of = (struct fsb_outfile){ 0 };
+	if (!*path) {
+		rc = fsb_err_set(err, -EINVAL, "cannot write '': an empty file name");
+		goto out;
+	}
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			rc = fsb_err_set(err, -EISDIR, "cannot write %s: a directory", path);

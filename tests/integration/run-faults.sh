@@ -10,7 +10,8 @@
 #   5. the host filesystem is already full when the image is made, or has
 #      no room for the image file at all;
 #   6. the results directory becomes read-only, and 7. full, mid-run: the
-#      run stops cleanly, keeps the finished phases where it can, says so.
+#      run stops cleanly, keeps the finished phases where it can, says so,
+#      exit status 2 (the output failed, not the benchmark).
 # Each: a clear message, the right exit status, the other filesystems still
 # run, nothing left mounted or attached.
 . "$FSB_TESTLIB"
@@ -175,7 +176,9 @@ for how in ro full; do
 	fi
 	wait %1
 	rc=$?
-	want_rc 1 "res$how"
+	# the result file that cannot be written is an output failure: 2, as
+	# for every command (it was 1, the status of a failed phase)
+	want_rc 2 "res$how"
 	assert_no_leftovers "results directory $how"
 	want_out "res$how" "cannot write the result file $res/r.fsbench"
 	want_out "res$how" "stopped"

@@ -266,11 +266,13 @@ static struct fsb_result *rnd_result(void)
 	r->target.size_mib = (long long)rnd(INT_MAX) * 1000 - 1;
 	r->probe = (int)rnd(FSB_PROBE_MODE_COUNT + 1) - 1;
 	for (unsigned i = rnd(3); i; i--) {
-		char *v = rnd_str();
+		char *v = rnd_str(), *once = fsb_xasprintf("%s@%u", v, i);
 
 		fsb_strv_add(&r->host.versions, v);
-		fsb_strv_add(&r->phase_order, v);
+		/* the phases a run ran in order name each once (the reader refuses one twice) */
+		fsb_strv_add(&r->phase_order, once);
 		free(v);
+		free(once);
 	}
 	for (unsigned i = 0; i < nfs; i++) {
 		char *name = rnd_str(), *uniq = fsb_xasprintf("%s%u", name, i);

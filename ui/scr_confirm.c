@@ -167,32 +167,7 @@ static int check_name(struct ui_ctx *ui)
  * letters are typed into a device's name).  Flags, 0 for another key. */
 static int scroll_key(struct confirm_state *s, int key)
 {
-	int page = s->rows_h > 1 ? s->rows_h - 1 : 1, top = s->top;
-
-	if (s->rows <= s->rows_h)
-		return 0;	/* nothing to scroll: the keys do what they did */
-	switch (key) {
-	case KEY_UP:
-		top--;
-		break;
-	case KEY_DOWN:
-		top++;
-		break;
-	case KEY_PPAGE:
-		top -= page;
-		break;
-	case KEY_NPAGE:
-		top += page;
-		break;
-	default:
-		return 0;
-	}
-	if (top > s->rows - s->rows_h)
-		top = s->rows - s->rows_h;
-	if (top < 0)
-		top = 0;
-	s->top = top;
-	return UI_HANDLED | UI_REDRAW;
+	return ui_scroll_key(key, &s->top, s->rows, s->rows_h, UI_SCROLL_LINES) ? UI_HANDLED | UI_REDRAW : 0;
 }
 
 static int confirm_key(struct ui_ctx *ui, int key)

@@ -1039,51 +1039,50 @@ enum yesno yesno_key(int key, bool *yes_focused)
 	return YESNO_NONE;
 }
 
+bool ui_scroll_key(int key, int *top, int lines, int shown, unsigned keys)
+{
+	int page = shown > 1 ? shown - 1 : 1, t = *top;
+
+	if (lines <= shown)
+		return false;	/* nothing to scroll: the keys do what they did */
+	if ((key == KEY_UP || key == KEY_DOWN) && !(keys & UI_SCROLL_LINES))
+		return false;
+	if ((key == KEY_HOME || key == KEY_END) && !(keys & UI_SCROLL_ENDS))
+		return false;
+	switch (key) {
+	case KEY_UP:
+		t--;
+		break;
+	case KEY_DOWN:
+		t++;
+		break;
+	case KEY_PPAGE:
+		t -= page;
+		break;
+	case KEY_NPAGE:
+		t += page;
+		break;
+	case KEY_HOME:
+		t = 0;
+		break;
+	case KEY_END:
+		t = lines - shown;
+		break;
+	default:
+		return false;
+	}
+	*top = t > lines - shown ? lines - shown : t < 0 ? 0 : t;
+	return true;
+}
+
 /* PgUp, PgDn, and a question's Up, Down, Home, End (a form's move between
  * its fields or in one) scroll text taller than the box.  Flags, 0 for
  * another key. */
 static int dialog_scroll(struct ui_dialog *d, int key)
 {
-	int page = d->shown > 1 ? d->shown - 1 : 1, top = d->top;
+	unsigned keys = d->kind == UI_DIALOG_ASK ? UI_SCROLL_LINES | UI_SCROLL_ENDS : 0;
 
-	if (d->lines <= d->shown)
-		return 0;
-	switch (key) {
-	case KEY_UP:
-		if (d->kind != UI_DIALOG_ASK)
-			return 0;
-		top--;
-		break;
-	case KEY_DOWN:
-		if (d->kind != UI_DIALOG_ASK)
-			return 0;
-		top++;
-		break;
-	case KEY_PPAGE:
-		top -= page;
-		break;
-	case KEY_NPAGE:
-		top += page;
-		break;
-	case KEY_HOME:
-		if (d->kind != UI_DIALOG_ASK)
-			return 0;
-		top = 0;
-		break;
-	case KEY_END:
-		if (d->kind != UI_DIALOG_ASK)
-			return 0;
-		top = d->lines - d->shown;
-		break;
-	default:
-		return 0;
-	}
-	if (top > d->lines - d->shown)
-		top = d->lines - d->shown;
-	if (top < 0)
-		top = 0;
-	d->top = top;
-	return UI_HANDLED | UI_REDRAW;
+	return ui_scroll_key(key, &d->top, d->lines, d->shown, keys) ? UI_HANDLED | UI_REDRAW : 0;
 }
 
 int dialog_key(struct ui_ctx *ui, int key)

@@ -56,6 +56,13 @@ struct ui_list {
 
 /* Keep cur valid and visible in h rows. */
 void list_clamp(struct ui_list *l, int h);
+
+/* Text of lines rows shown shown at a time, from row *top: PgUp and PgDn
+ * move it a page (shown - 1), and with UI_SCROLL_LINES Up and Down a row,
+ * with UI_SCROLL_ENDS Home and End to either end; *top stays in range.
+ * False, *top untouched, for another key or when everything is shown. */
+enum { UI_SCROLL_LINES = 1, UI_SCROLL_ENDS = 2 };
+bool ui_scroll_key(int key, int *top, int lines, int shown, unsigned keys);
 /* Up/Down/j/k/PgUp/PgDn/Home/End/g/G move cur; skip(i) (may be NULL)
  * says which items the cursor jumps over.  Flags. */
 int list_key(struct ui_list *l, int key, int h, bool (*skip)(void *arg, int i), void *arg);

@@ -37,6 +37,13 @@ static void names(struct fsb_buf *b, const struct fsb_verdict *v, size_t from, s
 		fsb_buf_addf(b, "%s%s", i == from ? "" : i + 1 == to ? " and " : ", ", v->rows[i].fs->name);
 }
 
+/* The verdict's level in words: "95", or "97.5" when a run of several
+ * looks held each comparison to a stricter one (verdict.h). */
+static const char *level(const struct fsb_verdict *v)
+{
+	return num((1 - v->alpha) * 100, v->alpha < 0.0499 ? 1 : 0);
+}
+
 /* " Then: ext2 1.12× [1.05, 1.19], ext4 1.20× (relative to xfs, 95% intervals)." */
 static void then_rows(struct fsb_buf *b, const struct fsb_verdict *v, size_t from, const char *word)
 {
@@ -52,7 +59,11 @@ static void then_rows(struct fsb_buf *b, const struct fsb_verdict *v, size_t fro
 			     i + 1 < v->nrows ? "," : "");
 		any_ci |= !isnan(r->rel_lo);
 	}
-	fsb_buf_addf(b, " (relative to %s%s).", v->rows[0].fs->name, any_ci ? ", 95% intervals" : "");
+	/* the intervals are at the verdict's level, which may be stricter */
+	if (any_ci)
+		fsb_buf_addf(b, " (relative to %s, %s%% intervals).", v->rows[0].fs->name, level(v));
+	else
+		fsb_buf_addf(b, " (relative to %s).", v->rows[0].fs->name);
 }
 
 /* " with 95% confidence", or the stricter level a run of several looks held
@@ -61,7 +72,7 @@ static const char *confidence(const struct fsb_verdict *v)
 {
 	static __thread char buf[64];
 
-	snprintf(buf, sizeof(buf), " with %s%% confidence", num((1 - v->alpha) * 100, v->alpha < 0.0499 ? 1 : 0));
+	snprintf(buf, sizeof(buf), " with %s%% confidence", level(v));
 	return buf;
 }
 

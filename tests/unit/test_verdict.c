@@ -73,7 +73,15 @@ static void test_tie(void **state)
 	assert_has(l, "ext3");
 	assert_has(l, "xfs");
 	assert_has(l, "Significantly slower: btrfs 1.2");
+	assert_has(l, "(relative to ext2, 95% intervals)");
 	assert_lacks(l, "Fastest");
+	fsb_strv_free(&lines);
+	/* a run that could have stopped after either of two rounds holds each
+	 * comparison to 97.5%, and its intervals say so */
+	res->looks = 2;
+	l = first_line(res, &lines);
+	assert_has(l, "Significantly slower: btrfs 1.2");
+	assert_has(l, "(relative to ext2, 97.5% intervals)");
 	fsb_strv_free(&lines);
 	fsb_result_free(res);
 }

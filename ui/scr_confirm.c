@@ -292,20 +292,6 @@ static void rows_free(struct crows *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Bytes of s from which its last w columns start (a character is a column:
- * widgets.h). */
-static size_t tail_bytes(const char *s, int w)
-{
-	size_t i = strlen(s);
-
-	for (int cols = 0; i > 0 && cols < w; cols++) {
-		i--;
-		while (i > 0 && (s[i] & 0xc0) == 0x80)
-			i--;
-	}
-	return i;
-}
-
 /* A path wrapped into lines of w columns at its '/'s: a reader must never
  * take "…172840.f" and "sbench" for two names.  Only a name longer than a
  * line is broken, and then with a mark at both ends of the break. */

@@ -59,6 +59,18 @@ size_t fit_bytes(const char *s, int w)
 	return (size_t)(p - s);
 }
 
+size_t tail_bytes(const char *s, int w)
+{
+	size_t i = strlen(s);
+
+	for (int cols = 0; i > 0 && cols < w; cols++) {
+		i--;
+		while (i > 0 && (s[i] & 0xc0) == 0x80)
+			i--;
+	}
+	return i;
+}
+
 /* Whether text is lost past byte n of s: anything but blanks (a cell's
  * padding cut off loses nothing). */
 static bool cut_text(const char *s, size_t n)
@@ -117,19 +129,13 @@ int ui_putf(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const cha
 
 int ui_put_path(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *path)
 {
-	int n = (int)fsb_text_width(path);
-	const char *p = path;
+	int n;
 
-	if (n <= w || w < 8)
+	if ((int)fsb_text_width(path) <= w || w < 8)
 		return ui_put(y, x, w, role, path);
-	/* skip the first n - (w - 1) characters */
-	for (int skip = n - (w - 1); skip > 0 && *p; skip--) {
-		p++;
-		while ((*p & 0xc0) == 0x80)
-			p++;
-	}
+	/* its last w - 1 columns */
 	n = ui_put(y, x, 1, role, ui->utf8 ? "…" : "<");
-	return n + ui_put(y, x + n, w - n, role, p);
+	return n + ui_put(y, x + n, w - n, role, path + tail_bytes(path, w - 1));
 }
 
 void ui_fill(int y, int x, int w, enum ui_role role)

@@ -45,6 +45,9 @@ void wrap_text(const char *text, int w, struct fsb_strv *out);
 void wrap_hanging(const char *text, int w, struct fsb_strv *out);
 /* Bytes of s that fit in w columns. */
 size_t fit_bytes(const char *s, int w);
+/* Bytes of s from which its last w columns start (a character is a
+ * column). */
+size_t tail_bytes(const char *s, int w);
 
 /* ---- a scrolling list ---------------------------------------------------- */
 

@@ -23,8 +23,6 @@ enum { LOG_LINES = 200 };
 struct run_state {
 	struct fsb_result *shown;    /* the last snapshot: the planned cells not reached yet are pending */
 	struct ui_view view;
-	struct fsb_table side;       /* wide terminals: the chart phase's own table */
-	bool have_side;
 	struct fsb_progress prog;
 	double t0, t1;               /* fsb_now() at start and when done */
 	long drawn_sec;              /* the clock as last drawn */
@@ -50,6 +48,7 @@ static void *run_init(struct ui_ctx *ui)
 
 	(void)ui;
 	s->view.mode = VIEW_LIVE;
+	s->view.side = true;	/* wide terminals: the chart phase's table beside it */
 	s->view.metric = FSB_METRIC_DEAD;
 	return s;
 }
@@ -59,9 +58,6 @@ static void reset(struct run_state *s)
 	view_free(&s->view);
 	fsb_result_free(s->shown);
 	s->shown = NULL;
-	if (s->have_side)
-		fsb_table_free(&s->side);
-	s->have_side = false;
 	fsb_strv_free(&s->log);
 	memset(&s->prog, 0, sizeof(s->prog));
 	s->prog.fraction = -1;
@@ -86,17 +82,11 @@ static void run_fini(struct ui_ctx *ui)
 static void rebuild(struct ui_ctx *ui)
 {
 	struct run_state *s = S(ui);
-	struct fsb_report_opts o = { .metric = s->view.metric, .baseline = s->view.baseline };
-	const char *chart;
 
 	s->view.res = s->shown;
 	s->view.run_fs = s->running_fs[0] ? s->running_fs : NULL;
 	s->view.run_phase = s->running_phase[0] ? s->running_phase : NULL;
 	view_rebuild(ui, &s->view);
-	if (s->have_side)
-		fsb_table_free(&s->side);
-	chart = view_chart_phase(&s->view);
-	s->have_side = s->shown && chart && fsb_report_phase(s->shown, chart, &o, &s->side) == 0;
 }
 
 static int run_start(struct ui_ctx *ui)
@@ -501,10 +491,11 @@ static void draw_side(struct ui_ctx *ui, const struct ui_rect *r)
 {
 	struct run_state *s = S(ui);
 	struct ui_table_opts o = { .title = true, .caption = true, .sel_row = -1, .focus_col = -1 };
+	const struct fsb_table *side = view_side_table(&s->view);
 	int y = r->y, used = 0;
 
-	if (s->have_side) {
-		used = ui_draw_table(ui, &(struct ui_rect){ y, r->x, r->h / 2, r->w }, &s->side, &o, 0, NULL);
+	if (side) {
+		used = ui_draw_table(ui, &(struct ui_rect){ y, r->x, r->h / 2, r->w }, side, &o, 0, NULL);
 		y += used + 1;
 	}
 	if (y >= r->y + r->h - 2)

@@ -39,6 +39,7 @@ static void clear_blocks(struct ui_view *v)
 	free(v->blocks);
 	v->blocks = NULL;
 	v->nblocks = 0;
+	v->side_table = NULL;
 	fsb_doc_free(&v->doc);
 	fsb_strv_free(&v->phases);
 }
@@ -146,7 +147,8 @@ static unsigned sections(const struct ui_view *v)
 {
 	if (v->mode == VIEW_FULL)
 		return FSB_DOC_ALL;
-	return FSB_DOC_SUMMARY | (v->verdict ? FSB_DOC_VERDICT : 0) | FSB_DOC_SERIES;
+	return FSB_DOC_SUMMARY | (v->verdict ? FSB_DOC_VERDICT : 0) | FSB_DOC_SERIES |
+	       (v->side ? FSB_DOC_CHART_TABLE : 0);
 }
 
 const char *view_chart_phase(const struct ui_view *v)
@@ -155,6 +157,11 @@ const char *view_chart_phase(const struct ui_view *v)
 		if (v->doc.v[i].role == FSB_ROLE_OVERVIEW)
 			return v->doc.v[i].phase;
 	return NULL;
+}
+
+const struct fsb_table *view_side_table(const struct ui_view *v)
+{
+	return v->side_table;
 }
 
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
@@ -179,7 +186,15 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 			fsb_strv_add(&v->phases, v->doc.chart_phases.v[i]);
 	}
 	for (size_t i = 0; i < v->doc.n; i++) {
-		add_doc_block(ui, v, &v->doc.v[i]);
+		const struct fsb_block *b = &v->doc.v[i];
+
+		/* the only phase table a live view's sections hold: beside,
+		 * not among the lines (a table's gap goes with it) */
+		if (v->side && b->kind == FSB_BLOCK_TABLE && b->role == FSB_ROLE_PHASE) {
+			v->side_table = &b->table;
+			continue;
+		}
+		add_doc_block(ui, v, b);
 		if (fsb_doc_gap_after(&v->doc, i))
 			add_line(v, UI_NORMAL, "", "");
 	}

@@ -176,6 +176,10 @@ struct ui_view {
 	bool verdict;            /* LIVE: the run is over, show the verdict */
 	int series;              /* what the sparklines show (key t): 0 write throughput, 1 IOPS, 2 utilisation */
 	const char *run_fs, *run_phase;   /* LIVE: the cell being measured */
+	bool side;               /* LIVE: the overview chart's phase table is asked of the
+				    document (FSB_DOC_CHART_TABLE) and kept out of the
+				    blocks, for view_side_table */
+	const struct fsb_table *side_table; /* that table in doc, or NULL */
 	struct fsb_history history;  /* the earlier sessions of res's plan (model/history.h),
 				    owned: loaded by view_load_history, freed by view_free */
 	struct fsb_doc doc;      /* what is shown (document.h) */
@@ -196,6 +200,9 @@ void view_free(struct ui_view *v);
 void view_load_history(struct ui_view *v, const char *file);
 /* The phase of the chart shown (the document's overview), or NULL. */
 const char *view_chart_phase(const struct ui_view *v);
+/* With v->side: the document's table of that phase, for beside the chart
+ * (valid until the next rebuild), or NULL. */
+const struct fsb_table *view_side_table(const struct ui_view *v);
 /* The baselines the user can pick: the result's filesystems. */
 void view_cycle_baseline(struct ui_ctx *ui, struct ui_view *v, int dir);
 void view_cycle_metric(struct ui_ctx *ui, struct ui_view *v, int dir);

@@ -265,6 +265,8 @@ static void summary(struct fsb_doc *d, const struct fsb_result *res, const struc
 				       "difference is significant%s.", fsb_metric_name(ro->metric),
 				       base ? base : "the baseline", how));
 		free(how);
+		if (o->sections & FSB_DOC_CHART_TABLE)
+			add_table(d, FSB_ROLE_PHASE, chart, fsb_report_phase(res, chart, ro, &t), &t);
 	}
 }
 

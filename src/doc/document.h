@@ -171,6 +171,10 @@ enum fsb_doc_section {
 	FSB_DOC_ALL      = 0x1f,
 	FSB_DOC_SERIES   = 1 << 5,   /* without PHASES: the phases' SERIES blocks alone
 				        (a live run), under "Device over time" */
+	FSB_DOC_CHART_TABLE = 1 << 6, /* with SUMMARY: the overview chart's phase table
+				        (a PHASE block) after the legend, judged with
+				        the rest, for a front end that shows it beside
+				        the chart (a wide live run) */
 };
 
 struct fsb_doc_opts {

@@ -61,10 +61,17 @@ for size in "60 20" "80 24" "160 48" "100 30" "79 24" "80 23" "60 20" "120 40" "
 done
 tui_wait 'Run finished' 240
 tui_wait 'Complete after'
+# wide: the chart phase's table (the document's, judged with the rest)
+# beside the chart, over the log; never among the lines of a narrow screen
+tui_resize 160 48
+check_size 160 48
+tui_wait 'sorted by real time'
+tui_screen | grep -qE '^ Summary .{40,} total *$' && tui_screen | grep -qE '  Log *$' || { tui_dump; fail "no log beside the chart's table at 160x48"; }
 tui_resize 60 20
 check_size 60 20
 tui_resize 80 24
 check_size 80 24
+tui_screen | grep -q 'sorted by real time' && { tui_dump; fail "the chart phase's table is among the lines at 80x24"; }
 tui_screen | grep -qE '^ ext2 +1\.00 +1\.00 +1\.00 +1\.00$' || { tui_dump; fail "the summary is not complete"; }
 
 tui_quit 'Target: new image file' 'Where should fsbench run'

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/document.h"
 #include "doc/report.h"
 #include "model/verdict.h"
 #include "sys/util.h"
@@ -602,6 +603,81 @@ static void test_significance_marks(void **state)
 	fsb_result_free(res);
 }
 
+/* The document's PHASE tables: how many, the last in *last. */
+static size_t phase_tables(const struct fsb_doc *d, const struct fsb_block **last)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].kind == FSB_BLOCK_TABLE && d->v[i].role == FSB_ROLE_PHASE) {
+			*last = &d->v[i];
+			n++;
+		}
+	return n;
+}
+
+/* The table a live run shows beside its chart is the document's, judged
+ * with the rest (FSB_DOC_CHART_TABLE): the chart's phase, cell for cell
+ * the table fsb_report_phase makes; a document that does not ask has
+ * none, and the full document is as before. */
+static void test_chart_table(void **state)
+{
+	struct fsb_result *res = fsb_result_new();
+	struct fsb_doc_opts o = { .report = { .metric = FSB_METRIC_REAL },
+				  .sections = FSB_DOC_SUMMARY | FSB_DOC_CHART_TABLE };
+	static const struct { const char *name; const double *x; } fs[] = {
+		{ "base", sig_base }, { "tight", sig_tight }, { "noisy", sig_noisy },
+	};
+	static const char *const charts[] = { NULL, "p", "q" };
+	const struct fsb_block *b = NULL;
+	struct fsb_doc d;
+	struct fsb_table t;
+
+	(void)state;
+	res->status = FSB_RESULT_COMPLETE;
+	res->baseline = fsb_xstrdup("base");
+	for (size_t i = 0; i < FSB_ARRAY_SIZE(fs); i++) {
+		struct fsb_fs_result *f = fsb_result_add_fs(res, fs[i].name);
+
+		for (size_t p = 0; p < 2; p++) {
+			struct fsb_phase_result *ph = fsb_fs_add_phase(f, p ? "q" : "p");
+
+			ph->kind = FSB_PHASE_COMMAND;
+			for (size_t k = 0; k < 5; k++)
+				add_run(ph, fs[i].x[k] * (p ? 2 : 1), 0, 0);
+		}
+	}
+	for (size_t c = 0; c < FSB_ARRAY_SIZE(charts); c++) {
+		const char *want = charts[c] ? charts[c] : "total";
+
+		o.chart = charts[c];
+		fsb_doc_result(res, &o, &d);
+		assert_int_equal(phase_tables(&d, &b), 1);
+		assert_string_equal(b->phase, want);
+		assert_int_equal(fsb_report_phase(res, want, &o.report, &t), 0);
+		assert_int_equal(b->table.nrows, t.nrows);
+		assert_int_equal(b->table.ncols, t.ncols);
+		assert_string_equal(b->table.title, t.title);
+		assert_string_equal(b->table.caption, t.caption);
+		for (size_t r = 0; r < t.nrows; r++)
+			for (size_t k = 0; k < t.ncols; k++)
+				assert_string_equal(fsb_table_cell(&b->table, r, k)->text, fsb_table_cell(&t, r, k)->text);
+		/* judged: "tight" is significantly slower in real time */
+		assert_non_null(strstr(fsb_table_cell(&t, find_row(&t, "tight"), t.ncols - 1)->text, "*"));
+		fsb_table_free(&t);
+		fsb_doc_free(&d);
+	}
+	o.sections = FSB_DOC_SUMMARY;
+	fsb_doc_result(res, &o, &d);
+	assert_int_equal(phase_tables(&d, &b), 0);
+	fsb_doc_free(&d);
+	o.sections = 0;	/* all: a table per phase and the total, none added */
+	fsb_doc_result(res, &o, &d);
+	assert_int_equal(phase_tables(&d, &b), 3);
+	fsb_doc_free(&d);
+	fsb_result_free(res);
+}
+
 /* A disturbed run is set aside like an outlier, once: not in the mean, not
  * in the test, named in words; a cell whose every run is disturbed keeps
  * its value, marked "?", and is never called significant. */
@@ -1024,6 +1100,7 @@ int main(void)
 		cmocka_unit_test(test_compare_welch),
 		cmocka_unit_test(test_compare_mann_whitney),
 		cmocka_unit_test(test_significance_marks),
+		cmocka_unit_test(test_chart_table),
 		cmocka_unit_test(test_stats_table),
 		cmocka_unit_test(test_disturbed_set_aside),
 		cmocka_unit_test(test_noise_floor),

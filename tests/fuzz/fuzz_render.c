@@ -2,8 +2,9 @@
 /*
  * libFuzzer harness: a loaded result rendered to every output — `fsbench
  * show` (--raw in UTF-8 by dead time, plain ASCII by real time, with its
- * chart bars as the TUI draws them), each export format, a comparison of
- * the result with itself.
+ * chart bars as the TUI draws them), the live run's document (the TUI's
+ * run screen, with the chart phase's table), each export format, a
+ * comparison of the result with itself.
  * Outputs go to memory; the text output must contain no raw control
  * character but newlines (nothing from the file reaches the terminal raw),
  * and no table cell, chart bar or verdict a NaN or an infinity.
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "cli/cmd.h"
+#include "doc/document.h"
 #include "doc/export.h"
 #include "doc/render.h"
 #include "doc/report.h"
@@ -156,6 +158,38 @@ static void check_model(const struct fsb_result *res, const struct fsb_report_op
 	fsb_strv_free(&quoted);
 }
 
+/* The live run's document, as the TUI's run screen asks for it: the top,
+ * the verdict, the device's series and the chart phase's table beside the
+ * chart, that phase picked by the input's bytes among those the document
+ * offers.  Its text is safe and its tables' numbers are numbers. */
+static void check_live(const struct fsb_result *res, const struct fsb_report_opts *o, unsigned pick)
+{
+	struct fsb_doc_opts d = { .report = *o, .sections = FSB_DOC_SUMMARY | FSB_DOC_VERDICT | FSB_DOC_SERIES |
+							    FSB_DOC_CHART_TABLE };
+	struct fsb_render_opts ro = { .utf8 = pick & 1, .notes = true, .width = 60 };
+	struct fsb_doc doc;
+	char *chart = NULL, *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	fsb_doc_result(res, &d, &doc);
+	if (doc.chart_phases.n)
+		chart = strdup(doc.chart_phases.v[(pick / 11) % doc.chart_phases.n]);
+	fsb_doc_free(&doc);
+	d.chart = chart;
+	fsb_doc_result(res, &d, &doc);
+	for (size_t i = 0; i < doc.n; i++)
+		if (doc.v[i].kind == FSB_BLOCK_TABLE)
+			check_table(&doc.v[i].table);
+	fp = open_memstream(&text, &len);
+	fsb_doc_render_text(fp, &doc, &ro);
+	fclose(fp);
+	check_text(text, len);
+	free(text);
+	fsb_doc_free(&doc);
+	free(chart);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -189,6 +223,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_text(text, len);
 		free(text);
 		check_model(res, &o);
+		check_live(res, &o, pick);
 		break;
 	}
 	default: {

@@ -220,6 +220,37 @@ static void test_errors_name_file_and_line(void **state)
 	}
 }
 
+/* A key on the line that opens its section is found there, not at the
+ * section's closing line (libconfuse's), wherever on that line it stands;
+ * what a list, a string or another section on that line holds is not the
+ * section's own key. */
+static void test_key_on_opening_line(void **state)
+{
+	(void)state;
+	static const struct config_case bad[] = {
+		/* the first key after the '{' */
+		{ MINIMAL "phase \"v\" { command = 'tar -xf ${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		/* after another key and a list */
+		{ MINIMAL "phase \"v\" { env = {\"A=1\"} command = 'tar -xf ${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		/* after another section that ends on the line */
+		{ MINIMAL "phase \"u\" { command = 'true' } phase \"v\" { command = '${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		{ MINIMAL "filesystem \"m\" { mkfs = 'mkfs ${dev} ${devv}'\n type = \"x\"\n}\n",
+		  "test.conf:5: filesystem \"m\": mkfs: unknown variable ${devv}" },
+		/* a key's words in a string or a list on the opening line are not the key */
+		{ MINIMAL "phase \"v\" { label = \"command = 'x'\"\n command = '${srcc}'\n}\n",
+		  "test.conf:6: phase \"v\": command" },
+		{ MINIMAL "phase \"v\" { env = { \"command = 'x'\",\n \"A=1\" }\n command = '${srcc}'\n}\n",
+		  "test.conf:7: phase \"v\": command" },
+		/* a key after a list that ends on its line */
+		{ MINIMAL "phase \"v\" {\n env = {\n \"A=1\" } command = '${srcc}'\n sync = true\n}\n",
+		  "test.conf:7: phase \"v\": command" },
+	};
+	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
+}
+
 /* A NUL byte in a config file is refused with its line, not a silent
  * end of the file (libconfuse stops at it). */
 static void test_nul_and_size(void **state)
@@ -352,6 +383,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_config),
 		cmocka_unit_test(test_errors_name_file_and_line),
+		cmocka_unit_test(test_key_on_opening_line),
 		cmocka_unit_test(test_nominal),
 		cmocka_unit_test(test_compile_units_and_cv),
 		cmocka_unit_test(test_fsck_template),

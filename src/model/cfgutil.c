@@ -212,46 +212,99 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 	return rc;
 }
 
-/* Does line (not NUL-terminated: up to '\n') start, blanks aside, with key
- * then '=' (or "+=")? */
-static bool line_sets(const char *line, const char *key)
+/* The end of the string opening at p: its closing quote, or the '\n' or
+ * NUL where its line ends (a string is taken to end on its line). */
+static const char *string_end(const char *p)
+{
+	char q = *p;
+
+	for (p++; *p && *p != '\n' && *p != q; p++)
+		if (*p == '\\' && p[1] && p[1] != '\n')
+			p++;
+	return p;
+}
+
+/* '{' less '}' on the line at b, outside strings. */
+static int line_braces(const char *b)
+{
+	int n = 0;
+
+	for (const char *p = b; *p && *p != '\n'; p++) {
+		if (*p == '"' || *p == '\'') {
+			p = string_end(p);
+			if (!*p || *p == '\n')
+				break;
+		}
+		n += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+	}
+	return n;
+}
+
+/* Does key, then '=' (or "+="), start at p? */
+static bool key_here(const char *p, const char *key)
 {
 	size_t n = strlen(key);
 
-	line += strspn(line, " \t");
-	if (strncmp(line, key, n) || isalnum((unsigned char)line[n]) || line[n] == '_' || line[n] == '-')
+	if (strncmp(p, key, n) || isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-')
 		return false;
-	line += n;
-	line += strspn(line, " \t");
-	return *line == '=' || (line[0] == '+' && line[1] == '=');
+	p += n;
+	p += strspn(p, " \t");
+	return *p == '=' || (p[0] == '+' && p[1] == '=');
+}
+
+/*
+ * Does the line at b set key among a section's own keys?  level is the
+ * nesting where the line starts: 0 among the section's keys, above inside
+ * a list (or a nested section), below before the section's '{'.  Keys
+ * count at level 0, where a token starts, outside strings.  The line that
+ * opens the section may first end another one: only what follows the '{'
+ * that brings the level up to 0 is the section's.  On the other lines the
+ * '}' that takes it below 0 is the section's own: nothing after it is.
+ */
+static bool line_sets(const char *b, int level, const char *key)
+{
+	bool opening = level < 0, set = false, start = true;
+
+	for (const char *p = b; *p && *p != '\n'; p++) {
+		if (*p == '"' || *p == '\'') {
+			p = string_end(p);
+			if (!*p || *p == '\n')
+				break;
+			start = true;
+			continue;
+		}
+		if (*p == '{') {
+			if (++level == 0)
+				set = false;
+		} else if (*p == '}') {
+			if (level-- == 0 && !opening)
+				return set;
+		} else if (level == 0 && start && key_here(p, key)) {
+			set = true;
+		}
+		start = strchr(" \t{},", *p) != NULL;
+	}
+	return set;
 }
 
 int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key)
 {
-	int depth = 0, found = sec ? sec->line : 0;
+	int level = -1;	/* where the section's closing line ends: past its '}' */
 
 	if (!ce->lines || !sec || sec->line <= 0 || sec->line > ce->nlines)
-		return found;
-	/* back from the line where the section ends to the one where it opens:
-	 * its own keys are those at its depth (a nested section's or a list's
-	 * lines are deeper until the line that opens them); a brace inside a
-	 * string is taken as it comes, which can only make the search fail
-	 * back to sec's line */
+		return sec ? sec->line : 0;
+	/* back from the line where the section ends to the one where it opens,
+	 * each line's level found from the one after it; a string that spans
+	 * lines is read as it comes, line by line: the search may then miss
+	 * the key (sec's line) or take a line of the string for it */
 	for (int l = sec->line; l >= 1; l--) {
-		const char *b = ce->lines[l], *e = strchr(b, '\n');
-
-		for (const char *p = e ? e : b + strlen(b); p > b; p--)
-			depth += p[-1] == '}' ? 1 : p[-1] == '{' ? -1 : 0;
-		if (l == sec->line)
-			depth--;	/* the section's own '}' */
-		if (depth < 0)
+		level -= line_braces(ce->lines[l]);
+		if (line_sets(ce->lines[l], level, key))
+			return l;
+		if (level < 0)
 			break;		/* its '{': the section opens here */
-		if (depth == 0 && line_sets(b, key)) {
-			found = l;
-			break;
-		}
 	}
-	return found;
+	return sec->line;
 }
 
 void fsb_cfg_err_free(struct fsb_cfg_err *ce)

@@ -40,9 +40,11 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf);
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The line of "key = …" written directly in section sec of the text ce
- * parsed, or sec's own line when it cannot be found.  libconfuse 3.3 keeps
- * no option's line, and sec->line is where the section ends: a check of
- * the section as a whole names the key it is about this way. */
+ * parsed (anywhere on its line, the line of the section's '{' included;
+ * the last when it is set twice), or sec's own line when it cannot be
+ * found.  libconfuse 3.3 keeps no option's line, and sec->line is where
+ * the section ends: a check of the section as a whole names the key it is
+ * about this way. */
 int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key);
 /* Release what a parse kept in ce (its text). */
 void fsb_cfg_err_free(struct fsb_cfg_err *ce);

@@ -321,8 +321,7 @@ static void note_key(const struct apply *a, const char *key)
 	fsb_strv_addf(k, "%s:%d", a->path, fsb_cfg_key_line(a->ce, a->sec, key));
 }
 
-/* Where key was set ("FILE:LINE"), else the section's origin. */
-static const char *key_origin(const struct fsb_strv *key_at, const char *origin, const char *key)
+const char *fsb_config_key_origin(const struct fsb_strv *key_at, const char *origin, const char *key)
 {
 	for (size_t i = 0; i + 1 < key_at->n; i += 2)
 		if (strcmp(key_at->v[i], key) == 0)
@@ -614,7 +613,7 @@ static int check_figures(const struct fsb_size_profile *p, const char *key, cons
 
 		if (!eq || eq == list->v[k] || end == eq + 1 || *end || !(x >= 0) || !isfinite(x) || x > max)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": %s \"%s\" is not PHASE=%s",
-					   key_origin(&p->key_at, p->origin, key), p->name, key, list->v[k], unit);
+					   fsb_config_key_origin(&p->key_at, p->origin, key), p->name, key, list->v[k], unit);
 	}
 	return 0;
 }
@@ -635,21 +634,21 @@ static int check_fs(const struct fsb_fs_profile *p, struct fsb_err *err)
 				   p->origin, p->name);
 	if (!p->nodev && !strstr(p->mkfs, "${dev}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": mkfs does not mention ${dev}",
-				   key_origin(&p->key_at, p->origin, "mkfs"), p->name);
+				   fsb_config_key_origin(&p->key_at, p->origin, "mkfs"), p->name);
 	if (*p->journal_size && !strstr(p->mkfs, "${journal}"))
 		return fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": journal_size is set but mkfs does not use ${journal}",
-				   key_origin(&p->key_at, p->origin, "journal_size"), p->name);
-	rc = check_template(key_origin(&p->key_at, p->origin, "mkfs"), "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
+				   fsb_config_key_origin(&p->key_at, p->origin, "journal_size"), p->name);
+	rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "mkfs"), "filesystem", p->name, "mkfs", p->mkfs, fs_vars, err);
 	for (size_t k = 0; !rc && k < p->prepare.n; k++)
-		rc = check_template(key_origin(&p->key_at, p->origin, "prepare"), "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
+		rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "prepare"), "filesystem", p->name, "prepare", p->prepare.v[k], fs_vars, err);
 	if (!rc)
-		rc = check_template(key_origin(&p->key_at, p->origin, "mount_options"), "filesystem", p->name, "mount_options", p->mount_options,
+		rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "mount_options"), "filesystem", p->name, "mount_options", p->mount_options,
 				    fs_vars, err);
 	if (!rc && *p->fsck && !strstr(p->fsck, "${dev}"))
 		rc = fsb_err_set(err, -EINVAL, "%s: filesystem \"%s\": fsck does not mention ${dev}",
-				 key_origin(&p->key_at, p->origin, "fsck"), p->name);
+				 fsb_config_key_origin(&p->key_at, p->origin, "fsck"), p->name);
 	if (!rc)
-		rc = check_template(key_origin(&p->key_at, p->origin, "fsck"), "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
+		rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "fsck"), "filesystem", p->name, "fsck", p->fsck, fs_vars, err);
 	return rc;
 }
 
@@ -659,13 +658,13 @@ static int check_aging(const struct fsb_size_profile *p, struct fsb_err *err)
 {
 	if (p->age_tree_files < 20 || p->age_tree_files > 2000000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_tree_files = %ld must be from 20 to 2000000",
-				   key_origin(&p->key_at, p->origin, "age_tree_files"), p->name, p->age_tree_files);
+				   fsb_config_key_origin(&p->key_at, p->origin, "age_tree_files"), p->name, p->age_tree_files);
 	if (p->age_append_files > 10000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": age_append_files = %ld is too many (at most 10000)",
-				   key_origin(&p->key_at, p->origin, "age_append_files"), p->name, p->age_append_files);
+				   fsb_config_key_origin(&p->key_at, p->origin, "age_append_files"), p->name, p->age_append_files);
 	if (p->crash_states < 1 || p->crash_states > 10000)
 		return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": crash_states = %ld must be from 1 to 10000",
-				   key_origin(&p->key_at, p->origin, "crash_states"), p->name, p->crash_states);
+				   fsb_config_key_origin(&p->key_at, p->origin, "crash_states"), p->name, p->crash_states);
 	return 0;
 }
 
@@ -688,18 +687,18 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" has no command", p->origin, p->name);
 		if (p->drop_caches < -1)
 			return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": drop_caches must be true, false or \"default\"",
-					   key_origin(&p->key_at, p->origin, "drop_caches"), p->name);
-		rc = check_template(key_origin(&p->key_at, p->origin, "command"), "phase", p->name, "command", p->command, phase_vars, err);
+					   fsb_config_key_origin(&p->key_at, p->origin, "drop_caches"), p->name);
+		rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "command"), "phase", p->name, "command", p->command, phase_vars, err);
 		if (!rc)
-			rc = check_template(key_origin(&p->key_at, p->origin, "setup"), "phase", p->name, "setup", p->setup, phase_vars, err);
+			rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "setup"), "phase", p->name, "setup", p->setup, phase_vars, err);
 		if (!rc)
-			rc = check_template(key_origin(&p->key_at, p->origin, "teardown"), "phase", p->name, "teardown", p->teardown, phase_vars, err);
+			rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "teardown"), "phase", p->name, "teardown", p->teardown, phase_vars, err);
 		if (!rc)
-			rc = check_template(key_origin(&p->key_at, p->origin, "cwd"), "phase", p->name, "cwd", p->cwd, phase_vars, err);
+			rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "cwd"), "phase", p->name, "cwd", p->cwd, phase_vars, err);
 		if (!rc)
-			rc = check_template(key_origin(&p->key_at, p->origin, "label"), "phase", p->name, "label", p->label, phase_vars, err);
+			rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "label"), "phase", p->name, "label", p->label, phase_vars, err);
 		for (size_t k = 0; !rc && k < p->env.n; k++)
-			rc = check_template(key_origin(&p->key_at, p->origin, "env"), "phase", p->name, "env", p->env.v[k], phase_vars, err);
+			rc = check_template(fsb_config_key_origin(&p->key_at, p->origin, "env"), "phase", p->name, "env", p->env.v[k], phase_vars, err);
 		if (rc)
 			return rc;
 	}
@@ -709,24 +708,24 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 
 		if (ch < 256 || ch > (1L << 20) || (ch & (ch - 1)))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_chunk = %ld must be a power of two from 256 to 1048576",
-					   key_origin(&p->key_at, p->origin, "synth_chunk"), p->name, ch);
+					   fsb_config_key_origin(&p->key_at, p->origin, "synth_chunk"), p->name, ch);
 		if (p->synth_file_max < p->synth_file_min)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_file_max is smaller than synth_file_min",
-					   key_origin(&p->key_at, p->origin, "synth_file_max"), p->name);
+					   fsb_config_key_origin(&p->key_at, p->origin, "synth_file_max"), p->name);
 		if (p->synth_data && *p->synth_data && strcmp(p->synth_data, "random") &&
 		    strcmp(p->synth_data, "compressible"))
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": synth_data = \"%s\": expected \"random\" or \"compressible\"",
-					   key_origin(&p->key_at, p->origin, "synth_data"), p->name, p->synth_data);
+					   fsb_config_key_origin(&p->key_at, p->origin, "synth_data"), p->name, p->synth_data);
 		if ((rc = check_aging(p, err)))
 			return rc;
 		if (p->tree_files < 20)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": tree_files = %ld is too small (at least 20)",
-					   key_origin(&p->key_at, p->origin, "tree_files"), p->name, p->tree_files);
+					   fsb_config_key_origin(&p->key_at, p->origin, "tree_files"), p->name, p->tree_files);
 		/* more units than files is nonsense whatever the tree; whether
 		 * this tree has that many is the generator's to say (treegen.h) */
 		if (p->compile_units > p->tree_files)
 			return fsb_err_set(err, -EINVAL, "%s: profile \"%s\": compile_units = %ld is more than tree_files = %ld",
-					   key_origin(&p->key_at, p->origin, "compile_units"), p->name, p->compile_units, p->tree_files);
+					   fsb_config_key_origin(&p->key_at, p->origin, "compile_units"), p->name, p->compile_units, p->tree_files);
 		rc = check_figures(p, "nominal", &p->nominal, "SECONDS", INFINITY, err);
 		if (!rc)
 			rc = check_figures(p, "measured_cv", &p->measured_cv, "FRACTION", 10, err);
@@ -737,21 +736,21 @@ static int check(const struct fsb_config *c, const char *file, struct fsb_err *e
 	}
 	if (!fsb_config_profile(c, d->profile))
 		return fsb_err_set(err, -EINVAL, "%s: defaults: profile \"%s\" is not defined",
-				   key_origin(&d->key_at, dfile, "profile"), d->profile);
+				   fsb_config_key_origin(&d->key_at, dfile, "profile"), d->profile);
 	if (!fsb_config_fs(c, d->baseline))
 		return fsb_err_set(err, -EINVAL, "%s: defaults: baseline \"%s\" is not a defined filesystem",
-				   key_origin(&d->key_at, dfile, "baseline"), d->baseline);
+				   fsb_config_key_origin(&d->key_at, dfile, "baseline"), d->baseline);
 	for (size_t i = 0; i < d->fs.n; i++)
 		if (!fsb_config_fs(c, d->fs.v[i]))
 			return fsb_err_set(err, -EINVAL, "%s: defaults: filesystem \"%s\" is not defined",
-					   key_origin(&d->key_at, dfile, "filesystems"), d->fs.v[i]);
+					   fsb_config_key_origin(&d->key_at, dfile, "filesystems"), d->fs.v[i]);
 	for (size_t i = 0; i < d->phases.n; i++)
 		if (!fsb_config_phase(c, d->phases.v[i]))
 			return fsb_err_set(err, -EINVAL, "%s: defaults: phase \"%s\" is not defined",
-					   key_origin(&d->key_at, dfile, "phases"), d->phases.v[i]);
+					   fsb_config_key_origin(&d->key_at, dfile, "phases"), d->phases.v[i]);
 	if (d->repeat < 1)
 		return fsb_err_set(err, -EINVAL, "%s: defaults: repeat must be at least 1",
-				   key_origin(&d->key_at, dfile, "repeat"));
+				   fsb_config_key_origin(&d->key_at, dfile, "repeat"));
 	return fsb_prereq_check_config(c, file, err);
 }
 

@@ -206,6 +206,11 @@ const struct fsb_size_profile *fsb_config_profile(const struct fsb_config *cfg, 
 /* The group's section, or NULL when the config has none for it. */
 const struct fsb_phase_group *fsb_config_group(const struct fsb_config *cfg, const char *name);
 
+/* Where a file set key ("FILE:LINE", from key_at, the pairs of a
+ * section's struct), else origin: what a message about that key starts
+ * with.  Points into key_at or is origin: the caller frees nothing. */
+const char *fsb_config_key_origin(const struct fsb_strv *key_at, const char *origin, const char *key);
+
 /* Names of all phases / filesystems, comma-separated, for error messages. */
 char *fsb_config_phase_names(const struct fsb_config *cfg);
 char *fsb_config_fs_names(const struct fsb_config *cfg);

@@ -244,6 +244,13 @@ out:
 
 /* ---- the config --------------------------------------------------------------- */
 
+/* "FILE:LINE" of d's requires key, for the messages about it: the file
+ * that set it, which need not be the last file read. */
+static const char *requires_at(const struct fsb_phase_def *d, const char *file)
+{
+	return fsb_config_key_origin(&d->key_at, d->origin ? d->origin : file, "requires");
+}
+
 static int check_names(const struct fsb_config *cfg, const char *file, struct fsb_err *err)
 {
 	for (size_t i = 0; i < cfg->nphases; i++) {
@@ -256,12 +263,12 @@ static int check_names(const struct fsb_config *cfg, const char *file, struct fs
 			while (next_alt(&p, &name, &len)) {
 				if (!len)
 					return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": requires \"%s\" has an empty name (write \"a|b\" for either of two phases)",
-							   file, d->name, d->requires.v[e]);
+							   requires_at(d, file), d->name, d->requires.v[e]);
 				if (phase_index(cfg, name, len) == SIZE_MAX)
 					return fsb_err_set(err, -EINVAL, "%s: phase \"%s\": requires \"%.*s\", which is not a defined phase",
-							   file, d->name, (int)len, name);
+							   requires_at(d, file), d->name, (int)len, name);
 				if (phase_index(cfg, name, len) == i)
-					return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" requires itself", file, d->name);
+					return fsb_err_set(err, -EINVAL, "%s: phase \"%s\" requires itself", requires_at(d, file), d->name);
 			}
 		}
 	}
@@ -299,19 +306,22 @@ static int check_loops(const struct fsb_config *cfg, const char *file, struct fs
 	for (size_t i = 0; i < cfg->nphases && !rc; i++)
 		if (!ok[i])
 			rc = fsb_err_set(err, -EINVAL, "%s: phase \"%s\" can never run: what it requires needs it in turn (a loop of requires)",
-					 file, cfg->phases[i]->name);
+					 requires_at(cfg->phases[i], file), cfg->phases[i]->name);
 	free(ok);
 	return rc;
 }
 
 int fsb_prereq_check_config(const struct fsb_config *cfg, const char *file, struct fsb_err *err)
 {
+	const struct fsb_defaults *d = &cfg->defaults;
 	int rc = check_names(cfg, file, err);
 
 	if (!rc)
 		rc = check_loops(cfg, file, err);
-	if (!rc && fsb_prereq_check(cfg, &cfg->defaults.phases, err))
-		rc = fsb_err_prefix(err, "%s: defaults: phases", file);
+	/* the default plan is the phases key's: its order is what to fix */
+	if (!rc && fsb_prereq_check(cfg, &d->phases, err))
+		rc = fsb_err_prefix(err, "%s: defaults: phases",
+				    fsb_config_key_origin(&d->key_at, d->origin ? d->origin : file, "phases"));
 	return rc;
 }
 

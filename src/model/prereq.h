@@ -44,10 +44,13 @@ int fsb_prereq_check(const struct fsb_config *cfg, const struct fsb_strv *phases
 		     struct fsb_err *err);
 
 /*
- * The config's own consistency, after loading (file names it in
- * messages): every name in a `requires` is another defined phase, no
- * phase needs itself, directly or through others (a loop no order can
- * run), and the default plan passes fsb_prereq_check().  0 or -EINVAL.
+ * The config's own consistency, after loading: every name in a `requires`
+ * is another defined phase, no phase needs itself, directly or through
+ * others (a loop no order can run), and the default plan passes
+ * fsb_prereq_check().  0 or -EINVAL; the message starts with the
+ * "FILE:LINE" where a file set the key it is about (the phase's requires,
+ * the defaults' phases: their key_at), else that of its section, else
+ * file.
  */
 int fsb_prereq_check_config(const struct fsb_config *cfg, const char *file, struct fsb_err *err);
 

@@ -139,11 +139,15 @@ badcheck() {
 	[ "$(wc -l <"$SCRATCH/err")" = 1 ] || { cat "$SCRATCH/err"; fail "bad config ($want): not one line"; }
 	grep -qF "$bad" "$SCRATCH/err" && grep -qF "$want" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "bad config: expected '$want'"; }
 }
+# each names the line of the key it is about
 sed 's/requires = { "make-data" }/requires = { "make-dta" }/' "$conf" >"$bad"
-badcheck 'phase "read-data": requires "make-dta", which is not a defined phase'
+badcheck "$bad:4: phase \"read-data\": requires \"make-dta\", which is not a defined phase"
 sed 's/requires = { "make-data" }/requires = { "read-data" }/' "$conf" >"$bad"
-badcheck 'phase "read-data" requires itself'
+badcheck "$bad:4: phase \"read-data\" requires itself"
+# on the line of its section's '{', the rest of the section below it
+sed 's/phase "read-data" { command = \(.*\) requires = { "make-data" } }/phase "read-data" { requires = { "make-dta" }\n  command = \1\n}/' "$conf" >"$bad"
+badcheck "$bad:4: phase \"read-data\": requires \"make-dta\", which is not a defined phase"
 sed 's/phases = { "make-data", "read-data" }/phases = { "read-data" }/' "$conf" >"$bad"
-badcheck "defaults: phases: phase 'read-data' needs make-data"
+badcheck "$bad:6: defaults: phases: phase 'read-data' needs make-data"
 assert_no_leftovers "refused plans"
 exit 0

@@ -220,6 +220,97 @@ static void test_errors_name_file_and_line(void **state)
 	}
 }
 
+/* A key on the line that opens its section is found there, not at the
+ * section's closing line (libconfuse's), wherever on that line it stands;
+ * what a list, a string or another section on that line holds is not the
+ * section's own key. */
+static void test_key_on_opening_line(void **state)
+{
+	(void)state;
+	static const struct config_case bad[] = {
+		/* the first key after the '{' */
+		{ MINIMAL "phase \"v\" { command = 'tar -xf ${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		/* after another key and a list */
+		{ MINIMAL "phase \"v\" { env = {\"A=1\"} command = 'tar -xf ${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		/* after another section that ends on the line */
+		{ MINIMAL "phase \"u\" { command = 'true' } phase \"v\" { command = '${srcc}'\n sync = true\n}\n",
+		  "test.conf:5: phase \"v\": command: unknown variable ${srcc}" },
+		{ MINIMAL "filesystem \"m\" { mkfs = 'mkfs ${dev} ${devv}'\n type = \"x\"\n}\n",
+		  "test.conf:5: filesystem \"m\": mkfs: unknown variable ${devv}" },
+		/* a key's words in a string or a list on the opening line are not the key */
+		{ MINIMAL "phase \"v\" { label = \"command = 'x'\"\n command = '${srcc}'\n}\n",
+		  "test.conf:6: phase \"v\": command" },
+		{ MINIMAL "phase \"v\" { env = { \"command = 'x'\",\n \"A=1\" }\n command = '${srcc}'\n}\n",
+		  "test.conf:7: phase \"v\": command" },
+		/* a key after a list that ends on its line */
+		{ MINIMAL "phase \"v\" {\n env = {\n \"A=1\" } command = '${srcc}'\n sync = true\n}\n",
+		  "test.conf:7: phase \"v\": command" },
+	};
+	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
+}
+
+/* A phase's requires and empties are checked when the config is read:
+ * each error names the line of that key, as other keys' errors do, not the
+ * section's closing line or no line at all. */
+static void test_requires_empties_lines(void **state)
+{
+	(void)state;
+	static const struct config_case bad[] = {
+		{ MINIMAL "phase \"a\" {\n command = 'true'\n requires = {\"nope\"}\n}\n",
+		  "test.conf:7: phase \"a\": requires \"nope\", which is not a defined phase" },
+		/* on the line of the section's '{' */
+		{ MINIMAL "phase \"a\" { requires = {\"tar|nope\"}\n command = 'true'\n}\n",
+		  "test.conf:5: phase \"a\": requires \"nope\", which is not a defined phase" },
+		{ MINIMAL "phase \"a\" {\n command = 'true'\n requires = {\"tar|\"}\n}\n",
+		  "test.conf:7: phase \"a\": requires \"tar|\" has an empty name" },
+		{ MINIMAL "phase \"a\" {\n requires = {\"a\"}\n command = 'true'\n}\n",
+		  "test.conf:6: phase \"a\" requires itself" },
+		/* a loop: the first phase of it that can never run */
+		{ MINIMAL "phase \"a\" {\n command = 'true'\n requires = {\"b\"}\n}\n"
+			  "phase \"b\" {\n requires = {\"a\"}\n command = 'true'\n}\n",
+		  "test.conf:7: phase \"a\" can never run" },
+		/* a value that is no boolean: libconfuse's line, the value's */
+		{ MINIMAL "phase \"a\" { empties = 3\n command = 'true'\n}\n",
+		  "test.conf:5: invalid boolean value for option 'empties'" },
+		{ MINIMAL "phase \"a\" {\n command = 'true'\n empties = \"maybe\"\n}\n",
+		  "test.conf:7: invalid boolean value for option 'empties'" },
+		/* the default plan honours requires and empties: the phases key's line */
+		{ "filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n"
+		  "phase \"tar\" { command = 'true' }\n"
+		  "phase \"make\" { command = 'true' requires = {\"tar\"} }\n"
+		  "phase \"rm\" { command = 'true' empties = true }\n"
+		  "profile \"tiny\" { tree_files = 100 }\n"
+		  "defaults {\n profile = \"tiny\"\n baseline = \"ext2\"\n phases = {\"tar\", \"rm\", \"make\"}\n}\n",
+		  "test.conf:9: defaults: phases: phase 'make' needs tar to run before it on the same filesystem, but rm empties" },
+	};
+	static const char sys[] =
+		"filesystem \"ext2\" { type = \"ext2\" mkfs = 'mkfs.ext2 -F ${dev}' }\n"
+		"phase \"a\" {\n command = 'true'\n requires = {\"tar\"}\n}\n"
+		"phase \"tar\" { command = 'true' }\n"
+		"profile \"tiny\" { tree_files = 100 }\n"
+		"defaults { profile = \"tiny\" baseline = \"ext2\" }\n";
+	struct fsb_config *c = NULL;
+	struct fsb_err err = { 0 };
+
+	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
+	/* layered: the file that set requires, whichever file is read last */
+	assert_int_equal(fsb_config_load_layered_buf(sys, "sys.conf",
+						     "\nphase \"a\" { requires = {\"b\"} }\n"
+						     "phase \"b\" {\n command = 'true'\n requires = {\"a\"}\n}\n",
+						     "user.conf", &c, &err), -EINVAL);
+	assert_null(c);
+	if (!strstr(err.msg, "user.conf:2: phase \"a\" can never run"))
+		fail_msg("error \"%s\"", err.msg);
+	assert_int_equal(fsb_config_load_layered_buf(sys, "sys.conf",
+						     "phase \"tar\" {\n requires = {\"a\"}\n}\n",
+						     "user.conf", &c, &err), -EINVAL);
+	assert_null(c);
+	if (!strstr(err.msg, "sys.conf:4: phase \"a\" can never run"))
+		fail_msg("error \"%s\"", err.msg);
+}
+
 /* A NUL byte in a config file is refused with its line, not a silent
  * end of the file (libconfuse stops at it). */
 static void test_nul_and_size(void **state)
@@ -352,6 +443,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shipped_config),
 		cmocka_unit_test(test_errors_name_file_and_line),
+		cmocka_unit_test(test_key_on_opening_line),
+		cmocka_unit_test(test_requires_empties_lines),
 		cmocka_unit_test(test_nominal),
 		cmocka_unit_test(test_compile_units_and_cv),
 		cmocka_unit_test(test_fsck_template),

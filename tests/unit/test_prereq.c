@@ -177,7 +177,7 @@ static void test_config_errors(void **state)
 				 "phase \"c\" { command = 'true' requires = { \"b\" } }\n",
 			    "can never run");
 	expect_config_error(SUITE_PHASES "defaults { profile = \"tiny\" baseline = \"ext2\" phases = {\"make2\"} }\n",
-			    "test.conf: defaults: phases: phase 'make2' needs make");
+			    "test.conf:12: defaults: phases: phase 'make2' needs make");
 	expect_config_error(HEAD "phase \"a\" { command = 'true' empties = 3 }\n", "test.conf:4: invalid boolean value for option 'empties'");
 	/* a loop with a way out is no loop: c runs first, then b, then a */
 	{

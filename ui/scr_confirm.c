@@ -297,7 +297,7 @@ static void rows_free(struct crows *r)
  * line is broken, and then with a mark at both ends of the break. */
 static void wrap_path(const char *path, int w, bool utf8, struct fsb_strv *out)
 {
-	const char *mark = utf8 ? "…" : "~";
+	const char *mark = ui_cut_mark(utf8, UI_CUT_MIDDLE);
 	struct fsb_buf line = { 0 };
 	int cols = 0;
 
@@ -342,7 +342,7 @@ static void wrap_path(const char *path, int w, bool utf8, struct fsb_strv *out)
  * and as much of its end as fits, so the file name's end shows. */
 static char *short_path(const char *path, int w, bool utf8)
 {
-	const char *mark = utf8 ? "…" : "~";
+	const char *mark = ui_cut_mark(utf8, UI_CUT_MIDDLE);
 	int head = 0;
 
 	if ((int)fsb_text_width(path) <= w || w < 8)

@@ -78,6 +78,13 @@ static bool cut_text(const char *s, size_t n)
 	return s[n + strspn(s + n, " ")] != '\0';
 }
 
+const char *ui_cut_mark(bool utf8, enum ui_cut where)
+{
+	static const char *const ascii[] = { [UI_CUT_START] = "<", [UI_CUT_END] = ">", [UI_CUT_MIDDLE] = "~" };
+
+	return utf8 ? "…" : ascii[where];
+}
+
 /* ui_put; mark: text cut at the edge ends in "…" (an input field scrolls
  * instead, and its cursor's character must show). */
 static int put_text(int y, int x, int w, enum ui_role role, const char *s, bool mark)
@@ -100,7 +107,7 @@ static int put_text(int y, int x, int w, enum ui_role role, const char *s, bool 
 	attrset(ui_role_attr[role]);
 	mvaddnstr(y, x, buf, (int)n);
 	if (cut)
-		addstr(fsb_locale_utf8() ? "…" : ">");
+		addstr(ui_cut_mark(fsb_locale_utf8(), UI_CUT_END));
 	attrset(A_NORMAL);
 	buf[n] = '\0';
 	return (int)fsb_text_width(buf) + (cut ? 1 : 0);
@@ -134,7 +141,7 @@ int ui_put_path(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const
 	if ((int)fsb_text_width(path) <= w || w < 8)
 		return ui_put(y, x, w, role, path);
 	/* its last w - 1 columns */
-	n = ui_put(y, x, 1, role, ui->utf8 ? "…" : "<");
+	n = ui_put(y, x, 1, role, ui_cut_mark(ui->utf8, UI_CUT_START));
 	return n + ui_put(y, x + n, w - n, role, path + tail_bytes(path, w - 1));
 }
 

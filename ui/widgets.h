@@ -24,15 +24,22 @@
 
 /* ---- text -------------------------------------------------------------- */
 
+/* The mark where text was cut: "…" with UTF-8; without it, which way the
+ * text goes on: "<" its start is left out, ">" its end, "~" its middle (a
+ * path shortened in the middle, a name broken over two lines). */
+enum ui_cut { UI_CUT_START, UI_CUT_END, UI_CUT_MIDDLE };
+const char *ui_cut_mark(bool utf8, enum ui_cut where);
+
 /* Draw s (already in display form) at y, x in role, clipped to w columns,
- * text cut off marked by "…" (">" without UTF-8) in the last one; returns
+ * text cut off marked (ui_cut_mark: its end) in the last one; returns
  * the columns used. */
 int ui_put(int y, int x, int w, enum ui_role role, const char *s);
 /* The same after fsb_text_display(s, utf8). */
 int ui_putd(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *s);
 int ui_putf(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* A path in w columns: when too long, "…" and its end, so the file name shows. */
+/* A path in w columns: when too long, the start's mark and its end, so the
+ * file name shows. */
 int ui_put_path(struct ui_ctx *ui, int y, int x, int w, enum ui_role role, const char *path);
 /* Blank w columns in role. */
 void ui_fill(int y, int x, int w, enum ui_role role);

@@ -106,7 +106,7 @@ report=$(cat <<MD
 - Date: $(date -u +%Y-%m-%dT%H:%MZ); $(nproc) CPUs, $(uname -r), $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); fsbench $(git -C "$top" describe --always --dirty 2>/dev/null || echo "?")
 - Command: bench/verdict-repro.sh $* (\`fsbench run --image IMG\`, the default plan, as separate sessions; every session's result kept in ${hist#"$top"/}, judged with the sessions before it)
 $( [ -n "$rows" ] && printf '\nThis invocation ran:\n\n| session | beside it | wall time | load average before → after |\n|---|---|---:|---|\n%s' "$rows")
-$( [ ${#ran[@]} -gt 0 ] && echo "The idle sessions: $(bench_state "$first_load" "$last_load" "${ran[@]}")")
+$( [ ${#ran[@]} -gt 0 ] && printf '\nThe idle sessions: %s' "$(bench_state "$first_load" "$last_load" "${ran[@]}")")
 
 Every session in ${hist#"$top"/}, oldest first:
 

@@ -66,6 +66,11 @@ tui_wait 'Complete after'
 tui_resize 160 48
 check_size 160 48
 tui_wait 'sorted by real time'
+# it follows the chart's phase: Right from the total to the first phase, Left back
+tui_keys Right
+tui_wait '^ Summary .{40,} tar xf *$'
+tui_keys Left
+tui_wait '^ Summary .{40,} total *$'
 tui_screen | grep -qE '^ Summary .{40,} total *$' && tui_screen | grep -qE '  Log *$' || { tui_dump; fail "no log beside the chart's table at 160x48"; }
 tui_resize 60 20
 check_size 60 20

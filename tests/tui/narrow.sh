@@ -107,21 +107,7 @@ marked_numbers_whole() {
 			{ tui_dump; fail "'$last' left of a more mark in $first's row is no number show prints there: cut by the mark"; }
 	done < <(tui_screen | grep -E '[▲▼] more$' | sed -E 's/ *[▲▼] more$//')
 }
-before=$(tui_screen)
-tui_keys G
-tui_changed "$before" || { tui_dump; fail "End changed nothing"; }
-last=$TUI_NOW
-tui_keys g
-tui_wait_screen "$before"
-now=$before
-for ((i = 0; i < 80; i++)); do
-	marked_numbers_whole
-	[ "$now" = "$last" ] && break
-	tui_keys NPage
-	tui_changed "$now" || { tui_dump; fail "NPage changed nothing before the end"; }
-	now=$TUI_NOW
-done
-[ "$now" = "$last" ] || fail "80 pages did not reach the end of the result"
+tui_each_page 80 marked_numbers_whole
 tui_keys Q
 tui_wait_exit
 [ "$TUI_STATUS" = 0 ] || fail "fsbench exited with $TUI_STATUS"

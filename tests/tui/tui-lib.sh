@@ -229,28 +229,40 @@ tui_press_until() {
 	fail "pressed $key $max times, /$re/ never showed"
 }
 
-# tui_never_paging RE PAGES WHY: from the top of a document (g) to its end
-# (the screen End draws, G), a page at a time (NPage, each drawn before the
-# next), failing with WHY as soon as a screen shows /RE/ (grep, basic
-# regex) — the last screen too; more than PAGES pages fails
-tui_never_paging() {
-	local re=$1 pages=$2 why=$3 i top last now
+# tui_each_page PAGES CMD [ARG...]: from the top of a document (g) to its
+# end (the screen End draws, G), a page at a time (NPage, each drawn before
+# the next), running CMD ARG... on every screen, the last too, that screen
+# in TUI_PAGE; more than PAGES pages fails
+tui_each_page() {
+	local pages=$1 i top last
+	shift
 	top=$(tui_screen)
 	tui_keys G
 	tui_changed "$top" || { tui_dump; fail "End changed nothing: the document is one screen, or End does not work"; }
 	last=$TUI_NOW
 	tui_keys g
 	tui_wait_screen "$top"
-	now=$top
+	TUI_PAGE=$top
 	for ((i = 0; i <= pages; i++)); do
-		grep -q -- "$re" <<<"$now" && { tui_dump; fail "$why"; }
-		[ "$now" = "$last" ] && return 0
+		"$@"
+		[ "$TUI_PAGE" = "$last" ] && return 0
 		tui_keys NPage
-		tui_changed "$now" || { tui_dump; fail "NPage changed nothing before the end of the document"; }
-		now=$TUI_NOW
+		tui_changed "$TUI_PAGE" || { tui_dump; fail "NPage changed nothing before the end of the document"; }
+		TUI_PAGE=$TUI_NOW
 	done
 	tui_dump
 	fail "$pages pages did not reach the end of the document"
+}
+
+_tui_page_lacks() {
+	grep -q -- "$1" <<<"$TUI_PAGE" && { tui_dump; fail "$2"; }
+	return 0
+}
+
+# tui_never_paging RE PAGES WHY: tui_each_page, failing with WHY as soon as
+# a screen shows /RE/ (grep, basic regex)
+tui_never_paging() {
+	tui_each_page "$2" _tui_page_lacks "$1" "$3"
 }
 
 # tui_wait_screen TEXT — until the screen is exactly TEXT

@@ -39,7 +39,6 @@ static void clear_blocks(struct ui_view *v)
 	free(v->blocks);
 	v->blocks = NULL;
 	v->nblocks = 0;
-	v->side_table = NULL;
 	fsb_doc_free(&v->doc);
 	fsb_strv_free(&v->phases);
 }
@@ -159,9 +158,19 @@ const char *view_chart_phase(const struct ui_view *v)
 	return NULL;
 }
 
+/* With v->side, the only phase table a live view's sections hold: the one
+ * for beside the chart, not among the lines (a table's gap goes with it). */
+static bool is_side(const struct ui_view *v, const struct fsb_block *b)
+{
+	return v->side && b->kind == FSB_BLOCK_TABLE && b->role == FSB_ROLE_PHASE;
+}
+
 const struct fsb_table *view_side_table(const struct ui_view *v)
 {
-	return v->side_table;
+	for (size_t i = 0; i < v->doc.n; i++)
+		if (is_side(v, &v->doc.v[i]))
+			return &v->doc.v[i].table;
+	return NULL;
 }
 
 void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
@@ -188,12 +197,8 @@ void view_rebuild(struct ui_ctx *ui, struct ui_view *v)
 	for (size_t i = 0; i < v->doc.n; i++) {
 		const struct fsb_block *b = &v->doc.v[i];
 
-		/* the only phase table a live view's sections hold: beside,
-		 * not among the lines (a table's gap goes with it) */
-		if (v->side && b->kind == FSB_BLOCK_TABLE && b->role == FSB_ROLE_PHASE) {
-			v->side_table = &b->table;
+		if (is_side(v, b))
 			continue;
-		}
 		add_doc_block(ui, v, b);
 		if (fsb_doc_gap_after(&v->doc, i))
 			add_line(v, UI_NORMAL, "", "");

@@ -186,7 +186,6 @@ struct ui_view {
 	bool side;               /* LIVE: the overview chart's phase table is asked of the
 				    document (FSB_DOC_CHART_TABLE) and kept out of the
 				    blocks, for view_side_table */
-	const struct fsb_table *side_table; /* that table in doc, or NULL */
 	struct fsb_history history;  /* the earlier sessions of res's plan (model/history.h),
 				    owned: loaded by view_load_history, freed by view_free */
 	struct fsb_doc doc;      /* what is shown (document.h) */

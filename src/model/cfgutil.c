@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdarg.h>
@@ -186,6 +185,169 @@ static void blank_comments(char *buf)
 	}
 }
 
+/*
+ * The text's outline, for fsb_cfg_key_line: every section with the line
+ * of its closing '}', and every key written directly in one.  libconfuse
+ * 3.3 keeps no option's line and gives a section the line where it ends,
+ * so a check of a section names the key it is about from here.  The text
+ * is read forward once, token by token as libconfuse's lexer reads it: a
+ * string may span lines, a line may close one section and open the next.
+ */
+struct outline_sec {
+	const char *name, *title;       /* into the text; title NULL when none */
+	size_t nlen, tlen;
+	int close_line;
+	int first_key, last_key;        /* its keys in text order (key[].next), -1 none */
+};
+
+struct outline_key {
+	const char *name;               /* into the text */
+	size_t nlen;
+	int line, next;
+};
+
+/* A key's line is asked for each key of each section (config.c), a file
+ * may hold a few thousand sections: the lookup must not read it all. */
+struct fsb_cfg_outline {
+	struct outline_sec *sec;
+	struct outline_key *key;
+	int *closed;                    /* sec's indices in the order they close: by close_line */
+	size_t nsec, nkey, nclosed;
+};
+
+enum { TOK_END, TOK_WORD, TOK_STR, TOK_PUNCT };
+
+struct tok {
+	int kind;
+	const char *s;                  /* a string's content, between its quotes */
+	size_t n;
+	int line;
+	bool head;                      /* a word or string that is not a value */
+};
+
+/* The token at p (comments are blanks by now); *line counts the '\n's
+ * passed.  Returns where the next one may start. */
+static const char *next_tok(const char *p, int *line, struct tok *t)
+{
+	for (; *p && strchr(" \t\r\n\f\v", *p); p++)
+		*line += *p == '\n';
+	t->line = *line;
+	t->s = p;
+	t->n = 0;
+	if (!*p) {
+		t->kind = TOK_END;
+		return p;
+	}
+	if (*p == '"' || *p == '\'') {
+		char q = *p;
+
+		t->kind = TOK_STR;
+		t->s = ++p;
+		for (; *p && *p != q; p++) {
+			if (*p == '\\' && p[1])
+				p++;
+			*line += *p == '\n';
+		}
+		t->n = (size_t)(p - t->s);
+		return *p ? p + 1 : p;
+	}
+	if (p[0] == '+' && p[1] == '=') {
+		t->kind = TOK_PUNCT;
+		t->n = 2;
+		return p + 2;
+	}
+	if (strchr("{}=,();", *p)) {
+		t->kind = TOK_PUNCT;
+		t->n = 1;
+		return p + 1;
+	}
+	t->kind = TOK_WORD;
+	for (; *p && !strchr(" \t\r\n\f\v{}=,();\"'", *p) && !(p[0] == '+' && p[1] == '='); p++)
+		;
+	t->n = (size_t)(p - t->s);
+	return p;
+}
+
+static bool is_punct(const struct tok *t, const char *s)
+{
+	return t->kind == TOK_PUNCT && t->n == strlen(s) && !strncmp(t->s, s, t->n);
+}
+
+static void outline_free(struct fsb_cfg_outline *o)
+{
+	if (!o)
+		return;
+	free(o->sec);
+	free(o->key);
+	free(o->closed);
+	free(o);
+}
+
+/*
+ * A '{' after "=" or "+=" opens a list; after one word (or string) that is
+ * not a value, an untitled section of that name; after two, a titled one.
+ * A word is a key when "=" or "+=" follows it directly inside a section.
+ * Nesting deeper than the frames kept is only counted: check_braces has
+ * refused such a file before libconfuse, or libconfuse refuses it.
+ */
+static struct fsb_cfg_outline *outline_build(const char *text)
+{
+	struct fsb_cfg_outline *o = fsb_xcalloc(1, sizeof(*o));
+	int frame[FSB_CFG_MAX_DEPTH + 1], depth = 0, line = 1;
+	struct tok prev2 = { 0 }, prev1 = { 0 }, t;
+	size_t cap_sec = 0, cap_key = 0;
+
+	frame[0] = -1;			/* the root: its keys have no section line */
+	for (const char *p = text; (p = next_tok(p, &line, &t)), t.kind != TOK_END;) {
+		bool in_sec = depth < (int)FSB_ARRAY_SIZE(frame) && frame[depth] >= 0;
+
+		if (t.kind == TOK_WORD || t.kind == TOK_STR) {
+			t.head = !(is_punct(&prev1, "=") || is_punct(&prev1, "+=") || is_punct(&prev1, ",") ||
+				   is_punct(&prev1, "("));
+		} else if ((is_punct(&t, "=") || is_punct(&t, "+=")) && prev1.kind == TOK_WORD && prev1.head &&
+			   in_sec) {
+			struct outline_sec *sec = &o->sec[frame[depth]];
+
+			if (o->nkey == cap_key) {
+				cap_key = cap_key ? 2 * cap_key : 64;
+				o->key = fsb_xrealloc(o->key, cap_key * sizeof(*o->key));
+			}
+			o->key[o->nkey] = (struct outline_key){ prev1.s, prev1.n, prev1.line, -1 };
+			if (sec->last_key >= 0)
+				o->key[sec->last_key].next = (int)o->nkey;
+			else
+				sec->first_key = (int)o->nkey;
+			sec->last_key = (int)o->nkey++;
+		} else if (is_punct(&t, "{")) {
+			int sec = -1;
+
+			if ((prev1.kind == TOK_WORD || prev1.kind == TOK_STR) && prev1.head) {
+				bool titled = (prev2.kind == TOK_WORD || prev2.kind == TOK_STR) && prev2.head;
+
+				if (o->nsec == cap_sec) {
+					cap_sec = cap_sec ? 2 * cap_sec : 32;
+					o->sec = fsb_xrealloc(o->sec, cap_sec * sizeof(*o->sec));
+					o->closed = fsb_xrealloc(o->closed, cap_sec * sizeof(*o->closed));
+				}
+				o->sec[o->nsec] = titled ? (struct outline_sec){ prev2.s, prev1.s, prev2.n, prev1.n, 0, -1, -1 }
+							 : (struct outline_sec){ prev1.s, NULL, prev1.n, 0, 0, -1, -1 };
+				sec = (int)o->nsec++;
+			}
+			if (++depth < (int)FSB_ARRAY_SIZE(frame))
+				frame[depth] = sec;
+		} else if (is_punct(&t, "}") && depth > 0) {
+			if (depth < (int)FSB_ARRAY_SIZE(frame) && frame[depth] >= 0) {
+				o->sec[frame[depth]].close_line = t.line;
+				o->closed[o->nclosed++] = frame[depth];
+			}
+			depth--;
+		}
+		prev2 = prev1;
+		prev1 = t;
+	}
+	return o;
+}
+
 int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 {
 	char *text;
@@ -197,123 +359,68 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf)
 	blank_comments(text);
 	current = ce;
 	rc = finish(ce, cfg_parse_buf(cfg, text));
-	/* for fsb_cfg_key_line: the text and where its lines start, once a
-	 * parse (a key's line is asked for each key of each section) */
+	/* the outline once a parse: a key's line is asked for each key of
+	 * each section */
 	fsb_cfg_err_free(ce);
 	ce->text = text;
-	ce->nlines = 1;
-	for (const char *p = text; *p; p++)
-		ce->nlines += *p == '\n';
-	ce->lines = fsb_xcalloc((size_t)ce->nlines + 1, sizeof(*ce->lines));
-	ce->lines[1] = text;
-	for (int k = 1, i = 0; text[i]; i++)
-		if (text[i] == '\n')
-			ce->lines[++k] = text + i + 1;
+	ce->outline = outline_build(text);
 	return rc;
 }
 
-/* The end of the string opening at p: its closing quote, or the '\n' or
- * NUL where its line ends (a string is taken to end on its line). */
-static const char *string_end(const char *p)
+static bool span_is(const char *s, size_t n, const char *want)
 {
-	char q = *p;
-
-	for (p++; *p && *p != '\n' && *p != q; p++)
-		if (*p == '\\' && p[1] && p[1] != '\n')
-			p++;
-	return p;
-}
-
-/* '{' less '}' on the line at b, outside strings. */
-static int line_braces(const char *b)
-{
-	int n = 0;
-
-	for (const char *p = b; *p && *p != '\n'; p++) {
-		if (*p == '"' || *p == '\'') {
-			p = string_end(p);
-			if (!*p || *p == '\n')
-				break;
-		}
-		n += *p == '{' ? 1 : *p == '}' ? -1 : 0;
-	}
-	return n;
-}
-
-/* Does key, then '=' (or "+="), start at p? */
-static bool key_here(const char *p, const char *key)
-{
-	size_t n = strlen(key);
-
-	if (strncmp(p, key, n) || isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-')
-		return false;
-	p += n;
-	p += strspn(p, " \t");
-	return *p == '=' || (p[0] == '+' && p[1] == '=');
-}
-
-/*
- * Does the line at b set key among a section's own keys?  level is the
- * nesting where the line starts: 0 among the section's keys, above inside
- * a list (or a nested section), below before the section's '{'.  Keys
- * count at level 0, where a token starts, outside strings.  The line that
- * opens the section may first end another one: only what follows the '{'
- * that brings the level up to 0 is the section's.  On the other lines the
- * '}' that takes it below 0 is the section's own: nothing after it is.
- */
-static bool line_sets(const char *b, int level, const char *key)
-{
-	bool opening = level < 0, set = false, start = true;
-
-	for (const char *p = b; *p && *p != '\n'; p++) {
-		if (*p == '"' || *p == '\'') {
-			p = string_end(p);
-			if (!*p || *p == '\n')
-				break;
-			start = true;
-			continue;
-		}
-		if (*p == '{') {
-			if (++level == 0)
-				set = false;
-		} else if (*p == '}') {
-			if (level-- == 0 && !opening)
-				return set;
-		} else if (level == 0 && start && key_here(p, key)) {
-			set = true;
-		}
-		start = strchr(" \t{},", *p) != NULL;
-	}
-	return set;
+	return want && strlen(want) == n && !strncmp(s, want, n);
 }
 
 int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key)
 {
-	int level = -1;	/* where the section's closing line ends: past its '}' */
+	const struct fsb_cfg_outline *o = ce->outline;
+	int found = -1, any = -1, nany = 0, ntitled = 0, line;
+	size_t lo = 0, hi;
 
-	if (!ce->lines || !sec || sec->line <= 0 || sec->line > ce->nlines)
+	if (!o || !sec || sec->line <= 0)
 		return sec ? sec->line : 0;
-	/* back from the line where the section ends to the one where it opens,
-	 * each line's level found from the one after it; a string that spans
-	 * lines is read as it comes, line by line: the search may then miss
-	 * the key (sec's line) or take a line of the string for it */
-	for (int l = sec->line; l >= 1; l--) {
-		level -= line_braces(ce->lines[l]);
-		if (line_sets(ce->lines[l], level, key))
-			return l;
-		if (level < 0)
-			break;		/* its '{': the section opens here */
+	/* sec in the outline: its name and the line of its '}'; the title as
+	 * written tells apart sections of one name that close on one line (a
+	 * title written with escapes is found only as the one candidate) */
+	for (hi = o->nclosed; lo < hi;) {	/* the first to close on sec's line */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (o->sec[o->closed[mid]].close_line < sec->line)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return sec->line;
+	for (; lo < o->nclosed && o->sec[o->closed[lo]].close_line == sec->line; lo++) {
+		const struct outline_sec *s = &o->sec[o->closed[lo]];
+
+		if (!span_is(s->name, s->nlen, sec->name))
+			continue;
+		any = o->closed[lo];
+		nany++;
+		if (s->title ? span_is(s->title, s->tlen, sec->title) : !sec->title) {
+			found = o->closed[lo];
+			ntitled++;
+		}
+	}
+	if (ntitled != 1)
+		found = nany == 1 ? any : -1;
+	if (found < 0)
+		return sec->line;
+	line = sec->line;
+	/* the last setting wins, as in libconfuse */
+	for (int k = o->sec[found].first_key; k >= 0; k = o->key[k].next)
+		if (span_is(o->key[k].name, o->key[k].nlen, key))
+			line = o->key[k].line;
+	return line;
 }
 
 void fsb_cfg_err_free(struct fsb_cfg_err *ce)
 {
 	free(ce->text);
-	free(ce->lines);
+	outline_free(ce->outline);
 	ce->text = NULL;
-	ce->lines = NULL;
-	ce->nlines = 0;
+	ce->outline = NULL;
 }
 
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)

@@ -18,13 +18,13 @@
 #define FSB_CFG_MAX_DEPTH 8
 #define FSB_CFG_MAX_SECTIONS 2000   /* sections and { } lists in one file */
 
+struct fsb_cfg_outline;
+
 struct fsb_cfg_err {
 	char msg[1024];          /* "FILE:LINE: message", empty when none */
 	const char *name;        /* file name used in messages */
-	char *text;              /* the text parsed, comments blanked (fsb_cfg_key_line);
-				    owned, fsb_cfg_err_free */
-	const char **lines;      /* lines[1..nlines]: where each line of text starts; owned */
-	int nlines;
+	char *text;              /* the text parsed, comments blanked; owned */
+	struct fsb_cfg_outline *outline; /* its sections and keys (fsb_cfg_key_line); owned */
 };
 
 /* cfg_init() with our error function installed; ce collects the first
@@ -40,11 +40,13 @@ int fsb_cfg_parse_buf(cfg_t *cfg, struct fsb_cfg_err *ce, const char *buf);
 void fsb_cfg_error(struct fsb_cfg_err *ce, cfg_t *sec, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The line of "key = …" written directly in section sec of the text ce
- * parsed (anywhere on its line, the line of the section's '{' included;
- * the last when it is set twice), or sec's own line when it cannot be
- * found.  libconfuse 3.3 keeps no option's line, and sec->line is where
- * the section ends: a check of the section as a whole names the key it is
- * about this way. */
+ * parsed (wherever it stands: on the line of the section's '{', after a
+ * string that spans lines, on a line that also closes or opens another
+ * section; the last when it is set twice), or sec's own line when it is
+ * not there or sec cannot be told apart from another section of its name
+ * and title closing on the same line.  libconfuse 3.3 keeps no option's
+ * line, and sec->line is where the section ends: a check of the section
+ * as a whole names the key it is about this way. */
 int fsb_cfg_key_line(const struct fsb_cfg_err *ce, cfg_t *sec, const char *key);
 /* Release what a parse kept in ce (its text). */
 void fsb_cfg_err_free(struct fsb_cfg_err *ce);

@@ -223,7 +223,8 @@ static void test_errors_name_file_and_line(void **state)
 /* A key on the line that opens its section is found there, not at the
  * section's closing line (libconfuse's), wherever on that line it stands;
  * what a list, a string or another section on that line holds is not the
- * section's own key. */
+ * section's own key; a string that spans lines or a line shared by two
+ * sections does not lose it. */
 static void test_key_on_opening_line(void **state)
 {
 	(void)state;
@@ -246,7 +247,15 @@ static void test_key_on_opening_line(void **state)
 		  "test.conf:7: phase \"v\": command" },
 		/* a key after a list that ends on its line */
 		{ MINIMAL "phase \"v\" {\n env = {\n \"A=1\" } command = '${srcc}'\n sync = true\n}\n",
+		  "test.conf:7: phase \"v\": command" },		/* a string that spans lines, with a brace in it, after the key */
+		{ MINIMAL "phase \"v\" {\n command = '${srcc}'\n label = \"one {\ntwo }\"\n}\n",
+		  "test.conf:6: phase \"v\": command" },
+		/* a line that closes one section and opens the next: the key
+		 * after its '{' is the second's, the one above is the first's */
+		{ MINIMAL "phase \"u\" {\n command = 'true'\n} phase \"v\" { command = '${srcc}'\n sync = true\n}\n",
 		  "test.conf:7: phase \"v\": command" },
+		{ MINIMAL "phase \"u\" {\n command = '${nope}'\n} phase \"v\" { command = 'true' }\n",
+		  "test.conf:6: phase \"u\": command: unknown variable ${nope}" },
 	};
 	expect_config_errors(bad, FSB_ARRAY_SIZE(bad));
 }

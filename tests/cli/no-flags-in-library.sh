@@ -50,7 +50,9 @@ for f in "$FSB_SRCDIR"/src/{sys,model,devices,engine,doc}/*.[ch]; do
 			bad="$bad
 $rel: $opt in \"$lit\""
 		done
-	done < <(literals "$f")
+	# only the literals with a flag in them: a grep of each of the
+	# thousands of literals took two minutes
+	done < <(literals "$f" | grep -E -- '--[a-z]')
 done
 [ "$n" -gt 30 ] || fail "only $n library files found under $FSB_SRCDIR/src"
 # the reader itself must see a flag where there is one
